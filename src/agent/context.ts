@@ -1,0 +1,19 @@
+/**
+ * What the host gives every tool call for one turn (DESIGN.md § Who uses it). Tools never choose
+ * the app: `appId` is locked here, and history tools never cross it.
+ */
+import type { Store } from "../store/open-store.js";
+
+export interface AgentContext {
+  readonly store: Store;
+  /** The app every history operation is locked to. */
+  readonly appId: number;
+  /** The chat the person is in; null outside a chat (e.g. the CLI's one-shot `explore`). */
+  readonly chatId: number | null;
+  /** The in-flight assistant message; current-chat reads stop strictly below it. Null: none. */
+  readonly messageId: number | null;
+  /** The Pro entitlement. Without it none of the three history tools exist or run. */
+  readonly isPro: boolean;
+  /** Fires when the person cancels the turn. */
+  readonly abortSignal: AbortSignal;
+}

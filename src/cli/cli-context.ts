@@ -1,0 +1,31 @@
+import type { Command } from "commander";
+import { defaultStorePath } from "../store/default-path.js";
+import { openStore, type Store } from "../store/open-store.js";
+
+/** Global options every command sees (declared once on the root program in `main.ts`). */
+export interface GlobalOptions {
+  /** Store file; overrides `RECOLLECT_DB` and the default data-directory path. */
+  db?: string;
+  /** Machine-readable output on stdout. */
+  json?: boolean;
+}
+
+/** Reads the root program's global options from inside a subcommand's action. */
+export function globalOptions(command: Command): GlobalOptions {
+  return command.optsWithGlobals<GlobalOptions>();
+}
+
+/** The store path a command should use: `--db`, else `RECOLLECT_DB`, else the default. */
+export function storePathFor(options: GlobalOptions): string {
+  return options.db ?? defaultStorePath();
+}
+
+/** Opens the store for a command. The caller closes it (prefer `using`). */
+export function openCliStore(options: GlobalOptions): Store {
+  return openStore({ path: storePathFor(options) });
+}
+
+/** Writes a value as pretty JSON to stdout, with a trailing newline. */
+export function printJson(value: unknown): void {
+  process.stdout.write(`${JSON.stringify(value, null, 2)}\n`);
+}

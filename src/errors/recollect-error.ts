@@ -1,0 +1,158 @@
+/**
+ * The one error family Recollect throws on purpose.
+ *
+ * Every error carries a `kind` from {@link RecollectErrorKind}; only the CLI's `main` and the
+ * server's `onError` turn a kind into an exit code or an HTTP status. Messages never contain
+ * archival text or another app's identifiers (DESIGN.md § Privacy).
+ */
+
+/** The classes of failure a caller can act on. */
+export type RecollectErrorKind =
+  | "precondition"
+  | "not_found"
+  | "invalid_input"
+  | "user_cancelled"
+  | "budget_exhausted"
+  | "provider"
+  | "rate_limited"
+  | "aborted"
+  | "import_format"
+  | "internal";
+
+const MARKER = Symbol.for("recollect.error");
+
+/**
+ * Base class. `isInstance` survives duplicate copies of the package (it checks a
+ * `Symbol.for` marker rather than the prototype chain).
+ */
+export class RecollectError extends Error {
+  readonly [MARKER] = true;
+  readonly kind: RecollectErrorKind;
+
+  constructor(kind: RecollectErrorKind, message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = "RecollectError";
+    this.kind = kind;
+  }
+
+  /** True for any Recollect error, whichever copy of this module created it. */
+  static isInstance(value: unknown): value is RecollectError {
+    return typeof value === "object" && value !== null && MARKER in value;
+  }
+}
+
+/**
+ * A prerequisite is missing: Pro entitlement, Engine configuration, a model id. `missing` names
+ * what (e.g. `"pro"`, `"engine.baseUrl"`); never falls back to another provider (plan § Tool Exposure).
+ */
+export class PreconditionError extends RecollectError {
+  readonly missing: string;
+  constructor(missing: string, message: string) {
+    super("precondition", message);
+    this.name = "PreconditionError";
+    this.missing = missing;
+  }
+}
+
+/**
+ * A bad argument. `argument` names it and `allowed` says what is accepted, e.g.
+ * `new InvalidInputError("limit", "an integer from 1 to 20", "got 50")`.
+ */
+export class InvalidInputError extends RecollectError {
+  readonly argument: string;
+  readonly allowed: string;
+  constructor(argument: string, allowed: string, detail?: string) {
+    super(
+      "invalid_input",
+      `Invalid ${argument}: expected ${allowed}${detail ? ` (${detail})` : ""}.`,
+    );
+    this.name = "InvalidInputError";
+    this.argument = argument;
+    this.allowed = allowed;
+  }
+}
+
+/**
+ * A chat or message the caller may not see. Missing, other-app and out-of-window targets all
+ * produce this same error with the same message, so nothing reveals another app's data
+ * (DESIGN.md § Retrieval primitives). The fields hold only what the caller asked for.
+ */
+export class ChatNotFoundError extends RecollectError {
+  readonly chatId: number;
+  constructor(chatId: number) {
+    super("not_found", `Chat ${chatId} was not found in this app.`);
+    this.name = "ChatNotFoundError";
+    this.chatId = chatId;
+  }
+}
+
+/** A named app does not exist in the store. */
+export class AppNotFoundError extends RecollectError {
+  readonly appName: string;
+  constructor(appName: string) {
+    super("not_found", `App "${appName}" was not found. Run \`recollect apps\` to list apps.`);
+    this.name = "AppNotFoundError";
+    this.appName = appName;
+  }
+}
+
+/** The person declined a consent prompt, or consent is `never`. */
+export class UserCancelledError extends RecollectError {
+  readonly toolName: string;
+  constructor(toolName: string, message = `The user declined ${toolName}.`) {
+    super("user_cancelled", message);
+    this.name = "UserCancelledError";
+    this.toolName = toolName;
+  }
+}
+
+/** The run's abort signal fired. */
+export class AbortedError extends RecollectError {
+  constructor(message = "The operation was cancelled.") {
+    super("aborted", message);
+    this.name = "AbortedError";
+  }
+}
+
+/** The model endpoint failed (network, HTTP status, stream `error` part). `cause` keeps the original. */
+export class ProviderError extends RecollectError {
+  readonly statusCode: number | undefined;
+  constructor(message: string, options?: { cause?: unknown; statusCode?: number }) {
+    super(options?.statusCode === 429 ? "rate_limited" : "provider", message, options);
+    this.name = "ProviderError";
+    this.statusCode = options?.statusCode;
+  }
+}
+
+/** A run budget (steps, calls, bytes) was exhausted before anything usable was observed. */
+export class BudgetExhaustedError extends RecollectError {
+  readonly budget: string;
+  constructor(budget: string, message: string) {
+    super("budget_exhausted", message);
+    this.name = "BudgetExhaustedError";
+    this.budget = budget;
+  }
+}
+
+/**
+ * An import file is malformed. `file` and `line` (1-based, when known) locate it; nothing from
+ * that file was written.
+ */
+export class ImportFormatError extends RecollectError {
+  readonly file: string;
+  readonly line: number | undefined;
+  constructor(file: string, line: number | undefined, reason: string) {
+    super("import_format", `${file}${line !== undefined ? `:${line}` : ""}: ${reason}`);
+    this.name = "ImportFormatError";
+    this.file = file;
+    this.line = line;
+  }
+}
+
+/** Wraps any unexpected error so callers only ever see a {@link RecollectError}. */
+export function toRecollectError(error: unknown): RecollectError {
+  if (RecollectError.isInstance(error)) return error;
+  if (error instanceof Error && error.name === "AbortError") return new AbortedError();
+  const message = error instanceof Error ? error.message : String(error);
+  return new RecollectError("internal", `Internal error: ${message}`, { cause: error });
+}

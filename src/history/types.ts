@@ -1,0 +1,101 @@
+/**
+ * Typed results of the two retrieval primitives (DESIGN.md § Retrieval primitives). These are the
+ * contract between `history/` and everything above it: the explorer's adapters register these
+ * objects directly as observations; JSON appears only at the model seam.
+ *
+ * Every time is an ISO-8601 UTC string (`2026-04-07T19:39:04.000Z`); every id is a store row id.
+ */
+import type { Store } from "../store/open-store.js";
+
+/** Whether every message of the app is in the index. `indexing` means recall may be incomplete. */
+export type IndexStatus = "ready" | "indexing";
+
+/** Message author as stored. */
+export type MessageRole = "user" | "assistant";
+
+/**
+ * Who is asking, locked by the host. Search and read never cross `appId`; search excludes
+ * `currentChatId`; reads of the current chat stop strictly below `currentMessageId`.
+ */
+export interface RetrievalContext {
+  readonly store: Store;
+  readonly appId: number;
+  /** The chat the caller is in, or null outside any chat (CLI). */
+  readonly currentChatId: number | null;
+  /** The in-flight message id; current-chat reads see only `id < currentMessageId`. Null: no cutoff. */
+  readonly currentMessageId: number | null;
+}
+
+/** One matching message inside a {@link SearchChatHit}. */
+export interface SearchMatch {
+  readonly message_id: number;
+  readonly role: MessageRole;
+  readonly created_at: string;
+  /** Projection excerpt around the match, ≤ 300 chars, plain text (never FTS markup). */
+  readonly excerpt: string;
+  readonly is_compaction_summary: boolean;
+  /** The projection of this message was cut at its length bound. */
+  readonly projection_truncated: boolean;
+}
+
+/** One chat in a search result, with at most 2 matches (DESIGN.md § Index). */
+export interface SearchChatHit {
+  readonly chat_id: number;
+  readonly chat_title: string | null;
+  readonly chat_created_at: string;
+  readonly matches: readonly SearchMatch[];
+}
+
+/** What `searchChats()` returns. Serialized, it fits in 12 KB (`truncated` says if hits were dropped). */
+export interface SearchChatsResult {
+  readonly query: string;
+  readonly index_status: IndexStatus;
+  /** Messages of this app (outside the current chat) still waiting in the dirty queue. */
+  readonly pending_count: number;
+  readonly chats: readonly SearchChatHit[];
+  /** Hits or excerpts were dropped to respect the 12 KB bound. */
+  readonly truncated: boolean;
+}
+
+/** Input of `searchChats()`: query 1–500 chars, limit 1–20 chats (default 8). */
+export interface SearchChatsInput {
+  readonly query: string;
+  readonly limit?: number;
+}
+
+/**
+ * Input of `readChat()`. With `around_message_id`, returns that message plus `before`/`after`
+ * neighbours (0–10 each, default 3) and ignores stray `offset`/`limit`; otherwise `offset` (≥ 0,
+ * default 0) and `limit` (1–20, default 10) page from the start of the chat.
+ */
+export interface ReadChatInput {
+  readonly chat_id: number;
+  readonly around_message_id?: number;
+  readonly before?: number;
+  readonly after?: number;
+  readonly offset?: number;
+  readonly limit?: number;
+}
+
+/** One message in a read window: projection text, ≤ 2,400 chars, credentials redacted. */
+export interface ReadMessage {
+  readonly message_id: number;
+  readonly role: MessageRole;
+  readonly created_at: string;
+  readonly content: string;
+  readonly is_compaction_summary: boolean;
+  /** Cut by the projection bound or the 2,400-char read bound. */
+  readonly projection_truncated: boolean;
+}
+
+/** What `readChat()` returns. Serialized, it fits in 20 KB; the target message is never dropped. */
+export interface ReadChatResult {
+  readonly chat_id: number;
+  readonly chat_title: string | null;
+  readonly chat_created_at: string;
+  readonly messages: readonly ReadMessage[];
+  readonly has_more_before: boolean;
+  readonly has_more_after: boolean;
+  /** Messages were shortened or dropped to respect the 20 KB bound. */
+  readonly truncated: boolean;
+}

@@ -1,0 +1,5 @@
+import type { Migration } from "../migration.js";
+import { coreTables } from "./001-core-tables.js";
+
+/** Every migration, in order. Append only: never edit or reorder a released step. */
+export const MIGRATIONS: readonly Migration[] = [coreTables];

@@ -1,0 +1,71 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { RecollectError } from "../errors/recollect-error.js";
+import { MIGRATIONS } from "./migrations/index.js";
+import { openStore } from "./open-store.js";
+
+const dirs: string[] = [];
+function tempPath(): string {
+  const dir = mkdtempSync(join(tmpdir(), "recollect-store-"));
+  dirs.push(dir);
+  return join(dir, "nested", "store.db");
+}
+afterEach(() => {
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+describe("openStore", () => {
+  it("creates parent folders, enables WAL and migrates to the latest version", () => {
+    using store = openStore({ path: tempPath() });
+    expect(store.db.pragma("journal_mode", { simple: true })).toBe("wal");
+    expect(store.db.pragma("foreign_keys", { simple: true })).toBe(1);
+    expect(store.db.pragma("user_version", { simple: true })).toBe(MIGRATIONS.at(-1)?.version);
+  });
+
+  it("is idempotent across reopen and keeps data", () => {
+    const path = tempPath();
+    {
+      using store = openStore({ path });
+      store.db.prepare("INSERT INTO apps (name, created_at) VALUES ('a', 1)").run();
+    }
+    using again = openStore({ path });
+    expect(again.db.prepare("SELECT name FROM apps").pluck().all()).toEqual(["a"]);
+  });
+
+  it("refuses a store written by a newer schema, classified as precondition", () => {
+    const path = tempPath();
+    {
+      using store = openStore({ path });
+      store.db.pragma("user_version = 999");
+    }
+    try {
+      openStore({ path });
+      expect.unreachable("openStore should have thrown");
+    } catch (error) {
+      expect(RecollectError.isInstance(error) && error.kind).toBe("precondition");
+    }
+  });
+
+  it("rejects a role outside user|assistant and cascades chat deletion to messages", () => {
+    using store = openStore({ path: ":memory:" });
+    const { db } = store;
+    db.prepare("INSERT INTO apps (id, name, created_at) VALUES (1, 'a', 1)").run();
+    db.prepare(
+      "INSERT INTO chats (id, app_id, created_at, source, external_id) VALUES (1, 1, 1, 't', 'x')",
+    ).run();
+    expect(() =>
+      db
+        .prepare(
+          "INSERT INTO messages (chat_id, role, content, created_at) VALUES (1, 'tool', '', 1)",
+        )
+        .run(),
+    ).toThrow(/CHECK constraint/);
+    db.prepare(
+      "INSERT INTO messages (chat_id, role, content, created_at) VALUES (1, 'user', 'hi', 1)",
+    ).run();
+    db.prepare("DELETE FROM chats WHERE id = 1").run();
+    expect(db.prepare("SELECT count(*) FROM messages").pluck().get()).toBe(0);
+  });
+});
