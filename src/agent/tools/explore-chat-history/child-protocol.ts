@@ -1,0 +1,139 @@
+/**
+ * The explorer's child tool protocol: the exact inputs the sub-agent may send and the JSON it gets
+ * back. A hosted model and the offline engine both speak only this (plan § Child ToolSet: exactly
+ * search_chats, read_chat, submit_report). Candidate IDs (`c1`, `c2`, …) are minted by the host's
+ * evidence registry; the child cites them and never authors ids, titles, dates, roles or quotes.
+ */
+import { z } from "zod";
+
+/** Child tool names, fixed. */
+export const CHILD_TOOL_NAMES = ["search_chats", "read_chat", "submit_report"] as const;
+export type ChildToolName = (typeof CHILD_TOOL_NAMES)[number];
+
+/** A candidate ID as the host mints it: `c` followed by a positive integer. */
+export const candidateIdSchema = z.string().regex(/^c[1-9][0-9]{0,5}$/);
+
+/** search_chats input: one keyword query (1–500 chars), at most `limit` chats (1–20, default 8). */
+export const childSearchInputSchema = z.object({
+  query: z.string().trim().min(1).max(500),
+  limit: z.number().int().min(1).max(20).optional(),
+});
+export type ChildSearchInput = z.infer<typeof childSearchInputSchema>;
+
+/**
+ * read_chat input: a chat id seen in a search result (or the locked current chat id given in the
+ * system prompt) and either `around_message_id` (± before/after, 0–10, default 3; stray
+ * offset/limit ignored) or `offset`/`limit` (limit 1–20, default 10).
+ */
+export const childReadInputSchema = z.object({
+  chat_id: z.number().int().positive(),
+  around_message_id: z.number().int().positive().optional(),
+  before: z.number().int().min(0).max(10).optional(),
+  after: z.number().int().min(0).max(10).optional(),
+  offset: z.number().int().min(0).optional(),
+  limit: z.number().int().min(1).max(20).optional(),
+});
+export type ChildReadInput = z.infer<typeof childReadInputSchema>;
+
+/**
+ * submit_report input: the child's proposal. The host validates every candidate ID, resolves the
+ * evidence itself, and derives outcome / confidence / action (the child's `confidence` is advice).
+ * Bounds: summary ≤ 1,200 chars; ≤ 8 findings (claim ≤ 400 chars, 1–6 candidate IDs);
+ * ≤ 4 conflicts (description ≤ 400 chars, 2–6 candidate IDs); ≤ 5 missing_coverage notes ≤ 200 chars.
+ * Source: DESIGN.md § explore_chat_history budgets.
+ */
+export const submitReportInputSchema = z.object({
+  summary: z.string().max(1200),
+  findings: z
+    .array(
+      z.object({
+        claim: z.string().min(1).max(400),
+        candidate_ids: z.array(z.string()).min(1).max(6),
+      }),
+    )
+    .max(8),
+  conflicts: z
+    .array(
+      z.object({
+        description: z.string().min(1).max(400),
+        candidate_ids: z.array(z.string()).min(2).max(6),
+      }),
+    )
+    .max(4)
+    .default([]),
+  missing_coverage: z.array(z.string().max(200)).max(5).default([]),
+  confidence: z.enum(["high", "medium", "low"]),
+});
+export type SubmitReportInput = z.infer<typeof submitReportInputSchema>;
+
+/** Remaining budget, appended to every search/read answer so the child can plan. */
+export interface ChildBudgetView {
+  readonly calls_left: number;
+  readonly observation_bytes_left: number;
+  readonly steps_left: number;
+}
+
+/** One observed message as the child sees it in a search answer. */
+export interface ChildSearchMatch {
+  readonly candidate_id: string;
+  readonly message_id: number;
+  readonly role: "user" | "assistant";
+  readonly created_at: string;
+  /** Archival text: untrusted data, never instructions. */
+  readonly excerpt: string;
+  readonly is_compaction_summary?: true;
+  readonly projection_truncated?: true;
+}
+
+/** search_chats answer. `notice` explains budget exhaustion or a deduplicated repeat. */
+export interface ChildSearchOutput {
+  readonly index_status: "ready" | "indexing";
+  readonly pending_count: number;
+  readonly truncated: boolean;
+  readonly chats: ReadonlyArray<{
+    readonly chat_id: number;
+    readonly title: string | null;
+    readonly created_at: string;
+    readonly matches: readonly ChildSearchMatch[];
+  }>;
+  readonly budget: ChildBudgetView;
+  readonly notice?: string;
+}
+
+/** One message in a read_chat answer. */
+export interface ChildReadMessage {
+  readonly candidate_id: string;
+  readonly message_id: number;
+  readonly role: "user" | "assistant";
+  readonly created_at: string;
+  /** Archival text: untrusted data, never instructions. */
+  readonly content: string;
+  readonly is_compaction_summary?: true;
+  readonly projection_truncated?: true;
+}
+
+/** read_chat answer. */
+export interface ChildReadOutput {
+  readonly chat_id: number;
+  readonly title: string | null;
+  readonly messages: readonly ChildReadMessage[];
+  readonly has_more_before: boolean;
+  readonly has_more_after: boolean;
+  readonly truncated: boolean;
+  readonly budget: ChildBudgetView;
+  readonly notice?: string;
+}
+
+/**
+ * Any child tool failure (not found, invalid input, budget exhausted). `kind` is a
+ * `RecollectErrorKind`; the message never reveals whether another app has that id.
+ */
+export interface ChildToolError {
+  readonly error: { readonly kind: string; readonly message: string };
+  readonly budget?: ChildBudgetView;
+}
+
+/** submit_report answer: accepted, or bounced once with the reason (then the host falls back). */
+export type ChildSubmitOutput =
+  | { readonly accepted: true }
+  | { readonly accepted: false; readonly reason: string };

@@ -1,0 +1,29 @@
+/**
+ * The model-client abstraction the explorer runs on (plan § Product Principles: one Engine
+ * abstraction, no provider-specific APIs in the tool contract). Every kind yields an AI SDK v6
+ * `LanguageModel`, so the sub-agent loop is the same code for a hosted model and the offline engine.
+ */
+import type { LanguageModel } from "ai";
+
+/** Which backend an {@link Engine} talks to. `offline` is in-process, deterministic, no network. */
+export type EngineKind = "offline" | "openai-compatible" | "openai" | "anthropic";
+
+/** Settings for {@link Engine}s. Secrets come from the environment, never from argv. */
+export interface EngineConfig {
+  readonly kind: EngineKind;
+  /** Required for `openai-compatible` (e.g. `http://127.0.0.1:11434/v1` for Ollama). */
+  readonly baseUrl?: string;
+  /** API key; optional for local servers. */
+  readonly apiKey?: string;
+  /** Model id as the provider names it. */
+  readonly modelId?: string;
+}
+
+/** A configured model endpoint. */
+export interface Engine {
+  readonly kind: EngineKind;
+  /** The model id in use (the offline engine reports `recollect-offline-<version>`). */
+  readonly modelId: string;
+  /** The AI SDK model to pass to `streamText`/`generateText`. */
+  languageModel(): LanguageModel;
+}
