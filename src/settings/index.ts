@@ -1,0 +1,23 @@
+/** Settings: the JSON file next to the store (entitlement, telemetry switch, per-tool consent). */
+export {
+  getSetting,
+  parseSettingKey,
+  type SettingKey,
+  type SettingValue,
+  setSetting,
+} from "./settings-keys.js";
+export { SETTINGS_FILE_NAME, settingsPathForStore } from "./settings-path.js";
+export {
+  ENTITLEMENT_VALUES,
+  type Entitlement,
+  SETTINGS_DEFAULTS,
+  type Settings,
+  settingsSchema,
+  TELEMETRY_VALUES,
+  type TelemetrySetting,
+} from "./settings-schema.js";
+export {
+  createFileSettingsStore,
+  createMemorySettingsStore,
+  type SettingsStore,
+} from "./settings-store.js";

@@ -1,0 +1,45 @@
+/**
+ * The settings file's shape (`settings.json` next to the store). Validated with zod on every read;
+ * unknown keys are kept so a newer or older Recollect's values survive a round-trip, and consent
+ * values for tools this build no longer exposes (the legacy `search_chats` choice) are preserved
+ * for reversibility (plan § Consent and Privacy).
+ */
+import { z } from "zod";
+import { CONSENT_VALUES, type Consent } from "../agent/tools/consent.js";
+
+/** The entitlement a profile carries. Only `pro` gets the history tools (plan § Tool Exposure). */
+export type Entitlement = "pro" | "free";
+
+/** Every entitlement value, for argument validation. */
+export const ENTITLEMENT_VALUES: readonly Entitlement[] = ["pro", "free"];
+
+/** Telemetry switch: `on` writes the allowlisted events to the local JSONL sink; `off` writes nothing. */
+export type TelemetrySetting = "on" | "off";
+
+/** Every telemetry value. */
+export const TELEMETRY_VALUES: readonly TelemetrySetting[] = ["on", "off"];
+
+const consentSchema = z.enum(CONSENT_VALUES as [Consent, ...Consent[]]);
+
+/** A snake_case tool name as a consent key (`explore_chat_history`, `read_chat`, …). */
+export const toolNameSchema = z.string().regex(/^[a-z][a-z0-9_]{0,63}$/);
+
+/**
+ * The file. Every field is optional: absent means "the default" (entitlement `free`, telemetry
+ * `on`, each tool's own `defaultConsent`). `consent` maps tool names to stored choices, including
+ * names no tool uses any more.
+ */
+export const settingsSchema = z.looseObject({
+  entitlement: z.enum(["pro", "free"]).optional(),
+  telemetry: z.enum(["on", "off"]).optional(),
+  consent: z.record(toolNameSchema, consentSchema).optional(),
+});
+
+/** Parsed settings; extra keys from other versions ride along untouched. */
+export type Settings = z.infer<typeof settingsSchema>;
+
+/** Defaults used when a key is absent. Free unless a profile or the person says Pro. */
+export const SETTINGS_DEFAULTS = {
+  entitlement: "free",
+  telemetry: "on",
+} as const satisfies { entitlement: Entitlement; telemetry: TelemetrySetting };

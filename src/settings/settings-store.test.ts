@@ -1,0 +1,111 @@
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { RecollectError } from "../errors/recollect-error.js";
+import { getSetting, parseSettingKey, setSetting } from "./settings-keys.js";
+import { settingsPathForStore } from "./settings-path.js";
+import { createFileSettingsStore, createMemorySettingsStore } from "./settings-store.js";
+
+const dirs: string[] = [];
+function tempDir(): string {
+  const dir = mkdtempSync(join(tmpdir(), "recollect-settings-"));
+  dirs.push(dir);
+  return dir;
+}
+afterEach(() => {
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+describe("settings store", () => {
+  it("lives beside the store file, and nowhere for an in-memory store", () => {
+    expect(settingsPathForStore("/data/recollect/recollect.db")).toBe(
+      "/data/recollect/settings.json",
+    );
+    expect(settingsPathForStore(":memory:")).toBeNull();
+  });
+
+  it("reads an absent file as empty settings", () => {
+    const store = createFileSettingsStore(join(tempDir(), "settings.json"));
+    expect(store.read()).toEqual({});
+  });
+
+  it("keeps legacy search_chats/read_chat consent and unknown keys across a round-trip", () => {
+    const path = join(tempDir(), "settings.json");
+    writeFileSync(
+      path,
+      JSON.stringify({
+        consent: { search_chats: "never", read_chat: "always" },
+        futureKey: { nested: [1, 2] },
+      }),
+    );
+    const store = createFileSettingsStore(path);
+    store.update((current) =>
+      setSetting(current, parseSettingKey("consent.explore_chat_history"), "ask"),
+    );
+    const reread = createFileSettingsStore(path).read();
+    expect(reread).toEqual({
+      consent: { search_chats: "never", read_chat: "always", explore_chat_history: "ask" },
+      futureKey: { nested: [1, 2] },
+    });
+  });
+
+  it("gives the explorer its own key: a stored search_chats choice is not inherited", () => {
+    const settings = { consent: { search_chats: "never" as const, read_chat: "never" as const } };
+    expect(getSetting(settings, parseSettingKey("consent.explore_chat_history"), "always")).toEqual(
+      {
+        value: "always",
+        source: "default",
+      },
+    );
+  });
+
+  it("writes atomically: no temp file remains and the file is valid JSON", () => {
+    const dir = tempDir();
+    const store = createFileSettingsStore(join(dir, "nested", "settings.json"));
+    store.update((current) => setSetting(current, parseSettingKey("entitlement"), "pro"));
+    expect(readdirSync(join(dir, "nested"))).toEqual(["settings.json"]);
+    expect(readFileSync(join(dir, "nested", "settings.json"), "utf8")).toBe(
+      '{\n  "entitlement": "pro"\n}\n',
+    );
+  });
+
+  it("refuses an invalid file with a precondition error naming the bad key, not its content", () => {
+    const path = join(tempDir(), "settings.json");
+    writeFileSync(path, JSON.stringify({ consent: { read_chat: "sometimes-secret" } }));
+    try {
+      createFileSettingsStore(path).read();
+      expect.unreachable();
+    } catch (error) {
+      expect(RecollectError.isInstance(error) && error.kind).toBe("precondition");
+      expect((error as Error).message).toBe(
+        `The settings file ${path} is invalid (bad value at consent.read_chat). Fix or delete it.`,
+      );
+    }
+  });
+
+  it("rejects bad keys and values naming the argument and what is allowed; nothing written", () => {
+    const store = createMemorySettingsStore({ entitlement: "pro" });
+    expect(() => parseSettingKey("colour")).toThrow(
+      "Invalid KEY: expected entitlement, telemetry, or consent.<tool_name>.",
+    );
+    expect(() => parseSettingKey("consent.nope", ["read_chat"])).toThrow(
+      "Invalid KEY: expected consent.<read_chat> (unknown tool nope).",
+    );
+    expect(() =>
+      store.update((current) => setSetting(current, parseSettingKey("telemetry"), "maybe")),
+    ).toThrow("Invalid VALUE: expected on | off (got maybe).");
+    expect(store.read()).toEqual({ entitlement: "pro" });
+  });
+
+  it("reports defaults: free entitlement, telemetry on", () => {
+    expect(getSetting({}, parseSettingKey("entitlement"))).toEqual({
+      value: "free",
+      source: "default",
+    });
+    expect(getSetting({}, parseSettingKey("telemetry"))).toEqual({
+      value: "on",
+      source: "default",
+    });
+  });
+});
