@@ -1,0 +1,34 @@
+/**
+ * The retrieval functions the main-facing history tools call, as narrow function types so each
+ * tool is a factory over them (the registry wires `history/`'s real `readChat` / `searchChats`).
+ */
+import type {
+  ReadChatInput,
+  ReadChatResult,
+  RetrievalContext,
+  SearchChatsInput,
+  SearchChatsResult,
+} from "../../history/types.js";
+import type { AgentContext } from "../context.js";
+
+/** `history/`'s `readChat()`: bounded same-app read; throws `ChatNotFoundError` for any unseen target. */
+export type ReadChatFunction = (
+  ctx: RetrievalContext,
+  input: ReadChatInput,
+) => ReadChatResult | Promise<ReadChatResult>;
+
+/** `history/`'s `searchChats()`: bounded same-app FTS search excluding the current chat. */
+export type SearchChatsFunction = (
+  ctx: RetrievalContext,
+  input: SearchChatsInput,
+) => SearchChatsResult | Promise<SearchChatsResult>;
+
+/** The retrieval context locked to the turn: the app, the current chat and the in-flight cutoff. */
+export function retrievalContextFor(ctx: AgentContext): RetrievalContext {
+  return {
+    store: ctx.store,
+    appId: ctx.appId,
+    currentChatId: ctx.chatId,
+    currentMessageId: ctx.messageId,
+  };
+}
