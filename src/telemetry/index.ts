@@ -1,0 +1,25 @@
+/** Privacy-safe telemetry: an allowlisted, strictly validated event set and a local JSONL sink. */
+export {
+  type ExploreRunEvent,
+  exploreRunEventSchema,
+  type IndexMeasurementEvent,
+  indexMeasurementEventSchema,
+  type PrimaryTurnEvent,
+  primaryTurnEventSchema,
+  type TelemetryEvent,
+  type TelemetryRecord,
+  type ToolCallEvent,
+  telemetryEventSchema,
+  toolCallEventSchema,
+} from "./telemetry-events.js";
+export {
+  createJsonlTelemetrySink,
+  createMemoryTelemetrySink,
+  DISCARD_TELEMETRY,
+  type JsonlTelemetrySinkOptions,
+  readTelemetryFile,
+  TELEMETRY_FILE_NAME,
+  type TelemetrySink,
+  telemetryPathForStore,
+  validateTelemetryEvent,
+} from "./telemetry-sink.js";
