@@ -1,0 +1,23 @@
+/**
+ * The explorer's model selection, in one place (plan § Technical Design: "isolate model selection
+ * in one constant so it can change independently later"). `createEngine` uses these when the
+ * configuration names no model; `null` means the kind has no sensible default and a model id is
+ * required (`engine.modelId` / `RECOLLECT_ENGINE_MODEL`).
+ *
+ * - `offline`: the embedded policy; its id carries the policy version.
+ * - `openai`: a small, fast tool-calling model; exploration is many short steps.
+ * - `anthropic`: the same trade-off on Anthropic.
+ * - `openai-compatible`: local servers and gateways name models freely, so none is assumed.
+ */
+import type { EngineKind } from "./engine.js";
+import { OFFLINE_MODEL_ID } from "./offline/offline-language-model.js";
+
+export const EXPLORER_MODEL_DEFAULTS: Readonly<Record<EngineKind, string | null>> = Object.freeze({
+  offline: OFFLINE_MODEL_ID,
+  openai: "gpt-4.1-mini",
+  anthropic: "claude-haiku-4-5",
+  "openai-compatible": null,
+});
+
+/** The engine kind used when nothing is configured: offline, so a fresh clone needs no keys. */
+export const DEFAULT_ENGINE_KIND: EngineKind = "offline";

@@ -1,0 +1,129 @@
+/**
+ * The offline exploration policy: given the run so far, the next single action. Search the
+ * planned reformulations, read around the strongest hits, then submit — earlier when the budget
+ * says so or the host forces `submit_report`. Pure and deterministic.
+ */
+import type { SubmitReportInput } from "../../agent/tools/explore-chat-history/child-protocol.js";
+import type { ExplorationState } from "./exploration-state.js";
+import { nextSearchQuery } from "./plan-queries.js";
+import { buildTopicProfile, type TopicProfile } from "./topic-profile.js";
+import { relevantObservations, writeReport } from "./write-report.js";
+
+/** Tool calls per run, submit included (brief: "at most ~8"; DESIGN.md allows 24). */
+export const MAX_TOOL_CALLS = 8;
+/** Chats read around their best hit. */
+export const MAX_READS = 3;
+/** Messages before/after the hit in a read: 2 back for the question, 3 on for the approval. */
+export const READ_BEFORE = 2;
+export const READ_AFTER = 3;
+
+/** What the host allows this call (from `tools` and `toolChoice` in the call options). */
+export interface ActionConstraints {
+  /** Names of the tools offered in this call. */
+  readonly availableTools: ReadonlySet<string>;
+  /** `auto` (default), `none`, `required`, or one forced tool name. */
+  readonly toolChoice: "auto" | "none" | "required" | { readonly toolName: string };
+}
+
+/** One step of the policy. */
+export type OfflineAction =
+  | { readonly type: "search"; readonly input: { readonly query: string; readonly limit: number } }
+  | {
+      readonly type: "read";
+      readonly input: {
+        readonly chat_id: number;
+        readonly around_message_id: number;
+        readonly before: number;
+        readonly after: number;
+      };
+    }
+  | { readonly type: "submit"; readonly input: SubmitReportInput }
+  | { readonly type: "text"; readonly text: string };
+
+const NEEDS_TOOLS = "The offline engine answers only through the submit_report tool.";
+
+/** Chats per search: the protocol's default of 8. */
+const SEARCH_LIMIT = 8;
+
+function mustSubmit(state: ExplorationState, constraints: ActionConstraints): boolean {
+  const { toolChoice, availableTools } = constraints;
+  if (typeof toolChoice === "object") return toolChoice.toolName === "submit_report";
+  if (state.budgetExhausted) return true;
+  if (state.budget && (state.budget.steps_left <= 1 || state.budget.calls_left <= 0)) return true;
+  if (state.toolCallCount >= MAX_TOOL_CALLS - 1) return true;
+  return !availableTools.has("search_chats") && !availableTools.has("read_chat");
+}
+
+function nextRead(profile: TopicProfile, state: ExplorationState): OfflineAction | null {
+  if (state.reads.length >= MAX_READS) return null;
+  const readChats = new Set(state.reads.map((read) => read.chatId));
+  for (const { observation } of relevantObservations(profile, state)) {
+    if (readChats.has(observation.chatId) || observation.fromRead) continue;
+    return {
+      type: "read",
+      input: {
+        chat_id: observation.chatId,
+        around_message_id: observation.messageId,
+        before: READ_BEFORE,
+        after: READ_AFTER,
+      },
+    };
+  }
+  return null;
+}
+
+/**
+ * Decides the next action. Order: finished (accepted report) → text; forced or out of budget →
+ * submit; next planned search; next read; submit. A bounced report is resubmitted once with only
+ * findings (conflicts dropped) so the host can still validate something.
+ */
+export function decideNextAction(
+  state: ExplorationState,
+  constraints: ActionConstraints,
+): OfflineAction {
+  if (state.submissions.some((item) => item.accepted)) {
+    return { type: "text", text: "Report submitted." };
+  }
+  if (constraints.toolChoice === "none") return { type: "text", text: NEEDS_TOOLS };
+  const profile = buildTopicProfile(state.question);
+  const bounced = state.submissions.length > 0;
+  const canSubmit = constraints.availableTools.has("submit_report");
+  if (!bounced && !(canSubmit && mustSubmit(state, constraints))) {
+    const forcedOther =
+      typeof constraints.toolChoice === "object" ? constraints.toolChoice.toolName : null;
+    if (
+      constraints.availableTools.has("search_chats") &&
+      (forcedOther === null || forcedOther === "search_chats")
+    ) {
+      const relevantCount = relevantObservations(profile, state).length;
+      const query = nextSearchQuery(
+        profile,
+        state.searchedQueries,
+        state.observations,
+        relevantCount,
+      );
+      if (query !== null) return { type: "search", input: { query, limit: SEARCH_LIMIT } };
+    }
+    if (
+      constraints.availableTools.has("read_chat") &&
+      (forcedOther === null || forcedOther === "read_chat")
+    ) {
+      const read = nextRead(profile, state);
+      if (read) return read;
+    }
+  }
+  if (!canSubmit) return { type: "text", text: NEEDS_TOOLS };
+  const report = writeReport(profile, state);
+  if (!bounced) return { type: "submit", input: report };
+  return {
+    type: "submit",
+    input: {
+      ...report,
+      findings: report.findings.map((finding) => ({
+        ...finding,
+        candidate_ids: finding.candidate_ids.slice(0, 1),
+      })),
+      conflicts: [],
+    },
+  };
+}

@@ -1,0 +1,153 @@
+/**
+ * Decision and reversal language: finds sentences that record a choice ("we decided", "let's go
+ * with", "switch to", "replace X with Y", "no longer", "going forward", "I recommend … Option B",
+ * "yes, go with option b") and names what was chosen and what was dropped. Pure.
+ */
+import { mentionIndex } from "./topic-profile.js";
+
+/**
+ * - `decision`: a choice stated as made ("we decided", "we'll use", "going forward").
+ * - `reversal`: a change of an earlier choice ("switch to", "instead of", "no longer", "replace").
+ * - `recommendation`: proposed, not yet approved ("I recommend", "I suggest", "Option B is best").
+ * - `approval`: a user accepting a proposal ("yes, go with option b", "sounds good, do it").
+ */
+export type DecisionKind = "decision" | "reversal" | "recommendation" | "approval";
+
+interface Cue {
+  readonly kind: DecisionKind;
+  readonly pattern: RegExp;
+}
+
+/** Checked in order; the first match names the kind. Reversals first: they are the strongest. */
+const CUES: readonly Cue[] = [
+  {
+    kind: "reversal",
+    pattern: /\bswitch(?:ed|ing)?\s+(?:\w+\s+){0,3}?(?:over\s+)?(?:from\s+[^.,;]{1,40}?\s+)?to\b/i,
+  },
+  {
+    kind: "reversal",
+    pattern: /\bmigrat(?:e|ed|ing)\s+(?:\w+\s+){0,3}?(?:from\s+[^.,;]{1,40}?\s+)?to\b/i,
+  },
+  { kind: "reversal", pattern: /\breplac(?:e|ed|ing)\s+[^.;]{1,60}?\s+with\b/i },
+  { kind: "reversal", pattern: /\binstead\s+of\b/i },
+  { kind: "reversal", pattern: /\bno\s+longer\b/i },
+  { kind: "reversal", pattern: /\bmov(?:e|ed|ing)\s+away\s+from\b/i },
+  {
+    kind: "reversal",
+    pattern:
+      /\b(?:drop|ditch|remov|rip(?:ped)?\s+out)(?:ped|ed|ing|e)?\s+(?:the\s+)?\w+\s+(?:in\s+favou?r\s+of|for)\b/i,
+  },
+  { kind: "reversal", pattern: /\bchanged?\s+(?:our|my|the)\s+mind\b/i },
+  {
+    kind: "approval",
+    pattern:
+      /^\s*(?:yes|yeah|yep|ok(?:ay)?|sure|sounds\s+good|great|perfect|agreed|approved?|lgtm)\b[^.?]{0,40}?\b(?:go\s+(?:ahead\s+)?with|let'?s|do|use|option|proceed|that)\b/i,
+  },
+  { kind: "approval", pattern: /^\s*(?:let'?s\s+(?:go\s+with|do)\s+)?option\s+[a-d1-4]\b/i },
+  {
+    kind: "decision",
+    pattern: /\b(?:we|i)(?:'ve|\s+have)?\s+(?:decided|agreed|settled|chose|chosen|picked|went)\b/i,
+  },
+  { kind: "decision", pattern: /\bdecided\s+(?:on|to|that|against)\b/i },
+  { kind: "decision", pattern: /\bdecision\s*(?:is|was|:)/i },
+  { kind: "decision", pattern: /\blet'?s\s+(?:go\s+with|use|stick\s+with|keep|do)\b/i },
+  {
+    kind: "decision",
+    pattern:
+      /\b(?:we|i)(?:'ll|\s+will|'re\s+going\s+to|\s+are\s+going\s+to)\s+(?:use|go\s+with|stick\s+with|keep)\b/i,
+  },
+  { kind: "decision", pattern: /\b(?:going\s+forward|from\s+now\s+on)\b/i },
+  { kind: "decision", pattern: /\bstick(?:ing)?\s+with\b/i },
+  { kind: "decision", pattern: /\bgo(?:ing)?\s+with\b/i },
+  {
+    kind: "recommendation",
+    pattern: /\bI\s+(?:would\s+|'d\s+)?(?:strongly\s+)?(?:recommend|suggest|propose)\b/i,
+  },
+  {
+    kind: "recommendation",
+    pattern: /\b(?:recommended|recommendation|best\s+option|best\s+choice)\b/i,
+  },
+  {
+    kind: "recommendation",
+    pattern: /\boption\s+[a-d1-4]\b[^.]{0,40}\b(?:best|recommended|ideal)\b/i,
+  },
+];
+
+/** A decision cue found in a sentence. */
+export interface DecisionCue {
+  readonly kind: DecisionKind;
+  /** Char offset where the cue starts in the sentence. */
+  readonly index: number;
+  /** Char offset just past the cue. */
+  readonly end: number;
+}
+
+/** The first decision cue in `sentence`, or null. */
+export function findDecisionCue(sentence: string): DecisionCue | null {
+  for (const cue of CUES) {
+    const match = cue.pattern.exec(sentence);
+    if (match) return { kind: cue.kind, index: match.index, end: match.index + match[0].length };
+  }
+  return null;
+}
+
+/** Splits text into sentences / lines, trimmed, empty ones dropped, each ≤ 400 chars. */
+export function splitSentences(text: string): string[] {
+  return text
+    .split(/(?<=[.!?])\s+|\n+/)
+    .map((sentence) => sentence.replace(/^[\s>*#\-•\d.)]+/, "").trim())
+    .filter((sentence) => sentence.length > 0)
+    .map((sentence) => sentence.slice(0, 400));
+}
+
+/** What a decision sentence chose and dropped, among the given candidate entity names. */
+export interface Choice {
+  readonly chosen: string | null;
+  readonly rejected: string | null;
+}
+
+const REJECT_BEFORE_CHOSEN = /\b(?:from|replac(?:e|ed|ing))\s+/i;
+
+/**
+ * Names the chosen and rejected option in `sentence`. "replace X with Y" / "switch from X to Y" /
+ * "Y instead of X" / "no longer X" are read by position; otherwise the first entity after the cue
+ * is chosen (else the first in the sentence).
+ */
+export function extractChoice(
+  sentence: string,
+  cue: DecisionCue,
+  entities: readonly string[],
+): Choice {
+  const positions = entities
+    .map((entity) => ({ entity, index: mentionIndex(sentence, entity) }))
+    .filter((item) => item.index >= 0)
+    // Longer names first at the same position ("Supabase Auth" over "Supabase").
+    .sort((a, b) => a.index - b.index || b.entity.length - a.entity.length);
+  const found: Array<{ entity: string; index: number }> = [];
+  for (const item of positions) {
+    const previous = found.at(-1);
+    if (previous && item.index < previous.index + previous.entity.length) continue;
+    found.push(item);
+  }
+  if (found.length === 0) return { chosen: null, rejected: null };
+  const insteadOf = /\binstead\s+of\b/i.exec(sentence);
+  if (insteadOf) {
+    const before = found.filter((item) => item.index < insteadOf.index).at(-1);
+    const after = found.find((item) => item.index > insteadOf.index);
+    return { chosen: before?.entity ?? null, rejected: after?.entity ?? null };
+  }
+  const noLonger = /\bno\s+longer\b/i.exec(sentence);
+  if (noLonger && cue.kind === "reversal") {
+    const after = found.find((item) => item.index > noLonger.index);
+    return { chosen: null, rejected: after?.entity ?? null };
+  }
+  const afterCue = found.filter((item) => item.index >= cue.index);
+  if (cue.kind === "reversal" && REJECT_BEFORE_CHOSEN.test(sentence.slice(cue.index, cue.end))) {
+    // "replace X with Y", "switch from X to Y": X is inside the cue, Y after it.
+    const inside = afterCue.find((item) => item.index < cue.end);
+    const beyond = afterCue.find((item) => item.index >= cue.end);
+    return { chosen: beyond?.entity ?? null, rejected: inside?.entity ?? null };
+  }
+  const chosen = afterCue[0] ?? found[0];
+  return { chosen: chosen?.entity ?? null, rejected: null };
+}

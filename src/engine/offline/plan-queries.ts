@@ -1,0 +1,122 @@
+/**
+ * Query planning: turns the question's topic profile into 2–4 distinct keyword searches, the
+ * later ones adapted to what earlier searches found. Pure; same state → same query.
+ *
+ * 1. the question's own topic words ("what did we decide about authentication" → `authentication`);
+ * 2. the matched families' related terms (`login session jwt oauth password`), or, without a
+ *    family, the topic words plus decision vocabulary;
+ * 3. named options seen in hits so far (`Clerk NextAuth`), else further family terms;
+ * 4. only when fewer than {@link ENOUGH_RELEVANT} relevant messages were seen: remaining terms.
+ */
+import { normalizeQuery, type Observation } from "./exploration-state.js";
+import { type TopicProfile, textMentions } from "./topic-profile.js";
+
+/** Searches per run: the plan asks for iterative reformulation, DESIGN.md caps calls at 24. */
+export const MAX_SEARCHES = 4;
+/** Words per query: FTS terms are OR-joined and each extra frequent term costs time (DESIGN.md). */
+export const MAX_QUERY_TERMS = 6;
+/** With this many relevant observations after 3 searches, a 4th search is skipped. */
+export const ENOUGH_RELEVANT = 4;
+
+/** Searched when the question has no topic words at all ("what did we decide?"). */
+export const DECISION_QUERY = "decided decision agreed switch";
+
+/** Terms a question-less-family search adds: bm25 sums, so decision talk about the topic ranks first. */
+const DECISION_TERMS = ["decided", "decision"];
+
+function familyTerms(profile: TopicProfile): string[] {
+  // Interleave families so a two-topic question searches both.
+  const lists = profile.families.map((family) => family.terms);
+  const out: string[] = [];
+  const longest = Math.max(0, ...lists.map((list) => list.length));
+  for (let index = 0; index < longest; index += 1) {
+    for (const list of lists) {
+      const term = list[index];
+      if (term !== undefined) out.push(term);
+    }
+  }
+  return out;
+}
+
+function uniqueTerms(terms: readonly string[], exclude: ReadonlySet<string>): string[] {
+  const seen = new Set<string>();
+  const out: string[] = [];
+  for (const term of terms) {
+    const key = term.toLowerCase();
+    if (seen.has(key) || exclude.has(key)) continue;
+    seen.add(key);
+    out.push(term);
+  }
+  return out;
+}
+
+/** Entities of the profile's families mentioned in the observations, in first-seen order. */
+export function observedEntities(
+  profile: TopicProfile,
+  observations: readonly Observation[],
+): string[] {
+  const found: string[] = [];
+  for (const observation of observations) {
+    const text = `${observation.chatTitle ?? ""}\n${observation.text}`;
+    for (const family of profile.families) {
+      for (const entity of family.entities) {
+        if (!found.includes(entity) && textMentions(text, entity)) found.push(entity);
+      }
+    }
+  }
+  return found;
+}
+
+/**
+ * The candidate queries in plan order, before dedupe against what was already searched. Each is
+ * ≤ {@link MAX_QUERY_TERMS} terms joined by spaces.
+ */
+export function candidateQueries(
+  profile: TopicProfile,
+  observations: readonly Observation[],
+): string[] {
+  if (profile.keywords.length === 0 && profile.families.length === 0) return [DECISION_QUERY];
+  const first = profile.keywords.slice(0, MAX_QUERY_TERMS).join(" ");
+  const used = new Set(profile.keywords.map((word) => word.toLowerCase()));
+  const terms = uniqueTerms(familyTerms(profile), used);
+  const queries: string[] = [];
+  if (first) queries.push(first);
+  if (profile.families.length === 0) {
+    queries.push([...profile.keywords.slice(0, MAX_QUERY_TERMS - 2), ...DECISION_TERMS].join(" "));
+    return queries;
+  }
+  const second = terms.slice(0, 5);
+  if (second.length > 0) queries.push(second.join(" "));
+  const rest = terms.slice(5);
+  const entities = uniqueTerms(observedEntities(profile, observations), new Set(second));
+  if (entities.length > 0) queries.push(entities.slice(0, 4).join(" "));
+  else if (rest.length > 0) queries.push(rest.slice(0, MAX_QUERY_TERMS).join(" "));
+  const leftover = entities.length > 0 ? rest : rest.slice(MAX_QUERY_TERMS);
+  const moreEntities = entities.slice(4);
+  const fourth = [...moreEntities, ...leftover].slice(0, MAX_QUERY_TERMS);
+  if (fourth.length > 0) queries.push(fourth.join(" "));
+  return queries;
+}
+
+/**
+ * The next search to run, or null when the plan is done: at most {@link MAX_SEARCHES}, never a
+ * query already searched (compared normalized), and no 4th search once
+ * {@link ENOUGH_RELEVANT} relevant observations are in.
+ *
+ * @param relevantCount - observations judged relevant so far (see `score-hits.ts`).
+ */
+export function nextSearchQuery(
+  profile: TopicProfile,
+  searchedQueries: readonly string[],
+  observations: readonly Observation[],
+  relevantCount: number,
+): string | null {
+  if (searchedQueries.length >= MAX_SEARCHES) return null;
+  if (searchedQueries.length >= 3 && relevantCount >= ENOUGH_RELEVANT) return null;
+  const done = new Set(searchedQueries.map(normalizeQuery));
+  const plan = candidateQueries(profile, observations);
+  for (const query of plan) {
+    if (!done.has(normalizeQuery(query))) return query;
+  }
+  return null;
+}
