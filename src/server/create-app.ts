@@ -1,0 +1,273 @@
+/**
+ * The `recollect serve` HTTP app (Hono): a JSON API over the store, streamed agent turns, abort,
+ * permissions and consent answers, plus the built web app. Pure wiring: every service is injected
+ * through {@link ServerDeps}; per-server state (running turns) lives in this factory's closure.
+ *
+ * Errors: handlers throw classified `RecollectError`s; the single `onError` maps `kind` → status.
+ */
+import { Hono } from "hono";
+import { streamSSE } from "hono/streaming";
+import type { z } from "zod";
+import type { ConsentPrompter } from "../agent/consent/consent-prompter.js";
+import type { AgentEvent } from "../agent/primary/agent-events.js";
+import type { Consent } from "../agent/tools/consent.js";
+import { InvalidInputError, RecollectError, toRecollectError } from "../errors/recollect-error.js";
+import type { Store } from "../store/open-store.js";
+import { errorResponse } from "./error-status.js";
+import {
+  consentAnswerBodySchema,
+  createChatBodySchema,
+  type PermissionRow,
+  setPermissionBodySchema,
+  turnBodySchema,
+} from "./shared/api-types.js";
+import {
+  type AssistantParts,
+  applyAgentEvent,
+  EMPTY_PARTS,
+  partsToContent,
+} from "./shared/assistant-parts.js";
+import type { ServerEvent } from "./shared/server-events.js";
+import {
+  appExists,
+  createChat,
+  deleteMessage,
+  getChat,
+  insertMessage,
+  listApps,
+  listChats,
+  listMessages,
+  type StoredMessage,
+  updateMessageContent,
+} from "./store-queries.js";
+import { createTurnRegistry } from "./turns/turn-registry.js";
+import { createWebConsentPrompter } from "./turns/web-consent-prompter.js";
+
+/** Everything one turn needs; the runner emits the turn's {@link AgentEvent}s through `onEvent`. */
+export interface TurnRequest {
+  readonly turnId: string;
+  readonly appId: number;
+  readonly chatId: number;
+  /** The person's message, already stored with id `userMessageId`. */
+  readonly userText: string;
+  readonly userMessageId: number;
+  /** The in-flight assistant message row (empty until the turn ends); reads stop below it. */
+  readonly assistantMessageId: number;
+  /** The chat's messages before this turn, oldest first. */
+  readonly history: readonly StoredMessage[];
+  readonly isPro: boolean;
+  readonly signal: AbortSignal;
+  readonly prompter: ConsentPrompter;
+  readonly onEvent: (event: AgentEvent) => void;
+}
+
+/**
+ * Runs one primary-agent turn. Should emit `turn-start` … exactly one terminal event; if it
+ * throws or returns without a terminal event, the server emits `turn-error` itself.
+ */
+export type TurnRunner = (request: TurnRequest) => Promise<void>;
+
+/** The permissions page's data: main-facing tools only (never internal `search_chats`). */
+export interface PermissionsPort {
+  list(): readonly PermissionRow[];
+  /** @throws InvalidInputError for a tool without a visible row. */
+  set(tool: string, consent: Consent): PermissionRow;
+}
+
+/** Services the server needs. */
+export interface ServerDeps {
+  readonly store: Store;
+  readonly runTurn: TurnRunner;
+  readonly permissions: PermissionsPort;
+  /** Read once per turn (and for `/api/profile`). */
+  readonly isPro: () => boolean;
+  /** Serves the built web app; null for an API-only server (tests). */
+  readonly staticHandler: ((request: Request) => Promise<Response | null>) | null;
+  /** Milliseconds since the epoch. Default `Date.now`. */
+  readonly clock?: () => number;
+  /** Unique ids for turns, prompts and web-created chats. Default `crypto.randomUUID`. */
+  readonly newId?: () => string;
+}
+
+function parseId(raw: string | undefined, name: string): number {
+  if (raw === undefined || !/^[1-9][0-9]{0,15}$/.test(raw)) {
+    throw new InvalidInputError(name, "a positive integer id");
+  }
+  return Number(raw);
+}
+
+async function readBody<T>(request: Request, schema: z.ZodType<T>, name: string): Promise<T> {
+  let json: unknown;
+  try {
+    json = await request.json();
+  } catch {
+    throw new InvalidInputError(name, "a JSON body");
+  }
+  const parsed = schema.safeParse(json);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const where = issue?.path.join(".") || "body";
+    throw new InvalidInputError(`${name}.${where}`, issue?.message ?? "a valid value");
+  }
+  return parsed.data;
+}
+
+function requireApp(store: Store, appId: number): void {
+  if (!appExists(store, appId)) {
+    throw new RecollectError("not_found", `App ${appId} was not found.`);
+  }
+}
+
+/** Builds the Hono app. Call `app.request()` in tests; serve `app.fetch` on 127.0.0.1. */
+export function createApp(deps: ServerDeps): Hono {
+  const { store, runTurn, permissions } = deps;
+  const clock = deps.clock ?? Date.now;
+  const newId = deps.newId ?? (() => crypto.randomUUID());
+  const turns = createTurnRegistry();
+  const app = new Hono();
+
+  app.onError((error, c) => errorResponse(error, c));
+
+  app.get("/api/profile", (c) => c.json({ entitlement: deps.isPro() ? "pro" : "free" }));
+
+  app.get("/api/apps", (c) => c.json({ apps: listApps(store) }));
+
+  app.get("/api/apps/:appId/chats", (c) => {
+    const appId = parseId(c.req.param("appId"), "appId");
+    requireApp(store, appId);
+    return c.json({ chats: listChats(store, appId) });
+  });
+
+  app.post("/api/apps/:appId/chats", async (c) => {
+    const appId = parseId(c.req.param("appId"), "appId");
+    requireApp(store, appId);
+    const body = await readBody(c.req.raw, createChatBodySchema, "body");
+    const chat = createChat(store, {
+      appId,
+      title: body.title ? body.title : null,
+      nowMs: clock(),
+      externalId: newId(),
+    });
+    return c.json({ chat }, 201);
+  });
+
+  app.get("/api/chats/:chatId/messages", (c) => {
+    const chatId = parseId(c.req.param("chatId"), "chatId");
+    const chat = getChat(store, chatId);
+    return c.json({ chat, messages: listMessages(store, chatId) });
+  });
+
+  app.post("/api/chats/:chatId/turns", async (c) => {
+    const chatId = parseId(c.req.param("chatId"), "chatId");
+    const chat = getChat(store, chatId);
+    const body = await readBody(c.req.raw, turnBodySchema, "body");
+    const history = listMessages(store, chatId);
+    const now = clock();
+    const userMessageId = insertMessage(store, {
+      chatId,
+      role: "user",
+      content: body.message,
+      nowMs: now,
+    });
+    const assistantMessageId = insertMessage(store, {
+      chatId,
+      role: "assistant",
+      content: "",
+      nowMs: now,
+    });
+    const turnId = newId();
+    const turn = turns.start(turnId);
+
+    return streamSSE(c, async (stream) => {
+      let writes = Promise.resolve();
+      const send = (event: ServerEvent) => {
+        if (stream.aborted || stream.closed) return;
+        const data = JSON.stringify(event);
+        writes = writes.then(() => stream.writeSSE({ data })).catch(() => undefined);
+      };
+      let parts: AssistantParts = EMPTY_PARTS;
+      const onEvent = (event: AgentEvent) => {
+        if (parts.ended) return; // nothing follows a terminal event
+        parts = applyAgentEvent(parts, event);
+        send(event);
+      };
+      stream.onAbort(() => {
+        if (turns.get(turnId)) turns.abort(turnId);
+      });
+      send({ type: "turn-accepted", turnId, userMessageId, assistantMessageId });
+      try {
+        await runTurn({
+          turnId,
+          appId: chat.appId,
+          chatId,
+          userText: body.message,
+          userMessageId,
+          assistantMessageId,
+          history,
+          isPro: deps.isPro(),
+          signal: turn.abortController.signal,
+          prompter: createWebConsentPrompter({ turn, send, newId }),
+          onEvent,
+        });
+        if (!parts.ended) {
+          const aborted = turn.abortController.signal.aborted;
+          onEvent({
+            type: "turn-error",
+            error: aborted
+              ? { kind: "aborted", message: "The turn was cancelled." }
+              : { kind: "internal", message: "The turn ended without a result." },
+          });
+        }
+      } catch (error) {
+        const classified = toRecollectError(
+          turn.abortController.signal.aborted
+            ? new RecollectError("aborted", "The turn was cancelled.")
+            : error,
+        );
+        onEvent({
+          type: "turn-error",
+          error: {
+            kind: classified.kind,
+            message: classified.kind === "internal" ? "Internal error." : classified.message,
+          },
+        });
+      } finally {
+        turns.finish(turnId);
+        const content = partsToContent(parts).trim();
+        if (content) updateMessageContent(store, assistantMessageId, content);
+        else deleteMessage(store, assistantMessageId);
+        await writes;
+      }
+    });
+  });
+
+  app.post("/api/turns/:turnId/abort", (c) => {
+    turns.abort(c.req.param("turnId"));
+    return c.body(null, 204);
+  });
+
+  app.post("/api/turns/:turnId/consent/:promptId", async (c) => {
+    const body = await readBody(c.req.raw, consentAnswerBodySchema, "body");
+    turns.answer(c.req.param("turnId"), c.req.param("promptId"), body.decision);
+    return c.body(null, 204);
+  });
+
+  app.get("/api/permissions", (c) => c.json({ rows: permissions.list() }));
+
+  app.put("/api/permissions/:tool", async (c) => {
+    const body = await readBody(c.req.raw, setPermissionBodySchema, "body");
+    return c.json({ row: permissions.set(c.req.param("tool"), body.consent) });
+  });
+
+  app.all("/api/*", () => {
+    throw new RecollectError("not_found", "No such API route.");
+  });
+
+  app.get("*", async (c) => {
+    const response = deps.staticHandler ? await deps.staticHandler(c.req.raw) : null;
+    if (!response) throw new RecollectError("not_found", "Not found.");
+    return response;
+  });
+
+  return app;
+}

@@ -1,0 +1,75 @@
+/**
+ * JSON shapes of the web API, shared by the server (which produces them) and the browser (which
+ * validates them with these schemas before use).
+ */
+import { z } from "zod";
+
+/** `GET /api/apps`. */
+export const appsResponseSchema = z.object({
+  apps: z.array(z.object({ id: z.number().int(), name: z.string(), chatCount: z.number().int() })),
+});
+export type AppsResponse = z.infer<typeof appsResponseSchema>;
+
+/** One chat in a list. `createdAt` is ISO-8601 UTC. */
+export const chatSummarySchema = z.object({
+  id: z.number().int(),
+  appId: z.number().int(),
+  title: z.string().nullable(),
+  createdAt: z.string(),
+  messageCount: z.number().int(),
+});
+
+/** `GET /api/apps/:appId/chats`. */
+export const chatsResponseSchema = z.object({ chats: z.array(chatSummarySchema) });
+export type ChatsResponse = z.infer<typeof chatsResponseSchema>;
+
+/** `POST /api/apps/:appId/chats`. */
+export const createChatResponseSchema = z.object({ chat: chatSummarySchema });
+
+/** `GET /api/chats/:chatId/messages`. */
+export const messagesResponseSchema = z.object({
+  chat: chatSummarySchema,
+  messages: z.array(
+    z.object({
+      id: z.number().int(),
+      role: z.enum(["user", "assistant"]),
+      content: z.string(),
+      createdAt: z.string(),
+    }),
+  ),
+});
+export type MessagesResponse = z.infer<typeof messagesResponseSchema>;
+
+/** Consent values. */
+export const consentSchema = z.enum(["always", "ask", "never"]);
+
+/** One permissions-page row: a main-facing tool, its consent in force and its default. */
+export const permissionRowSchema = z.object({
+  tool: z.string(),
+  consent: consentSchema,
+  defaultConsent: consentSchema,
+});
+export type PermissionRow = z.infer<typeof permissionRowSchema>;
+
+/** `GET /api/permissions`. */
+export const permissionsResponseSchema = z.object({ rows: z.array(permissionRowSchema) });
+
+/** `PUT /api/permissions/:tool` body. */
+export const setPermissionBodySchema = z.object({ consent: consentSchema });
+
+/** `POST /api/chats/:chatId/turns` body: the person's message, 1–8,000 chars. */
+export const turnBodySchema = z.object({ message: z.string().trim().min(1).max(8000) });
+
+/** `POST /api/apps/:appId/chats` body. */
+export const createChatBodySchema = z.object({ title: z.string().trim().max(200).optional() });
+
+/** `POST /api/turns/:turnId/consent/:promptId` body. */
+export const consentAnswerBodySchema = z.object({ decision: z.enum(["allow", "deny"]) });
+
+/** `GET /api/profile`: what the browser needs to know about this server's profile. */
+export const profileResponseSchema = z.object({ entitlement: z.enum(["pro", "free"]) });
+
+/** Every error response: `kind` is a RecollectErrorKind, `message` is safe to show. */
+export const errorResponseSchema = z.object({
+  error: z.object({ kind: z.string(), message: z.string() }),
+});

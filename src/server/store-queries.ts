@@ -1,0 +1,151 @@
+/**
+ * The read and write queries the web API needs over `apps` / `chats` / `messages` (DESIGN.md §
+ * Store). Values always travel as parameters. Times are stored as integer ms since the epoch and
+ * returned as ISO-8601 UTC strings. Writes are the person's own turns only; imports are elsewhere.
+ */
+import { ChatNotFoundError, RecollectError } from "../errors/recollect-error.js";
+import type { Store } from "../store/open-store.js";
+
+/** An app as listed by the API. */
+export interface AppSummary {
+  readonly id: number;
+  readonly name: string;
+  readonly chatCount: number;
+}
+
+/** A chat as listed by the API, newest first. */
+export interface ChatSummary {
+  readonly id: number;
+  readonly appId: number;
+  readonly title: string | null;
+  readonly createdAt: string;
+  readonly messageCount: number;
+}
+
+/** One stored message. `content` may contain escaped card XML; the client parses it. */
+export interface StoredMessage {
+  readonly id: number;
+  readonly role: "user" | "assistant";
+  readonly content: string;
+  readonly createdAt: string;
+}
+
+const iso = (ms: number): string => new Date(ms).toISOString();
+
+/** Every app, by name. */
+export function listApps(store: Store): AppSummary[] {
+  const rows = store.db
+    .prepare(
+      `SELECT a.id AS id, a.name AS name, (SELECT COUNT(*) FROM chats c WHERE c.app_id = a.id) AS chatCount
+         FROM apps a ORDER BY a.name`,
+    )
+    .all() as Array<{ id: number; name: string; chatCount: number }>;
+  return rows.map((row) => ({ id: row.id, name: row.name, chatCount: row.chatCount }));
+}
+
+/** The app's id, or null if there is none with that id. */
+export function appExists(store: Store, appId: number): boolean {
+  return store.db.prepare("SELECT 1 FROM apps WHERE id = ?").get(appId) !== undefined;
+}
+
+/** The app id for a name, or null. */
+export function appIdByName(store: Store, name: string): number | null {
+  const row = store.db.prepare("SELECT id FROM apps WHERE name = ?").get(name) as
+    | { id: number }
+    | undefined;
+  return row?.id ?? null;
+}
+
+/** Chats of one app, newest first, at most `limit` (1–500, default 200). */
+export function listChats(store: Store, appId: number, limit = 200): ChatSummary[] {
+  const rows = store.db
+    .prepare(
+      `SELECT c.id AS id, c.app_id AS appId, c.title AS title, c.created_at AS createdAt,
+              (SELECT COUNT(*) FROM messages m WHERE m.chat_id = c.id) AS messageCount
+         FROM chats c WHERE c.app_id = ? ORDER BY c.created_at DESC, c.id DESC LIMIT ?`,
+    )
+    .all(appId, Math.max(1, Math.min(500, limit))) as Array<{
+    id: number;
+    appId: number;
+    title: string | null;
+    createdAt: number;
+    messageCount: number;
+  }>;
+  return rows.map((row) => ({ ...row, createdAt: iso(row.createdAt) }));
+}
+
+/**
+ * One chat's header.
+ * @throws ChatNotFoundError when the chat does not exist.
+ */
+export function getChat(store: Store, chatId: number): ChatSummary {
+  const row = store.db
+    .prepare(
+      `SELECT c.id AS id, c.app_id AS appId, c.title AS title, c.created_at AS createdAt,
+              (SELECT COUNT(*) FROM messages m WHERE m.chat_id = c.id) AS messageCount
+         FROM chats c WHERE c.id = ?`,
+    )
+    .get(chatId) as
+    | { id: number; appId: number; title: string | null; createdAt: number; messageCount: number }
+    | undefined;
+  if (!row) throw new ChatNotFoundError(chatId);
+  return { ...row, createdAt: iso(row.createdAt) };
+}
+
+/** Messages of a chat in order, at most `limit` (default 500) from the start. */
+export function listMessages(store: Store, chatId: number, limit = 500): StoredMessage[] {
+  const rows = store.db
+    .prepare(
+      `SELECT id, role, content, created_at AS createdAt FROM messages
+        WHERE chat_id = ? ORDER BY id LIMIT ?`,
+    )
+    .all(chatId, limit) as Array<{
+    id: number;
+    role: "user" | "assistant";
+    content: string;
+    createdAt: number;
+  }>;
+  return rows.map((row) => ({ ...row, createdAt: iso(row.createdAt) }));
+}
+
+/** Creates a chat in `appId` started from the web app; `external_id` is unique per creation. */
+export function createChat(
+  store: Store,
+  input: { appId: number; title: string | null; nowMs: number; externalId: string },
+): ChatSummary {
+  const result = store.db
+    .prepare(
+      "INSERT INTO chats (app_id, title, created_at, source, external_id) VALUES (?, ?, ?, 'web', ?)",
+    )
+    .run(input.appId, input.title, input.nowMs, input.externalId);
+  return getChat(store, Number(result.lastInsertRowid));
+}
+
+/** Appends a message and returns its id. */
+export function insertMessage(
+  store: Store,
+  input: { chatId: number; role: "user" | "assistant"; content: string; nowMs: number },
+): number {
+  const result = store.db
+    .prepare("INSERT INTO messages (chat_id, role, content, created_at) VALUES (?, ?, ?, ?)")
+    .run(input.chatId, input.role, input.content, input.nowMs);
+  return Number(result.lastInsertRowid);
+}
+
+/**
+ * Replaces a message's content (the in-flight assistant message, finished).
+ * @throws RecollectError (`internal`) when the message vanished mid-turn.
+ */
+export function updateMessageContent(store: Store, messageId: number, content: string): void {
+  const result = store.db
+    .prepare("UPDATE messages SET content = ? WHERE id = ?")
+    .run(content, messageId);
+  if (result.changes !== 1) {
+    throw new RecollectError("internal", "The in-flight message was removed during the turn.");
+  }
+}
+
+/** Removes a message (an in-flight assistant row that ended with no content). */
+export function deleteMessage(store: Store, messageId: number): void {
+  store.db.prepare("DELETE FROM messages WHERE id = ?").run(messageId);
+}

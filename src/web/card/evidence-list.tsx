@@ -1,0 +1,57 @@
+/**
+ * Host-resolved evidence targets (plan § Evidence Registry): title, localized date, role, the
+ * excerpt and the chat/message ids, all plain selectable text. Labelled "evidence", distinct from
+ * model-written "analysis".
+ */
+import { useTranslation } from "react-i18next";
+import type { EvidenceTarget } from "../../agent/tools/explore-chat-history/report-schema.js";
+import { formatDate } from "../i18n/index.js";
+
+/** One evidence target. */
+export function EvidenceItem({ target }: { target: EvidenceTarget }) {
+  const { t, i18n } = useTranslation();
+  const title = target.chat_title ?? t("card.evidence.untitled");
+  const role = t(`card.evidence.role.${target.role}`);
+  const date = formatDate(target.created_at, i18n.language);
+  return (
+    <li className="evidence-item" data-message-id={target.message_id}>
+      <div className="evidence-meta">
+        <span className="evidence-title" title={title}>
+          {title}
+        </span>
+        <span className={`role-badge role-${target.role}`}>{role}</span>
+        <time className="evidence-date" dateTime={target.created_at}>
+          {date}
+        </time>
+      </div>
+      <blockquote className="evidence-excerpt">{target.excerpt}</blockquote>
+      <div className="evidence-flags">
+        <span className="evidence-ids">
+          #{target.chat_id} · {target.message_id}
+        </span>
+        {target.is_compaction_summary ? (
+          <span className="evidence-flag">{t("card.evidence.compaction")}</span>
+        ) : null}
+        {target.projection_truncated ? (
+          <span className="evidence-flag">{t("card.evidence.truncated")}</span>
+        ) : null}
+      </div>
+    </li>
+  );
+}
+
+/** A labelled list of evidence targets. */
+export function EvidenceList({ targets }: { targets: readonly EvidenceTarget[] }) {
+  const { t } = useTranslation();
+  if (targets.length === 0) return null;
+  return (
+    <div className="evidence-group">
+      <span className="label label-evidence">{t("card.label.evidence")}</span>
+      <ul className="evidence-list">
+        {targets.map((target) => (
+          <EvidenceItem key={`${target.chat_id}-${target.message_id}`} target={target} />
+        ))}
+      </ul>
+    </div>
+  );
+}

@@ -1,0 +1,178 @@
+import type { en, StringTree } from "./en.js";
+
+/** Spanish. Same keys as {@link en}. */
+export const es: StringTree<typeof en> = {
+  app: {
+    title: "Recollect",
+    tagline: "Recupera decisiones anteriores de los chats de esta app",
+    nav: { label: "Principal", chat: "Chat", permissions: "Permisos" },
+    language: "Idioma",
+    appPicker: "App",
+    noApps: "Todavía no hay apps. Importa un historial con `recollect import`.",
+    chats: "Chats",
+    newChat: "Nuevo chat",
+    noChats: "Esta app aún no tiene chats.",
+    untitledChat: "Chat sin título",
+    pickChat: "Elige un chat o empieza uno nuevo y pregunta por decisiones anteriores.",
+    composerLabel: "Mensaje",
+    composerPlaceholder: "Pregunta por decisiones anteriores…",
+    send: "Enviar",
+    stop: "Detener",
+    thinking: "Trabajando…",
+    role: { user: "Tú", assistant: "Asistente" },
+    loadFailed: "No se pudo cargar: {{message}}",
+    turnFailed: "El turno falló: {{message}}",
+    turnStopped: "Detenido.",
+    skipToContent: "Saltar al contenido",
+  },
+  card: {
+    title: "Historial de chats",
+    accessibleName: "Exploración del historial de chats: {{query}}",
+    question: "Pregunta",
+    disclosure: "Se envía un historial acotado de esta misma app al Engine para la síntesis.",
+    phase: {
+      starting: "Iniciando la exploración…",
+      searching: "Buscando en chats anteriores…",
+      reading_one: "Leyendo {{count}} conversación relevante…",
+      reading_other: "Leyendo {{count}} conversaciones relevantes…",
+      checking_conflicts: "Comprobando decisiones contradictorias…",
+      synthesizing: "Sintetizando la evidencia…",
+    },
+    counts: {
+      searches_one: "{{count}} búsqueda",
+      searches_other: "{{count}} búsquedas",
+      reads_one: "{{count}} lectura",
+      reads_other: "{{count}} lecturas",
+    },
+    status: {
+      pending: "Explorando",
+      complete: "Completo",
+      no_match: "Sin coincidencias",
+      partial: "Parcial",
+      indexing: "Índice incompleto",
+      conflict: "Conflicto",
+      low_confidence: "Confianza baja",
+      cancelled: "Cancelado",
+      failed: "Error",
+      evidence_only: "Solo evidencia",
+    },
+    chats_one: "{{count}} chat",
+    chats_other: "{{count}} chats",
+    targets_one: "{{count}} fuente de evidencia",
+    targets_other: "{{count}} fuentes de evidencia",
+    confidence: {
+      high: "Confianza: alta",
+      medium: "Confianza: media",
+      low: "Confianza: baja",
+    },
+    noMatch: {
+      title: "No se encontró ninguna conversación previa relevante",
+      advice:
+        "Esto no demuestra que nunca se haya hablado de ello. Pide los detalles al usuario en lugar de suponer.",
+    },
+    indexing:
+      "El índice del historial aún se está construyendo, así que el resultado puede estar incompleto.",
+    partialReason: {
+      synthesis_failed: "La síntesis falló, así que solo se muestra la evidencia observada.",
+      index_incomplete: "El índice aún se estaba construyendo; puede que falten chats.",
+      budget_exhausted: "El presupuesto de exploración se agotó antes de revisar todas las pistas.",
+      results_truncated:
+        "Algunos resultados de búsqueda o lectura se cortaron por su límite de tamaño.",
+      citations_dropped: "Algunas citas no se pudieron verificar y se eliminaron.",
+      report_clamped: "El informe se acortó para ajustarse a su límite de tamaño.",
+    },
+    conflict: {
+      title: "Afirmaciones contradictorias",
+      note: "Lo más reciente orienta pero no decide: comprueba qué decisión sigue vigente.",
+    },
+    lowConfidence: "Confianza baja: tómalo como una pista que verificar, no como una respuesta.",
+    cancelled: "Exploración cancelada. No se añadirá nada más a esta tarjeta.",
+    failed: {
+      title: "La exploración falló",
+      kind: {
+        precondition:
+          "Falta un requisito (Pro o la configuración del Engine). Revisa tu configuración.",
+        not_found: "No se encontró el historial solicitado en esta app.",
+        invalid_input: "No se aceptó la pregunta. Reformúlala e inténtalo de nuevo.",
+        user_cancelled: "Se denegó el permiso. Cámbialo en la página de Permisos para permitirlo.",
+        budget_exhausted: "El presupuesto de exploración se agotó antes de encontrar algo.",
+        provider: "No se pudo contactar con el Engine. Inténtalo de nuevo en un momento.",
+        rate_limited:
+          "El Engine ha limitado las solicitudes. Espera un minuto y vuelve a intentarlo.",
+        aborted: "La exploración se detuvo.",
+        import_format: "No se pudo leer el historial guardado.",
+        internal: "Algo salió mal. Inténtalo de nuevo.",
+      },
+    },
+    evidenceOnly: {
+      title: "La síntesis falló: solo se muestra la evidencia observada",
+      note: "Estos fragmentos se observaron directamente en los chats de esta app. No se muestra ningún análisis del modelo.",
+    },
+    label: { analysis: "Análisis", evidence: "Evidencia" },
+    findings: "Hallazgos",
+    missingCoverage: "Sin cubrir",
+    evidence: {
+      untitled: "Chat sin título",
+      role: { user: "Usuario", assistant: "Asistente" },
+      compaction: "Resumen de compactación",
+      truncated: "Fragmento acortado",
+      targetLabel: "{{title}}, {{role}}, {{date}}",
+    },
+    legacy: {
+      search: "Chats buscados",
+      read: "Chat leído",
+      chatNumber: "Chat {{id}}",
+    },
+  },
+  consent: {
+    title: "¿Permitir {{tool}}?",
+    body: {
+      explore_chat_history:
+        "El explorador enviará al Engine, para la síntesis, un historial acotado solo de esta app.",
+      read_chat: "El texto seleccionado del historial se enviará al modelo activo.",
+      other: "Esta herramienta se ejecutará con los detalles siguientes.",
+    },
+    request: "Solicitud",
+    allow: "Permitir",
+    deny: "Denegar",
+    changeLater: "Puedes cambiarlo en la página de Permisos.",
+  },
+  permissions: {
+    title: "Permisos de herramientas",
+    intro:
+      "Elige si el asistente puede usar cada herramienta siempre, solo después de preguntarte o nunca.",
+    tool: "Herramienta",
+    permission: "Permiso",
+    choice: { always: "Siempre", ask: "Preguntar", never: "Nunca" },
+    defaultValue: "Predeterminado: {{value}}",
+    saved: "Guardado",
+    saveFailed: "No se pudo guardar: {{message}}",
+    tools: {
+      explore_chat_history: {
+        name: "Explorar el historial de chats",
+        disclosure:
+          "Se puede enviar al Engine, para la síntesis, un historial acotado solo de esta app.",
+      },
+      read_chat: {
+        name: "Leer chat",
+        disclosure: "El texto seleccionado del historial se envía al modelo activo.",
+      },
+      set_chat_summary: {
+        name: "Guardar resumen del chat",
+        disclosure: "Guarda un título y un resumen para el chat actual.",
+      },
+      write_plan: {
+        name: "Escribir plan",
+        disclosure: "Escribe un plan para el chat actual (modo plan).",
+      },
+      exit_plan: {
+        name: "Salir del plan",
+        disclosure: "Sale del modo plan cuando el plan está listo.",
+      },
+      other: {
+        name: "Otra herramienta",
+        disclosure: "Una herramienta proporcionada por la aplicación anfitriona.",
+      },
+    },
+  },
+};

@@ -1,0 +1,179 @@
+import type { en, StringTree } from "./en.js";
+
+/** Brazilian Portuguese. Same keys as {@link en}. */
+export const ptBR: StringTree<typeof en> = {
+  app: {
+    title: "Recollect",
+    tagline: "Recupere decisões anteriores dos chats deste app",
+    nav: { label: "Principal", chat: "Chat", permissions: "Permissões" },
+    language: "Idioma",
+    appPicker: "App",
+    noApps: "Ainda não há apps. Importe um histórico com `recollect import`.",
+    chats: "Chats",
+    newChat: "Novo chat",
+    noChats: "Este app ainda não tem chats.",
+    untitledChat: "Chat sem título",
+    pickChat: "Escolha um chat ou comece um novo e pergunte sobre decisões anteriores.",
+    composerLabel: "Mensagem",
+    composerPlaceholder: "Pergunte sobre decisões anteriores…",
+    send: "Enviar",
+    stop: "Parar",
+    thinking: "Trabalhando…",
+    role: { user: "Você", assistant: "Assistente" },
+    loadFailed: "Não foi possível carregar: {{message}}",
+    turnFailed: "A resposta falhou: {{message}}",
+    turnStopped: "Interrompido.",
+    skipToContent: "Pular para o conteúdo",
+  },
+  card: {
+    title: "Histórico de chats",
+    accessibleName: "Exploração do histórico de chats: {{query}}",
+    question: "Pergunta",
+    disclosure: "Um histórico limitado deste mesmo app é enviado ao Engine para a síntese.",
+    phase: {
+      starting: "Iniciando a exploração…",
+      searching: "Pesquisando chats anteriores…",
+      reading_one: "Lendo {{count}} conversa relevante…",
+      reading_other: "Lendo {{count}} conversas relevantes…",
+      checking_conflicts: "Verificando decisões conflitantes…",
+      synthesizing: "Sintetizando as evidências…",
+    },
+    counts: {
+      searches_one: "{{count}} pesquisa",
+      searches_other: "{{count}} pesquisas",
+      reads_one: "{{count}} leitura",
+      reads_other: "{{count}} leituras",
+    },
+    status: {
+      pending: "Explorando",
+      complete: "Concluído",
+      no_match: "Nenhum resultado",
+      partial: "Parcial",
+      indexing: "Índice incompleto",
+      conflict: "Conflito",
+      low_confidence: "Baixa confiança",
+      cancelled: "Cancelado",
+      failed: "Falhou",
+      evidence_only: "Somente evidências",
+    },
+    chats_one: "{{count}} chat",
+    chats_other: "{{count}} chats",
+    targets_one: "{{count}} fonte de evidência",
+    targets_other: "{{count}} fontes de evidência",
+    confidence: {
+      high: "Confiança: alta",
+      medium: "Confiança: média",
+      low: "Confiança: baixa",
+    },
+    noMatch: {
+      title: "Nenhuma discussão anterior relevante encontrada",
+      advice:
+        "Isso não prova que o assunto nunca foi discutido. Peça os detalhes ao usuário em vez de supor.",
+    },
+    indexing:
+      "O índice do histórico ainda está sendo criado, então o resultado pode estar incompleto.",
+    partialReason: {
+      synthesis_failed: "A síntese falhou, então somente as evidências observadas são exibidas.",
+      index_incomplete: "O índice ainda estava sendo criado; alguns chats podem estar faltando.",
+      budget_exhausted:
+        "O orçamento da exploração acabou antes de todas as pistas serem verificadas.",
+      results_truncated:
+        "Alguns resultados de pesquisa ou leitura foram cortados no limite de tamanho.",
+      citations_dropped: "Algumas citações não puderam ser verificadas e foram removidas.",
+      report_clamped: "O relatório foi encurtado para caber no limite de tamanho.",
+    },
+    conflict: {
+      title: "Afirmações conflitantes",
+      note: "O mais recente orienta, mas não decide: verifique qual decisão continua válida.",
+    },
+    lowConfidence: "Baixa confiança: trate isto como uma pista a verificar, não como uma resposta.",
+    cancelled: "Exploração cancelada. Nada mais será adicionado a este cartão.",
+    failed: {
+      title: "A exploração falhou",
+      kind: {
+        precondition:
+          "Falta um requisito (Pro ou as configurações do Engine). Verifique sua configuração.",
+        not_found: "O histórico solicitado não foi encontrado neste app.",
+        invalid_input: "A pergunta não foi aceita. Reformule e tente novamente.",
+        user_cancelled: "A permissão foi negada. Altere-a na página Permissões para permitir.",
+        budget_exhausted: "O orçamento da exploração acabou antes de encontrar algo.",
+        provider: "Não foi possível acessar o Engine. Tente novamente em instantes.",
+        rate_limited:
+          "O Engine está limitando as solicitações. Aguarde um minuto e tente novamente.",
+        aborted: "A exploração foi interrompida.",
+        import_format: "Não foi possível ler o histórico salvo.",
+        internal: "Algo deu errado. Tente novamente.",
+      },
+    },
+    evidenceOnly: {
+      title: "A síntese falhou: exibindo somente as evidências observadas",
+      note: "Estes trechos foram observados diretamente nos chats deste app. Nenhuma análise do modelo é exibida.",
+    },
+    label: { analysis: "Análise", evidence: "Evidência" },
+    findings: "Conclusões",
+    missingCoverage: "Não coberto",
+    evidence: {
+      untitled: "Chat sem título",
+      role: { user: "Usuário", assistant: "Assistente" },
+      compaction: "Resumo de compactação",
+      truncated: "Trecho encurtado",
+      targetLabel: "{{title}}, {{role}}, {{date}}",
+    },
+    legacy: {
+      search: "Chats pesquisados",
+      read: "Chat lido",
+      chatNumber: "Chat {{id}}",
+    },
+  },
+  consent: {
+    title: "Permitir {{tool}}?",
+    body: {
+      explore_chat_history:
+        "O explorador enviará ao Engine, para a síntese, um histórico limitado somente deste app.",
+      read_chat: "O texto selecionado do histórico será enviado ao modelo ativo.",
+      other: "Esta ferramenta será executada com os detalhes abaixo.",
+    },
+    request: "Solicitação",
+    allow: "Permitir",
+    deny: "Negar",
+    changeLater: "Você pode alterar isso na página Permissões.",
+  },
+  permissions: {
+    title: "Permissões das ferramentas",
+    intro:
+      "Escolha se o assistente pode usar cada ferramenta sempre, somente depois de perguntar ou nunca.",
+    tool: "Ferramenta",
+    permission: "Permissão",
+    choice: { always: "Sempre", ask: "Perguntar", never: "Nunca" },
+    defaultValue: "Padrão: {{value}}",
+    saved: "Salvo",
+    saveFailed: "Não foi possível salvar: {{message}}",
+    tools: {
+      explore_chat_history: {
+        name: "Explorar histórico de chats",
+        disclosure:
+          "Um histórico limitado somente deste app pode ser enviado ao Engine para a síntese.",
+      },
+      read_chat: {
+        name: "Ler chat",
+        disclosure: "O texto selecionado do histórico é enviado ao modelo ativo.",
+      },
+      set_chat_summary: {
+        name: "Definir resumo do chat",
+        disclosure: "Salva um título e um resumo para o chat atual.",
+      },
+      write_plan: {
+        name: "Escrever plano",
+        disclosure: "Escreve um plano para o chat atual (modo plano).",
+      },
+      exit_plan: {
+        name: "Sair do plano",
+        disclosure: "Sai do modo plano quando o plano está pronto.",
+      },
+      other: {
+        name: "Outra ferramenta",
+        disclosure: "Uma ferramenta fornecida pelo aplicativo anfitrião.",
+      },
+    },
+  },
+};
