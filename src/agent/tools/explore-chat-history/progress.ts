@@ -46,17 +46,21 @@ export function progressEvent(phase: ExplorePhase, counts: ProgressCounts): Expl
 }
 
 /**
- * Emits a progress event only when it differs from the last one emitted, so repeated (deduped or
- * retried) calls produce no duplicate events. Returns the function to call with each new event.
+ * Wraps `emit` so events only move forward: an event is emitted when a count grew or the phase
+ * advanced past the last emitted phase. A deduplicated repeat or a model retry re-running the same
+ * calls changes no count, so it emits nothing (plan: "Retry must not duplicate … progress events").
  */
 export function createProgressEmitter(
   emit: (event: ExploreProgress) => void,
 ): (event: ExploreProgress) => void {
-  let last: string | null = null;
+  let lastTotal = -1;
+  let lastPhase = -1;
   return (event) => {
-    const key = `${event.phase}:${event.searches}:${event.reads}:${event.discussions}:${event.observations}`;
-    if (key === last) return;
-    last = key;
+    const total = event.searches + event.reads + event.discussions + event.observations;
+    const phase = EXPLORE_PHASES.indexOf(event.phase);
+    if (total <= lastTotal && phase <= lastPhase) return;
+    lastTotal = Math.max(lastTotal, total);
+    lastPhase = phase;
     emit(event);
   };
 }

@@ -1,0 +1,211 @@
+/**
+ * The explorer sub-agent: configuration of the generic bounded runner (plan § Sub-agent Modules;
+ * STYLE.md § One generic bounded runner). Owns one run's state: registry, submission, bounce,
+ * progress. Returns a validated report and privacy-safe stats, or throws a classified error.
+ *
+ * Failure policy (plan § Budgets and Reliability): model failure with valid observations → the
+ * labelled evidence-only report; without → the classified error; abort → `AbortedError`, nothing
+ * completes afterwards; Pro lost mid-run → `PreconditionError`.
+ */
+import type { LanguageModel } from "ai";
+import {
+  AbortedError,
+  ProviderError,
+  type RecollectError,
+} from "../../../errors/recollect-error.js";
+import type { RetrievalContext } from "../../../history/types.js";
+import { runBoundedSubagent } from "../../subagent/run-bounded-subagent.js";
+import type { ReadChatFunction, SearchChatsFunction } from "../history-port.js";
+import { EXPLORER_BUDGETS, type ExplorerBudgets } from "./budgets.js";
+import { CHILD_TOOL_NAMES, type ChildSubmitOutput } from "./child-protocol.js";
+import { createChildTools } from "./child-tools.js";
+import { createEvidenceRegistry } from "./evidence-registry.js";
+import {
+  createProgressEmitter,
+  type ExplorePhase,
+  type ExploreProgress,
+  progressEvent,
+} from "./progress.js";
+import {
+  ALL_CITATIONS_FAILED_REASON,
+  explorerSystemPrompt,
+  explorerTaskPrompt,
+} from "./prompts.js";
+import { type BuiltReport, buildEvidenceOnlyReport, buildReport, type RunFacts } from "./report.js";
+import type { ExploreChatHistoryReport } from "./report-schema.js";
+import {
+  checkObservation,
+  type DroppedCitations,
+  type MessageLocator,
+  noDrops,
+  type SubmitProposal,
+  totalDrops,
+  type ValidatedProposal,
+  validateProposal,
+} from "./report-validation.js";
+import { type ExplorerStats, explorerStats } from "./stats.js";
+
+/** Options of {@link runExplorer}. */
+export interface RunExplorerOptions {
+  /** The research question, 1–500 chars (already validated by the tool's input schema). */
+  readonly query: string;
+  readonly model: LanguageModel;
+  /** Locked app/chat/cutoff from the turn's context. */
+  readonly retrieval: RetrievalContext;
+  readonly searchChats: SearchChatsFunction;
+  readonly readChat: ReadChatFunction;
+  readonly locate: MessageLocator;
+  /** Re-checked by every child call. */
+  readonly isPro: () => boolean;
+  readonly signal: AbortSignal;
+  readonly onProgress?: (event: ExploreProgress) => void;
+  /** Defaults to {@link EXPLORER_BUDGETS}. */
+  readonly budgets?: ExplorerBudgets;
+  /** Milliseconds clock for `duration_ms`; defaults to `Date.now`. */
+  readonly now?: () => number;
+}
+
+/** A finished run: the report for the primary agent and counts for telemetry. */
+export interface ExplorerRun {
+  readonly report: ExploreChatHistoryReport;
+  readonly stats: ExplorerStats;
+}
+
+const SUBMIT_TOOL = CHILD_TOOL_NAMES[2];
+
+/**
+ * Runs one exploration.
+ *
+ * @throws AbortedError when `signal` fires (at once; no report is produced afterwards).
+ * @throws PreconditionError when Pro is lost during the run.
+ * @throws ProviderError (or another classified error) when the model fails before any valid
+ *   observation exists.
+ */
+export async function runExplorer(options: RunExplorerOptions): Promise<ExplorerRun> {
+  const budgets = options.budgets ?? EXPLORER_BUDGETS;
+  const now = options.now ?? Date.now;
+  const startedAt = now();
+  const registry = createEvidenceRegistry(budgets);
+  const controller = new AbortController();
+  const relay = () => controller.abort(options.signal.reason);
+  if (options.signal.aborted) throw new AbortedError();
+  options.signal.addEventListener("abort", relay, { once: true });
+
+  let fatal: RecollectError | null = null;
+  let stepsUsed = 0;
+  // Closure-written run state; an object so the compiler does not narrow it to its initial value.
+  const state: {
+    accepted: ValidatedProposal | null;
+    fallbackDrops: DroppedCitations | null;
+    bounces: number;
+  } = { accepted: null, fallbackDrops: null, bounces: 0 };
+  const emit = createProgressEmitter((event) => options.onProgress?.(event));
+  const phase = (name: ExplorePhase) => emit(progressEvent(name, registry.stats()));
+
+  const submit = (proposal: SubmitProposal): ChildSubmitOutput => {
+    if (state.accepted || state.fallbackDrops) return { accepted: true };
+    phase("synthesizing");
+    const validated = validateProposal({
+      proposal,
+      registry,
+      appId: options.retrieval.appId,
+      locate: options.locate,
+      budgets,
+    });
+    if (validated.cited > 0 && validated.resolved === 0) {
+      if (state.bounces < budgets.maxBounces) {
+        state.bounces += 1;
+        return { accepted: false, reason: ALL_CITATIONS_FAILED_REASON };
+      }
+      state.fallbackDrops = validated.dropped;
+      return { accepted: true };
+    }
+    state.accepted = validated;
+    return { accepted: true };
+  };
+
+  const tools = createChildTools({
+    retrieval: options.retrieval,
+    searchChats: options.searchChats,
+    readChat: options.readChat,
+    registry,
+    isPro: options.isPro,
+    signal: controller.signal,
+    stepsLeft: () => budgets.maxSteps - stepsUsed,
+    onFatal: (error) => {
+      fatal ??= error;
+      controller.abort(error);
+    },
+    onRetrieval: (kind) => phase(kind === "search" ? "searching" : "reading"),
+    submit,
+  });
+
+  let result: Awaited<ReturnType<typeof runBoundedSubagent>>;
+  try {
+    result = await runBoundedSubagent({
+      model: options.model,
+      system: explorerSystemPrompt({
+        currentChatId: options.retrieval.currentChatId,
+        maxSteps: budgets.maxSteps,
+        maxCalls: budgets.maxCalls,
+      }),
+      prompt: explorerTaskPrompt(options.query),
+      tools,
+      submitToolName: SUBMIT_TOOL,
+      budgets: { maxSteps: budgets.maxSteps, maxAttempts: budgets.maxAttempts },
+      isSubmitted: () => state.accepted !== null || state.fallbackDrops !== null,
+      shouldForceSubmit: () => registry.callsLeft() === 0 || registry.bytesLeft() === 0,
+      signal: controller.signal,
+      onStep: ({ step }) => {
+        stepsUsed = step;
+      },
+      onToolCallStart: (toolName) => {
+        if (toolName === SUBMIT_TOOL && registry.stats().chats >= 2) phase("checking_conflicts");
+      },
+    });
+  } catch (error) {
+    if (fatal) throw fatal;
+    throw error;
+  } finally {
+    options.signal.removeEventListener("abort", relay);
+  }
+  if (fatal) throw fatal;
+  if (options.signal.aborted) throw new AbortedError();
+
+  const facts: RunFacts = {
+    query: options.query,
+    stats: registry.stats(),
+    stepsExhausted: result.steps >= budgets.maxSteps,
+  };
+  let built: BuiltReport;
+  let dropped: DroppedCitations = noDrops();
+  const submitted = state.accepted;
+  if (submitted !== null) {
+    built = buildReport(facts, submitted, budgets);
+    dropped = submitted.dropped;
+  } else {
+    const valid = registry
+      .observations()
+      .filter((o) => checkObservation(o, options.retrieval.appId, options.locate) === null);
+    if (state.fallbackDrops === null && valid.length === 0) {
+      throw result.error ?? new ProviderError("The explorer ended without a report.");
+    }
+    dropped = state.fallbackDrops ?? noDrops();
+    built = buildEvidenceOnlyReport(facts, valid, budgets, dropped);
+  }
+  phase("synthesizing");
+  return {
+    report: built.report,
+    stats: explorerStats({
+      report: built.report,
+      registry: facts.stats,
+      durationMs: now() - startedAt,
+      steps: result.steps,
+      attempts: result.attempts,
+      modelFailures: result.failures,
+      bounces: state.bounces,
+      droppedCitations: { ...dropped, over_budget: dropped.over_budget + built.clampedEvidence },
+      droppedTotal: totalDrops(dropped) + built.clampedEvidence,
+    }),
+  };
+}
