@@ -24,6 +24,19 @@ export interface RetrievalContext {
   readonly currentChatId: number | null;
   /** The in-flight message id; current-chat reads see only `id < currentMessageId`. Null: no cutoff. */
   readonly currentMessageId: number | null;
+  /**
+   * The running indexer, if any. When given and the app has queued messages, a search first lets
+   * it drain for up to `indexWaitMs`; without it a search reports `indexing` at once.
+   */
+  readonly indexer?: IndexWaiter;
+  /** Longest index wait per search, ms, 0–1,000 (DESIGN.md budgets: "index wait at most 1 s"). Default 1,000. */
+  readonly indexWaitMs?: number;
+}
+
+/** The part of the indexer a search needs (see `createIndexer()` in `history/indexer`). */
+export interface IndexWaiter {
+  /** Drains until idle or `deadlineMs` (a duration, ms) passes; resolves true when idle. */
+  waitForIdle(options: { readonly deadlineMs: number }): Promise<boolean>;
 }
 
 /** One matching message inside a {@link SearchChatHit}. */

@@ -1,5 +1,6 @@
 import type { Migration } from "../migration.js";
 import { coreTables } from "./001-core-tables.js";
+import { searchIndex } from "./002-search-index.js";
 
 /** Every migration, in order. Append only: never edit or reorder a released step. */
-export const MIGRATIONS: readonly Migration[] = [coreTables];
+export const MIGRATIONS: readonly Migration[] = [coreTables, searchIndex];

@@ -1,0 +1,72 @@
+import { normalizeWhitespace, truncateChars } from "../projection/normalize-text.js";
+import { projectMessage } from "../projection/project-message.js";
+import { redactCredentials } from "../projection/redact-credentials.js";
+import { cjkBigrams, separateCjkRuns } from "../text/cjk.js";
+import type { MessageRole } from "../types.js";
+
+/** Longest chat title kept in the index and in results, chars. Titles are labels, not documents. */
+export const MAX_TITLE_CHARS = 300;
+
+/** A stored message joined with its chat, as the indexer reads it. */
+export interface IndexSource {
+  readonly messageId: number;
+  readonly appId: number;
+  readonly chatId: number;
+  readonly chatTitle: string | null;
+  readonly role: MessageRole;
+  readonly content: string;
+  readonly isCompactionSummary: boolean;
+  /** Milliseconds since the Unix epoch (store unit). */
+  readonly createdAt: number;
+}
+
+/** The column values of one `history_fts` row (migration 002). */
+export interface IndexRow {
+  readonly rowid: number;
+  readonly title: string;
+  readonly body: string;
+  readonly cjk: string;
+  readonly scope: string;
+  readonly app_id: number;
+  readonly chat_id: number;
+  readonly role: MessageRole;
+  readonly created_at: number;
+  readonly is_compaction_summary: 0 | 1;
+  readonly projection_truncated: 0 | 1;
+}
+
+/**
+ * Cleans a chat title for the index and for results: whitespace normalized, credentials redacted,
+ * cut to {@link MAX_TITLE_CHARS}. Null stays null.
+ */
+export function cleanTitle(title: string | null): string | null {
+  if (title === null) return null;
+  return truncateChars(normalizeWhitespace(redactCredentials(title)), MAX_TITLE_CHARS).text;
+}
+
+/**
+ * The scope tokens of a row: `app<id>` and `chat<id>`. Queries filter on them inside MATCH
+ * (DESIGN.md § Lessons: an UNINDEXED app_id post-filter measured 10x slower).
+ */
+export function scopeTokens(appId: number, chatId: number): string {
+  return `app${appId} chat${chatId}`;
+}
+
+/** Builds the index row for one message: projection, CJK bigrams, scope tokens. Pure. */
+export function buildIndexRow(source: IndexSource): IndexRow {
+  const projection = projectMessage({ role: source.role, content: source.content });
+  const title = cleanTitle(source.chatTitle) ?? "";
+  return {
+    rowid: source.messageId,
+    title: separateCjkRuns(title),
+    body: separateCjkRuns(projection.text),
+    cjk: cjkBigrams(`${title}\n${projection.text}`),
+    scope: scopeTokens(source.appId, source.chatId),
+    app_id: source.appId,
+    chat_id: source.chatId,
+    role: source.role,
+    created_at: source.createdAt,
+    is_compaction_summary: source.isCompactionSummary ? 1 : 0,
+    projection_truncated: projection.truncated ? 1 : 0,
+  };
+}

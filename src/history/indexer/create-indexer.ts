@@ -1,0 +1,169 @@
+import { setImmediate as yieldToEventLoop } from "node:timers/promises";
+import type { Store } from "../../store/open-store.js";
+import { PROJECTION_VERSION } from "../projection/projection-version.js";
+import { createIndexQueue, type RepairReport } from "./index-queue.js";
+
+/**
+ * Messages per drain transaction. Small enough that one batch holds the write lock for a few
+ * milliseconds (a search or an import in between is never starved), large enough that the
+ * per-transaction cost stays small next to FTS5's own insert cost.
+ */
+export const DEFAULT_INDEX_BATCH_SIZE = 200;
+
+/** Delay between a `kick()` and the drain it schedules, ms: bursts of writes coalesce. */
+export const DEFAULT_KICK_DEBOUNCE_MS = 50;
+
+/**
+ * How often a started indexer looks at the queue without being kicked, ms. Catches writes from
+ * other processes (e.g. `recollect import` while `recollect serve` runs); the check is one
+ * indexed `EXISTS`.
+ */
+export const DEFAULT_POLL_INTERVAL_MS = 2_000;
+
+/** Milliseconds clock; injected for deterministic deadlines in tests. */
+export interface IndexerClock {
+  now(): number;
+}
+
+/** Options of {@link createIndexer}. */
+export interface CreateIndexerOptions {
+  readonly store: Store;
+  /** Messages per transaction, 1–10,000. Default {@link DEFAULT_INDEX_BATCH_SIZE}. */
+  readonly batchSize?: number;
+  /** Default `Date`. */
+  readonly clock?: IndexerClock;
+  /** Default {@link DEFAULT_KICK_DEBOUNCE_MS}. */
+  readonly kickDebounceMs?: number;
+  /** 0 disables polling. Default {@link DEFAULT_POLL_INTERVAL_MS}. */
+  readonly pollIntervalMs?: number;
+}
+
+/**
+ * The background indexer (DESIGN.md § Index). Lifecycle: `start()` repairs (projection-version
+ * bump → re-queue all; orphan rows removed; unindexed messages queued) and drains; `kick()` after
+ * writes; `stop()` or `await using` to end. Draining is synchronous per batch and yields to the
+ * event loop between batches, so searches interleave with a long backfill.
+ */
+export interface Indexer extends AsyncDisposable {
+  /** Repairs, then drains in the background and polls. Idempotent. Returns the repair report. */
+  start(): RepairReport;
+  /** Stops timers and waits for the batch loop to exit. Idempotent; the store stays open. */
+  stop(): Promise<void>;
+  /** Schedules a drain after the debounce delay; repeated kicks coalesce. No-op when not started. */
+  kick(): void;
+  /** Indexes one batch now. Returns how many queued messages it handled (0 = queue empty). */
+  drainOnce(): number;
+  /** Drains batch after batch, yielding between them, until empty or stopped. Returns rows handled. */
+  drainAll(): Promise<number>;
+  /**
+   * Drains until the queue is empty or `deadlineMs` (a duration, ms, ≥ 0) has passed; never waits
+   * longer. Resolves true when idle. After `stop()` it only checks. Search waits ≤ 1,000 ms
+   * (DESIGN.md § explore_chat_history budgets, "index wait").
+   */
+  waitForIdle(options: { readonly deadlineMs: number }): Promise<boolean>;
+  /** Queued messages of `appId` outside `excludeChatId` (index_status is `indexing` when > 0). */
+  pendingCount(appId: number, options?: { readonly excludeChatId?: number | null }): number;
+}
+
+/**
+ * Creates an indexer over `store` (which must be migrated). Holds no module-level state; one
+ * indexer per store. The store must outlive it: call `stop()` before `store.close()`.
+ */
+export function createIndexer(options: CreateIndexerOptions): Indexer {
+  const batchSize = options.batchSize ?? DEFAULT_INDEX_BATCH_SIZE;
+  if (!Number.isInteger(batchSize) || batchSize < 1 || batchSize > 10_000) {
+    throw new RangeError(`batchSize must be an integer from 1 to 10000, got ${batchSize}`);
+  }
+  const clock = options.clock ?? Date;
+  const kickDebounceMs = options.kickDebounceMs ?? DEFAULT_KICK_DEBOUNCE_MS;
+  const pollIntervalMs = options.pollIntervalMs ?? DEFAULT_POLL_INTERVAL_MS;
+  const queue = createIndexQueue(options.store.db);
+
+  let state: "created" | "running" | "stopped" = "created";
+  let kickTimer: NodeJS.Timeout | undefined;
+  let pollTimer: NodeJS.Timeout | undefined;
+  let loop: Promise<number> | undefined;
+
+  const drainOnce = (): number => queue.drainBatch(batchSize);
+
+  const drainAll = (): Promise<number> => {
+    if (loop !== undefined) return loop;
+    const run = async (): Promise<number> => {
+      let handled = 0;
+      try {
+        while (state !== "stopped") {
+          const count = drainOnce();
+          handled += count;
+          if (count === 0) break;
+          await yieldToEventLoop();
+        }
+      } finally {
+        loop = undefined;
+      }
+      return handled;
+    };
+    loop = run();
+    return loop;
+  };
+
+  const backgroundDrain = (): void => {
+    // Errors here (e.g. a locked database) are retried by the next kick or poll.
+    drainAll().catch(() => undefined);
+  };
+
+  const kick = (): void => {
+    if (state !== "running" || kickTimer !== undefined) return;
+    kickTimer = setTimeout(() => {
+      kickTimer = undefined;
+      backgroundDrain();
+    }, kickDebounceMs);
+    kickTimer.unref();
+  };
+
+  const start = (): RepairReport => {
+    if (state === "stopped") throw new RangeError("The indexer was stopped; create a new one.");
+    const report = queue.repair(PROJECTION_VERSION);
+    if (state === "created") {
+      state = "running";
+      if (pollIntervalMs > 0) {
+        pollTimer = setInterval(() => {
+          if (loop === undefined && queue.hasPending()) backgroundDrain();
+        }, pollIntervalMs);
+        pollTimer.unref();
+      }
+      backgroundDrain();
+    }
+    return report;
+  };
+
+  const stop = async (): Promise<void> => {
+    state = "stopped";
+    clearTimeout(kickTimer);
+    clearInterval(pollTimer);
+    kickTimer = undefined;
+    pollTimer = undefined;
+    await loop?.catch(() => undefined);
+  };
+
+  const waitForIdle = async ({ deadlineMs }: { readonly deadlineMs: number }) => {
+    const end = clock.now() + Math.max(0, deadlineMs);
+    while (queue.hasPending()) {
+      if (state === "stopped" || clock.now() >= end) return false;
+      drainOnce();
+      await yieldToEventLoop();
+    }
+    return true;
+  };
+
+  return {
+    start,
+    stop,
+    kick,
+    drainOnce,
+    drainAll,
+    waitForIdle,
+    pendingCount: (appId, pendingOptions) =>
+      queue.pendingCount(appId, pendingOptions?.excludeChatId ?? null),
+    [Symbol.asyncDispose]: stop,
+  };
+}

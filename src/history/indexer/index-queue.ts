@@ -1,0 +1,142 @@
+import type Database from "better-sqlite3";
+import { z } from "zod";
+import { buildIndexRow } from "./build-index-row.js";
+import { countPending } from "./pending-count.js";
+
+/** Key of the projection version in `history_meta`. */
+export const PROJECTION_VERSION_KEY = "projection_version";
+
+const dirtyRowSchema = z.object({
+  message_id: z.number().int(),
+  role: z.enum(["user", "assistant"]).nullable(),
+  content: z.string().nullable(),
+  is_compaction_summary: z.number().int().nullable(),
+  created_at: z.number().nullable(),
+  chat_id: z.number().int().nullable(),
+  app_id: z.number().int().nullable(),
+  title: z.string().nullable(),
+});
+
+/** What start-up repair changed, in rows. */
+export interface RepairReport {
+  /** Every message was re-queued because the projection version changed. */
+  readonly projectionVersionChanged: boolean;
+  /** Index rows whose message no longer exists, deleted. */
+  readonly orphansRemoved: number;
+  /** Messages with neither an index row nor a queue entry, queued. */
+  readonly missingQueued: number;
+}
+
+/**
+ * Synchronous queue operations over one database: every method is one short transaction, so a
+ * batch either fully lands or not at all. The async lifecycle lives in `createIndexer()`.
+ */
+export interface IndexQueue {
+  /** Indexes up to `batchSize` queued messages (and expands queued chats). Returns rows handled. */
+  drainBatch(batchSize: number): number;
+  /** True when either queue has an entry. */
+  hasPending(): boolean;
+  /** Queued messages of `appId` (plus messages of its queued chats), outside `excludeChatId`. */
+  pendingCount(appId: number, excludeChatId: number | null): number;
+  /** Start-up repair against `projectionVersion` (DESIGN.md § Index). */
+  repair(projectionVersion: number): RepairReport;
+}
+
+/** Prepares the queue statements on `db` (which must have migration 002). */
+export function createIndexQueue(db: Database.Database): IndexQueue {
+  const selectDirtyChats = db
+    .prepare("SELECT chat_id FROM history_dirty_chats ORDER BY chat_id LIMIT ?")
+    .pluck();
+  const queueChatMessages = db.prepare(
+    "INSERT OR IGNORE INTO history_dirty_messages (message_id) SELECT id FROM messages WHERE chat_id = ?",
+  );
+  const unqueueChat = db.prepare("DELETE FROM history_dirty_chats WHERE chat_id = ?");
+  const selectDirtyMessages = db.prepare(`
+    SELECT d.message_id, m.role, m.content, m.is_compaction_summary, m.created_at, m.chat_id,
+           c.app_id, c.title
+    FROM history_dirty_messages d
+    LEFT JOIN messages m ON m.id = d.message_id
+    LEFT JOIN chats c ON c.id = m.chat_id
+    ORDER BY d.message_id DESC
+    LIMIT ?`);
+  const replaceRow = db.prepare(`
+    REPLACE INTO history_fts (rowid, title, body, cjk, scope, app_id, chat_id, role, created_at,
+                              is_compaction_summary, projection_truncated)
+    VALUES (@rowid, @title, @body, @cjk, @scope, @app_id, @chat_id, @role, @created_at,
+            @is_compaction_summary, @projection_truncated)`);
+  const deleteRow = db.prepare("DELETE FROM history_fts WHERE rowid = ?");
+  const unqueueMessage = db.prepare("DELETE FROM history_dirty_messages WHERE message_id = ?");
+  const anyPending = db
+    .prepare(
+      "SELECT EXISTS (SELECT 1 FROM history_dirty_messages) OR EXISTS (SELECT 1 FROM history_dirty_chats)",
+    )
+    .pluck();
+  const readMeta = db.prepare("SELECT value FROM history_meta WHERE key = ?").pluck();
+  const writeMeta = db.prepare(
+    "INSERT INTO history_meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+  );
+  const queueAll = db.prepare(
+    "INSERT OR IGNORE INTO history_dirty_messages (message_id) SELECT id FROM messages",
+  );
+  const removeOrphans = db.prepare(`
+    DELETE FROM history_fts WHERE rowid IN (
+      SELECT f.rowid FROM history_fts f LEFT JOIN messages m ON m.id = f.rowid WHERE m.id IS NULL)`);
+  const queueMissing = db.prepare(`
+    INSERT OR IGNORE INTO history_dirty_messages (message_id)
+    SELECT m.id FROM messages m
+    WHERE NOT EXISTS (SELECT 1 FROM history_fts f WHERE f.rowid = m.id)`);
+
+  const drainBatch = db.transaction((batchSize: number): number => {
+    for (const chatId of selectDirtyChats.all(batchSize)) {
+      queueChatMessages.run(chatId);
+      unqueueChat.run(chatId);
+    }
+    const rows = selectDirtyMessages.all(batchSize);
+    for (const raw of rows) {
+      const row = dirtyRowSchema.parse(raw);
+      if (
+        row.role === null ||
+        row.content === null ||
+        row.chat_id === null ||
+        row.app_id === null ||
+        row.created_at === null
+      ) {
+        deleteRow.run(row.message_id);
+      } else {
+        replaceRow.run(
+          buildIndexRow({
+            messageId: row.message_id,
+            appId: row.app_id,
+            chatId: row.chat_id,
+            chatTitle: row.title,
+            role: row.role,
+            content: row.content,
+            isCompactionSummary: row.is_compaction_summary === 1,
+            createdAt: row.created_at,
+          }),
+        );
+      }
+      unqueueMessage.run(row.message_id);
+    }
+    return rows.length;
+  });
+
+  const repair = db.transaction((projectionVersion: number): RepairReport => {
+    const stored = readMeta.get(PROJECTION_VERSION_KEY);
+    const projectionVersionChanged = stored !== String(projectionVersion);
+    if (projectionVersionChanged) {
+      queueAll.run();
+      writeMeta.run(PROJECTION_VERSION_KEY, String(projectionVersion));
+    }
+    const orphansRemoved = removeOrphans.run().changes;
+    const missingQueued = projectionVersionChanged ? 0 : queueMissing.run().changes;
+    return { projectionVersionChanged, orphansRemoved, missingQueued };
+  });
+
+  return {
+    drainBatch: (batchSize) => drainBatch(batchSize),
+    hasPending: () => anyPending.get() === 1,
+    pendingCount: (appId, excludeChatId) => countPending(db, appId, excludeChatId),
+    repair: (projectionVersion) => repair(projectionVersion),
+  };
+}

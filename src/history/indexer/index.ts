@@ -1,0 +1,12 @@
+/** Indexer seam: the trigger-fed FTS5 index over projections (DESIGN.md § Index). */
+export { buildIndexRow, cleanTitle, MAX_TITLE_CHARS, scopeTokens } from "./build-index-row.js";
+export {
+  type CreateIndexerOptions,
+  createIndexer,
+  DEFAULT_INDEX_BATCH_SIZE,
+  DEFAULT_KICK_DEBOUNCE_MS,
+  DEFAULT_POLL_INTERVAL_MS,
+  type Indexer,
+  type IndexerClock,
+} from "./create-indexer.js";
+export type { RepairReport } from "./index-queue.js";

@@ -1,0 +1,37 @@
+import type Database from "better-sqlite3";
+
+/**
+ * Most queued messages counted per call. During a full backfill the queue holds every message;
+ * counting past this would cost a scan per search for a number nobody needs exactly.
+ */
+export const MAX_PENDING_COUNT = 100_000;
+
+/**
+ * Messages of `appId` waiting in the queue (queued messages plus every message of a queued chat),
+ * outside `excludeChatId`, saturating at {@link MAX_PENDING_COUNT}. 0 means the app's index is
+ * current.
+ */
+export function countPending(
+  db: Database.Database,
+  appId: number,
+  excludeChatId: number | null,
+): number {
+  const count = db
+    .prepare(`
+      SELECT
+        (SELECT count(*) FROM (
+           SELECT 1 FROM history_dirty_messages d
+           JOIN messages m ON m.id = d.message_id
+           JOIN chats c ON c.id = m.chat_id
+           WHERE c.app_id = @appId AND m.chat_id IS NOT @excludeChatId
+           LIMIT @cap))
+      + (SELECT count(*) FROM (
+           SELECT 1 FROM history_dirty_chats dc
+           JOIN chats c ON c.id = dc.chat_id
+           JOIN messages m ON m.chat_id = dc.chat_id
+           WHERE c.app_id = @appId AND dc.chat_id IS NOT @excludeChatId
+           LIMIT @cap))`)
+    .pluck()
+    .get({ appId, excludeChatId, cap: MAX_PENDING_COUNT });
+  return typeof count === "number" ? Math.min(count, MAX_PENDING_COUNT) : 0;
+}

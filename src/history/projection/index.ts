@@ -1,0 +1,10 @@
+/** Projection seam: the cleaned, bounded, redacted searchable text of a message. */
+export {
+  MAX_PROJECTION_CHARS,
+  MAX_PROJECTION_INPUT_CHARS,
+  type Projection,
+  type ProjectionInput,
+  projectMessage,
+} from "./project-message.js";
+export { PROJECTION_VERSION } from "./projection-version.js";
+export { REDACTED, redactCredentials } from "./redact-credentials.js";

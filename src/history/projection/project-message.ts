@@ -1,0 +1,70 @@
+import type { MessageRole } from "../types.js";
+import { normalizeWhitespace, PLACEHOLDER_CHARS, truncateChars } from "./normalize-text.js";
+import { redactCredentials } from "./redact-credentials.js";
+import { stripBlocks } from "./strip-blocks.js";
+import { stripTags } from "./strip-tags.js";
+import { unescapeEntities } from "./unescape-entities.js";
+
+/**
+ * Longest projection, chars (UTF-16 code units). Long enough for the prose of a long assistant
+ * answer once code, tool payloads and thinking are gone (read shows at most 2,400 chars a
+ * message, DESIGN.md § Retrieval primitives; search excerpts 300), short enough that one pasted
+ * log or document cannot dominate the index size or bm25's length normalization.
+ */
+export const MAX_PROJECTION_CHARS = 8_000;
+
+/**
+ * Longest input processed, chars. Beyond it the message is cut before projecting so the work per
+ * message stays bounded (a multi-megabyte paste costs the same as 400,000 chars); the result is
+ * then flagged truncated.
+ */
+export const MAX_PROJECTION_INPUT_CHARS = 400_000;
+
+/** A stored message as the projection sees it. `ai_messages_json` is deliberately not part of it. */
+export interface ProjectionInput {
+  readonly role: MessageRole;
+  readonly content: string;
+}
+
+/** The searchable text of a message: ≤ {@link MAX_PROJECTION_CHARS} chars, credentials redacted. */
+export interface Projection {
+  readonly text: string;
+  /** The input or the output was cut at its bound. */
+  readonly truncated: boolean;
+}
+
+const INLINE_CODE = /`[^`\n]{1,500}`/g;
+
+/** Runs the assistant-only removals; inline code spans are shielded from the generic tag pass. */
+function stripAssistantMarkup(content: string): string {
+  const withoutKnownTags = stripTags(content.replace(PLACEHOLDER_CHARS, ""), "known");
+  const withoutBlocks = stripBlocks(withoutKnownTags);
+  const spans: string[] = [];
+  const shielded = withoutBlocks.replace(INLINE_CODE, (span) => {
+    spans.push(span);
+    return `\uE000${spans.length - 1}\uE001`;
+  });
+  const withoutTags = stripTags(shielded, "all");
+  return withoutTags.replace(/\uE000(\d+)\uE001/g, (_match, index: string) => {
+    return spans[Number(index)] ?? "";
+  });
+}
+
+/**
+ * Projects one stored message to its searchable text (DESIGN.md § Vocabulary, "projection";
+ * issue #2 item 3). User text is kept; assistant text loses model thinking, fenced code, file
+ * bodies, diffs, SEARCH/REPLACE blocks, tool payloads and recursive history-tool output, and any
+ * tag fails closed to a `[label: allowed attrs]` line. Then, for both roles: HTML entities are
+ * decoded, credentials redacted ({@link redactCredentials}), whitespace normalized, and the text
+ * cut to {@link MAX_PROJECTION_CHARS}. Pure, never throws, linear in the input length.
+ */
+export function projectMessage(input: ProjectionInput): Projection {
+  const inputTruncated = input.content.length > MAX_PROJECTION_INPUT_CHARS;
+  const content = inputTruncated
+    ? input.content.slice(0, MAX_PROJECTION_INPUT_CHARS)
+    : input.content;
+  const stripped = input.role === "assistant" ? stripAssistantMarkup(content) : content;
+  const text = normalizeWhitespace(redactCredentials(unescapeEntities(stripped)));
+  const cut = truncateChars(text, MAX_PROJECTION_CHARS);
+  return { text: cut.text, truncated: cut.truncated || inputTruncated };
+}

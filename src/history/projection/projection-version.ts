@@ -1,0 +1,6 @@
+/**
+ * Version of the projection rules in this folder. Bump it whenever `projectMessage()` would produce
+ * different text for some stored message: on start the indexer compares it with the version it last
+ * indexed with and re-queues every message (DESIGN.md § Index, start-up repair).
+ */
+export const PROJECTION_VERSION = 1;

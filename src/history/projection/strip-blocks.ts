@@ -1,0 +1,60 @@
+/**
+ * Line-based block removal for the projection: fenced code (any fence of ≥ 3 backticks or tildes,
+ * closed by the same character at least as long; unclosed runs to the end), aider SEARCH/REPLACE
+ * blocks and unified diffs outside fences. Each block becomes one short label line so a reader
+ * knows something was there without its body reaching the index.
+ */
+
+const FENCE_OPEN = /^ {0,3}(`{3,}|~{3,})[ \t]*([^\s`]*)/;
+const FENCE_CLOSE = /^ {0,3}(`{3,}|~{3,})[ \t]*$/;
+/** A fence info string short and plain enough to show as the label's language. */
+const LANGUAGE = /^[A-Za-z0-9+#._-]{1,24}$/;
+const SEARCH_START = /^<{5,9} ?SEARCH\b/;
+const REPLACE_END = /^>{5,9} ?REPLACE\b/;
+const DIFF_START = /^(?:diff --git |@@ -\d+(?:,\d+)? \+\d+(?:,\d+)? @@)/;
+const DIFF_LINE =
+  /^(?:[-+ \\]|@@|diff |index |new file|deleted file|similarity |rename |old mode|new mode)/;
+
+function fenceLabel(info: string): string {
+  const language = info.replace(/^\{?\.?/, "").replace(/\}$/, "");
+  return LANGUAGE.test(language) ? `[code: ${language.toLowerCase()}]` : "[code]";
+}
+
+/** Removes fenced code, SEARCH/REPLACE and diff blocks from `text`. Pure, linear in lines. */
+export function stripBlocks(text: string): string {
+  const lines = text.split("\n");
+  const out: string[] = [];
+  let index = 0;
+  while (index < lines.length) {
+    const line = lines[index] ?? "";
+    const fence = FENCE_OPEN.exec(line);
+    if (fence) {
+      const marker = fence[1] ?? "```";
+      out.push(fenceLabel(fence[2] ?? ""));
+      index += 1;
+      while (index < lines.length) {
+        const close = FENCE_CLOSE.exec(lines[index] ?? "");
+        index += 1;
+        const run = close?.[1];
+        if (run !== undefined && run[0] === marker[0] && run.length >= marker.length) break;
+      }
+      continue;
+    }
+    if (SEARCH_START.test(line)) {
+      out.push("[edit]");
+      index += 1;
+      while (index < lines.length && !REPLACE_END.test(lines[index] ?? "")) index += 1;
+      index += 1;
+      continue;
+    }
+    if (DIFF_START.test(line)) {
+      out.push("[diff]");
+      index += 1;
+      while (index < lines.length && DIFF_LINE.test(lines[index] ?? "")) index += 1;
+      continue;
+    }
+    out.push(line);
+    index += 1;
+  }
+  return out.join("\n");
+}

@@ -1,0 +1,10 @@
+/** Read seam: `readChat()` and its input rules. */
+export { MAX_READ_MESSAGE_CHARS, readChat } from "./read-chat.js";
+export {
+  DEFAULT_READ_LIMIT,
+  DEFAULT_READ_NEIGHBOURS,
+  MAX_READ_LIMIT,
+  MAX_READ_NEIGHBOURS,
+  parseReadInput,
+  type ValidReadInput,
+} from "./read-input.js";

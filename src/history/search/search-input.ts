@@ -1,0 +1,42 @@
+import { z } from "zod";
+import { InvalidInputError } from "../../errors/recollect-error.js";
+import type { SearchChatsInput } from "../types.js";
+
+/** Query length bounds, chars (DESIGN.md § Retrieval primitives). */
+export const MAX_QUERY_CHARS = 500;
+/** Chats per search: 1–20, default 8 (DESIGN.md § Retrieval primitives). */
+export const MAX_SEARCH_LIMIT = 20;
+export const DEFAULT_SEARCH_LIMIT = 8;
+
+const schema = z.object({
+  query: z
+    .string()
+    .max(MAX_QUERY_CHARS)
+    .refine((query) => query.trim() !== ""),
+  limit: z.number().int().min(1).max(MAX_SEARCH_LIMIT).optional(),
+});
+
+const ALLOWED: Readonly<Record<string, string>> = {
+  query: `a non-blank string of at most ${MAX_QUERY_CHARS} characters`,
+  limit: `an integer from 1 to ${MAX_SEARCH_LIMIT}`,
+};
+
+/** A validated search input with defaults applied. */
+export interface ValidSearchInput {
+  readonly query: string;
+  readonly limit: number;
+}
+
+/**
+ * Validates `input` (outside data: a model or a person wrote it).
+ *
+ * @throws InvalidInputError naming `query` or `limit` and what is allowed.
+ */
+export function parseSearchInput(input: SearchChatsInput | unknown): ValidSearchInput {
+  const parsed = schema.safeParse(input);
+  if (!parsed.success) {
+    const argument = String(parsed.error.issues[0]?.path[0] ?? "query");
+    throw new InvalidInputError(argument, ALLOWED[argument] ?? "a search input object");
+  }
+  return { query: parsed.data.query, limit: parsed.data.limit ?? DEFAULT_SEARCH_LIMIT };
+}
