@@ -1,0 +1,132 @@
+/**
+ * aider `.aider.chat.history.md` (FORMATS.md § 2): one append-only file per working directory,
+ * one chat per `# aider chat started at …` session. `#### ` lines are user input (one prefix per
+ * line; a message ends at the first line without it), `> ` lines are aider's own output and are
+ * dropped, everything else is the assistant's reply, kept raw (edit blocks included). Lines inside
+ * a code fence of a reply are reply content whatever their prefix. aider records no per-message
+ * times: messages get the session start (+1 ms each, to keep order).
+ */
+import { basename } from "node:path";
+import type { MessageRole } from "../../history/types.js";
+import type { ImportedChat, ImportedMessage } from "../imported-chat.js";
+import { monotonicTimes, parseTimestampMs, splitLines, titleFromPrompt } from "../text-helpers.js";
+import { createFenceTracker } from "./fence-tracker.js";
+
+const SESSION_HEADER = /^# aider chat started at (\d{4}-\d\d-\d\d \d\d:\d\d:\d\d)\s*$/;
+const USER_LINE = /^####(?: (.*?))?\s*$/;
+const TOOL_LINE = /^>(?: |$)/;
+const TOKENS_LINE = /^> Tokens: /;
+
+/** True when `head` holds an aider session header line. */
+export function looksLikeAider(head: string): boolean {
+  return /^# aider chat started at \d{4}-\d\d-\d\d \d\d:\d\d:\d\d/m.test(head);
+}
+
+interface Session {
+  stamp: string;
+  startMs: number;
+  turns: { role: MessageRole; lines: string[] }[];
+}
+
+/**
+ * Parses one history file into one chat per session that holds at least one non-empty message.
+ * Session times have no zone in the file and are read as UTC.
+ */
+export function parseAider(path: string, text: string, fallbackTimeMs: number): ImportedChat[] {
+  const sessions: Session[] = [];
+  const fence = createFenceTracker();
+  let mode: "user" | "assistant" | "idle" = "idle";
+
+  for (const line of splitLines(text)) {
+    const header = SESSION_HEADER.exec(line);
+    if (header) {
+      sessions.push({
+        stamp: header[1]!,
+        startMs: parseTimestampMs(header[1]!) ?? fallbackTimeMs,
+        turns: [],
+      });
+      fence.reset();
+      mode = "idle";
+      continue;
+    }
+    const session = sessions.at(-1);
+    if (!session) continue;
+    // aider writes `> Tokens:` after every reply; a fence still open there was never closed
+    // (a cut-off model answer), so the reply ends regardless.
+    if (TOKENS_LINE.test(line)) {
+      fence.reset();
+      mode = "idle";
+      continue;
+    }
+    if (mode === "assistant" && fence.isOpen()) {
+      fence.push(line);
+      session.turns.at(-1)!.lines.push(line);
+      continue;
+    }
+    const user = USER_LINE.exec(line);
+    if (user) {
+      if (mode !== "user") session.turns.push({ role: "user", lines: [] });
+      session.turns.at(-1)!.lines.push(user[1] ?? "");
+      mode = "user";
+      continue;
+    }
+    if (TOOL_LINE.test(line)) {
+      mode = "idle";
+      continue;
+    }
+    if (line.trim() === "" && mode !== "assistant") {
+      mode = "idle";
+      continue;
+    }
+    if (mode !== "assistant") {
+      const previous = session.turns.at(-1);
+      // Tool lines inside one reply (e.g. a `> Tokens:` line between edit blocks) do not split it.
+      if (previous?.role !== "assistant") session.turns.push({ role: "assistant", lines: [] });
+      mode = "assistant";
+      fence.reset();
+    }
+    fence.push(line);
+    session.turns.at(-1)!.lines.push(line);
+  }
+
+  const fileName = basename(path);
+  return sessions.flatMap((session): ImportedChat[] => {
+    const turns = session.turns
+      .map((turn) => ({ role: turn.role, content: turn.lines.join("\n").trim() }))
+      .filter((turn) => turn.content !== "");
+    if (turns.length === 0) return [];
+    const times = monotonicTimes(
+      session.startMs,
+      turns.map(() => null),
+    );
+    const messages: ImportedMessage[] = turns.map((turn, index) => ({
+      role: turn.role,
+      content: turn.content,
+      createdAtMs: times[index]!,
+      aiMessagesJson: null,
+      isCompactionSummary: false,
+    }));
+    return [
+      {
+        source: "aider",
+        externalId: `${fileName}#${session.stamp}`,
+        title: titleFromPrompt(
+          turns.map((turn) => promptText(turn)).find((text) => text !== undefined),
+        ),
+        createdAtMs: session.startMs,
+        appHint: null,
+        messages,
+      },
+    ];
+  });
+}
+
+/** Commands whose argument is a prompt (`/ask what…`); other `/cmd` lines make no title. */
+const PROMPT_COMMAND = /^\/(?:ask|code|architect|context|help)\s+/;
+
+/** The prompt a user turn carries, for the title: undefined for replies and bare commands. */
+function promptText(turn: { role: MessageRole; content: string }): string | undefined {
+  if (turn.role !== "user") return undefined;
+  const text = turn.content.replace(PROMPT_COMMAND, "").trim();
+  return text === "" || text.startsWith("/") ? undefined : text;
+}

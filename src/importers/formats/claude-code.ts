@@ -1,0 +1,211 @@
+/**
+ * Claude Code session JSONL (FORMATS.md § 3): one file is one session. Kept: typed prompts (user
+ * lines whose content is a string or text blocks, not `isMeta`, not sidechain, not client output
+ * such as `<bash-stdout>`), queued prompts delivered as `queued_command` attachments, and assistant
+ * `text` blocks grouped by `message.id` (one API response is split over several lines). Dropped:
+ * tool results, thinking, tool calls, housekeeping and system lines. `isCompactSummary` user lines
+ * become compaction summaries. Title: the last `ai-title` (or older `summary`) line, else the
+ * first prompt's first line.
+ */
+import { basename } from "node:path";
+import { z } from "zod";
+import { ImportFormatError } from "../../errors/recollect-error.js";
+import type { MessageRole } from "../../history/types.js";
+import type { ImportedChat, ImportedMessage } from "../imported-chat.js";
+import { monotonicTimes, parseTimestampMs, titleFromPrompt } from "../text-helpers.js";
+import { readJsonLines } from "./json-lines.js";
+
+const TextBlock = z.object({ type: z.literal("text"), text: z.string() });
+const ContentBlock = z.looseObject({ type: z.string() });
+
+const Line = z.looseObject({
+  type: z.string().optional(),
+  sessionId: z.string().optional(),
+  timestamp: z.string().optional(),
+  cwd: z.string().optional(),
+  isMeta: z.boolean().optional(),
+  isSidechain: z.boolean().optional(),
+  isCompactSummary: z.boolean().optional(),
+  aiTitle: z.string().optional(),
+  summary: z.string().optional(),
+  message: z
+    .looseObject({
+      id: z.string().optional(),
+      role: z.string().optional(),
+      content: z.union([z.string(), z.array(ContentBlock)]).optional(),
+    })
+    .optional(),
+  attachment: z
+    .looseObject({
+      type: z.string().optional(),
+      prompt: z.unknown().optional(),
+      commandMode: z.string().optional(),
+    })
+    .optional(),
+});
+type Line = z.infer<typeof Line>;
+
+/** Client-generated user lines that carry output, not human input. */
+const CLIENT_OUTPUT_PREFIXES = [
+  "<bash-stdout>",
+  "<bash-stderr>",
+  "<local-command-stdout>",
+  "<local-command-stderr>",
+  "<task-notification>",
+] as const;
+/** Markers the client writes when the person interrupts; not a prompt. */
+const INTERRUPTION_MARKER = /^\[Request interrupted by user[^\]]*\]$/;
+const CLAUDE_LINE_TYPES = new Set([
+  "user",
+  "assistant",
+  "summary",
+  "ai-title",
+  "file-history-snapshot",
+  "queue-operation",
+  "progress",
+  "system",
+  "attachment",
+  "last-prompt",
+  "mode",
+  "permission-mode",
+]);
+
+/** True when a parsed first record looks like a Claude Code session line. */
+export function looksLikeClaudeCodeRecord(record: unknown): boolean {
+  const parsed = Line.safeParse(record);
+  if (!parsed.success || parsed.data.type === undefined) return false;
+  const hasEnvelope =
+    parsed.data.sessionId !== undefined ||
+    parsed.data.type === "file-history-snapshot" ||
+    parsed.data.type === "summary";
+  return hasEnvelope && CLAUDE_LINE_TYPES.has(parsed.data.type);
+}
+
+interface Draft {
+  role: MessageRole;
+  parts: string[];
+  timeMs: number | null;
+  isCompactionSummary: boolean;
+}
+
+/**
+ * Parses one session file into one chat (none when it holds no prompt or reply).
+ *
+ * @throws ImportFormatError (`file:line`) on a line that is not JSON or has a malformed message.
+ */
+export function parseClaudeCode(
+  path: string,
+  text: string,
+  fallbackTimeMs: number,
+): ImportedChat[] {
+  const lines = readJsonLines(path, text, Line);
+  const drafts: Draft[] = [];
+  const assistantById = new Map<string, Draft>();
+  let sessionId: string | null = null;
+  let cwd: string | null = null;
+  let title: string | null = null;
+  let firstTimeMs: number | null = null;
+
+  for (const { lineNumber, value } of lines) {
+    const timeMs = value.timestamp ? parseTimestampMs(value.timestamp) : null;
+    if (timeMs !== null && firstTimeMs === null) firstTimeMs = timeMs;
+    sessionId ??= value.sessionId ?? null;
+    cwd ??= value.cwd ?? null;
+    if (value.type === "ai-title" && value.aiTitle?.trim()) title = value.aiTitle.trim();
+    if (value.type === "summary" && value.summary?.trim()) title = value.summary.trim();
+    if (value.isSidechain) continue;
+
+    if (value.type === "user" && !value.isMeta) {
+      const content = userText(value);
+      if (content === null) continue;
+      drafts.push({
+        role: "user",
+        parts: [content],
+        timeMs,
+        isCompactionSummary: value.isCompactSummary === true,
+      });
+    } else if (value.type === "attachment" && value.attachment?.type === "queued_command") {
+      const prompt = value.attachment.prompt;
+      if (typeof prompt !== "string" || isClientOutput(prompt)) continue;
+      if (value.attachment.commandMode !== undefined && value.attachment.commandMode !== "prompt") {
+        continue;
+      }
+      drafts.push({ role: "user", parts: [prompt], timeMs, isCompactionSummary: false });
+    } else if (value.type === "assistant") {
+      const message = value.message;
+      if (!message || !Array.isArray(message.content)) {
+        throw new ImportFormatError(path, lineNumber, "assistant line without a content list");
+      }
+      const texts = message.content.flatMap((block) => {
+        const parsed = TextBlock.safeParse(block);
+        return parsed.success && parsed.data.text.trim() !== "" ? [parsed.data.text] : [];
+      });
+      const id = message.id ?? `line-${lineNumber}`;
+      const existing = assistantById.get(id);
+      if (existing) {
+        existing.parts.push(...texts);
+        continue;
+      }
+      const draft: Draft = { role: "assistant", parts: texts, timeMs, isCompactionSummary: false };
+      assistantById.set(id, draft);
+      drafts.push(draft);
+    }
+  }
+
+  const kept = drafts.filter((draft) => draft.parts.some((part) => part.trim() !== ""));
+  if (kept.length === 0) return [];
+  const startMs = firstTimeMs ?? fallbackTimeMs;
+  const times = monotonicTimes(
+    startMs,
+    kept.map((draft) => draft.timeMs),
+  );
+  const messages: ImportedMessage[] = kept.map((draft, index) => ({
+    role: draft.role,
+    content: draft.parts.join("\n\n"),
+    createdAtMs: times[index]!,
+    aiMessagesJson: null,
+    isCompactionSummary: draft.isCompactionSummary,
+  }));
+  const firstPrompt = messages.find(
+    (message) => message.role === "user" && !message.isCompactionSummary,
+  );
+  return [
+    {
+      source: "claude-code",
+      externalId: sessionId ?? basename(path),
+      title: title ?? titleFromPrompt(firstPrompt?.content),
+      createdAtMs: startMs,
+      appHint: cwd ? { name: basenameOfPath(cwd), path: cwd, origin: "cwd" } : null,
+      messages,
+    },
+  ];
+}
+
+/** The human text of a user line, or null for tool results, interruptions and client output. */
+function userText(line: Line): string | null {
+  const content = line.message?.content;
+  if (content === undefined) return null;
+  if (typeof content === "string") {
+    return content.trim() === "" || isClientOutput(content) ? null : content;
+  }
+  const texts = content.flatMap((block) => {
+    const parsed = TextBlock.safeParse(block);
+    if (!parsed.success) return [];
+    const text = parsed.data.text;
+    return text.trim() === "" || INTERRUPTION_MARKER.test(text.trim()) || isClientOutput(text)
+      ? []
+      : [text];
+  });
+  return texts.length > 0 ? texts.join("\n\n") : null;
+}
+
+function isClientOutput(text: string): boolean {
+  const start = text.trimStart();
+  return CLIENT_OUTPUT_PREFIXES.some((prefix) => start.startsWith(prefix));
+}
+
+/** Last segment of a POSIX or Windows path. */
+export function basenameOfPath(path: string): string {
+  const segments = path.split(/[\\/]+/).filter((segment) => segment.length > 0);
+  return segments.at(-1) ?? path;
+}

@@ -1,0 +1,110 @@
+/**
+ * Cline `ui_messages.json` (FORMATS.md § 5): a JSON array of UI events of one task. The first
+ * `say:text` is the task prompt and `say:user_feedback` events are later human messages; the
+ * assistant speaks through later `say:text`, `say:completion_result` and `ask:followup` (whose
+ * JSON `{question, options}` is rendered as the question plus one `- option` line each). Streaming
+ * placeholders (`partial: true`), tool events, reasoning, API bookkeeping and checkpoints are
+ * dropped. Times are the events' `ts` (epoch ms).
+ */
+import { basename, dirname } from "node:path";
+import { z } from "zod";
+import { ImportFormatError } from "../../errors/recollect-error.js";
+import type { MessageRole } from "../../history/types.js";
+import type { ImportedChat, ImportedMessage } from "../imported-chat.js";
+import { monotonicTimes, titleFromPrompt } from "../text-helpers.js";
+import { basenameOfPath } from "./claude-code.js";
+import { tryParseJson } from "./json-lines.js";
+
+const ClineEvent = z.looseObject({
+  ts: z.number(),
+  type: z.enum(["say", "ask"]),
+  say: z.string().optional(),
+  ask: z.string().optional(),
+  text: z.string().optional().nullable(),
+  partial: z.boolean().optional(),
+});
+const ClineTask = z.array(ClineEvent);
+const Followup = z.object({ question: z.string(), options: z.array(z.string()).optional() });
+/** Cline's environment details name the workspace; the request text is JSON-escaped. */
+const WORKING_DIRECTORY = /Current Working Directory \(([^)\n]+)\)/;
+
+/** True when a parsed JSON document looks like a Cline UI message log. */
+export function looksLikeClineDocument(value: unknown): boolean {
+  if (!Array.isArray(value) || value.length === 0) return false;
+  return ClineEvent.safeParse(value[0]).success;
+}
+
+/**
+ * Parses one `ui_messages.json` into one chat (none without any human or assistant text).
+ *
+ * @throws ImportFormatError when the file is not JSON or an event lacks `ts`/`type` (the index
+ *   of the bad event is named; JSON arrays have no meaningful line numbers).
+ */
+export function parseCline(path: string, text: string): ImportedChat[] {
+  const json = tryParseJson(text);
+  if (json === undefined) {
+    throw new ImportFormatError(path, undefined, "not valid JSON (truncated or corrupt file)");
+  }
+  const parsed = ClineTask.safeParse(json);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const index = typeof issue?.path[0] === "number" ? ` (event ${issue.path[0]})` : "";
+    throw new ImportFormatError(path, undefined, `not a Cline UI message list${index}`);
+  }
+  const turns: { role: MessageRole; content: string; timeMs: number }[] = [];
+  let sawTask = false;
+  let workingDirectory: string | null = null;
+  for (const event of parsed.data) {
+    if (event.partial) continue;
+    const content = event.text ?? "";
+    if (workingDirectory === null && event.say === "api_req_started") {
+      workingDirectory = WORKING_DIRECTORY.exec(content)?.[1] ?? null;
+    }
+    if (content.trim() === "") continue;
+    if (event.type === "say" && event.say === "text") {
+      turns.push({ role: sawTask ? "assistant" : "user", content, timeMs: event.ts });
+      sawTask = true;
+    } else if (event.type === "say" && event.say === "user_feedback") {
+      turns.push({ role: "user", content, timeMs: event.ts });
+    } else if (event.type === "say" && event.say === "completion_result") {
+      turns.push({ role: "assistant", content, timeMs: event.ts });
+    } else if (event.type === "ask" && event.ask === "followup") {
+      turns.push({ role: "assistant", content: renderFollowup(content), timeMs: event.ts });
+    }
+  }
+  if (turns.length === 0) return [];
+  const startMs = parsed.data[0]!.ts;
+  const times = monotonicTimes(
+    startMs,
+    turns.map((turn) => turn.timeMs),
+  );
+  const messages: ImportedMessage[] = turns.map((turn, index) => ({
+    role: turn.role,
+    content: turn.content,
+    createdAtMs: times[index]!,
+    aiMessagesJson: null,
+    isCompactionSummary: false,
+  }));
+  // Cline names a task's folder after its start time; the file itself has no other id.
+  const folder = basename(dirname(path));
+  return [
+    {
+      source: "cline",
+      externalId: /^\d{10,}$/.test(folder) ? folder : `${basename(path)}#${startMs}`,
+      title: titleFromPrompt(turns.find((turn) => turn.role === "user")?.content),
+      createdAtMs: startMs,
+      appHint: workingDirectory
+        ? { name: basenameOfPath(workingDirectory), path: workingDirectory, origin: "cwd" }
+        : null,
+      messages,
+    },
+  ];
+}
+
+/** `{question, options}` as readable text; the raw text when it is not that JSON. */
+function renderFollowup(text: string): string {
+  const parsed = Followup.safeParse(tryParseJson(text));
+  if (!parsed.success) return text;
+  const options = parsed.data.options ?? [];
+  return [parsed.data.question, ...options.map((option) => `- ${option}`)].join("\n");
+}

@@ -1,0 +1,57 @@
+/**
+ * JSON Lines reading shared by the Claude Code, Codex and generic formats: every non-blank line
+ * must be one JSON value; the caller validates its shape with a zod schema. A bad line throws an
+ * {@link ImportFormatError} naming the file and the 1-based line, so nothing of the file is written.
+ */
+import type { z } from "zod";
+import { ImportFormatError } from "../../errors/recollect-error.js";
+
+/** One parsed line: its 1-based number and validated value. */
+export interface JsonLine<T> {
+  readonly lineNumber: number;
+  readonly value: T;
+}
+
+/** Parses JSON text, returning `undefined` instead of throwing when it is not JSON. */
+export function tryParseJson(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Parses every non-blank line of `text` with `schema`.
+ *
+ * @throws ImportFormatError (`file:line`) on a line that is not JSON or does not match `schema`.
+ */
+export function readJsonLines<S extends z.ZodType>(
+  path: string,
+  text: string,
+  schema: S,
+): JsonLine<z.infer<S>>[] {
+  const result: JsonLine<z.infer<S>>[] = [];
+  const lines = text.split("\n");
+  for (let index = 0; index < lines.length; index++) {
+    const line = lines[index]!.trim();
+    if (line === "") continue;
+    const lineNumber = index + 1;
+    const json = tryParseJson(line);
+    if (json === undefined) {
+      throw new ImportFormatError(path, lineNumber, "not valid JSON (truncated or corrupt line)");
+    }
+    const parsed = schema.safeParse(json);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      const where = issue && issue.path.length > 0 ? ` at ${issue.path.join(".")}` : "";
+      throw new ImportFormatError(
+        path,
+        lineNumber,
+        `unexpected record shape${where}: ${issue?.message ?? "invalid"}`,
+      );
+    }
+    result.push({ lineNumber, value: parsed.data });
+  }
+  return result;
+}

@@ -1,0 +1,229 @@
+/**
+ * The importer's entry point: expand paths, detect each file's format, parse it, resolve its app
+ * and write it in one transaction per file. A malformed file is reported with file and line and
+ * contributes nothing; the other files still import.
+ */
+import { closeSync, openSync, readFileSync, readSync, statSync } from "node:fs";
+import { ImportFormatError, InvalidInputError, RecollectError } from "../errors/recollect-error.js";
+import type { Store } from "../store/open-store.js";
+import { type CandidateFile, collectFiles } from "./collect-files.js";
+import { DETECT_HEAD_BYTES, detectFormat } from "./detect-format.js";
+import { parseAider } from "./formats/aider.js";
+import { parseClaudeCode } from "./formats/claude-code.js";
+import { parseCline } from "./formats/cline.js";
+import { parseCodex } from "./formats/codex.js";
+import { readDyadDatabase } from "./formats/dyad.js";
+import { parseGenericJsonl } from "./formats/generic-jsonl.js";
+import { parseSpecStory } from "./formats/specstory.js";
+import { IMPORT_FORMATS, type ImportedChat, type ImportFormat } from "./imported-chat.js";
+import { resolveApp } from "./resolve-app.js";
+import { type WriteCounts, writeChats } from "./write-chats.js";
+
+/** Options of {@link importPaths}. */
+export interface ImportPathsOptions {
+  readonly store: Store;
+  /** Files and/or folders (walked recursively). */
+  readonly paths: readonly string[];
+  /** Store every chat under this app instead of the derived one (`--app`). */
+  readonly appName?: string;
+  /** Called before and after each recognized file; carries counts only, never names or text. */
+  readonly onProgress?: (event: ImportProgressEvent) => void;
+}
+
+/** Progress of a long import. `index` is 1-based over the recognized files. */
+export type ImportProgressEvent =
+  | {
+      readonly type: "file-start";
+      readonly index: number;
+      readonly total: number;
+      readonly format: ImportFormat;
+    }
+  | {
+      readonly type: "file-end";
+      readonly index: number;
+      readonly total: number;
+      readonly format: ImportFormat;
+      readonly ok: boolean;
+      readonly counts: WriteCounts;
+    };
+
+/** Result for one imported file. */
+export interface FileImportResult extends WriteCounts {
+  readonly file: string;
+  readonly format: ImportFormat;
+}
+
+/** Totals over the files of one format. */
+export interface FormatImportTotals extends WriteCounts {
+  readonly format: ImportFormat;
+  readonly files: number;
+}
+
+/** A file that was rejected: nothing from it was written. */
+export interface ImportFailure {
+  readonly file: string;
+  readonly line: number | undefined;
+  readonly reason: string;
+  readonly error: ImportFormatError;
+}
+
+/** What {@link importPaths} did. */
+export interface ImportReport {
+  readonly files: readonly FileImportResult[];
+  /** One entry per format that had at least one file, in {@link IMPORT_FORMATS} order. */
+  readonly formats: readonly FormatImportTotals[];
+  readonly totals: WriteCounts & { readonly files: number };
+  /** Files inside the given folders that are no known chat format (skipped, not an error). */
+  readonly unrecognized: readonly string[];
+  readonly failures: readonly ImportFailure[];
+}
+
+/**
+ * Imports every chat-history file under `paths`.
+ *
+ * - A file named explicitly that is no known format is a failure; inside a folder it is listed
+ *   in `unrecognized` and skipped (folders hold READMEs, statistics, metadata…).
+ * - Each file is parsed fully before anything is written and written in one transaction, so a
+ *   failure leaves nothing of that file in the store.
+ *
+ * @throws InvalidInputError (`paths`) when a path does not exist or the folders hold no chat
+ *   history file at all; (`--app`) when `appName` is blank or would merge a Dyad database's
+ *   several apps. Errors other than format errors (e.g. the store failing) propagate.
+ */
+export function importPaths(options: ImportPathsOptions): ImportReport {
+  const { store, paths, onProgress } = options;
+  const appName = options.appName?.trim();
+  if (options.appName !== undefined && !appName) {
+    throw new InvalidInputError("--app", "a non-empty app name");
+  }
+  const candidates = collectFiles(paths);
+  const recognized: { file: CandidateFile; format: ImportFormat }[] = [];
+  const unrecognized: string[] = [];
+  const failures: ImportFailure[] = [];
+  for (const file of candidates) {
+    const format = detectFormat(readHead(file.path));
+    if (format) recognized.push({ file, format });
+    else if (file.explicit) failures.push(failure(unknownFormatError(file.path)));
+    else unrecognized.push(file.path);
+  }
+  if (recognized.length === 0 && failures.length === 0) {
+    throw new InvalidInputError(
+      "paths",
+      "files or folders holding chat histories (SpecStory, Claude Code, Codex, aider, Cline, Dyad, generic JSONL)",
+      `no chat history file found in ${paths.join(", ")}`,
+    );
+  }
+
+  const results: FileImportResult[] = [];
+  recognized.forEach(({ file, format }, offset) => {
+    const index = offset + 1;
+    const total = recognized.length;
+    onProgress?.({ type: "file-start", index, total, format });
+    try {
+      const chats = parseFile(file.path, format);
+      if (appName !== undefined && format === "dyad") guardDyadOverride(chats);
+      const counts = writeChats(
+        store.db,
+        chats.map((chat) => ({ chat, app: resolveApp(file.path, chat, appName) })),
+      );
+      results.push({ file: file.path, format, ...counts });
+      onProgress?.({ type: "file-end", index, total, format, ok: true, counts });
+    } catch (error) {
+      if (!(error instanceof ImportFormatError)) throw error;
+      failures.push(failure(error));
+      onProgress?.({ type: "file-end", index, total, format, ok: false, counts: ZERO });
+    }
+  });
+  return {
+    files: results,
+    formats: totalsByFormat(results),
+    totals: { files: results.length, ...sum(results) },
+    unrecognized,
+    failures,
+  };
+}
+
+const ZERO: WriteCounts = { chats: 0, updated: 0, messages: 0, skipped: 0 };
+
+function parseFile(path: string, format: ImportFormat): ImportedChat[] {
+  if (format === "dyad") return readDyadDatabase(path);
+  const text = readFileSync(path, "utf8");
+  const fallbackTimeMs = Math.round(statSync(path).mtimeMs);
+  switch (format) {
+    case "specstory":
+      return parseSpecStory(path, text, fallbackTimeMs);
+    case "claude-code":
+      return parseClaudeCode(path, text, fallbackTimeMs);
+    case "codex":
+      return parseCodex(path, text, fallbackTimeMs);
+    case "aider":
+      return parseAider(path, text, fallbackTimeMs);
+    case "cline":
+      return parseCline(path, text);
+    case "jsonl":
+      return parseGenericJsonl(path, text);
+  }
+}
+
+function readHead(path: string): Uint8Array {
+  const descriptor = openSync(path, "r");
+  try {
+    const buffer = Buffer.alloc(DETECT_HEAD_BYTES);
+    const length = readSync(descriptor, buffer, 0, DETECT_HEAD_BYTES, 0);
+    return buffer.subarray(0, length);
+  } finally {
+    closeSync(descriptor);
+  }
+}
+
+function unknownFormatError(path: string): ImportFormatError {
+  const empty = statSync(path).size === 0;
+  return new ImportFormatError(
+    path,
+    undefined,
+    empty
+      ? "empty file"
+      : "not a recognized chat history format (SpecStory, Claude Code, Codex, aider, Cline, Dyad, generic JSONL; see docs/IMPORT-FORMATS.md)",
+  );
+}
+
+function failure(error: ImportFormatError): ImportFailure {
+  const reason = error.message.slice(error.message.indexOf(": ") + 2);
+  return { file: error.file, line: error.line, reason, error };
+}
+
+/** `--app` would put several Dyad apps into one: refuse rather than mix apps. */
+function guardDyadOverride(chats: readonly ImportedChat[]): void {
+  const names = new Set(chats.map((chat) => chat.appHint?.name));
+  if (names.size > 1) {
+    throw new InvalidInputError(
+      "--app",
+      "no --app for a Dyad database holding several apps (each keeps its own name)",
+      `the database holds ${names.size} apps`,
+    );
+  }
+}
+
+function sum(counts: readonly WriteCounts[]): WriteCounts {
+  return counts.reduce(
+    (total, next) => ({
+      chats: total.chats + next.chats,
+      updated: total.updated + next.updated,
+      messages: total.messages + next.messages,
+      skipped: total.skipped + next.skipped,
+    }),
+    ZERO,
+  );
+}
+
+function totalsByFormat(results: readonly FileImportResult[]): FormatImportTotals[] {
+  return IMPORT_FORMATS.flatMap((format) => {
+    const files = results.filter((result) => result.format === format);
+    return files.length === 0 ? [] : [{ format, files: files.length, ...sum(files) }];
+  });
+}
+
+/** True for the error `importPaths` reports per file (re-exported for callers' narrowing). */
+export function isImportFormatError(error: unknown): error is ImportFormatError {
+  return RecollectError.isInstance(error) && error.kind === "import_format";
+}

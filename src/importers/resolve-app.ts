@@ -1,0 +1,46 @@
+/**
+ * Which app a chat is stored under. Every chat belongs to exactly one app and retrieval never
+ * crosses apps (DESIGN.md § Vocabulary), so the choice is explicit and ordered:
+ *
+ * 1. `--app NAME` from the caller;
+ * 2. an app the file itself names (`appHint.origin === "record"`: Dyad apps, generic `app`);
+ * 3. the repository in a corpus-style file name `<owner>__<repo>__<rest>` (how shared/corpus
+ *    names its files, keeping provenance);
+ * 4. the working directory the tool recorded (`cwd` of Claude Code, Codex, Cline);
+ * 5. the project folder by layout: the folder holding `.specstory/`, or the folder of an
+ *    `.aider.chat.history.md`;
+ * 6. the name of the folder the file is in.
+ */
+import { basename, dirname, resolve, sep } from "node:path";
+import type { ImportedChat } from "./imported-chat.js";
+
+/** An app name and, when known, the project's path on disk. */
+export interface ResolvedApp {
+  readonly name: string;
+  readonly path: string | null;
+}
+
+/** Resolves the app for `chat` read from `filePath` (see the module doc for the order). */
+export function resolveApp(
+  filePath: string,
+  chat: ImportedChat,
+  appOverride: string | undefined,
+): ResolvedApp {
+  const hint = chat.appHint;
+  if (appOverride !== undefined) return { name: appOverride, path: hint?.path ?? null };
+  if (hint?.origin === "record") return { name: hint.name, path: hint.path };
+  const parts = basename(filePath).split("__");
+  if (parts.length >= 3 && parts[1]!.trim() !== "") return { name: parts[1]!, path: null };
+  if (hint) return { name: hint.name, path: hint.path };
+  const absolute = resolve(filePath);
+  const segments = absolute.split(sep);
+  const specstoryAt = segments.lastIndexOf(".specstory");
+  if (specstoryAt > 0) {
+    const project = segments.slice(0, specstoryAt).join(sep);
+    return { name: basename(project), path: project };
+  }
+  const folder = dirname(absolute);
+  if (basename(absolute) === ".aider.chat.history.md")
+    return { name: basename(folder), path: folder };
+  return { name: basename(folder) || "default", path: null };
+}
