@@ -1,0 +1,131 @@
+/**
+ * The browser's API client. Every response is validated with the shared zod schemas before use;
+ * errors become {@link ApiError} with the server's classified `kind`.
+ */
+import type { z } from "zod";
+import { errorResponseSchema } from "../../server/shared/api-types.js";
+import { type ServerEvent, serverEventSchema } from "../../server/shared/server-events.js";
+
+/** A failed API call: `kind` is the server's error kind (or `network` / `invalid_response`). */
+export class ApiError extends Error {
+  readonly kind: string;
+  readonly status: number;
+  constructor(kind: string, status: number, message: string) {
+    super(message);
+    this.name = "ApiError";
+    this.kind = kind;
+    this.status = status;
+  }
+}
+
+async function failure(response: Response): Promise<ApiError> {
+  let body: unknown = null;
+  try {
+    body = await response.json();
+  } catch {
+    body = null;
+  }
+  const parsed = errorResponseSchema.safeParse(body);
+  return parsed.success
+    ? new ApiError(parsed.data.error.kind, response.status, parsed.data.error.message)
+    : new ApiError("internal", response.status, `HTTP ${response.status}`);
+}
+
+async function parsed<T>(response: Response, schema: z.ZodType<T>): Promise<T> {
+  if (!response.ok) throw await failure(response);
+  let body: unknown;
+  try {
+    body = await response.json();
+  } catch {
+    throw new ApiError("invalid_response", response.status, "The server sent invalid JSON.");
+  }
+  const result = schema.safeParse(body);
+  if (!result.success) {
+    throw new ApiError("invalid_response", response.status, "The server sent an unexpected shape.");
+  }
+  return result.data;
+}
+
+/** GETs `path` and validates the JSON body. */
+export async function getJson<T>(path: string, schema: z.ZodType<T>): Promise<T> {
+  return parsed(await fetch(path, { headers: { accept: "application/json" } }), schema);
+}
+
+/** Sends a JSON body; validates the response with `schema`, or expects no content when null. */
+export async function sendJson<T>(
+  method: "POST" | "PUT",
+  path: string,
+  body: unknown,
+  schema: z.ZodType<T> | null,
+): Promise<T | null> {
+  const response = await fetch(path, {
+    method,
+    headers: { "content-type": "application/json", accept: "application/json" },
+    body: JSON.stringify(body),
+  });
+  if (schema === null) {
+    if (!response.ok) throw await failure(response);
+    return null;
+  }
+  return parsed(response, schema);
+}
+
+/**
+ * Splits a server-sent-events text buffer into complete `data:` payloads and the unfinished
+ * remainder. Pure; exported for tests.
+ */
+export function splitSseFrames(buffer: string): { payloads: string[]; rest: string } {
+  const frames = buffer.replace(/\r\n/g, "\n").split("\n\n");
+  const rest = frames.pop() ?? "";
+  const payloads = frames
+    .map((frame) =>
+      frame
+        .split("\n")
+        .filter((line) => line.startsWith("data:"))
+        .map((line) => line.slice(line.startsWith("data: ") ? 6 : 5))
+        .join("\n"),
+    )
+    .filter((payload) => payload !== "");
+  return { payloads, rest };
+}
+
+function parseEvent(payload: string): ServerEvent | null {
+  let json: unknown;
+  try {
+    json = JSON.parse(payload);
+  } catch {
+    return null; // a malformed frame is skipped, never half-applied
+  }
+  const result = serverEventSchema.safeParse(json);
+  return result.success ? (result.data as ServerEvent) : null;
+}
+
+/**
+ * Starts a turn and calls `onEvent` for each validated event until the stream ends.
+ * @throws ApiError when the server refuses the turn (e.g. 404 chat, 400 empty message).
+ */
+export async function streamTurn(
+  chatId: number,
+  message: string,
+  onEvent: (event: ServerEvent) => void,
+): Promise<void> {
+  const response = await fetch(`/api/chats/${chatId}/turns`, {
+    method: "POST",
+    headers: { "content-type": "application/json", accept: "text/event-stream" },
+    body: JSON.stringify({ message }),
+  });
+  if (!response.ok || !response.body) throw await failure(response);
+  const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+  let buffer = "";
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (done) break;
+    buffer += value;
+    const { payloads, rest } = splitSseFrames(buffer);
+    buffer = rest;
+    for (const payload of payloads) {
+      const event = parseEvent(payload);
+      if (event) onEvent(event);
+    }
+  }
+}
