@@ -18,7 +18,10 @@ interface Cue {
   readonly pattern: RegExp;
 }
 
-/** Checked in order; the first match names the kind. Reversals first: they are the strongest. */
+/**
+ * Checked in order; the first match names the kind. Explicit reversals first (they are what recall
+ * misses), then approvals, decisions, "instead of", recommendations.
+ */
 const CUES: readonly Cue[] = [
   {
     kind: "reversal",
@@ -29,7 +32,6 @@ const CUES: readonly Cue[] = [
     pattern: /\bmigrat(?:e|ed|ing)\s+(?:\w+\s+){0,3}?(?:from\s+[^.,;]{1,40}?\s+)?to\b/i,
   },
   { kind: "reversal", pattern: /\breplac(?:e|ed|ing)\s+[^.;]{1,60}?\s+with\b/i },
-  { kind: "reversal", pattern: /\binstead\s+of\b/i },
   { kind: "reversal", pattern: /\bno\s+longer\b/i },
   { kind: "reversal", pattern: /\bmov(?:e|ed|ing)\s+away\s+from\b/i },
   {
@@ -59,6 +61,8 @@ const CUES: readonly Cue[] = [
   { kind: "decision", pattern: /\b(?:going\s+forward|from\s+now\s+on)\b/i },
   { kind: "decision", pattern: /\bstick(?:ing)?\s+with\b/i },
   { kind: "decision", pattern: /\bgo(?:ing)?\s+with\b/i },
+  // Last among choices: "use X instead of Y" is a decision with a dropped alternative.
+  { kind: "reversal", pattern: /\binstead\s+of\b/i },
   {
     kind: "recommendation",
     pattern: /\bI\s+(?:would\s+|'d\s+)?(?:strongly\s+)?(?:recommend|suggest|propose)\b/i,

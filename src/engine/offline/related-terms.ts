@@ -52,7 +52,17 @@ export const TOPIC_FAMILIES: readonly TopicFamily[] = [
   },
   {
     id: "database",
-    triggers: ["database", "db", "sql", "storage", "persistence", "orm", "datastore"],
+    triggers: [
+      "database",
+      "db",
+      "sql",
+      "persistence",
+      "orm",
+      "datastore",
+      "schema",
+      "migration",
+      "table",
+    ],
     terms: ["postgres", "sqlite", "supabase", "schema", "migration", "table", "orm"],
     entities: [
       "Postgres",
@@ -131,7 +141,7 @@ export const TOPIC_FAMILIES: readonly TopicFamily[] = [
   },
   {
     id: "state",
-    triggers: ["state", "store", "context", "cache"],
+    triggers: ["state", "store", "redux", "zustand"],
     terms: ["state management", "redux", "zustand", "context", "store"],
     entities: [
       "Redux",
@@ -152,7 +162,7 @@ export const TOPIC_FAMILIES: readonly TopicFamily[] = [
   },
   {
     id: "testing",
-    triggers: ["test", "testing", "tests", "qa", "coverage", "spec", "e2e"],
+    triggers: ["test", "testing", "qa", "coverage", "e2e"],
     terms: ["tests", "unit test", "e2e", "jest", "vitest", "playwright", "coverage"],
     entities: [
       "Jest",
@@ -252,7 +262,7 @@ export const TOPIC_FAMILIES: readonly TopicFamily[] = [
   },
   {
     id: "framework",
-    triggers: ["framework", "frontend", "react", "stack", "library"],
+    triggers: ["framework", "frontend", "react", "stack"],
     terms: ["framework", "react", "next.js", "vue", "svelte", "stack"],
     entities: [
       "React",
@@ -461,7 +471,7 @@ export const TOPIC_FAMILIES: readonly TopicFamily[] = [
   },
   {
     id: "forms",
-    triggers: ["form", "forms", "validation", "validate", "input"],
+    triggers: ["form", "validation", "validate"],
     terms: ["form", "validation", "schema", "zod", "input"],
     entities: ["React Hook Form", "Formik", "Zod", "Yup", "Valibot", "Joi"],
   },
@@ -494,7 +504,7 @@ export const TOPIC_FAMILIES: readonly TopicFamily[] = [
   },
   {
     id: "mobile",
-    triggers: ["mobile", "ios", "android", "app", "responsive", "pwa"],
+    triggers: ["mobile", "ios", "android", "responsive", "pwa", "native"],
     terms: ["mobile", "responsive", "ios", "android", "pwa"],
     entities: ["React Native", "Expo", "Flutter", "Capacitor", "Ionic", "PWA", "SwiftUI"],
   },

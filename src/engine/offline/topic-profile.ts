@@ -21,20 +21,24 @@ export interface TopicProfile {
 /** At most this many question words are searched; longer questions are mostly context. */
 const MAX_KEYWORDS = 8;
 
-function familyWordStems(family: TopicFamily): string[] {
-  const words = [...family.triggers, ...family.terms];
+function singleWordStems(words: readonly string[]): string[] {
   return words.filter((word) => !/\s/.test(word)).flatMap((word) => tokenize(word).map(stem));
+}
+
+function familyWordStems(family: TopicFamily): string[] {
+  return singleWordStems([...family.triggers, ...family.terms]);
 }
 
 /**
  * Builds the profile of `question`. A family matches when a question word shares a stem with one
- * of its triggers or terms, or names one of its entities (e.g. "Clerk" → `auth`).
+ * of its triggers, or the question names one of its entities (e.g. "Clerk" → `auth`). Terms do
+ * not trigger: they are reformulations, often shared between families ("schema").
  */
 export function buildTopicProfile(question: string): TopicProfile {
   const keywords = topicWords(question).slice(0, MAX_KEYWORDS);
   const keywordStems = new Set(keywords.map(stem));
   const families = TOPIC_FAMILIES.filter((family) => {
-    const stems = new Set(familyWordStems(family));
+    const stems = new Set(singleWordStems(family.triggers));
     if (keywords.some((word) => stems.has(stem(word)))) return true;
     return family.entities.some((entity) => textMentions(question, entity));
   });
