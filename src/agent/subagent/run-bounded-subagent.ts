@@ -111,6 +111,7 @@ async function runAttempt(
       system: options.system,
       prompt: options.prompt,
       tools: options.tools,
+      onError: () => undefined, // errors are counted from the stream below, not logged here
       maxRetries: 0, // the runner owns the retry budget; the SDK must not add hidden ones
       abortSignal: controller.signal,
       stopWhen: [stepCountIs(stepsAllowed), () => options.isSubmitted()],

@@ -80,7 +80,7 @@ export interface EvidenceRegistry {
   /** A previous answer for the same normalized key, or undefined. Counts a dedupe when found. */
   cachedSearch(key: string): SearchBody | undefined;
   cachedRead(key: string): ReadBody | undefined;
-  /** Null when a call may run now; otherwise why not (the refusal is counted). */
+  /** Null when a call may run now (its slot is reserved); otherwise why not (refusal counted). */
   admitCall(): CallRefusal | null;
   /** Registers a search result under `key` and returns the child-visible body. */
   recordSearch(key: string, result: SearchChatsResult): SearchBody;
@@ -128,7 +128,15 @@ export function createEvidenceRegistry(budgets: RegistryBudgets): EvidenceRegist
   const readCache = new Map<string, ReadBody>();
   const chatsRead = new Set<number>();
   const chatsSeen = new Set<number>();
-  const counters = { searches: 0, reads: 0, deduped: 0, refused: 0, failed: 0, bytes: 0 };
+  const counters = {
+    admitted: 0,
+    searches: 0,
+    reads: 0,
+    deduped: 0,
+    refused: 0,
+    failed: 0,
+    bytes: 0,
+  };
   let indexStatus: IndexStatus = "ready";
   let pendingCount = 0;
   let truncated = false;
@@ -137,7 +145,8 @@ export function createEvidenceRegistry(budgets: RegistryBudgets): EvidenceRegist
   /** The ID a message has or would get next, so byte accounting counts the exact JSON sent. */
   const peekId = (messageId: number) =>
     byMessage.get(messageId)?.candidateId ?? `c${byId.size + 1}`;
-  const callsUsed = () => counters.searches + counters.reads + counters.failed;
+  // Admission reserves the slot synchronously: parallel calls in one step cannot overshoot.
+  const callsUsed = () => counters.admitted;
 
   function observe(
     chatId: number,
@@ -200,6 +209,8 @@ export function createEvidenceRegistry(budgets: RegistryBudgets): EvidenceRegist
       if (refusal) {
         counters.refused += 1;
         budgetExhausted = true;
+      } else {
+        counters.admitted += 1;
       }
       return refusal;
     },

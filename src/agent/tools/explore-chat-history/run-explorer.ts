@@ -104,6 +104,7 @@ export async function runExplorer(options: RunExplorerOptions): Promise<Explorer
 
   const submit = (proposal: SubmitProposal): ChildSubmitOutput => {
     if (state.accepted || state.fallbackDrops) return { accepted: true };
+    if (registry.stats().chats >= 2) phase("checking_conflicts");
     phase("synthesizing");
     const validated = validateProposal({
       proposal,
