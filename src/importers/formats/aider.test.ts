@@ -1,0 +1,90 @@
+import { describe, expect, it } from "vitest";
+import { corpusFile, readCorpus } from "../testing/corpus.js";
+import { parseAider } from "./aider.js";
+
+function parseCorpus(name: string) {
+  return parseAider(corpusFile("aider", name), readCorpus("aider", name), 0);
+}
+const summary = (chats: ReturnType<typeof parseCorpus>) =>
+  chats.map((chat) => [
+    new Date(chat.createdAtMs).toISOString(),
+    chat.messages.filter((message) => message.role === "user").length,
+    chat.messages.filter((message) => message.role === "assistant").length,
+  ]);
+
+describe("parseAider on the real corpus", () => {
+  it("one chat per session; a session with only aider output makes none", () => {
+    const chats = parseCorpus("Ahmedrali__rfp_response_platform__.aider.chat.history.md");
+    expect(summary(chats)).toEqual([["2025-05-23T18:13:33.000Z", 11, 3]]);
+    expect(chats[0]!.title).toBe(
+      "Help me set up a FastAPI application foundation with the following requirements:",
+    );
+    expect(chats[0]!.externalId).toBe(
+      "Ahmedrali__rfp_response_platform__.aider.chat.history.md#2025-05-23 18:13:33",
+    );
+  });
+
+  it("drops `> ` tool lines and ends a reply at `> Tokens:` even inside a cut-off fence", () => {
+    const chats = parseCorpus("Ahmedrali__rfp_response_platform__backend__.aider.chat.history.md");
+    expect(summary(chats)).toEqual([
+      ["2025-05-24T16:38:38.000Z", 11, 4],
+      ["2025-05-24T16:50:45.000Z", 10, 5],
+      ["2025-05-24T19:05:24.000Z", 4, 2],
+      ["2025-05-24T19:12:54.000Z", 23, 10],
+      ["2025-05-24T19:50:06.000Z", 14, 3],
+      ["2025-05-24T22:28:23.000Z", 23, 10],
+    ]);
+    for (const chat of chats) {
+      for (const message of chat.messages) {
+        if (message.role === "assistant") expect(message.content).not.toMatch(/^(#### |> Tokens)/m);
+      }
+    }
+  });
+
+  it("four sessions of HaaV; user text without the `#### ` prefix", () => {
+    const chats = parseCorpus("AndreasDebel__HaaV-CatalogService__.aider.chat.history.md");
+    expect(summary(chats)).toEqual([
+      ["2025-10-20T09:12:37.000Z", 2, 1],
+      ["2025-11-03T16:23:31.000Z", 44, 25],
+      ["2025-11-04T14:22:20.000Z", 11, 1],
+      ["2025-11-04T14:37:19.000Z", 37, 14],
+    ]);
+    expect(chats[3]!.messages[0]!.content).toBe("/ask what is a cafe latte?");
+    expect(chats[3]!.title).toBe("what is a cafe latte?");
+  });
+});
+
+describe("parseAider on synthetic input", () => {
+  it("keeps multi-line user input together and `####` lines inside a reply's fence as content", () => {
+    const text = [
+      "",
+      "# aider chat started at 2026-02-03 04:05:06",
+      "",
+      "> Aider v0.86.1  ",
+      "",
+      "#### first line  ",
+      "#### second line  ",
+      "",
+      "Here is the README:",
+      "",
+      "README.md",
+      "```",
+      "#### Install",
+      "> quoted",
+      "```",
+      "",
+      "> Tokens: 1k sent, 2 received.  ",
+      "",
+      "#### thanks  ",
+    ].join("\n");
+    const [chat] = parseAider("/repo/.aider.chat.history.md", text, 0);
+    expect(chat!.messages.map((message) => [message.role, message.content])).toEqual([
+      ["user", "first line\nsecond line"],
+      ["assistant", "Here is the README:\n\nREADME.md\n```\n#### Install\n> quoted\n```"],
+      ["user", "thanks"],
+    ]);
+    expect(chat!.messages.map((message) => message.createdAtMs - chat!.createdAtMs)).toEqual([
+      0, 1, 2,
+    ]);
+  });
+});

@@ -1,0 +1,231 @@
+import { appendFileSync, copyFileSync, mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { ImportFormatError, InvalidInputError } from "../errors/recollect-error.js";
+import { openStore } from "../store/open-store.js";
+import { importPaths } from "./import-paths.js";
+import { CORPUS_DIR, corpusFile } from "./testing/corpus.js";
+import { writeDyadFixture } from "./testing/dyad-fixture.js";
+import { createTempDirs } from "./testing/temp-dir.js";
+
+const temp = createTempDirs();
+afterEach(() => temp.cleanup());
+
+const count = (store: ReturnType<typeof openStore>, table: string) =>
+  store.db.prepare(`SELECT count(*) FROM ${table}`).pluck().get();
+
+describe("importPaths on the whole corpus", () => {
+  it("imports every chat file with exact per-format counts and skips the metadata files", () => {
+    using store = openStore({ path: ":memory:" });
+    const report = importPaths({ store, paths: [CORPUS_DIR] });
+    expect(report.formats).toEqual([
+      { format: "specstory", files: 37, chats: 37, updated: 0, messages: 428, skipped: 0 },
+      { format: "claude-code", files: 2, chats: 2, updated: 0, messages: 182, skipped: 0 },
+      { format: "codex", files: 1, chats: 1, updated: 0, messages: 107, skipped: 0 },
+      { format: "aider", files: 3, chats: 11, updated: 0, messages: 268, skipped: 0 },
+      { format: "cline", files: 1, chats: 1, updated: 0, messages: 24, skipped: 0 },
+    ]);
+    expect(report.totals).toEqual({ files: 44, chats: 52, updated: 0, messages: 1009, skipped: 0 });
+    expect(report.failures).toEqual([]);
+    expect(report.unrecognized.map((path) => path.slice(CORPUS_DIR.length))).toEqual([
+      "FORMATS.md",
+      "SOURCES.md",
+      "claude-code-jsonl/Nishanth-sebastin__eagerminds-bookmarks__entire-checkpoints-v1__fe__621fef064f__0__metadata.json",
+      "claude-code-jsonl/Ri5ha6h__tan-mapper-app__entire-checkpoints-v1__f0__d2b4c4f77f__2__metadata.json",
+      "manifest.json",
+      "specstory/0-auth__zero-auth__statistics.json",
+      "specstory/Bucur21__PaperBites__statistics.json",
+    ]);
+    expect(
+      store.db
+        .prepare(
+          `SELECT a.name, count(DISTINCT c.id) AS chats, count(m.id) AS messages FROM apps a
+           JOIN chats c ON c.app_id = a.id JOIN messages m ON m.chat_id = c.id
+           GROUP BY a.id ORDER BY a.name`,
+        )
+        .all(),
+    ).toEqual([
+      { name: "HaaV-CatalogService", chats: 4, messages: 135 },
+      { name: "PaperBites", chats: 6, messages: 72 },
+      { name: "eagerminds-bookmarks", chats: 1, messages: 169 },
+      { name: "fineye", chats: 1, messages: 24 },
+      { name: "minsky", chats: 15, messages: 201 },
+      { name: "rfp_response_platform", chats: 7, messages: 133 },
+      { name: "rtchess", chats: 1, messages: 107 },
+      { name: "tan-mapper-app", chats: 1, messages: 13 },
+      { name: "yposfgold-community-platform", chats: 12, messages: 138 },
+      { name: "zero-auth", chats: 4, messages: 17 },
+    ]);
+    // Re-import is idempotent: nothing new, every chat skipped, no row written.
+    const again = importPaths({ store, paths: [CORPUS_DIR] });
+    expect(again.totals).toEqual({ files: 44, chats: 0, updated: 0, messages: 0, skipped: 52 });
+    expect(count(store, "messages")).toBe(1009);
+  });
+});
+
+describe("importPaths edge cases", () => {
+  it("keeps each chat's source and times (ms in the DB)", () => {
+    using store = openStore({ path: ":memory:" });
+    importPaths({
+      store,
+      paths: [
+        corpusFile(
+          "specstory",
+          "Bucur21__PaperBites__2026-04-07_19-39-04Z-website-deployment-options-with-database.md",
+        ),
+      ],
+    });
+    expect(
+      store.db.prepare("SELECT source, external_id, title, created_at FROM chats").get(),
+    ).toEqual({
+      source: "specstory",
+      external_id: "76a5db5f-eb59-45f6-8189-f3541f307839",
+      title: "website deployment options with database",
+      created_at: Date.parse("2026-04-07T19:39:04Z"),
+    });
+  });
+
+  it("a JSONL with a broken line 7 is rejected by file and line and writes nothing from it", () => {
+    using store = openStore({ path: ":memory:" });
+    const dir = temp.make();
+    const good = (n: number) =>
+      JSON.stringify({ app: "gen", chat: "c", role: "user", content: `m${n}`, created_at: n });
+    const lines = [1, 2, 3, 4, 5, 6].map(good);
+    writeFileSync(
+      join(dir, "broken.jsonl"),
+      `${lines.join("\n")}\n{"app":"gen","chat":"c","ro\n${good(8)}\n`,
+    );
+    writeFileSync(join(dir, "fine.jsonl"), `${good(1)}\n`);
+    const report = importPaths({ store, paths: [dir] });
+    expect(report.failures.map((failure) => [failure.file, failure.line, failure.reason])).toEqual([
+      [join(dir, "broken.jsonl"), 7, "not valid JSON (truncated or corrupt line)"],
+    ]);
+    expect(report.totals).toEqual({ files: 1, chats: 1, updated: 0, messages: 1, skipped: 0 });
+    // The broken file's chat shares (app, chat) with fine.jsonl; only fine.jsonl's message exists.
+    expect(store.db.prepare("SELECT content FROM messages").pluck().all()).toEqual(["m1"]);
+  });
+
+  it("an explicit empty, binary or unknown file is a failure; inside a folder it is skipped", () => {
+    using store = openStore({ path: ":memory:" });
+    const dir = temp.make();
+    writeFileSync(join(dir, "empty.md"), "");
+    writeFileSync(join(dir, "image.png"), Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 0, 1, 2]));
+    writeFileSync(join(dir, "notes.md"), "# just notes\n");
+    const explicit = importPaths({
+      store,
+      paths: ["empty.md", "image.png", "notes.md"].map((name) => join(dir, name)),
+    });
+    expect(explicit.failures.map((failure) => failure.reason)).toEqual([
+      "empty file",
+      expect.stringContaining("not a recognized chat history format"),
+      expect.stringContaining("not a recognized chat history format"),
+    ]);
+    expect(explicit.failures[0]!.error).toBeInstanceOf(ImportFormatError);
+    copyFileSync(
+      corpusFile("cline", "haram-333__fineye__ui_messages.json"),
+      join(dir, "ui_messages.json"),
+    );
+    const folder = importPaths({ store, paths: [dir] });
+    expect(folder.failures).toEqual([]);
+    expect(folder.unrecognized).toHaveLength(3);
+    expect(folder.totals.chats).toBe(1);
+  });
+
+  it("a missing path or a folder without chat files is invalid input, naming the path", () => {
+    using store = openStore({ path: ":memory:" });
+    const dir = temp.make();
+    expect(() => importPaths({ store, paths: [join(dir, "nope")] })).toThrow(
+      `Invalid paths: expected existing files or folders (${join(dir, "nope")} does not exist).`,
+    );
+    mkdirSync(join(dir, "empty"));
+    writeFileSync(join(dir, "empty", "README.md"), "hello\n");
+    expect(() => importPaths({ store, paths: [join(dir, "empty")] })).toThrow(InvalidInputError);
+    expect(count(store, "apps")).toBe(0);
+  });
+
+  it("--app overrides the derived app; a re-import with another --app moves nothing", () => {
+    using store = openStore({ path: ":memory:" });
+    const file = corpusFile(
+      "codex-jsonl",
+      "pinouchon__rtchess__dev_history__exported-session.jsonl",
+    );
+    importPaths({ store, paths: [file], appName: "Chess" });
+    const again = importPaths({ store, paths: [file], appName: "Other" });
+    expect(again.totals.skipped).toBe(1);
+    expect(store.db.prepare("SELECT name FROM apps").pluck().all()).toEqual(["Chess"]);
+  });
+
+  it("an appended aider session appends only the new messages (updated, not duplicated)", () => {
+    using store = openStore({ path: ":memory:" });
+    const file = join(temp.make(), ".aider.chat.history.md");
+    writeFileSync(
+      file,
+      "\n# aider chat started at 2026-01-01 10:00:00\n\n#### one  \n\nreply one\n",
+    );
+    const first = importPaths({ store, paths: [file] });
+    expect(first.totals).toMatchObject({ chats: 1, messages: 2 });
+    appendFileSync(
+      file,
+      "\n#### two  \n\nreply two\n\n# aider chat started at 2026-01-02 10:00:00\n\n#### new session  \n",
+    );
+    const second = importPaths({ store, paths: [file] });
+    expect(second.totals).toEqual({ files: 1, chats: 1, updated: 1, messages: 3, skipped: 0 });
+    expect(store.db.prepare("SELECT content FROM messages ORDER BY id").pluck().all()).toEqual([
+      "one",
+      "reply one",
+      "two",
+      "reply two",
+      "new session",
+    ]);
+    // The app is the folder holding the history file.
+    expect(store.db.prepare("SELECT name FROM apps").pluck().all()).toHaveLength(1);
+  });
+
+  it("a Dyad database keeps its apps; --app is refused when it holds several", () => {
+    using store = openStore({ path: ":memory:" });
+    const path = join(temp.make(), "sqlite.db");
+    writeDyadFixture(path, { modern: true });
+    expect(() => importPaths({ store, paths: [path], appName: "mixed" })).toThrow(
+      InvalidInputError,
+    );
+    expect(count(store, "chats")).toBe(0);
+    const report = importPaths({ store, paths: [path] });
+    expect(report.formats).toEqual([
+      { format: "dyad", files: 1, chats: 3, updated: 0, messages: 6, skipped: 0 },
+    ]);
+    expect(
+      store.db
+        .prepare(
+          "SELECT a.name, a.path, m.ai_messages_json, m.is_compaction_summary, m.created_at FROM messages m JOIN chats c ON c.id = m.chat_id JOIN apps a ON a.id = c.app_id WHERE m.content LIKE 'Summary%'",
+        )
+        .get(),
+    ).toEqual({
+      name: "shop",
+      path: "/apps/shop",
+      ai_messages_json: null,
+      is_compaction_summary: 1,
+      created_at: 1767312002000,
+    });
+  });
+
+  it("reports progress with counts only", () => {
+    using store = openStore({ path: ":memory:" });
+    const events: unknown[] = [];
+    importPaths({
+      store,
+      paths: [corpusFile("cline", "haram-333__fineye__ui_messages.json")],
+      onProgress: (event) => events.push(event),
+    });
+    expect(events).toEqual([
+      { type: "file-start", index: 1, total: 1, format: "cline" },
+      {
+        type: "file-end",
+        index: 1,
+        total: 1,
+        format: "cline",
+        ok: true,
+        counts: { chats: 1, updated: 0, messages: 24, skipped: 0 },
+      },
+    ]);
+  });
+});
