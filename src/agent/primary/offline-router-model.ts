@@ -1,0 +1,129 @@
+/**
+ * The offline primary agent: a transparent rule-based router exposed as an AI SDK
+ * `LanguageModelV3`, so the primary loop (`streamText`, tools, abort) is the same code for a hosted
+ * model and for this router. Its whole policy is {@link routeTurn}: recall questions go to
+ * `explore_chat_history`, the answer is written from the report (citing its evidence targets), and
+ * anything else gets a plain reply. No network, no randomness.
+ */
+import type {
+  LanguageModelV3,
+  LanguageModelV3CallOptions,
+  LanguageModelV3Content,
+  LanguageModelV3FinishReason,
+  LanguageModelV3StreamPart,
+  LanguageModelV3Usage,
+} from "@ai-sdk/provider";
+import { type RouterDecision, routeTurn } from "./offline-router/route-turn.js";
+
+/** The router's model id, as reported to the AI SDK and in events. */
+export const OFFLINE_ROUTER_MODEL_ID = "recollect-offline-router-1";
+
+/** Words per streamed text delta: small enough to look streamed, few enough parts to stay cheap. */
+const WORDS_PER_DELTA = 8;
+
+const EMPTY_USAGE: LanguageModelV3Usage = {
+  inputTokens: {
+    total: undefined,
+    noCache: undefined,
+    cacheRead: undefined,
+    cacheWrite: undefined,
+  },
+  outputTokens: { total: undefined, text: undefined, reasoning: undefined },
+};
+
+function offeredToolNames(options: LanguageModelV3CallOptions): string[] {
+  return (options.tools ?? []).flatMap((tool) => (tool.type === "function" ? [tool.name] : []));
+}
+
+function abortError(): Error {
+  const error = new Error("The operation was aborted.");
+  error.name = "AbortError";
+  return error;
+}
+
+/** Splits text into deltas of a few words, keeping every character (concatenation = text). */
+export function textDeltas(text: string): string[] {
+  const words = text.match(/\S+\s*|\s+/g) ?? [];
+  const deltas: string[] = [];
+  for (let index = 0; index < words.length; index += WORDS_PER_DELTA) {
+    deltas.push(words.slice(index, index + WORDS_PER_DELTA).join(""));
+  }
+  return deltas;
+}
+
+/** Options for {@link createOfflineRouterModel}. */
+export interface OfflineRouterOptions {
+  /** Tool-call ids; injected for exact tests. Default `call-1`, `call-2`, … per model instance. */
+  readonly generateId?: () => string;
+}
+
+/** Builds the router model. Each instance numbers its tool calls from 1. */
+export function createOfflineRouterModel(options: OfflineRouterOptions = {}): LanguageModelV3 {
+  let calls = 0;
+  const generateId = options.generateId ?? (() => `call-${++calls}`);
+
+  const decide = (callOptions: LanguageModelV3CallOptions): RouterDecision => {
+    if (callOptions.abortSignal?.aborted) throw abortError();
+    return routeTurn(callOptions.prompt, offeredToolNames(callOptions));
+  };
+
+  const finishReason = (decision: RouterDecision): LanguageModelV3FinishReason => ({
+    unified: decision.kind === "tool-call" ? "tool-calls" : "stop",
+    raw: undefined,
+  });
+
+  return {
+    specificationVersion: "v3",
+    provider: "recollect-offline",
+    modelId: OFFLINE_ROUTER_MODEL_ID,
+    supportedUrls: {},
+    async doGenerate(callOptions) {
+      const decision = decide(callOptions);
+      const content: LanguageModelV3Content[] =
+        decision.kind === "text"
+          ? [{ type: "text", text: decision.text }]
+          : [
+              {
+                type: "tool-call",
+                toolCallId: generateId(),
+                toolName: decision.toolName,
+                input: JSON.stringify(decision.input),
+              },
+            ];
+      return { content, finishReason: finishReason(decision), usage: EMPTY_USAGE, warnings: [] };
+    },
+    async doStream(callOptions) {
+      const decision = decide(callOptions);
+      const parts: LanguageModelV3StreamPart[] = [{ type: "stream-start", warnings: [] }];
+      if (decision.kind === "text") {
+        parts.push({ type: "text-start", id: "text-1" });
+        for (const delta of textDeltas(decision.text)) {
+          parts.push({ type: "text-delta", id: "text-1", delta });
+        }
+        parts.push({ type: "text-end", id: "text-1" });
+      } else {
+        parts.push({
+          type: "tool-call",
+          toolCallId: generateId(),
+          toolName: decision.toolName,
+          input: JSON.stringify(decision.input),
+        });
+      }
+      parts.push({ type: "finish", usage: EMPTY_USAGE, finishReason: finishReason(decision) });
+      const signal = callOptions.abortSignal;
+      let index = 0;
+      const stream = new ReadableStream<LanguageModelV3StreamPart>({
+        pull(controller) {
+          if (signal?.aborted) {
+            controller.error(abortError());
+            return;
+          }
+          const part = parts[index++];
+          if (part === undefined) controller.close();
+          else controller.enqueue(part);
+        },
+      });
+      return { stream };
+    },
+  };
+}

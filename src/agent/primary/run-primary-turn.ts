@@ -1,0 +1,205 @@
+/**
+ * One primary-agent turn on the AI SDK: `streamText` with the system prompt for the mode, the
+ * built toolset (wrapped for consent, cards and events), a step cap and the turn's abort signal.
+ * Emits the {@link AgentEvent} stream (see `agent-events.ts` for the order guarantees) and
+ * records one privacy-safe `primary_turn` telemetry event.
+ */
+import { type LanguageModel, type ModelMessage, stepCountIs, streamText } from "ai";
+import type { Engine } from "../../engine/engine.js";
+import {
+  AbortedError,
+  InvalidInputError,
+  type RecollectError,
+} from "../../errors/recollect-error.js";
+import { DISCARD_TELEMETRY, type TelemetrySink } from "../../telemetry/index.js";
+import type { BuiltToolSet } from "../build-tool-set.js";
+import type { ConsentPrompter } from "../consent/consent-prompter.js";
+import type { AgentContext } from "../context.js";
+import type { AgentMode } from "../mode.js";
+import type { AgentEvent, AgentEventSink, TurnFinishReason } from "./agent-events.js";
+import { toAiToolSet } from "./ai-tool-set.js";
+import { classifyTurnError } from "./classify-error.js";
+import { buildSystemPrompt } from "./system-prompt.js";
+
+/** Most model steps in one turn: room for explore → (read) → answer, with slack for retries. */
+export const MAX_PRIMARY_STEPS = 6;
+
+/** Options for {@link runPrimaryTurn}. */
+export interface PrimaryTurnOptions {
+  /** The turn's locked context (app, chat, in-flight message, Pro, abort signal). */
+  readonly ctx: AgentContext;
+  /** The primary model: the offline router, or an Engine-backed / free model. */
+  readonly model: LanguageModel;
+  /** The Engine the explorer uses; null when none is configured (the explorer then fails closed). */
+  readonly engine: Engine | null;
+  readonly mode: AgentMode;
+  /** From `buildToolSet(ctx, …)`; the model is given exactly these tools. */
+  readonly toolSet: BuiltToolSet;
+  /** The conversation so far, ending with the person's new message. */
+  readonly messages: readonly ModelMessage[];
+  readonly prompter: ConsentPrompter;
+  readonly onEvent: AgentEventSink;
+  readonly telemetry?: TelemetrySink;
+  /** Model steps cap, 1–20. Default {@link MAX_PRIMARY_STEPS}. */
+  readonly maxSteps?: number;
+  /** Turn id for `turn-start`; default `turn-<now>`. */
+  readonly turnId?: string;
+  /** Clock in ms. Default `Date.now`. */
+  readonly now?: () => number;
+}
+
+/** What the turn produced. `responseMessages` extend the conversation for the next turn. */
+export interface PrimaryTurnResult {
+  readonly outcome: "finished" | "error" | "aborted";
+  readonly text: string;
+  readonly steps: number;
+  readonly responseMessages: readonly ModelMessage[];
+  readonly error: RecollectError | null;
+}
+
+function finishReasonOf(reason: string): TurnFinishReason {
+  switch (reason) {
+    case "stop":
+    case "length":
+    case "tool-calls":
+    case "content-filter":
+      return reason;
+    default:
+      return "other";
+  }
+}
+
+/**
+ * Runs one turn. Never throws for model or tool failures: they end the turn with `turn-error`
+ * (and `outcome: "error"`/`"aborted"`). Nothing is emitted after the terminal event.
+ *
+ * @throws InvalidInputError when `messages` is empty or `maxSteps` is outside 1–20.
+ */
+export async function runPrimaryTurn(options: PrimaryTurnOptions): Promise<PrimaryTurnResult> {
+  const { ctx, toolSet, mode } = options;
+  const now = options.now ?? Date.now;
+  const maxSteps = options.maxSteps ?? MAX_PRIMARY_STEPS;
+  const telemetry = options.telemetry ?? DISCARD_TELEMETRY;
+  if (options.messages.length === 0) {
+    throw new InvalidInputError("messages", "at least one message (the person's new message)");
+  }
+  if (!Number.isInteger(maxSteps) || maxSteps < 1 || maxSteps > 20) {
+    throw new InvalidInputError("maxSteps", "an integer from 1 to 20", `got ${maxSteps}`);
+  }
+  const started = now();
+  let terminated = false;
+  const emit = (event: AgentEvent) => {
+    if (terminated) return;
+    if (event.type === "turn-finish" || event.type === "turn-error") terminated = true;
+    options.onEvent(event);
+  };
+
+  const toolNames = toolSet.tools.map((entry) => entry.definition.name);
+  emit({
+    type: "turn-start",
+    turnId: options.turnId ?? `turn-${started}`,
+    mode,
+    tools: toolSet.tools.map((entry) => ({ name: entry.definition.name, consent: entry.consent })),
+  });
+
+  const announced = new Set<string>();
+  let toolCalls = 0;
+  const tools = toAiToolSet(toolSet, {
+    ctx,
+    engine: options.engine,
+    prompter: options.prompter,
+    emit,
+    telemetry,
+    now,
+    onCallStarted: (id) => {
+      announced.add(id);
+      toolCalls++;
+    },
+  });
+
+  let text = "";
+  let steps = 0;
+  let finishReason: TurnFinishReason = "other";
+  let failure: RecollectError | null = null;
+  let responseMessages: readonly ModelMessage[] = [];
+  try {
+    const result = streamText({
+      model: options.model,
+      system: buildSystemPrompt({ mode, toolNames }),
+      messages: [...options.messages],
+      tools,
+      stopWhen: stepCountIs(maxSteps),
+      abortSignal: ctx.abortSignal,
+      maxRetries: 0,
+    });
+    for await (const part of result.fullStream) {
+      switch (part.type) {
+        case "text-delta":
+          text += part.text;
+          emit({ type: "text-delta", delta: part.text });
+          break;
+        case "tool-error":
+          // Input the SDK rejected before our wrapper ran (e.g. schema violation): announce it
+          // so every call has a start and a result.
+          if (!announced.has(part.toolCallId)) {
+            announced.add(part.toolCallId);
+            toolCalls++;
+            const error = classifyTurnError(part.error, ctx.abortSignal);
+            emit({
+              type: "tool-call-start",
+              toolCallId: part.toolCallId,
+              toolName: part.toolName,
+              input: part.input,
+            });
+            emit({
+              type: "tool-result",
+              toolCallId: part.toolCallId,
+              toolName: part.toolName,
+              ok: false,
+              error: {
+                kind: error.kind === "internal" ? "invalid_input" : error.kind,
+                message: error.message,
+              },
+            });
+          }
+          break;
+        case "finish-step":
+          steps++;
+          break;
+        case "finish":
+          finishReason = finishReasonOf(part.finishReason);
+          break;
+        case "abort":
+          failure = new AbortedError();
+          break;
+        case "error":
+          failure ??= classifyTurnError(part.error, ctx.abortSignal);
+          break;
+        default:
+          break;
+      }
+    }
+    if (!failure && ctx.abortSignal.aborted) failure = new AbortedError();
+    if (!failure) responseMessages = (await result.response).messages;
+  } catch (error) {
+    failure = classifyTurnError(error, ctx.abortSignal);
+  }
+
+  const outcome = failure ? (failure.kind === "aborted" ? "aborted" : "error") : "finished";
+  if (failure) {
+    emit({ type: "turn-error", error: { kind: failure.kind, message: failure.message } });
+  } else {
+    emit({ type: "turn-finish", finishReason, text, steps });
+  }
+  telemetry.record({
+    event: "primary_turn",
+    mode,
+    duration_ms: Math.max(0, Math.round(now() - started)),
+    steps,
+    tool_call_count: toolCalls,
+    explorer_exposed: toolNames.includes("explore_chat_history"),
+    outcome,
+    ...(failure ? { error_kind: failure.kind } : {}),
+  });
+  return { outcome, text, steps, responseMessages, error: failure };
+}
