@@ -47,6 +47,12 @@ export interface CreateIndexerOptions {
 export interface Indexer extends AsyncDisposable {
   /** Repairs, then drains in the background and polls. Idempotent. Returns the repair report. */
   start(): RepairReport;
+  /**
+   * Start-up repair alone, synchronous, one transaction: a projection-version change re-queues
+   * every message; index rows without a message are deleted; messages with neither a row nor a
+   * queue entry are queued.
+   */
+  repair(): RepairReport;
   /** Stops timers and waits for the batch loop to exit. Idempotent; the store stays open. */
   stop(): Promise<void>;
   /** Schedules a drain after the debounce delay; repeated kicks coalesce. No-op when not started. */
@@ -157,6 +163,7 @@ export function createIndexer(options: CreateIndexerOptions): Indexer {
 
   return {
     start,
+    repair: () => queue.repair(PROJECTION_VERSION),
     stop,
     kick,
     drainOnce,

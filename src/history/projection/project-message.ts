@@ -35,6 +35,29 @@ export interface Projection {
 
 const INLINE_CODE = /`[^`\n]{1,500}`/g;
 
+const LABEL_LINE = /^\[[^\]\n]{1,400}\]$/;
+
+/**
+ * Drops a label line equal to the previous label when only blank lines separate them: Cursor's
+ * SpecStory exports emit every tool call twice (FORMATS.md § 1.3).
+ */
+function collapseRepeatedLabels(text: string): string {
+  let previousLabel: string | null = null;
+  const kept: string[] = [];
+  for (const line of text.split("\n")) {
+    const trimmed = line.trim();
+    if (trimmed === "") {
+      kept.push(line);
+      continue;
+    }
+    const isLabel = LABEL_LINE.test(trimmed);
+    if (isLabel && trimmed === previousLabel) continue;
+    previousLabel = isLabel ? trimmed : null;
+    kept.push(line);
+  }
+  return kept.join("\n");
+}
+
 /** Runs the assistant-only removals; inline code spans are shielded from the generic tag pass. */
 function stripAssistantMarkup(content: string): string {
   const withoutKnownTags = stripTags(content.replace(PLACEHOLDER_CHARS, ""), "known");
@@ -45,9 +68,10 @@ function stripAssistantMarkup(content: string): string {
     return `\uE000${spans.length - 1}\uE001`;
   });
   const withoutTags = stripTags(shielded, "all");
-  return withoutTags.replace(/\uE000(\d+)\uE001/g, (_match, index: string) => {
+  const restored = withoutTags.replace(/\uE000(\d+)\uE001/g, (_match, index: string) => {
     return spans[Number(index)] ?? "";
   });
+  return collapseRepeatedLabels(restored);
 }
 
 /**

@@ -1,0 +1,196 @@
+import { describe, expect, it } from "vitest";
+import { PROJECTION_VERSION } from "../projection/projection-version.js";
+import { searchChats } from "../search/search-chats.js";
+import { createHistoryFixture } from "../testing/history-fixture.js";
+import { createIndexer } from "./create-indexer.js";
+import { PROJECTION_VERSION_KEY } from "./index-queue.js";
+
+function ftsRow(fixture: { store: { db: import("better-sqlite3").Database } }, id: number) {
+  return fixture.store.db
+    .prepare(
+      "SELECT rowid, app_id, chat_id, role, is_compaction_summary FROM history_fts WHERE rowid = ?",
+    )
+    .get(id);
+}
+
+function queued(fixture: { store: { db: import("better-sqlite3").Database } }): number[] {
+  return fixture.store.db
+    .prepare("SELECT message_id FROM history_dirty_messages ORDER BY message_id")
+    .pluck()
+    .all() as number[];
+}
+
+describe("createIndexer", () => {
+  it("queues inserts by trigger, drains them in batches, and search finds them", async () => {
+    using fixture = createHistoryFixture();
+    const app = fixture.app("a");
+    const chat = fixture.chat(app, "Deploy plan");
+    const ids = [1, 2, 3, 4, 5].map((n) => fixture.message(chat, "user", `deploy step ${n}`));
+    expect(queued(fixture)).toEqual(ids);
+    await using indexer = createIndexer({ store: fixture.store, batchSize: 2, pollIntervalMs: 0 });
+    expect(indexer.pendingCount(app)).toBe(5);
+    expect(indexer.drainOnce()).toBe(2);
+    expect(queued(fixture)).toEqual([1, 2, 3]);
+    expect(await indexer.drainAll()).toBe(3);
+    expect(queued(fixture)).toEqual([]);
+    expect(ftsRow(fixture, 3)).toEqual({
+      rowid: 3,
+      app_id: app,
+      chat_id: chat,
+      role: "user",
+      is_compaction_summary: 0,
+    });
+    const result = await searchChats(
+      { store: fixture.store, appId: app, currentChatId: null, currentMessageId: null },
+      { query: "deploy" },
+    );
+    expect(result.index_status).toBe("ready");
+    expect(result.chats.map((hit) => hit.matches.length)).toEqual([2]);
+  });
+
+  it("re-indexes every row after a projection-version bump", async () => {
+    using fixture = createHistoryFixture();
+    const app = fixture.app("a");
+    const chat = fixture.chat(app, "t");
+    const ids = [
+      fixture.message(chat, "user", "tulip"),
+      fixture.message(chat, "assistant", "rose"),
+    ];
+    await using indexer = createIndexer({ store: fixture.store, pollIntervalMs: 0 });
+    expect(indexer.repair()).toEqual({
+      projectionVersionChanged: true,
+      orphansRemoved: 0,
+      missingQueued: 0,
+    });
+    await indexer.drainAll();
+    const meta = fixture.store.db.prepare("SELECT value FROM history_meta WHERE key = ?").pluck();
+    expect(meta.get(PROJECTION_VERSION_KEY)).toBe(String(PROJECTION_VERSION));
+    expect(indexer.repair()).toEqual({
+      projectionVersionChanged: false,
+      orphansRemoved: 0,
+      missingQueued: 0,
+    });
+
+    // Rows built by an older projection: stale text, older version recorded.
+    const stale = fixture.store.db.prepare(
+      `REPLACE INTO history_fts (rowid, title, body, cjk, scope, app_id, chat_id, role, created_at,
+         is_compaction_summary, projection_truncated)
+       VALUES (?, '', 'obsolete', '', ?, ?, ?, 'user', 0, 0, 0)`,
+    );
+    for (const id of ids) stale.run(id, `app${app} chat${chat}`, app, chat);
+    fixture.store.db
+      .prepare("UPDATE history_meta SET value = '0' WHERE key = ?")
+      .run(PROJECTION_VERSION_KEY);
+    const ctx = { store: fixture.store, appId: app, currentChatId: null, currentMessageId: null };
+    expect((await searchChats(ctx, { query: "obsolete" })).chats).toHaveLength(1);
+
+    expect(indexer.repair().projectionVersionChanged).toBe(true);
+    expect(queued(fixture)).toEqual(ids);
+    await indexer.drainAll();
+    expect(meta.get(PROJECTION_VERSION_KEY)).toBe(String(PROJECTION_VERSION));
+    expect((await searchChats(ctx, { query: "obsolete" })).chats).toEqual([]);
+    expect((await searchChats(ctx, { query: "tulip rose" })).chats[0]?.matches).toHaveLength(2);
+  });
+
+  it("queues messages that have neither an index row nor a queue entry", () => {
+    using fixture = createHistoryFixture();
+    const chat = fixture.chat(fixture.app("a"), "t");
+    const id = fixture.message(chat, "user", "lost");
+    const indexer = createIndexer({ store: fixture.store, pollIntervalMs: 0 });
+    indexer.repair();
+    fixture.store.db.exec("DELETE FROM history_dirty_messages");
+    expect(indexer.repair()).toEqual({
+      projectionVersionChanged: false,
+      orphansRemoved: 0,
+      missingQueued: 1,
+    });
+    expect(queued(fixture)).toEqual([id]);
+  });
+
+  it("removes index rows when a message or a whole chat is deleted, and repairs orphans", () => {
+    using fixture = createHistoryFixture();
+    const app = fixture.app("a");
+    const chatA = fixture.chat(app, "a");
+    const chatB = fixture.chat(app, "b");
+    const m1 = fixture.message(chatA, "user", "alpha");
+    const m2 = fixture.message(chatA, "user", "beta");
+    const m3 = fixture.message(chatB, "user", "gamma");
+    const indexer = createIndexer({ store: fixture.store, pollIntervalMs: 0 });
+    while (indexer.drainOnce() > 0);
+    const count = fixture.store.db.prepare("SELECT count(*) FROM history_fts").pluck();
+    expect(count.get()).toBe(3);
+    fixture.store.db.prepare("DELETE FROM messages WHERE id = ?").run(m1);
+    expect(ftsRow(fixture, m1)).toBeUndefined();
+    fixture.store.db.prepare("DELETE FROM chats WHERE id = ?").run(chatB);
+    expect(ftsRow(fixture, m3)).toBeUndefined();
+    expect(count.get()).toBe(1);
+    // An orphan left behind by a writer without our triggers (e.g. foreign keys off).
+    fixture.store.db.pragma("foreign_keys = OFF");
+    fixture.store.db.exec("DROP TRIGGER history_message_deleted");
+    fixture.store.db.prepare("DELETE FROM messages WHERE id = ?").run(m2);
+    expect(ftsRow(fixture, m2)).toBeDefined();
+    const repair = createIndexer({ store: fixture.store, pollIntervalMs: 0 }).repair();
+    expect(repair.orphansRemoved).toBe(1);
+    expect(count.get()).toBe(0);
+  });
+
+  it("re-indexes a chat's rows when its title changes", async () => {
+    using fixture = createHistoryFixture();
+    const app = fixture.app("a");
+    const chat = fixture.chat(app, "Old name");
+    fixture.message(chat, "user", "hello");
+    fixture.message(chat, "assistant", "hi");
+    await using indexer = createIndexer({ store: fixture.store, pollIntervalMs: 0 });
+    await indexer.drainAll();
+    fixture.store.db
+      .prepare("UPDATE chats SET title = 'Kubernetes rollout' WHERE id = ?")
+      .run(chat);
+    expect(indexer.pendingCount(app)).toBe(2);
+    expect(indexer.pendingCount(app, { excludeChatId: chat })).toBe(0);
+    await indexer.drainAll();
+    const ctx = { store: fixture.store, appId: app, currentChatId: null, currentMessageId: null };
+    const result = await searchChats(ctx, { query: "kubernetes" });
+    expect(result.chats.map((hit) => [hit.chat_id, hit.chat_title, hit.matches.length])).toEqual([
+      [chat, "Kubernetes rollout", 2],
+    ]);
+  });
+
+  it("waits for idle no longer than its deadline, by the injected clock", async () => {
+    using fixture = createHistoryFixture();
+    const chat = fixture.chat(fixture.app("a"), "t");
+    for (let n = 0; n < 10; n += 1) fixture.message(chat, "user", `m${n}`);
+    let now = 0;
+    // Each clock read advances 10 ms: the deadline of 25 ms allows exactly two batches.
+    const clock = { now: () => (now += 10) };
+    await using indexer = createIndexer({
+      store: fixture.store,
+      batchSize: 3,
+      clock,
+      pollIntervalMs: 0,
+    });
+    expect(await indexer.waitForIdle({ deadlineMs: 25 })).toBe(false);
+    expect(queued(fixture)).toHaveLength(4);
+    expect(await indexer.waitForIdle({ deadlineMs: 1_000 })).toBe(true);
+    expect(queued(fixture)).toEqual([]);
+  });
+
+  it("drains in the background after start and kick, and stops cleanly", async () => {
+    using fixture = createHistoryFixture();
+    const chat = fixture.chat(fixture.app("a"), "t");
+    fixture.message(chat, "user", "first");
+    const indexer = createIndexer({ store: fixture.store, kickDebounceMs: 1, pollIntervalMs: 0 });
+    indexer.start();
+    await indexer.drainAll();
+    fixture.message(chat, "user", "second");
+    indexer.kick();
+    indexer.kick();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    await indexer.drainAll();
+    expect(queued(fixture)).toEqual([]);
+    await indexer.stop();
+    fixture.message(chat, "user", "third");
+    indexer.kick();
+    expect(await indexer.waitForIdle({ deadlineMs: 1_000 })).toBe(false);
+    expect(queued(fixture)).toHaveLength(1);
+  });
+});

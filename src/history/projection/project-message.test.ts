@@ -1,0 +1,171 @@
+import { readFileSync } from "node:fs";
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { MAX_PROJECTION_CHARS, projectMessage } from "./project-message.js";
+
+/** True when `text` holds a C0 control other than tab/newline or a lone surrogate. */
+function hasUnsafeChar(text: string): boolean {
+  for (let index = 0; index < text.length; index += 1) {
+    const code = text.charCodeAt(index);
+    if (code < 0x20 && code !== 0x09 && code !== 0x0a && code !== 0x0d) return true;
+    if (code >= 0xd800 && code <= 0xdbff) {
+      const next = text.charCodeAt(index + 1);
+      if (!(next >= 0xdc00 && next <= 0xdfff)) return true;
+      index += 1;
+    } else if (code >= 0xdc00 && code <= 0xdfff) return true;
+  }
+  return false;
+}
+
+const assistant = (content: string) => projectMessage({ role: "assistant", content }).text;
+
+function corpusFile(name: string): string {
+  return readFileSync(new URL(`../../../../shared/corpus/${name}`, import.meta.url), "utf8");
+}
+
+describe("projectMessage", () => {
+  it("keeps user text with whitespace normalized, code included", () => {
+    expect(
+      projectMessage({ role: "user", content: "  How do we\t\tdeploy?\r\n\n\n\n```sh\nls\n```  " }),
+    ).toEqual({ text: "How do we deploy?\n\n```sh\nls\n```", truncated: false });
+  });
+
+  it("drops thinking, including the SpecStory <think><details> form and an unclosed block", () => {
+    expect(assistant("A <think>private plan</think>B")).toBe("A B");
+    expect(
+      assistant(
+        "<think><details><summary>Thought Process</summary>\n**Evaluating**\n</details></think>\n\nUse Postgres.",
+      ),
+    ).toBe("Use Postgres.");
+    expect(assistant("Answer first. <think>never closed, all of this")).toBe("Answer first.");
+  });
+
+  it("turns a file write into a label with allowed attributes and drops its body", () => {
+    expect(
+      assistant(
+        'Done.\n<dyad-write path="src/a.ts" description="Add login" secret="x">const a = 1;\n```\nnested\n```\n</dyad-write>\nNext.',
+      ),
+    ).toBe("Done.\n\n[write: src/a.ts — Add login]\n\nNext.");
+  });
+
+  it("drops recursive history-tool output entirely", () => {
+    expect(
+      assistant(
+        'Before <dyad-search-chats query="auth">old hit</dyad-search-chats> mid <dyad-read-chat chat="3">old read</dyad-read-chat> <dyad-explore-chat-history state="complete">report body</dyad-explore-chat-history> after',
+      ),
+    ).toBe("Before mid after");
+  });
+
+  it("removes fenced code of any fence length, backticks or tildes, unclosed to the end", () => {
+    expect(
+      assistant("See:\n````ts\nconst a = 1;\n```\nstill code\n````\nThen ~~~\n~~~py\nx\n~~~\nEnd"),
+    ).toBe("See:\n[code: ts]\nThen ~~~\n[code: py]\nEnd");
+    expect(assistant("Prose\n```\nnever closed\nmore")).toBe("Prose\n[code]");
+  });
+
+  it("removes diffs and aider SEARCH/REPLACE blocks", () => {
+    expect(
+      assistant(
+        "Change:\ndiff --git a/x b/x\n--- a/x\n+++ b/x\n@@ -1 +1 @@\n-old\n+new\nKept prose.\n<<<<<<< SEARCH\nold\n=======\nnew\n>>>>>>> REPLACE\nDone.",
+      ),
+    ).toBe("Change:\n[diff]\nKept prose.\n[edit]\nDone.");
+  });
+
+  it("fails closed on unknown tags, keeps inline code, and collapses duplicated tool labels", () => {
+    expect(assistant('A <widget id="9" provider="acme">payload</widget> B `<Button>` C')).toBe(
+      "A\n[widget: acme]\nB `<Button>` C",
+    );
+    expect(
+      assistant(
+        '<tool-use data-tool-type="read" data-tool-name="read_file_v2"><details><summary>Tool use: **read_file_v2** • Read file: a.ts</summary>\nbody\n</details></tool-use>\n\n<tool-use data-tool-type="read" data-tool-name="read_file_v2"><details>\n<summary>Tool use: **read_file_v2**</summary>\n\n</details></tool-use>\nSummary.',
+      ),
+    ).toBe("[tool-use: read_file_v2]\n\nSummary.");
+  });
+
+  it("unescapes HTML entities once and redacts credentials", () => {
+    expect(
+      assistant("a &amp;&amp; b &lt;tag&gt; &amp;lt; &#x41;&#66; key=sk-ant-0123456789abcdefghij"),
+    ).toBe("a && b <tag> &lt; AB key=[REDACTED]");
+  });
+
+  it("bounds the text and flags truncation", () => {
+    const long = projectMessage({ role: "user", content: "word ".repeat(5_000) });
+    expect(long.truncated).toBe(true);
+    expect(long.text.length).toBeLessThanOrEqual(MAX_PROJECTION_CHARS);
+    expect(long.text.endsWith("word")).toBe(true);
+  });
+
+  it("leaves only prose of a real SpecStory v2.1.0 Cursor export", () => {
+    const file = corpusFile(
+      "specstory/Bucur21__PaperBites__2026-04-07_19-39-04Z-website-deployment-options-with-database.md",
+    );
+    const text = assistant(file);
+    expect(text).not.toMatch(/<tool-use|<think|Thought Process|<details|```|Directory: \*\*/);
+    expect(text).toContain("Here’s a concise picture that matches your repo");
+    expect(text).toContain("[tool-use: glob_file_search]");
+  });
+
+  it("never throws, stays bounded and has no control characters or lone surrogates", () => {
+    const markupChars = fc.constantFrom(
+      "<",
+      ">",
+      "/",
+      "`",
+      "~",
+      "&",
+      ";",
+      "#",
+      '"',
+      "=",
+      "\n",
+      " ",
+    );
+    const soup = fc
+      .array(
+        fc.oneof(
+          fc.string({ unit: "grapheme" }),
+          markupChars,
+          fc.constantFrom(
+            "<think>",
+            "</think>",
+            '<dyad-write path="a">',
+            "</dyad-write>",
+            "```",
+            "~~~~",
+            "<details>",
+            "<<<<<<< SEARCH",
+            ">>>>>>> REPLACE",
+            "diff --git a b",
+            "&lt;",
+            "&#xD800;",
+            "<x/>",
+          ),
+        ),
+        { maxLength: 60 },
+      )
+      .map((parts) => parts.join(""));
+    fc.assert(
+      fc.property(
+        fc.constantFrom("user" as const, "assistant" as const),
+        fc.oneof(soup, fc.string({ unit: "binary" })),
+        (role, content) => {
+          const projection = projectMessage({ role, content });
+          expect(projection.text.length).toBeLessThanOrEqual(MAX_PROJECTION_CHARS);
+          expect(hasUnsafeChar(projection.text)).toBe(false);
+          const again = projectMessage({ role, content: projection.text });
+          expect(again.text.length).toBeLessThanOrEqual(projection.text.length + 2);
+        },
+      ),
+      { numRuns: 500 },
+    );
+  });
+
+  it("is idempotent on text without markup", () => {
+    fc.assert(
+      fc.property(fc.stringMatching(/^[\p{L}\p{N} .,!?\n]{0,400}$/u), (content) => {
+        const once = projectMessage({ role: "assistant", content }).text;
+        expect(projectMessage({ role: "assistant", content: once }).text).toBe(once);
+      }),
+    );
+  });
+});

@@ -1,0 +1,266 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { InvalidInputError } from "../../errors/recollect-error.js";
+import { createIndexer } from "../indexer/create-indexer.js";
+import { jsonBytes } from "../serialize/json-bytes.js";
+import { createHistoryFixture, type HistoryFixture } from "../testing/history-fixture.js";
+import type { RetrievalContext } from "../types.js";
+import { searchChats } from "./search-chats.js";
+
+async function indexed(fixture: HistoryFixture): Promise<void> {
+  const indexer = createIndexer({ store: fixture.store, pollIntervalMs: 0 });
+  indexer.repair();
+  await indexer.drainAll();
+}
+
+function context(
+  fixture: HistoryFixture,
+  appId: number,
+  currentChatId: number | null = null,
+): RetrievalContext {
+  return { store: fixture.store, appId, currentChatId, currentMessageId: null };
+}
+
+const hits = (result: Awaited<ReturnType<typeof searchChats>>) =>
+  result.chats.map((chat) => [chat.chat_id, chat.matches.map((match) => match.message_id)]);
+
+describe("searchChats", () => {
+  it("stems English: authenticate finds authentication", async () => {
+    using fixture = createHistoryFixture();
+    const app = fixture.app("a");
+    const chat = fixture.chat(app, "Login", 1_000);
+    const id = fixture.message(chat, "assistant", "We chose session authentication over JWT.", {
+      createdAt: 2_000,
+    });
+    await indexed(fixture);
+    const result = await searchChats(context(fixture, app), { query: "authenticate" });
+    expect(result).toEqual({
+      query: "authenticate",
+      index_status: "ready",
+      pending_count: 0,
+      chats: [
+        {
+          chat_id: chat,
+          chat_title: "Login",
+          chat_created_at: "1970-01-01T00:00:01.000Z",
+          matches: [
+            {
+              message_id: id,
+              role: "assistant",
+              created_at: "1970-01-01T00:00:02.000Z",
+              excerpt: "We chose session authentication over JWT.",
+              is_compaction_summary: false,
+              projection_truncated: false,
+            },
+          ],
+        },
+      ],
+      truncated: false,
+    });
+  });
+
+  it("finds CJK text: Chinese 2- and 4-character words, Japanese, Korean inside a longer word", async () => {
+    using fixture = createHistoryFixture();
+    const app = fixture.app("a");
+    const zh = fixture.chat(app, "部署");
+    const ja = fixture.chat(app, null);
+    const ko = fixture.chat(app, null);
+    const zhMessage = fixture.message(zh, "user", "我们决定用数据库迁移来部署，认证方式是JWT。");
+    const jaMessage = fixture.message(ja, "user", "認証はセッションで行います");
+    const koMessage = fixture.message(ko, "user", "인증을 세션으로 처리합니다");
+    await indexed(fixture);
+    const search = (query: string) => searchChats(context(fixture, app), { query });
+    expect(hits(await search("认证方式"))).toEqual([[zh, [zhMessage]]]);
+    expect(hits(await search("数据"))).toEqual([[zh, [zhMessage]]]);
+    expect(hits(await search("セッション"))).toEqual([[ja, [jaMessage]]]);
+    expect(hits(await search("인증"))).toEqual([[ko, [koMessage]]]);
+    expect(hits(await search("JWT"))).toEqual([[zh, [zhMessage]]]);
+    expect(hits(await search("迁部"))).toEqual([]);
+  });
+
+  it("ranks a title match over a body match and a phrase over scattered words", async () => {
+    using fixture = createHistoryFixture();
+    const app = fixture.app("a");
+    const plain = fixture.chat(app, "Misc");
+    const titled = fixture.chat(app, "Payments");
+    fixture.message(plain, "user", "payments are slow");
+    fixture.message(titled, "user", "payments are slow");
+    const scattered = fixture.chat(app, "x");
+    const phrased = fixture.chat(app, "y");
+    fixture.message(scattered, "user", "the database is fine, but the migration of users failed");
+    fixture.message(phrased, "user", "the users database migration failed, but the rest is fine");
+    await indexed(fixture);
+    const byTitle = await searchChats(context(fixture, app), { query: "payments" });
+    expect(byTitle.chats.map((chat) => chat.chat_id)).toEqual([titled, plain]);
+    const byPhrase = await searchChats(context(fixture, app), { query: "database migration" });
+    expect(byPhrase.chats.map((chat) => chat.chat_id)).toEqual([phrased, scattered]);
+  });
+
+  it("keeps at most 2 matches per chat, demotes compaction summaries and lets the newest win ties", async () => {
+    using fixture = createHistoryFixture();
+    const app = fixture.app("a");
+    const older = fixture.chat(app, null, 1);
+    const newer = fixture.chat(app, null, 2);
+    const oldId = fixture.message(older, "user", "redis cache", { createdAt: 10 });
+    const newIds = [
+      fixture.message(newer, "user", "redis cache", { createdAt: 20, compaction: true }),
+      fixture.message(newer, "user", "redis cache", { createdAt: 30 }),
+      fixture.message(newer, "user", "redis cache", { createdAt: 40 }),
+    ];
+    await indexed(fixture);
+    const result = await searchChats(context(fixture, app), { query: "redis cache" });
+    expect(hits(result)).toEqual([
+      [newer, [newIds[2], newIds[1]]],
+      [older, [oldId]],
+    ]);
+    const limited = await searchChats(context(fixture, app), { query: "redis", limit: 1 });
+    expect(hits(limited)).toEqual([[newer, [newIds[2], newIds[1]]]]);
+    const onlySummary = fixture.chat(app, null, 3);
+    const summaryId = fixture.message(onlySummary, "assistant", "redis", {
+      createdAt: 50,
+      compaction: true,
+    });
+    await indexed(fixture);
+    const withSummary = await searchChats(context(fixture, app), { query: "redis" });
+    expect(withSummary.chats.at(-1)?.matches).toEqual([
+      expect.objectContaining({ message_id: summaryId, is_compaction_summary: true }),
+    ]);
+  });
+
+  it("never crosses apps and excludes the current chat, answering like a search for nothing", async () => {
+    using fixture = createHistoryFixture();
+    const appA = fixture.app("a");
+    const appB = fixture.app("b");
+    const chatA = fixture.chat(appA, "secret plan");
+    fixture.message(chatA, "user", "zebra migration");
+    const current = fixture.chat(appB, null);
+    fixture.message(current, "user", "zebra in my own chat");
+    await indexed(fixture);
+    const crossApp = await searchChats(context(fixture, appB, current), { query: "zebra" });
+    const nothing = await searchChats(context(fixture, appB, current), {
+      query: "nonexistentterm",
+    });
+    expect({ ...crossApp, query: "" }).toEqual({ ...nothing, query: "" });
+    expect(crossApp.chats).toEqual([]);
+    const missingApp = await searchChats(context(fixture, 999), { query: "zebra" });
+    expect({ ...missingApp, query: "" }).toEqual({ ...nothing, query: "" });
+  });
+
+  it("gives excerpts of projection text: no code bodies, no markup, at most 300 chars", async () => {
+    using fixture = createHistoryFixture();
+    const app = fixture.app("a");
+    const chat = fixture.chat(app, null);
+    const filler = "Some context about the system. ".repeat(20);
+    fixture.message(
+      chat,
+      "assistant",
+      `${filler}We picked Fly.io for hosting.\n\`\`\`ts\nconst hosting = "fly";\n\`\`\`\n<dyad-write path="fly.toml">app = "x"</dyad-write>`,
+    );
+    await indexed(fixture);
+    const [hit] = (await searchChats(context(fixture, app), { query: "hosting" })).chats;
+    const excerpt = hit?.matches[0]?.excerpt ?? "";
+    expect(excerpt.length).toBeLessThanOrEqual(300);
+    expect(excerpt).toContain("We picked Fly.io for hosting.");
+    expect(excerpt).not.toMatch(/const hosting|app = "x"|<b>|\[\.\.\.\]/);
+    expect(excerpt.startsWith("…")).toBe(true);
+  });
+
+  it("stays within 12 KB on oversized input and says it was truncated", async () => {
+    using fixture = createHistoryFixture();
+    const app = fixture.app("a");
+    for (let n = 0; n < 25; n += 1) {
+      const chat = fixture.chat(app, `长标题${"😀".repeat(400)}`);
+      for (let m = 0; m < 3; m += 1) fixture.message(chat, "user", `覆盖 ${"😀測".repeat(3_000)}`);
+    }
+    await indexed(fixture);
+    const result = await searchChats(context(fixture, app), { query: "覆盖", limit: 20 });
+    expect(jsonBytes(result)).toBeLessThanOrEqual(12 * 1024);
+    expect(result.truncated).toBe(true);
+    expect(result.chats.length).toBeGreaterThan(0);
+  });
+
+  it("reports indexing while the app has queued messages, and waits for a given indexer", async () => {
+    using fixture = createHistoryFixture();
+    const app = fixture.app("a");
+    const chat = fixture.chat(app, null);
+    fixture.message(chat, "user", "queued words");
+    const before = await searchChats(context(fixture, app), { query: "queued" });
+    expect([before.index_status, before.pending_count, before.chats]).toEqual(["indexing", 1, []]);
+    const excluded = await searchChats(context(fixture, app, chat), { query: "queued" });
+    expect([excluded.index_status, excluded.pending_count]).toEqual(["ready", 0]);
+    const indexer = createIndexer({ store: fixture.store, pollIntervalMs: 0 });
+    const after = await searchChats(
+      { ...context(fixture, app), indexer, indexWaitMs: 5_000 },
+      { query: "queued" },
+    );
+    expect([after.index_status, after.pending_count, after.chats.length]).toEqual(["ready", 0, 1]);
+  });
+
+  it.each([
+    [{ query: "" }, "query"],
+    [{ query: "   " }, "query"],
+    [{ query: "x".repeat(501) }, "query"],
+    [{ query: "ok", limit: 0 }, "limit"],
+    [{ query: "ok", limit: 21 }, "limit"],
+    [{ query: "ok", limit: 1.5 }, "limit"],
+  ])("rejects %j naming %s", async (input, argument) => {
+    using fixture = createHistoryFixture();
+    const error = await searchChats(context(fixture, fixture.app("a")), input).catch(
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(InvalidInputError);
+    expect((error as InvalidInputError).argument).toBe(argument);
+  });
+
+  it("never raises an SQLite error for arbitrary Unicode and FTS5 operator soup", async () => {
+    using fixture = createHistoryFixture();
+    const app = fixture.app("a");
+    const chat = fixture.chat(app, "NEAR title body");
+    fixture.message(chat, "user", 'AND OR NOT NEAR "quoted" title: body* ^start (paren) 认证 ́');
+    await indexed(fixture);
+    const operator = fc.constantFrom(
+      '"',
+      '""',
+      "NEAR",
+      "NEAR(",
+      "NEAR/3",
+      "*",
+      "^",
+      "title:",
+      "body:",
+      "cjk:",
+      "scope:",
+      "{title body}:",
+      "-",
+      "+",
+      "(",
+      ")",
+      "AND",
+      "OR",
+      "NOT",
+      ":",
+      "{",
+      "}",
+      "\\",
+      "'",
+      "\u0000",
+      "́",
+      "认证",
+      " ",
+    );
+    const query = fc
+      .array(fc.oneof(operator, fc.string({ unit: "grapheme", maxLength: 8 })), {
+        minLength: 1,
+        maxLength: 40,
+      })
+      .map((parts) => parts.join(" ").slice(0, 500))
+      .filter((q) => q.trim() !== "");
+    await fc.assert(
+      fc.asyncProperty(query, async (q) => {
+        const result = await searchChats(context(fixture, app), { query: q, limit: 20 });
+        expect(result.query).toBe(q);
+      }),
+      { numRuns: 400 },
+    );
+  });
+});
