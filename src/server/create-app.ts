@@ -189,8 +189,26 @@ export function createApp(deps: ServerDeps): Hono {
       const onEvent = (event: AgentEvent) => {
         if (parts.ended) return; // nothing follows a terminal event
         parts = applyAgentEvent(parts, event);
+        // Persist before the browser hears the turn ended, so its reload sees the final message.
+        if (parts.ended) persist(parts);
         send(event);
       };
+      const persist = (final: AssistantParts) => {
+        const content = partsToContent(final).trim();
+        if (content) updateMessageContent(store, assistantMessageId, content);
+        else deleteMessage(store, assistantMessageId);
+      };
+      // Cancelling ends the turn at once: pending cards freeze as cancelled and anything the
+      // runner still emits (a late completion) is dropped.
+      turn.abortController.signal.addEventListener(
+        "abort",
+        () =>
+          onEvent({
+            type: "turn-error",
+            error: { kind: "aborted", message: "The turn was cancelled." },
+          }),
+        { once: true },
+      );
       stream.onAbort(() => {
         if (turns.get(turnId)) turns.abort(turnId);
       });
@@ -233,9 +251,6 @@ export function createApp(deps: ServerDeps): Hono {
         });
       } finally {
         turns.finish(turnId);
-        const content = partsToContent(parts).trim();
-        if (content) updateMessageContent(store, assistantMessageId, content);
-        else deleteMessage(store, assistantMessageId);
         await writes;
       }
     });

@@ -92,12 +92,15 @@ export function getChat(store: Store, chatId: number): ChatSummary {
   return { ...row, createdAt: iso(row.createdAt) };
 }
 
-/** Messages of a chat in order, at most `limit` (default 500) from the start. */
+/**
+ * Messages of a chat in order, at most `limit` (default 500) from the start. The empty row of a
+ * turn still in flight is left out.
+ */
 export function listMessages(store: Store, chatId: number, limit = 500): StoredMessage[] {
   const rows = store.db
     .prepare(
       `SELECT id, role, content, created_at AS createdAt FROM messages
-        WHERE chat_id = ? ORDER BY id LIMIT ?`,
+        WHERE chat_id = ? AND content <> '' ORDER BY id LIMIT ?`,
     )
     .all(chatId, limit) as Array<{
     id: number;

@@ -5,6 +5,7 @@
 import type { z } from "zod";
 import { errorResponseSchema } from "../../server/shared/api-types.js";
 import { type ServerEvent, serverEventSchema } from "../../server/shared/server-events.js";
+import { splitSseFrames } from "../../server/shared/sse-frames.js";
 
 /** A failed API call: `kind` is the server's error kind (or `network` / `invalid_response`). */
 export class ApiError extends Error {
@@ -70,25 +71,6 @@ export async function sendJson<T>(
   return parsed(response, schema);
 }
 
-/**
- * Splits a server-sent-events text buffer into complete `data:` payloads and the unfinished
- * remainder. Pure; exported for tests.
- */
-export function splitSseFrames(buffer: string): { payloads: string[]; rest: string } {
-  const frames = buffer.replace(/\r\n/g, "\n").split("\n\n");
-  const rest = frames.pop() ?? "";
-  const payloads = frames
-    .map((frame) =>
-      frame
-        .split("\n")
-        .filter((line) => line.startsWith("data:"))
-        .map((line) => line.slice(line.startsWith("data: ") ? 6 : 5))
-        .join("\n"),
-    )
-    .filter((payload) => payload !== "");
-  return { payloads, rest };
-}
-
 function parseEvent(payload: string): ServerEvent | null {
   let json: unknown;
   try {
@@ -125,7 +107,13 @@ export async function streamTurn(
     buffer = rest;
     for (const payload of payloads) {
       const event = parseEvent(payload);
-      if (event) onEvent(event);
+      if (!event) continue;
+      onEvent(event);
+      if (event.type === "turn-finish" || event.type === "turn-error") {
+        // Nothing follows a terminal event; stop reading even if the server is still cleaning up.
+        await reader.cancel().catch(() => undefined);
+        return;
+      }
     }
   }
 }

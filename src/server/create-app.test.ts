@@ -1,0 +1,419 @@
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { renderCard } from "../agent/tools/explore-chat-history/card-xml.js";
+import { ProviderError } from "../errors/recollect-error.js";
+import { createMemorySettingsStore } from "../settings/index.js";
+import { openStore, type Store } from "../store/open-store.js";
+import { createApp, type TurnRequest, type TurnRunner } from "./create-app.js";
+import { createSettingsPermissions } from "./settings-permissions.js";
+import type { ServerEvent } from "./shared/server-events.js";
+import { splitSseFrames } from "./shared/sse-frames.js";
+import { type SeededHistory, seedHistory } from "./testing/seed-history.js";
+
+const TOOLS = [
+  { name: "explore_chat_history", defaultConsent: "always" as const },
+  { name: "read_chat", defaultConsent: "ask" as const },
+  { name: "search_chats", defaultConsent: "ask" as const },
+  { name: "set_chat_summary", defaultConsent: "always" as const },
+];
+
+let store: Store;
+let seeded: SeededHistory;
+
+beforeEach(() => {
+  store = openStore({ path: ":memory:" });
+  seeded = seedHistory(store);
+});
+afterEach(() => store.close());
+
+function build(runTurn: TurnRunner, options: { isPro?: boolean } = {}) {
+  let id = 0;
+  const settings = createMemorySettingsStore({ consent: { search_chats: "never" } });
+  const app = createApp({
+    store,
+    runTurn,
+    permissions: createSettingsPermissions(settings, TOOLS),
+    isPro: () => options.isPro ?? true,
+    staticHandler: null,
+    clock: () => Date.UTC(2026, 5, 1, 12, 0, 0),
+    newId: () => `id-${++id}`,
+  });
+  return { app, settings };
+}
+
+/** Reads a streamed turn response, handing each event to `onEvent`, until it ends. */
+async function readEvents(
+  response: Response,
+  onEvent: (event: ServerEvent) => void | Promise<void> = () => undefined,
+): Promise<ServerEvent[]> {
+  const events: ServerEvent[] = [];
+  const reader = response.body?.pipeThrough(new TextDecoderStream()).getReader();
+  if (!reader) throw new Error("no body");
+  let buffer = "";
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (done) break;
+    buffer += value;
+    const { payloads, rest } = splitSseFrames(buffer);
+    buffer = rest;
+    for (const payload of payloads) {
+      const event = JSON.parse(payload) as ServerEvent;
+      events.push(event);
+      await onEvent(event);
+    }
+  }
+  return events;
+}
+
+const noTurn: TurnRunner = async () => undefined;
+
+const pendingXml = renderCard({
+  state: "pending",
+  query: "auth decision",
+  progress: { phase: "searching", searches: 1, reads: 0, discussions: 0, observations: 0 },
+});
+
+describe("read API", () => {
+  it("lists apps with chat counts, by name", async () => {
+    const { app } = build(noTurn);
+    const response = await app.request("/api/apps");
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({
+      apps: [
+        { id: seeded.appId, name: "Acme Shop", chatCount: 4 },
+        { id: seeded.otherAppId, name: "Side Project", chatCount: 1 },
+      ],
+    });
+  });
+
+  it("lists an app's chats newest first with ISO dates", async () => {
+    const { app } = build(noTurn);
+    const body = (await (await app.request(`/api/apps/${seeded.appId}/chats`)).json()) as {
+      chats: Array<{ id: number; title: string; createdAt: string; messageCount: number }>;
+    };
+    expect(body.chats.map((chat) => chat.title)).toEqual([
+      "Imported legacy chat",
+      "Payments provider",
+      "Switch to server sessions",
+      "Auth approach",
+    ]);
+    expect(body.chats[3]).toEqual({
+      id: seeded.authChatId,
+      appId: seeded.appId,
+      title: "Auth approach",
+      createdAt: "2026-03-02T10:00:00.000Z",
+      messageCount: 3,
+    });
+  });
+
+  it("reads a chat's messages in order", async () => {
+    const { app } = build(noTurn);
+    const body = (await (
+      await app.request(`/api/chats/${seeded.paymentsChatId}/messages`)
+    ).json()) as {
+      messages: Array<{ role: string; content: string }>;
+    };
+    expect(body.messages.map((message) => [message.role, message.content])).toEqual([
+      ["user", "Which payment provider did we pick?"],
+      ["assistant", "We chose Stripe Checkout; PayPal was rejected because of fees."],
+    ]);
+  });
+
+  it("maps error kinds to statuses in one place", async () => {
+    const { app } = build(noTurn);
+    const missing = await app.request("/api/apps/999/chats");
+    expect(missing.status).toBe(404);
+    expect(await missing.json()).toEqual({
+      error: { kind: "not_found", message: "App 999 was not found." },
+    });
+    const bad = await app.request("/api/chats/abc/messages");
+    expect(bad.status).toBe(400);
+    expect(await bad.json()).toEqual({
+      error: { kind: "invalid_input", message: "Invalid chatId: expected a positive integer id." },
+    });
+    const noChat = await app.request("/api/chats/424242/messages");
+    expect(noChat.status).toBe(404);
+    expect((await app.request("/api/nothing")).status).toBe(404);
+    expect((await app.request("/")).status).toBe(404);
+  });
+});
+
+describe("permissions API", () => {
+  it("has a row for each main-facing tool and none for internal search_chats", async () => {
+    const { app } = build(noTurn);
+    expect(await (await app.request("/api/permissions")).json()).toEqual({
+      rows: [
+        { tool: "explore_chat_history", consent: "always", defaultConsent: "always" },
+        { tool: "read_chat", consent: "ask", defaultConsent: "ask" },
+        { tool: "set_chat_summary", consent: "always", defaultConsent: "always" },
+      ],
+    });
+  });
+
+  it("stores a choice under the tool's own key and keeps the legacy value", async () => {
+    const { app, settings } = build(noTurn);
+    const response = await app.request("/api/permissions/explore_chat_history", {
+      method: "PUT",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ consent: "ask" }),
+    });
+    expect(await response.json()).toEqual({
+      row: { tool: "explore_chat_history", consent: "ask", defaultConsent: "always" },
+    });
+    expect(settings.read().consent).toEqual({ search_chats: "never", explore_chat_history: "ask" });
+  });
+
+  it("refuses internal or unknown tools and bad values", async () => {
+    const { app, settings } = build(noTurn);
+    const put = (tool: string, body: unknown) =>
+      app.request(`/api/permissions/${tool}`, {
+        method: "PUT",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify(body),
+      });
+    const internal = await put("search_chats", { consent: "always" });
+    expect(internal.status).toBe(400);
+    expect((await put("read_chat", { consent: "sometimes" })).status).toBe(400);
+    expect(settings.read().consent).toEqual({ search_chats: "never" });
+  });
+});
+
+describe("turns", () => {
+  it("streams the turn, persists both messages and passes the locked context", async () => {
+    const seen: TurnRequest[] = [];
+    const runner: TurnRunner = async (request) => {
+      seen.push(request);
+      request.onEvent({ type: "turn-start", turnId: request.turnId, mode: "agent", tools: [] });
+      request.onEvent({
+        type: "tool-call-start",
+        toolCallId: "t1",
+        toolName: "explore_chat_history",
+        input: { query: "auth decision" },
+      });
+      request.onEvent({
+        type: "card-update",
+        toolCallId: "t1",
+        toolName: "explore_chat_history",
+        xml: pendingXml,
+      });
+      request.onEvent({ type: "text-delta", delta: "We switched " });
+      request.onEvent({ type: "text-delta", delta: "to sessions." });
+      request.onEvent({
+        type: "turn-finish",
+        finishReason: "stop",
+        text: "We switched to sessions.",
+        steps: 2,
+      });
+    };
+    const { app } = build(runner, { isPro: false });
+    const response = await app.request(`/api/chats/${seeded.authChatId}/turns`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ message: "  What did we decide about auth?  " }),
+    });
+    expect(response.headers.get("content-type")).toContain("text/event-stream");
+    const events = await readEvents(response);
+    expect(events.map((event) => event.type)).toEqual([
+      "turn-accepted",
+      "turn-start",
+      "tool-call-start",
+      "card-update",
+      "text-delta",
+      "text-delta",
+      "turn-finish",
+    ]);
+    const request = seen[0];
+    expect(request?.appId).toBe(seeded.appId);
+    expect(request?.chatId).toBe(seeded.authChatId);
+    expect(request?.userText).toBe("What did we decide about auth?");
+    expect(request?.isPro).toBe(false);
+    expect(request?.history.map((message) => message.content)).toEqual([
+      "How should we handle authentication for the shop?",
+      "We will use JWT access tokens with a 15 minute expiry and refresh tokens.",
+      "Decision: go with JWT for now.",
+    ]);
+    expect(request && request.assistantMessageId > request.userMessageId).toBe(true);
+    const stored = (await (
+      await app.request(`/api/chats/${seeded.authChatId}/messages`)
+    ).json()) as {
+      messages: Array<{ id: number; role: string; content: string }>;
+    };
+    expect(stored.messages.slice(3)).toEqual([
+      expect.objectContaining({ role: "user", content: "What did we decide about auth?" }),
+      expect.objectContaining({
+        id: request?.assistantMessageId,
+        role: "assistant",
+        // A card still pending when the turn ends is frozen as cancelled, never left spinning.
+        content: `${renderCard({ state: "cancelled", query: "auth decision" })}\nWe switched to sessions.`,
+      }),
+    ]);
+  });
+
+  it("on abort ends the turn at once, freezes the pending card as cancelled and drops late updates", async () => {
+    const late = renderCard({
+      state: "cancelled",
+      query: "never shown",
+    });
+    const runner: TurnRunner = async (request) => {
+      request.onEvent({ type: "turn-start", turnId: request.turnId, mode: "agent", tools: [] });
+      request.onEvent({
+        type: "card-update",
+        toolCallId: "t1",
+        toolName: "explore_chat_history",
+        xml: pendingXml,
+      });
+      await new Promise<void>((resolve) =>
+        request.signal.addEventListener("abort", () => resolve()),
+      );
+      request.onEvent({
+        type: "card-update",
+        toolCallId: "t1",
+        toolName: "explore_chat_history",
+        xml: late,
+      });
+      request.onEvent({ type: "turn-finish", finishReason: "stop", text: "late", steps: 1 });
+    };
+    const { app } = build(runner);
+    const response = await app.request(`/api/chats/${seeded.authChatId}/turns`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ message: "What did we decide?" }),
+    });
+    let turnId = "";
+    const events = await readEvents(response, async (event) => {
+      if (event.type === "turn-accepted") turnId = event.turnId;
+      if (event.type === "card-update") {
+        const abort = await app.request(`/api/turns/${turnId}/abort`, { method: "POST" });
+        expect(abort.status).toBe(204);
+      }
+    });
+    expect(events.map((event) => event.type)).toEqual([
+      "turn-accepted",
+      "turn-start",
+      "card-update",
+      "turn-error",
+    ]);
+    expect(events[3]).toEqual({
+      type: "turn-error",
+      error: { kind: "aborted", message: "The turn was cancelled." },
+    });
+    const stored = (await (
+      await app.request(`/api/chats/${seeded.authChatId}/messages`)
+    ).json()) as {
+      messages: Array<{ content: string }>;
+    };
+    expect(stored.messages.at(-1)?.content).toBe(
+      renderCard({ state: "cancelled", query: "auth decision" }),
+    );
+    expect((await app.request(`/api/turns/${turnId}/abort`, { method: "POST" })).status).toBe(404);
+  });
+
+  it("holds an ask prompt until the browser answers", async () => {
+    const decisions: string[] = [];
+    const runner: TurnRunner = async (request) => {
+      request.onEvent({ type: "turn-start", turnId: request.turnId, mode: "agent", tools: [] });
+      const decision = await request.prompter.confirm(
+        { toolName: "read_chat", preview: "Read chat 1", disclosure: "sent to the active model" },
+        request.signal,
+      );
+      decisions.push(decision);
+      request.onEvent({ type: "text-delta", delta: decision });
+      request.onEvent({ type: "turn-finish", finishReason: "stop", text: decision, steps: 1 });
+    };
+    const { app } = build(runner);
+    const response = await app.request(`/api/chats/${seeded.authChatId}/turns`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ message: "Read chat 1" }),
+    });
+    const events = await readEvents(response, async (event) => {
+      if (event.type !== "consent-request") return;
+      expect(event).toEqual({
+        type: "consent-request",
+        turnId: "id-1",
+        promptId: "id-2",
+        toolName: "read_chat",
+        preview: "Read chat 1",
+      });
+      const answer = await app.request(`/api/turns/${event.turnId}/consent/${event.promptId}`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ decision: "allow" }),
+      });
+      expect(answer.status).toBe(204);
+    });
+    expect(decisions).toEqual(["allow"]);
+    expect(events.at(-1)).toEqual({
+      type: "turn-finish",
+      finishReason: "stop",
+      text: "allow",
+      steps: 1,
+    });
+    const again = await app.request("/api/turns/id-1/consent/id-2", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ decision: "allow" }),
+    });
+    expect(again.status).toBe(404);
+  });
+
+  it("turns a thrown runner error into a classified turn-error and stores no empty message", async () => {
+    const runner: TurnRunner = async () => {
+      throw new ProviderError("The Engine answered HTTP 500.", { statusCode: 500 });
+    };
+    const { app } = build(runner);
+    const response = await app.request(`/api/chats/${seeded.paymentsChatId}/turns`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ message: "hello" }),
+    });
+    const events = await readEvents(response);
+    expect(events.at(-1)).toEqual({
+      type: "turn-error",
+      error: { kind: "provider", message: "The Engine answered HTTP 500." },
+    });
+    const stored = (await (
+      await app.request(`/api/chats/${seeded.paymentsChatId}/messages`)
+    ).json()) as {
+      messages: Array<{ role: string; content: string }>;
+    };
+    expect(stored.messages.map((message) => message.role)).toEqual(["user", "assistant", "user"]);
+  });
+
+  it("rejects an empty message without storing anything", async () => {
+    const { app } = build(noTurn);
+    const response = await app.request(`/api/chats/${seeded.authChatId}/turns`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ message: "   " }),
+    });
+    expect(response.status).toBe(400);
+    expect(
+      (
+        store.db
+          .prepare("SELECT COUNT(*) AS n FROM messages WHERE chat_id = ?")
+          .get(seeded.authChatId) as {
+          n: number;
+        }
+      ).n,
+    ).toBe(3);
+  });
+
+  it("creates a chat in an app", async () => {
+    const { app } = build(noTurn);
+    const response = await app.request(`/api/apps/${seeded.appId}/chats`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ title: "New question" }),
+    });
+    expect(response.status).toBe(201);
+    expect(await response.json()).toEqual({
+      chat: {
+        id: expect.any(Number),
+        appId: seeded.appId,
+        title: "New question",
+        createdAt: "2026-06-01T12:00:00.000Z",
+        messageCount: 0,
+      },
+    });
+  });
+});
