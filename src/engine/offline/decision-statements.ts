@@ -64,7 +64,12 @@ function previousInChat(observation: Observation, all: readonly Observation[]): 
   return best;
 }
 
-/** For "yes, option B": the entity named in the proposal's "Option B" sentence. */
+const OPTION = /\boption\s+[a-d1-4]\b/i;
+
+/**
+ * For "yes, option B" (or "I recommend Option B"): the entity named in the "Option B" sentence of
+ * `proposal`; without an option letter, in its recommendation sentence.
+ */
 function approvedChoice(
   families: readonly TopicFamily[],
   approval: string,
@@ -89,6 +94,27 @@ function approvedChoice(
 }
 
 /**
+ * User messages that approve a proposal ("yes, go with option B") right after a relevant message
+ * of the same chat. Such replies rarely repeat the topic's words, so scoring alone misses them;
+ * they are what turns a recommendation into a decision. In first-seen order.
+ */
+export function linkedApprovals(
+  relevant: readonly Observation[],
+  all: readonly Observation[],
+): Observation[] {
+  const relevantIds = new Set(relevant.map((item) => item.candidateId));
+  return all.filter((item) => {
+    if (relevantIds.has(item.candidateId) || item.role !== "user") return false;
+    if (
+      !splitSentences(item.text).some((sentence) => findDecisionCue(sentence)?.kind === "approval")
+    )
+      return false;
+    const previous = previousInChat(item, all);
+    return previous !== null && relevantIds.has(previous.candidateId);
+  });
+}
+
+/**
  * Decision statements in `observations` (already filtered to relevant ones by the caller), in
  * observation order. Families searched: the question's, else every family.
  */
@@ -104,7 +130,9 @@ export function collectStatements(
       if (taken >= MAX_STATEMENTS_PER_MESSAGE) break;
       const cue = findDecisionCue(sentence);
       if (!cue) continue;
-      if (cue.kind === "approval" && observation.role === "user") {
+      // Only the person approves; an assistant saying "sounds good" decides nothing.
+      if (cue.kind === "approval" && observation.role !== "user") continue;
+      if (cue.kind === "approval") {
         const proposal = previousInChat(observation, observations);
         const approved = proposal ? approvedChoice(families, sentence, proposal) : null;
         const fromSentence = choiceIn(families, sentence, cue);
@@ -120,14 +148,26 @@ export function collectStatements(
         taken += 1;
         continue;
       }
+      const direct = choiceIn(families, sentence, cue);
+      if (direct.chosen === null && direct.rejected === null && OPTION.test(sentence)) {
+        // "I recommend Option B." names the option; its own line ("Option B: Supabase Auth …")
+        // names the thing.
+        const named = approvedChoice(families, sentence, observation);
+        if (named.chosen !== null) {
+          statements.push({
+            observation,
+            sentence,
+            kind: cue.kind,
+            ...named,
+            rejected: null,
+            approves: null,
+          });
+          taken += 1;
+          continue;
+        }
+      }
       if (!onTopicSentence(profile, families, sentence)) continue;
-      statements.push({
-        observation,
-        sentence,
-        kind: cue.kind,
-        ...choiceIn(families, sentence, cue),
-        approves: null,
-      });
+      statements.push({ observation, sentence, kind: cue.kind, ...direct, approves: null });
       taken += 1;
     }
   }

@@ -45,7 +45,11 @@ const CUES: readonly Cue[] = [
     pattern:
       /^\s*(?:yes|yeah|yep|ok(?:ay)?|sure|sounds\s+good|great|perfect|agreed|approved?|lgtm)\b[^.?]{0,40}?\b(?:go\s+(?:ahead\s+)?with|let'?s|do|use|option|proceed|that)\b/i,
   },
-  { kind: "approval", pattern: /^\s*(?:let'?s\s+(?:go\s+with|do)\s+)?option\s+[a-d1-4]\b/i },
+  // A bare "Option B please" — short, no colon, so a proposal's "Option A: Clerk …" line is not one.
+  {
+    kind: "approval",
+    pattern: /^\s*(?:let'?s\s+(?:go\s+with|do)\s+)?option\s+[a-d1-4]\b[^:]{0,24}$/i,
+  },
   {
     kind: "decision",
     pattern: /\b(?:we|i)(?:'ve|\s+have)?\s+(?:decided|agreed|settled|chose|chosen|picked|went)\b/i,

@@ -5,7 +5,12 @@
  * run. Pure; bounds follow `submitReportInputSchema`.
  */
 import type { SubmitReportInput } from "../../agent/tools/explore-chat-history/child-protocol.js";
-import { collectStatements, type DecisionStatement, findConflicts } from "./decision-statements.js";
+import {
+  collectStatements,
+  type DecisionStatement,
+  findConflicts,
+  linkedApprovals,
+} from "./decision-statements.js";
 import { splitSentences } from "./detect-decisions.js";
 import type { ExplorationState, Observation } from "./exploration-state.js";
 import { RELEVANCE_MIN, type ScoredObservation, scoreObservations } from "./score-hits.js";
@@ -96,7 +101,13 @@ function proposeConfidence(
  */
 export function writeReport(profile: TopicProfile, state: ExplorationState): SubmitReportInput {
   const relevant = relevantObservations(profile, state);
-  const relevantObs = relevant.map((item) => item.observation);
+  const relevantObs = [
+    ...relevant.map((item) => item.observation),
+    ...linkedApprovals(
+      relevant.map((item) => item.observation),
+      state.observations,
+    ),
+  ];
   const statements = collectStatements(profile, relevantObs);
   const committed = statements.filter(
     (item) => item.kind !== "recommendation" && item.chosen !== null,
@@ -174,7 +185,7 @@ export function writeReport(profile: TopicProfile, state: ExplorationState): Sub
     missing.push("No explicit decision language was found; findings are discussion excerpts.");
   const chats = new Set(relevantObs.map((item) => item.chatId)).size;
   const parts = [
-    `${SUMMARY_LABEL} ${relevant.length} relevant message${relevant.length === 1 ? "" : "s"} in ${chats} chat${chats === 1 ? "" : "s"} after ${state.searchedQueries.length} searches and ${state.reads.length} reads.`,
+    `${SUMMARY_LABEL} ${relevantObs.length} relevant message${relevantObs.length === 1 ? "" : "s"} in ${chats} chat${chats === 1 ? "" : "s"} after ${state.searchedQueries.length} searches and ${state.reads.length} reads.`,
   ];
   const latest = [...committed].sort((a, b) =>
     b.observation.createdAt.localeCompare(a.observation.createdAt),

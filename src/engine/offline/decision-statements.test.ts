@@ -1,0 +1,113 @@
+import { describe, expect, test } from "vitest";
+import { collectStatements, findConflicts } from "./decision-statements.js";
+import { observation } from "./offline-test-fixtures.js";
+import { buildTopicProfile } from "./topic-profile.js";
+
+const AUTH = buildTopicProfile("What did we decide about authentication?");
+
+const proposal = observation(
+  "c2",
+  "Option A: Clerk is quick. Option B: Supabase Auth fits our database. I recommend Option B.",
+  {
+    role: "assistant",
+    chatId: 1,
+    messageId: 2,
+    createdAt: "2026-01-10T10:01:00.000Z",
+  },
+);
+const approval = observation("c3", "Yes, go with option B.", {
+  chatId: 1,
+  messageId: 3,
+  createdAt: "2026-01-10T10:02:00.000Z",
+});
+const reversal = observation("c5", "Going forward we will replace Supabase Auth with Clerk.", {
+  role: "assistant",
+  chatId: 2,
+  messageId: 11,
+  createdAt: "2026-03-02T09:01:00.000Z",
+});
+
+describe("collectStatements", () => {
+  test("reads recommendation, approval (resolved through the proposal) and reversal", () => {
+    const statements = collectStatements(AUTH, [proposal, approval, reversal]);
+    expect(
+      statements.map((item) => ({
+        id: item.observation.candidateId,
+        kind: item.kind,
+        familyId: item.familyId,
+        chosen: item.chosen,
+        rejected: item.rejected,
+        approves: item.approves?.candidateId ?? null,
+      })),
+    ).toEqual([
+      {
+        id: "c2",
+        kind: "recommendation",
+        familyId: "auth",
+        chosen: "Supabase Auth",
+        rejected: null,
+        approves: null,
+      },
+      {
+        id: "c3",
+        kind: "approval",
+        familyId: "auth",
+        chosen: "Supabase Auth",
+        rejected: null,
+        approves: "c2",
+      },
+      {
+        id: "c5",
+        kind: "reversal",
+        familyId: "auth",
+        chosen: "Clerk",
+        rejected: "Supabase Auth",
+        approves: null,
+      },
+    ]);
+  });
+
+  test("off-topic decisions are ignored", () => {
+    const tailwind = observation("c9", "We decided to use Tailwind for styling.");
+    expect(collectStatements(AUTH, [tailwind])).toEqual([]);
+  });
+});
+
+describe("findConflicts", () => {
+  test("an approved choice later replaced is one conflict, earlier first", () => {
+    const conflicts = findConflicts(collectStatements(AUTH, [proposal, approval, reversal]));
+    expect(
+      conflicts.map((item) => [
+        item.familyId,
+        item.earlier.observation.candidateId,
+        item.earlier.chosen,
+        item.later.observation.candidateId,
+        item.later.chosen,
+      ]),
+    ).toEqual([["auth", "c3", "Supabase Auth", "c5", "Clerk"]]);
+  });
+
+  test("the same choice repeated is no conflict", () => {
+    const again = observation("c6", "We decided to stick with Clerk.", {
+      chatId: 3,
+      createdAt: "2026-04-01T00:00:00.000Z",
+    });
+    const conflicts = findConflicts(collectStatements(AUTH, [reversal, again]));
+    expect(conflicts).toEqual([]);
+  });
+
+  test("a recommendation alone never conflicts with a decision", () => {
+    const conflicts = findConflicts(collectStatements(AUTH, [proposal, reversal]));
+    expect(conflicts).toEqual([]);
+  });
+
+  test("a change inside one chat on one day is not a superseded decision", () => {
+    const first = observation("c1", "Let's use NextAuth.", {
+      createdAt: "2026-01-01T10:00:00.000Z",
+    });
+    const second = observation("c2", "Actually let's use Clerk.", {
+      createdAt: "2026-01-01T11:00:00.000Z",
+    });
+    expect(findConflicts(collectStatements(AUTH, [first, second]))).toEqual([]);
+  });
+});

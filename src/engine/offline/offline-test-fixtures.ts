@@ -1,0 +1,84 @@
+/**
+ * Test-only builders for the offline policy's unit tests: an {@link Observation} with defaults,
+ * and a small authentication history with a superseded decision (chosen in January, reversed in
+ * March) plus off-topic noise. Not imported by production code.
+ */
+import type { Observation } from "./exploration-state.js";
+import type { FixtureMessage } from "./fixture-history-tools.js";
+
+/** An observation `c<n>` (message id n) with overridable fields. */
+export function observation(
+  candidateId: string,
+  text: string,
+  extra: Partial<Observation> = {},
+): Observation {
+  const n = Number(candidateId.slice(1));
+  return {
+    candidateId,
+    chatId: 1,
+    chatTitle: null,
+    messageId: n,
+    role: "user",
+    createdAt: "2026-01-01T00:00:00.000Z",
+    text,
+    fromRead: false,
+    isCompactionSummary: false,
+    searchHits: 1,
+    firstSeen: n,
+    ...extra,
+  };
+}
+
+/** January: Supabase Auth approved; March: switched to Clerk; February: unrelated styling decision. */
+export const AUTH_HISTORY: readonly FixtureMessage[] = [
+  {
+    chatId: 1,
+    chatTitle: "Login setup",
+    messageId: 1,
+    role: "user",
+    createdAt: "2026-01-10T10:00:00.000Z",
+    content: "How should we handle authentication for the app?",
+  },
+  {
+    chatId: 1,
+    chatTitle: "Login setup",
+    messageId: 2,
+    role: "assistant",
+    createdAt: "2026-01-10T10:01:00.000Z",
+    content:
+      "Option A: Clerk is the fastest to set up. Option B: Supabase Auth, since we already use Supabase for the database. I recommend Option B.",
+  },
+  {
+    chatId: 1,
+    chatTitle: "Login setup",
+    messageId: 3,
+    role: "user",
+    createdAt: "2026-01-10T10:02:00.000Z",
+    content: "Yes, go with option B.",
+  },
+  {
+    chatId: 2,
+    chatTitle: "Switch auth provider",
+    messageId: 10,
+    role: "user",
+    createdAt: "2026-03-02T09:00:00.000Z",
+    content: "Supabase Auth magic links keep failing in Safari. Let's switch to Clerk instead.",
+  },
+  {
+    chatId: 2,
+    chatTitle: "Switch auth provider",
+    messageId: 11,
+    role: "assistant",
+    createdAt: "2026-03-02T09:01:00.000Z",
+    content:
+      "OK. Going forward we will replace Supabase Auth with Clerk; sessions will use JWT tokens.",
+  },
+  {
+    chatId: 3,
+    chatTitle: "Styling",
+    messageId: 20,
+    role: "user",
+    createdAt: "2026-02-01T09:00:00.000Z",
+    content: "We decided to use Tailwind for styling.",
+  },
+];

@@ -1,0 +1,86 @@
+import { describe, expect, test } from "vitest";
+import type { Observation } from "./exploration-state.js";
+import {
+  candidateQueries,
+  DECISION_QUERY,
+  MAX_SEARCHES,
+  nextSearchQuery,
+  observedEntities,
+} from "./plan-queries.js";
+import { buildTopicProfile } from "./topic-profile.js";
+
+function observation(candidateId: string, text: string): Observation {
+  return {
+    candidateId,
+    chatId: 1,
+    chatTitle: null,
+    messageId: Number(candidateId.slice(1)),
+    role: "assistant",
+    createdAt: "2026-01-01T00:00:00.000Z",
+    text,
+    fromRead: false,
+    isCompactionSummary: false,
+    searchHits: 1,
+    firstSeen: 0,
+  };
+}
+
+const AUTH = buildTopicProfile("What did we decide about authentication?");
+
+describe("candidateQueries", () => {
+  test("question words, then family terms, then remaining terms when no options were seen", () => {
+    expect(candidateQueries(AUTH, [])).toEqual([
+      "authentication",
+      "login session jwt oauth password",
+      "sign-in token signup",
+    ]);
+  });
+  test("named options seen in hits become the third query", () => {
+    const seen = [observation("c1", "We could use Clerk or Supabase Auth; NextAuth is also fine.")];
+    expect(observedEntities(AUTH, seen)).toEqual(["Clerk", "Supabase Auth", "NextAuth"]);
+    expect(candidateQueries(AUTH, seen)).toEqual([
+      "authentication",
+      "login session jwt oauth password",
+      "Clerk Supabase Auth NextAuth",
+      "sign-in token signup",
+    ]);
+  });
+  test("without a family: the words, then the words with decision vocabulary", () => {
+    const profile = buildTopicProfile("what did we say about the onboarding checklist");
+    expect(candidateQueries(profile, [])).toEqual([
+      "onboarding checklist",
+      "onboarding checklist decided decision",
+    ]);
+  });
+  test("without any topic word: one decision-language query", () => {
+    expect(candidateQueries(buildTopicProfile("what did we decide?"), [])).toEqual([
+      DECISION_QUERY,
+    ]);
+  });
+});
+
+describe("nextSearchQuery", () => {
+  test("skips queries already searched, comparing normalized", () => {
+    expect(nextSearchQuery(AUTH, ["  AUTHENTICATION "], [], 0)).toBe(
+      "login session jwt oauth password",
+    );
+  });
+  test("stops at the search cap", () => {
+    expect(nextSearchQuery(AUTH, ["a", "b", "c", "d"], [], 0)).toBeNull();
+    expect(MAX_SEARCHES).toBe(4);
+  });
+  test("skips a 4th search once enough relevant messages are in", () => {
+    const done = ["authentication", "login session jwt oauth password", "sign-in token signup"];
+    expect(nextSearchQuery(AUTH, done, [], 4)).toBeNull();
+  });
+  test("returns null when the plan is exhausted", () => {
+    expect(
+      nextSearchQuery(
+        AUTH,
+        ["authentication", "login session jwt oauth password", "sign-in token signup"],
+        [],
+        0,
+      ),
+    ).toBeNull();
+  });
+});

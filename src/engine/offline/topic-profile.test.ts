@@ -1,0 +1,53 @@
+import { describe, expect, test } from "vitest";
+import { buildTopicProfile, mentionIndex, textMentions, topicOverlap } from "./topic-profile.js";
+
+describe("buildTopicProfile", () => {
+  test("the plan's vague question maps to the auth family", () => {
+    const profile = buildTopicProfile("What did we decide about authentication?");
+    expect(profile.keywords).toEqual(["authentication"]);
+    expect(profile.families.map((family) => family.id)).toEqual(["auth"]);
+    expect(profile.familyStems.has("login")).toBe(true);
+    expect(profile.familyStems.has("jwt")).toBe(true);
+  });
+  test("a named product selects its family", () => {
+    expect(buildTopicProfile("Are we still on Clerk?").families.map((family) => family.id)).toEqual(
+      ["auth"],
+    );
+  });
+  test("terms shared between families do not trigger them", () => {
+    expect(
+      buildTopicProfile("database schema and migrations").families.map((family) => family.id),
+    ).toEqual(["database"]);
+  });
+  test("two topics give two families in data order", () => {
+    expect(
+      buildTopicProfile("how do we deploy the database?").families.map((family) => family.id),
+    ).toEqual(["database", "deploy"]);
+  });
+  test("no topic words: empty profile", () => {
+    const profile = buildTopicProfile("what did we decide?");
+    expect(profile.keywords).toEqual([]);
+    expect(profile.families).toEqual([]);
+  });
+});
+
+describe("mentions", () => {
+  test("whole words only, case-insensitive, punctuation in names kept", () => {
+    expect(textMentions("we moved to next.js 14", "Next.js")).toBe(true);
+    expect(textMentions("Clerkenwell office", "Clerk")).toBe(false);
+    expect(textMentions("use Auth0 here", "Auth0")).toBe(true);
+    expect(mentionIndex("a Clerk b", "clerk")).toBe(2);
+    expect(mentionIndex("nothing", "Clerk")).toBe(-1);
+  });
+});
+
+describe("topicOverlap", () => {
+  test("counts distinct keyword stems and other family stems", () => {
+    const profile = buildTopicProfile("What did we decide about authentication?");
+    expect(topicOverlap(profile, "Authenticated login sessions with a session token")).toEqual({
+      keywordHits: 1,
+      familyHits: 3,
+    });
+    expect(topicOverlap(profile, "Tailwind colours")).toEqual({ keywordHits: 0, familyHits: 0 });
+  });
+});

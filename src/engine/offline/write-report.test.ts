@@ -1,0 +1,149 @@
+import { describe, expect, test } from "vitest";
+import { submitReportInputSchema } from "../../agent/tools/explore-chat-history/child-protocol.js";
+import type { ExplorationState, Observation } from "./exploration-state.js";
+import { observation } from "./offline-test-fixtures.js";
+import { buildTopicProfile } from "./topic-profile.js";
+import { quote, SUMMARY_LABEL, writeReport } from "./write-report.js";
+
+const AUTH = buildTopicProfile("What did we decide about authentication?");
+
+function state(
+  observations: Observation[],
+  extra: Partial<ExplorationState> = {},
+): ExplorationState {
+  return {
+    question: "What did we decide about authentication?",
+    searchedQueries: ["authentication", "login session jwt oauth password"],
+    reads: [{ chatId: 2, aroundMessageId: 11 }],
+    observations,
+    toolCallCount: 3,
+    budget: null,
+    budgetExhausted: false,
+    indexStatus: "ready",
+    pendingCount: 0,
+    truncated: false,
+    submissions: [],
+    ...extra,
+  };
+}
+
+const proposal = observation(
+  "c2",
+  "Option A: Clerk is quick. Option B: Supabase Auth fits our database. I recommend Option B.",
+  {
+    role: "assistant",
+    chatId: 1,
+    messageId: 2,
+    createdAt: "2026-01-10T10:01:00.000Z",
+  },
+);
+const approval = observation("c3", "Yes, go with option B.", {
+  chatId: 1,
+  messageId: 3,
+  createdAt: "2026-01-10T10:02:00.000Z",
+});
+const question = observation("c1", "How should we handle authentication for the app?", {
+  chatId: 1,
+  messageId: 1,
+  createdAt: "2026-01-10T10:00:00.000Z",
+});
+const reversal = observation(
+  "c5",
+  "OK. Going forward we will replace Supabase Auth with Clerk; sessions will use JWT tokens.",
+  {
+    role: "assistant",
+    chatId: 2,
+    messageId: 11,
+    createdAt: "2026-03-02T09:01:00.000Z",
+  },
+);
+
+describe("writeReport", () => {
+  test("a superseded decision: labelled summary, newest findings first, one conflict, medium confidence", () => {
+    const report = writeReport(AUTH, state([question, proposal, approval, reversal]));
+    expect(submitReportInputSchema.safeParse(report).success).toBe(true);
+    expect(report).toEqual({
+      summary:
+        "Extractive summary (offline engine): 4 relevant messages in 2 chats after 2 searches and 1 reads. Latest recorded choice (2026-03-02): “Going forward we will replace Supabase Auth with Clerk; sessions will use JWT tokens.” Conflict: Supabase Auth (2026-01-10) vs Clerk (2026-03-02).",
+      findings: [
+        {
+          claim:
+            "On 2026-03-02 the assistant changed course (Clerk): “Going forward we will replace Supabase Auth with Clerk; sessions will use JWT tokens.”",
+          candidate_ids: ["c5"],
+        },
+        {
+          claim: "On 2026-01-10 the user approved (Supabase Auth): “Yes, go with option B.”",
+          candidate_ids: ["c3", "c2"],
+        },
+      ],
+      conflicts: [
+        {
+          description:
+            "Possibly superseded decision (auth): Supabase Auth on 2026-01-10, then Clerk on 2026-03-02. The later one may supersede the earlier; confirm with the user.",
+          candidate_ids: ["c3", "c5"],
+        },
+      ],
+      missing_coverage: [],
+      confidence: "medium",
+    });
+  });
+
+  test("discussion without decisions: excerpts and a coverage note", () => {
+    const report = writeReport(AUTH, state([question]));
+    expect(report.findings).toEqual([
+      {
+        claim:
+          "On 2026-01-10 the user discussed: “How should we handle authentication for the app?”",
+        candidate_ids: ["c1"],
+      },
+    ]);
+    expect(report.missing_coverage).toEqual([
+      "No explicit decision language was found; findings are discussion excerpts.",
+    ]);
+    expect(report.confidence).toBe("low");
+  });
+
+  test("nothing relevant: empty findings, honest summary, low confidence", () => {
+    const report = writeReport(AUTH, state([observation("c9", "We decided to use Tailwind.")]));
+    expect(report).toEqual({
+      summary: `${SUMMARY_LABEL} no relevant prior discussion was found after 2 searches; absence here is not proof it was never discussed.`,
+      findings: [],
+      conflicts: [],
+      missing_coverage: ["No prior message in this app matched: authentication."],
+      confidence: "low",
+    });
+  });
+
+  test("index and budget warnings become coverage notes and cap confidence at medium", () => {
+    const report = writeReport(
+      AUTH,
+      state([question, reversal], {
+        indexStatus: "indexing",
+        pendingCount: 12,
+        budgetExhausted: true,
+        truncated: true,
+      }),
+    );
+    expect(report.missing_coverage).toEqual([
+      "The index was still catching up (12 messages pending); recall may be incomplete.",
+      "Some search or read answers were cut at their size bound.",
+      "Exploration stopped at the run budget before every lead was read.",
+    ]);
+    expect(report.confidence).toBe("medium");
+  });
+
+  test("only candidate ids that were observed are cited", () => {
+    const observed = [question, proposal, approval, reversal];
+    const report = writeReport(AUTH, state(observed));
+    const known = new Set(observed.map((item) => item.candidateId));
+    const cited = [...report.findings, ...report.conflicts].flatMap((item) => item.candidate_ids);
+    expect(cited.every((id) => known.has(id))).toBe(true);
+  });
+});
+
+describe("quote", () => {
+  test("keeps short text, cuts long text at a word boundary with an ellipsis", () => {
+    expect(quote("  short   text ")).toBe("short text");
+    expect(quote("alpha beta gamma delta", 12)).toBe("alpha beta…");
+  });
+});
