@@ -29,3 +29,22 @@ export function openCliStore(options: GlobalOptions): Store {
 export function printJson(value: unknown): void {
   process.stdout.write(`${JSON.stringify(value, null, 2)}\n`);
 }
+
+/** Where {@link setOutcomeExitCode} keeps its value: an option slot on the root program. */
+const OUTCOME_EXIT_CODE_KEY = "outcomeExitCode";
+
+/**
+ * Sets the exit code of a command that succeeded but whose outcome class has its own code (e.g.
+ * `explore`: 10 no_match, 11 partial). Stored on the root program, so no process-wide state.
+ */
+export function setOutcomeExitCode(command: Command, code: number): void {
+  let root = command;
+  while (root.parent) root = root.parent;
+  root.setOptionValue(OUTCOME_EXIT_CODE_KEY, code);
+}
+
+/** The exit code a successful run should end with: 0 unless a command set an outcome code. */
+export function outcomeExitCode(program: Command): number {
+  const value: unknown = program.getOptionValue(OUTCOME_EXIT_CODE_KEY);
+  return typeof value === "number" ? value : 0;
+}

@@ -5,6 +5,7 @@
  */
 import { Command, CommanderError } from "commander";
 import { toRecollectError } from "../errors/recollect-error.js";
+import { outcomeExitCode } from "./cli-context.js";
 import { COMMANDS } from "./commands/index.js";
 import { EXIT_CODE_BY_KIND } from "./exit-codes.js";
 
@@ -25,7 +26,7 @@ export async function runCli(argv: readonly string[]): Promise<number> {
   const program = buildProgram();
   try {
     await program.parseAsync([...argv]);
-    return 0;
+    return outcomeExitCode(program);
   } catch (error) {
     if (error instanceof CommanderError) {
       return error.exitCode === 0 ? 0 : EXIT_CODE_BY_KIND.invalid_input;
