@@ -131,6 +131,9 @@ export async function runPrimaryTurn(options: PrimaryTurnOptions): Promise<Prima
       stopWhen: stepCountIs(maxSteps),
       abortSignal: ctx.abortSignal,
       maxRetries: 0,
+      // Error parts are classified from fullStream below; the SDK's default console logging would
+      // duplicate them on stderr.
+      onError: () => {},
     });
     for await (const part of result.fullStream) {
       switch (part.type) {
