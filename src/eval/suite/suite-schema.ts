@@ -29,10 +29,10 @@ const keySchema = z
 /** ISO-8601 timestamp with an explicit zone (`Z` or `±hh:mm`). */
 const isoSchema = z.iso.datetime({ offset: true });
 
-/** One message. `content` 1–100,000 chars; `is_compaction_summary` defaults to false. */
+/** One message. `content` ≤ 100,000 chars, not blank (the importer drops blank turns); `is_compaction_summary` defaults to false. */
 export const suiteMessageSchema = z.object({
   role: z.enum(["user", "assistant"]),
-  content: z.string().min(1).max(100_000),
+  content: z.string().max(100_000).regex(/\S/, "non-blank text"),
   created_at: isoSchema,
   is_compaction_summary: z.boolean().optional(),
 });

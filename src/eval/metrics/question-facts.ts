@@ -1,0 +1,58 @@
+/**
+ * What one question's run produced, reduced to numbers and ids: the input of the pure metric
+ * functions. Built by the runner; holds no archival text.
+ */
+import type { QuestionCategory } from "../suite/suite-schema.js";
+
+/** Where a cited message really lives, looked up in the store after the run; null: no such message. */
+export interface CitationLocation {
+  readonly appId: number;
+  readonly chatId: number;
+}
+
+/** One cited evidence target as the report rendered it. */
+export interface CitedTarget {
+  readonly messageId: number;
+  readonly chatId: number;
+  /** The store's truth for `messageId`, or null if it does not exist. */
+  readonly actual: CitationLocation | null;
+}
+
+/** Facts of one question run. Times in ms, sizes in UTF-8 bytes. */
+export interface QuestionFacts {
+  readonly id: string;
+  readonly category: QuestionCategory;
+  readonly expected: "found" | "absent";
+  readonly appId: number;
+  readonly gold: readonly number[];
+  readonly acceptable: readonly number[];
+  readonly expectConflict: boolean;
+  readonly expectIndexStatus: "ready" | "indexing" | null;
+  /** Null when the run threw; then `errorKind` says why. */
+  readonly report: {
+    readonly outcome: "complete" | "no_match" | "partial";
+    readonly action: "answer_from_report" | "read_targets" | "ask_user" | "no_relevant_history";
+    readonly confidence: "high" | "medium" | "low";
+    readonly indexStatus: "ready" | "indexing";
+    /** Unique cited targets over findings and conflicts. */
+    readonly cited: readonly CitedTarget[];
+    /** Message ids of each conflict's evidence. */
+    readonly conflicts: readonly (readonly number[])[];
+    readonly bytes: number;
+    readonly evidenceOnly: boolean;
+  } | null;
+  readonly errorKind: string | null;
+  /** Message ids the explorer's searches and reads returned in this run. */
+  readonly observed: ReadonlySet<number>;
+  readonly latencyMs: number;
+  /** Tool call → first card update (the pending card), ms; null if none. */
+  readonly firstProgressMs: number | null;
+  readonly modelMs: number;
+  readonly engineCalls: number;
+  readonly engineInputBytes: number;
+  readonly engineMaxInputBytes: number;
+  readonly inputTokens: number;
+  readonly outputTokens: number;
+  /** Bytes the explorer's own searches and reads cost when replayed as direct primary-agent tool outputs. */
+  readonly directBytes: number;
+}

@@ -1,0 +1,78 @@
+/**
+ * Per-question scores (issue 6 § Build 1). Pure functions of {@link QuestionFacts}; `null` means
+ * "not applicable to this question" and is left out of averages.
+ */
+import type { CitedTarget, QuestionFacts } from "./question-facts.js";
+
+/** Scores of one question. Ratios in [0, 1]. */
+export interface QuestionScore {
+  readonly id: string;
+  readonly category: QuestionFacts["category"];
+  /** |cited ∩ gold| / |gold| on `found` questions (0 when the run failed). */
+  readonly recall: number | null;
+  /** |cited ∩ (gold ∪ acceptable)| / |cited| on `found` questions that cited anything. */
+  readonly precision: number | null;
+  /** On `absent` questions: the report declined to answer (no_match, or an ask/no-history action). */
+  readonly abstained: boolean | null;
+  /** Citations not observed in this run, not in the question's app, or not where the report says. */
+  readonly fabricated: number;
+  /** On `expect_conflict` questions: some conflict cites at least two gold messages. */
+  readonly conflictSurfaced: boolean | null;
+  /** On questions with `expect_index_status`: the report's index_status matches. */
+  readonly indexStatusHonest: boolean | null;
+  /** directBytes / report bytes; null when the run failed or the explorer made no calls. */
+  readonly savings: number | null;
+}
+
+/** True when a citation is fabricated (see {@link QuestionScore.fabricated}). */
+export function isFabricated(
+  target: CitedTarget,
+  appId: number,
+  observed: ReadonlySet<number>,
+): boolean {
+  return (
+    target.actual === null ||
+    target.actual.appId !== appId ||
+    target.actual.chatId !== target.chatId ||
+    !observed.has(target.messageId)
+  );
+}
+
+/** Whether a report abstained: outcome `no_match`, or action `no_relevant_history` / `ask_user`. */
+export function abstained(report: NonNullable<QuestionFacts["report"]>): boolean {
+  return (
+    report.outcome === "no_match" ||
+    report.action === "no_relevant_history" ||
+    report.action === "ask_user"
+  );
+}
+
+/** Scores one question. */
+export function scoreQuestion(facts: QuestionFacts): QuestionScore {
+  const { report } = facts;
+  const cited = new Set(report?.cited.map((target) => target.messageId) ?? []);
+  const gold = new Set(facts.gold);
+  const relevant = new Set([...facts.gold, ...facts.acceptable]);
+  const found = facts.expected === "found";
+  const hits = [...cited].filter((id) => gold.has(id)).length;
+  const relevantHits = [...cited].filter((id) => relevant.has(id)).length;
+  return {
+    id: facts.id,
+    category: facts.category,
+    recall: found ? (gold.size === 0 ? null : hits / gold.size) : null,
+    precision: found && cited.size > 0 ? relevantHits / cited.size : null,
+    abstained: found ? null : report === null ? false : abstained(report),
+    fabricated:
+      report?.cited.filter((target) => isFabricated(target, facts.appId, facts.observed)).length ??
+      0,
+    conflictSurfaced: facts.expectConflict
+      ? (report?.conflicts.some((ids) => ids.filter((id) => gold.has(id)).length >= 2) ?? false)
+      : null,
+    indexStatusHonest:
+      facts.expectIndexStatus === null ? null : report?.indexStatus === facts.expectIndexStatus,
+    savings:
+      report === null || facts.directBytes === 0 || report.bytes === 0
+        ? null
+        : facts.directBytes / report.bytes,
+  };
+}

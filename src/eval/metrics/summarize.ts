@@ -1,0 +1,133 @@
+/**
+ * Per-category and overall figures from question facts and scores (issue 6 § Build 1), and the
+ * launch goals they are judged against (issue 6 § Shows). Pure.
+ */
+
+import { mean, percentile } from "./percentile.js";
+import type { QuestionFacts } from "./question-facts.js";
+import type { QuestionScore } from "./score-question.js";
+
+/** Figures over a group of questions. Ratios in [0, 1], times in ms, sizes in bytes; null = n/a. */
+export interface GroupSummary {
+  readonly group: string;
+  readonly questions: number;
+  readonly failedRuns: number;
+  readonly recall: number | null;
+  readonly precision: number | null;
+  /** Share of `absent` questions that abstained. */
+  readonly abstention: number | null;
+  readonly fabricated: number;
+  /** Share of `expect_conflict` questions whose report surfaced the conflict. */
+  readonly conflictsSurfaced: number | null;
+  /** Share of `expect_index_status` questions whose report said the right index status. */
+  readonly indexStatusHonest: number | null;
+  readonly latencyP50Ms: number | null;
+  readonly latencyP95Ms: number | null;
+  readonly firstProgressP50Ms: number | null;
+  readonly firstProgressP95Ms: number | null;
+  readonly engineInputBytesMean: number | null;
+  readonly engineInputBytesMax: number | null;
+  readonly inputTokens: number;
+  readonly outputTokens: number;
+  readonly reportBytesMean: number | null;
+  readonly reportBytesMax: number | null;
+  /** Σ direct bytes / Σ report bytes over questions with both. */
+  readonly savings: number | null;
+}
+
+const ratio = (flags: readonly (boolean | null)[]): number | null => {
+  const applicable = flags.filter((flag): flag is boolean => flag !== null);
+  return applicable.length === 0 ? null : applicable.filter(Boolean).length / applicable.length;
+};
+const present = (values: readonly (number | null)[]): number[] =>
+  values.filter((value): value is number => value !== null);
+
+/** Summarizes the questions whose facts and scores are given (same order, same length). */
+export function summarizeGroup(
+  group: string,
+  facts: readonly QuestionFacts[],
+  scores: readonly QuestionScore[],
+): GroupSummary {
+  const latencies = facts.map((fact) => fact.latencyMs);
+  const firsts = present(facts.map((fact) => fact.firstProgressMs));
+  const reportBytes = present(facts.map((fact) => fact.report?.bytes ?? null));
+  const engineBytes = facts.map((fact) => fact.engineInputBytes);
+  const withSavings = facts.filter((_fact, i) => scores[i]?.savings !== null);
+  const directTotal = withSavings.reduce((sum, fact) => sum + fact.directBytes, 0);
+  const reportTotal = withSavings.reduce((sum, fact) => sum + (fact.report?.bytes ?? 0), 0);
+  return {
+    group,
+    questions: facts.length,
+    failedRuns: facts.filter((fact) => fact.report === null).length,
+    recall: mean(present(scores.map((score) => score.recall))),
+    precision: mean(present(scores.map((score) => score.precision))),
+    abstention: ratio(scores.map((score) => score.abstained)),
+    fabricated: scores.reduce((sum, score) => sum + score.fabricated, 0),
+    conflictsSurfaced: ratio(scores.map((score) => score.conflictSurfaced)),
+    indexStatusHonest: ratio(scores.map((score) => score.indexStatusHonest)),
+    latencyP50Ms: percentile(latencies, 50),
+    latencyP95Ms: percentile(latencies, 95),
+    firstProgressP50Ms: percentile(firsts, 50),
+    firstProgressP95Ms: percentile(firsts, 95),
+    engineInputBytesMean: mean(engineBytes),
+    engineInputBytesMax: engineBytes.length === 0 ? null : Math.max(...engineBytes),
+    inputTokens: facts.reduce((sum, fact) => sum + fact.inputTokens, 0),
+    outputTokens: facts.reduce((sum, fact) => sum + fact.outputTokens, 0),
+    reportBytesMean: mean(reportBytes),
+    reportBytesMax: reportBytes.length === 0 ? null : Math.max(...reportBytes),
+    savings: reportTotal === 0 ? null : directTotal / reportTotal,
+  };
+}
+
+/** One launch goal and where the run stands. */
+export interface GoalResult {
+  readonly goal: string;
+  readonly target: string;
+  readonly actual: number | null;
+  readonly met: boolean;
+}
+
+/** Report size bound, bytes (DESIGN.md budgets: report ≤ 6 KB). */
+export const MAX_REPORT_BYTES = 6 * 1024;
+
+/**
+ * The goals of issue 6 § Shows: exact recall 100%, vague evidence recall ≥ 0.85, abstention ≥ 90%
+ * on no-match, conflicts surfaced ≥ 90%, report ≤ 6 KB, primary-context savings ≥ 8x, and zero
+ * fabricated citations (plan § Launch Criteria). A goal with no applicable question is not met.
+ */
+export function evaluateGoals(
+  byCategory: ReadonlyMap<string, GroupSummary>,
+  overall: GroupSummary,
+): GoalResult[] {
+  const at = (category: string) => byCategory.get(category);
+  const goal = (
+    name: string,
+    target: string,
+    actual: number | null,
+    test: (v: number) => boolean,
+  ) => ({
+    goal: name,
+    target,
+    actual,
+    met: actual !== null && test(actual),
+  });
+  return [
+    goal("exact recall", "= 1.00", at("exact_recall")?.recall ?? null, (v) => v === 1),
+    goal(
+      "vague evidence recall",
+      ">= 0.85",
+      at("vague_decision")?.recall ?? null,
+      (v) => v >= 0.85,
+    ),
+    goal("no-match abstention", ">= 0.90", at("no_match")?.abstention ?? null, (v) => v >= 0.9),
+    goal("conflicts surfaced", ">= 0.90", overall.conflictsSurfaced, (v) => v >= 0.9),
+    goal(
+      "max report bytes",
+      `<= ${MAX_REPORT_BYTES}`,
+      overall.reportBytesMax,
+      (v) => v <= MAX_REPORT_BYTES,
+    ),
+    goal("primary-context savings", ">= 8x", overall.savings, (v) => v >= 8),
+    goal("fabricated citations", "= 0", overall.fabricated, (v) => v === 0),
+  ];
+}

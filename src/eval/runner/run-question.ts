@@ -1,0 +1,150 @@
+/**
+ * Runs one suite question through the real `explore_chat_history` tool (Pro context, the given
+ * engine) and reduces what happened to {@link QuestionFacts}. A run that throws becomes facts with
+ * `report: null` and the error's kind, so one failure never stops the suite.
+ */
+import type {
+  ExploreChatHistoryInput,
+  ExploreChatHistoryOutput,
+  ExploreChatHistoryReport,
+} from "../../agent/tools/explore-chat-history/index.js";
+import { readChatTool, searchChatsTool } from "../../agent/tools/registry.js";
+import type { ToolDefinition } from "../../agent/tools/tool-definition.js";
+import { toRecollectError } from "../../errors/recollect-error.js";
+import { readChat, searchChats } from "../../history/index.js";
+import type { RetrievalContext } from "../../history/types.js";
+import type { Store } from "../../store/open-store.js";
+import type { CitedTarget, QuestionFacts } from "../metrics/question-facts.js";
+import type { SuiteQuestion } from "../suite/suite-schema.js";
+import { type LoadedSuite, messageIdOf } from "./load-suite-into-store.js";
+import type { EngineMeter } from "./metered-engine.js";
+import type { RecordedCall, RetrievalRecorder } from "./recording-retrieval.js";
+
+/** Options of {@link runQuestion}. */
+export interface RunQuestionOptions {
+  readonly store: Store;
+  readonly loaded: LoadedSuite;
+  readonly question: SuiteQuestion;
+  /** The explorer tool built over `recorder`'s retrieval functions. */
+  readonly tool: ToolDefinition<ExploreChatHistoryInput, ExploreChatHistoryOutput>;
+  readonly recorder: RetrievalRecorder;
+  readonly meter: EngineMeter;
+  /** Millisecond clock (default `performance.now`). */
+  readonly now?: () => number;
+}
+
+/** Runs `question` and returns its facts. Never throws for a failed exploration. */
+export async function runQuestion(options: RunQuestionOptions): Promise<QuestionFacts> {
+  const { store, loaded, question, tool, recorder, meter } = options;
+  const now = options.now ?? (() => performance.now());
+  const appId = loaded.appIds.get(question.app)!;
+  const currentChatId = question.current_chat ? loaded.chatIds.get(question.current_chat)! : null;
+  // The current chat's last message plays the in-flight assistant turn: reads stop below it.
+  const currentMessageId = question.current_chat
+    ? (loaded.messageIds.get(question.current_chat)?.at(-1) ?? null)
+    : null;
+  recorder.reset();
+  meter.reset();
+  let firstProgressMs: number | null = null;
+  const start = now();
+  let report: ExploreChatHistoryReport | null = null;
+  let errorKind: string | null = null;
+  try {
+    const output = await tool.execute(
+      { query: question.question },
+      {
+        store,
+        appId,
+        chatId: currentChatId,
+        messageId: currentMessageId,
+        isPro: true,
+        abortSignal: new AbortController().signal,
+        engine: meter.engine,
+        updateCard: () => {
+          firstProgressMs ??= now() - start;
+        },
+      },
+    );
+    report = output.report;
+  } catch (error) {
+    errorKind = toRecollectError(error).kind;
+  }
+  const latencyMs = now() - start;
+  const calls = recorder.calls();
+  const observed = recorder.observedMessageIds();
+  const engine = meter.totals();
+  const retrieval: RetrievalContext = { store, appId, currentChatId, currentMessageId };
+  return {
+    id: question.id,
+    category: question.category,
+    expected: question.expected,
+    appId,
+    gold: question.gold_evidence.map((ref) => messageIdOf(loaded, ref)),
+    acceptable: (question.acceptable_evidence ?? []).map((ref) => messageIdOf(loaded, ref)),
+    expectConflict: question.expect_conflict === true,
+    expectIndexStatus: question.expect_index_status ?? null,
+    report: report === null ? null : reportFacts(store, report),
+    errorKind,
+    observed,
+    latencyMs,
+    firstProgressMs,
+    modelMs: engine.modelMs,
+    engineCalls: engine.calls,
+    engineInputBytes: engine.inputBytes,
+    engineMaxInputBytes: engine.maxInputBytes,
+    inputTokens: engine.inputTokens,
+    outputTokens: engine.outputTokens,
+    directBytes: await replayDirectBytes(retrieval, calls),
+  };
+}
+
+function reportFacts(
+  store: Store,
+  report: ExploreChatHistoryReport,
+): NonNullable<QuestionFacts["report"]> {
+  const locate = store.db.prepare<[number], { app_id: number; chat_id: number }>(
+    "SELECT c.app_id, m.chat_id FROM messages m JOIN chats c ON c.id = m.chat_id WHERE m.id = ?",
+  );
+  const cited = new Map<number, CitedTarget>();
+  for (const group of [...report.findings, ...report.conflicts]) {
+    for (const evidence of group.evidence) {
+      if (cited.has(evidence.message_id)) continue;
+      const row = locate.get(evidence.message_id);
+      cited.set(evidence.message_id, {
+        messageId: evidence.message_id,
+        chatId: evidence.chat_id,
+        actual: row ? { appId: row.app_id, chatId: row.chat_id } : null,
+      });
+    }
+  }
+  return {
+    outcome: report.outcome,
+    action: report.action,
+    confidence: report.confidence,
+    indexStatus: report.index_status,
+    cited: [...cited.values()],
+    conflicts: report.conflicts.map((conflict) => conflict.evidence.map((e) => e.message_id)),
+    bytes: Buffer.byteLength(JSON.stringify(report), "utf8"),
+    evidenceOnly: report.evidence_only,
+  };
+}
+
+/**
+ * The primary-context baseline: the explorer's own executed searches and reads, replayed through
+ * the primitives and serialized exactly as the direct `search_chats` / `read_chat` tools would
+ * hand them to the primary model. Bytes of UTF-8.
+ */
+export async function replayDirectBytes(
+  retrieval: RetrievalContext,
+  calls: readonly RecordedCall[],
+): Promise<number> {
+  let bytes = 0;
+  for (const call of calls) {
+    const text =
+      call.kind === "search"
+        ? searchChatsTool.toModelOutput(await searchChats(retrieval, call.input))
+        : readChatTool.toModelOutput(await readChat(retrieval, call.input));
+    bytes += Buffer.byteLength(text, "utf8");
+  }
+  return bytes;
+}

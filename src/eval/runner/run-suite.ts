@@ -1,0 +1,119 @@
+/**
+ * `recollect eval`'s engine room: a fresh temporary store, the suite loaded through the production
+ * import and indexing path, every question run through the real explorer tool, and the figures
+ * computed by the pure metric functions. The temporary store is deleted afterwards.
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import { availableParallelism, tmpdir } from "node:os";
+import { join } from "node:path";
+import { createExploreChatHistoryTool } from "../../agent/tools/explore-chat-history/index.js";
+import type { Engine } from "../../engine/engine.js";
+import { readChat, searchChats } from "../../history/index.js";
+import { openStore } from "../../store/open-store.js";
+import type { QuestionFacts } from "../metrics/question-facts.js";
+import { type QuestionScore, scoreQuestion } from "../metrics/score-question.js";
+import {
+  evaluateGoals,
+  type GoalResult,
+  type GroupSummary,
+  summarizeGroup,
+} from "../metrics/summarize.js";
+import { type EvalSuite, QUESTION_CATEGORIES } from "../suite/suite-schema.js";
+import { loadSuiteIntoStore } from "./load-suite-into-store.js";
+import { meterEngine } from "./metered-engine.js";
+import { createRetrievalRecorder } from "./recording-retrieval.js";
+import { runQuestion } from "./run-question.js";
+
+/** Options of {@link runSuite}. */
+export interface RunSuiteOptions {
+  readonly suite: EvalSuite;
+  readonly engine: Engine;
+  /** Only these question ids (default: all). */
+  readonly questionIds?: readonly string[];
+  /** Called after each question with its index (1-based) and the total; counts only. */
+  readonly onProgress?: (done: number, total: number) => void;
+  /** Millisecond clock (default `performance.now`). */
+  readonly now?: () => number;
+}
+
+/** Everything one eval run measured. */
+export interface EvalResult {
+  readonly suite: string;
+  readonly engine: { readonly kind: string; readonly modelId: string };
+  /** CPU cores of the machine (`os.availableParallelism()`). */
+  readonly cores: number;
+  readonly loadMs: number;
+  readonly facts: readonly QuestionFacts[];
+  readonly scores: readonly QuestionScore[];
+  /** One summary per category present, in {@link QUESTION_CATEGORIES} order. */
+  readonly categories: readonly GroupSummary[];
+  readonly overall: GroupSummary;
+  readonly goals: readonly GoalResult[];
+}
+
+/** Runs the suite. Question order is the suite's; questions run one at a time. */
+export async function runSuite(options: RunSuiteOptions): Promise<EvalResult> {
+  const { suite } = options;
+  const now = options.now ?? (() => performance.now());
+  const wanted = options.questionIds ? new Set(options.questionIds) : null;
+  const questions = suite.questions.filter(
+    (question) => wanted === null || wanted.has(question.id),
+  );
+  const workDir = mkdtempSync(join(tmpdir(), "recollect-eval-"));
+  try {
+    using store = openStore({ path: join(workDir, "eval.db") });
+    const loadStart = now();
+    const loaded = await loadSuiteIntoStore({ store, suite, workDir });
+    const loadMs = now() - loadStart;
+    const recorder = createRetrievalRecorder({ searchChats, readChat });
+    const tool = createExploreChatHistoryTool({
+      searchChats: recorder.searchChats,
+      readChat: recorder.readChat,
+    });
+    const meter = meterEngine(options.engine, now);
+    const facts: QuestionFacts[] = [];
+    for (const question of questions) {
+      facts.push(await runQuestion({ store, loaded, question, tool, recorder, meter, now }));
+      options.onProgress?.(facts.length, questions.length);
+    }
+    return summarizeRun({ suite: suite.name, engine: options.engine, loadMs, facts });
+  } finally {
+    rmSync(workDir, { recursive: true, force: true });
+  }
+}
+
+/** Scores and summarizes collected facts (pure apart from reading the core count). */
+export function summarizeRun(input: {
+  suite: string;
+  engine: Engine;
+  loadMs: number;
+  facts: readonly QuestionFacts[];
+}): EvalResult {
+  const { facts } = input;
+  const scores = facts.map(scoreQuestion);
+  const categories: GroupSummary[] = [];
+  for (const category of QUESTION_CATEGORIES) {
+    const indexes = facts.flatMap((fact, i) => (fact.category === category ? [i] : []));
+    if (indexes.length === 0) continue;
+    categories.push(
+      summarizeGroup(
+        category,
+        indexes.map((i) => facts[i]!),
+        indexes.map((i) => scores[i]!),
+      ),
+    );
+  }
+  const overall = summarizeGroup("overall", facts, scores);
+  const byCategory = new Map(categories.map((summary) => [summary.group, summary]));
+  return {
+    suite: input.suite,
+    engine: { kind: input.engine.kind, modelId: input.engine.modelId },
+    cores: availableParallelism(),
+    loadMs: input.loadMs,
+    facts,
+    scores,
+    categories,
+    overall,
+    goals: evaluateGoals(byCategory, overall),
+  };
+}
