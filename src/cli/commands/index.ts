@@ -1,4 +1,13 @@
 import type { Command } from "commander";
+import { registerAppsCommand } from "./apps.js";
+import { registerChatsCommand } from "./chats.js";
+import { registerDemoCommand } from "./demo.js";
+import { registerExploreCommand } from "./explore.js";
+import { registerImportCommand } from "./import.js";
+import { registerIndexCommand } from "./index-command.js";
+import { registerReadCommand } from "./read.js";
+import { registerSearchCommand } from "./search.js";
+import { registerServeCommand } from "./serve.js";
 
 /**
  * Each command lives in its own file under `commands/` and exports a `register` function that
@@ -6,4 +15,14 @@ import type { Command } from "commander";
  */
 export type RegisterCommand = (program: Command) => void;
 
-export const COMMANDS: readonly RegisterCommand[] = [];
+export const COMMANDS: readonly RegisterCommand[] = [
+  registerImportCommand,
+  registerAppsCommand,
+  registerChatsCommand,
+  registerIndexCommand,
+  registerSearchCommand,
+  registerReadCommand,
+  registerExploreCommand,
+  registerDemoCommand,
+  registerServeCommand,
+];

@@ -1,0 +1,91 @@
+/**
+ * `recollect apps`: every app in the store with its chat and message counts and last activity.
+ * Also exports {@link requireAppId}, the one app-name lookup the other history commands share.
+ */
+
+import type Database from "better-sqlite3";
+import type { Command } from "commander";
+import { AppNotFoundError, InvalidInputError } from "../../errors/recollect-error.js";
+import { globalOptions, openCliStore, printJson } from "../cli-context.js";
+
+/** One row of `recollect apps`; times are ISO-8601 UTC. */
+export interface AppSummary {
+  readonly id: number;
+  readonly name: string;
+  readonly path: string | null;
+  readonly chats: number;
+  readonly messages: number;
+  /** Newest message time, or null for an app without messages. */
+  readonly last_message_at: string | null;
+}
+
+/** Lists apps by name with counts. */
+export function listApps(db: Database.Database): AppSummary[] {
+  const rows = db
+    .prepare<
+      [],
+      {
+        id: number;
+        name: string;
+        path: string | null;
+        chats: number;
+        messages: number;
+        last: number | null;
+      }
+    >(
+      `SELECT a.id, a.name, a.path,
+              (SELECT count(*) FROM chats c WHERE c.app_id = a.id) AS chats,
+              (SELECT count(*) FROM messages m JOIN chats c ON c.id = m.chat_id WHERE c.app_id = a.id) AS messages,
+              (SELECT max(m.created_at) FROM messages m JOIN chats c ON c.id = m.chat_id WHERE c.app_id = a.id) AS last
+         FROM apps a ORDER BY a.name`,
+    )
+    .all();
+  return rows.map((row) => ({
+    id: row.id,
+    name: row.name,
+    path: row.path,
+    chats: row.chats,
+    messages: row.messages,
+    last_message_at: row.last === null ? null : new Date(row.last).toISOString(),
+  }));
+}
+
+/**
+ * The id of the app named `name` (exact match).
+ *
+ * @throws InvalidInputError (`--app`) for a blank name; AppNotFoundError when no app has it.
+ */
+export function requireAppId(db: Database.Database, name: string | undefined): number {
+  const trimmed = name?.trim();
+  if (!trimmed) throw new InvalidInputError("--app", "an app name (see `recollect apps`)");
+  const id = db
+    .prepare<[string], number>("SELECT id FROM apps WHERE name = ?")
+    .pluck()
+    .get(trimmed);
+  if (id === undefined) throw new AppNotFoundError(trimmed);
+  return id;
+}
+
+/** Human table for {@link listApps}. */
+export function formatApps(apps: readonly AppSummary[]): string {
+  if (apps.length === 0) return "No apps yet. Import chats with `recollect import <paths…>`.\n";
+  const lines = apps.map(
+    (app) =>
+      `${app.name}  ${app.chats} chats, ${app.messages} messages, last ${app.last_message_at ?? "never"}${app.path ? `  (${app.path})` : ""}`,
+  );
+  return `${lines.join("\n")}\n`;
+}
+
+/** Registers `recollect apps`. */
+export function registerAppsCommand(program: Command): void {
+  program
+    .command("apps")
+    .description("list apps with their chat and message counts")
+    .action((_options: unknown, command: Command) => {
+      const global = globalOptions(command);
+      using store = openCliStore(global);
+      const apps = listApps(store.db);
+      if (global.json) printJson(apps);
+      else process.stdout.write(formatApps(apps));
+    });
+}

@@ -1,0 +1,55 @@
+/** `recollect chats --app NAME`: the app's chats, newest first, with source and message count. */
+
+import type Database from "better-sqlite3";
+import type { Command } from "commander";
+import { globalOptions, openCliStore, printJson } from "../cli-context.js";
+import { requireAppId } from "./apps.js";
+
+/** One row of `recollect chats`; times are ISO-8601 UTC. */
+export interface ChatSummary {
+  readonly id: number;
+  readonly title: string | null;
+  readonly source: string;
+  readonly created_at: string;
+  readonly messages: number;
+}
+
+/** Lists the chats of `appId`, newest first (ties by id). */
+export function listChats(db: Database.Database, appId: number): ChatSummary[] {
+  const rows = db
+    .prepare<
+      [number],
+      { id: number; title: string | null; source: string; created_at: number; messages: number }
+    >(
+      `SELECT c.id, c.title, c.source, c.created_at,
+              (SELECT count(*) FROM messages m WHERE m.chat_id = c.id) AS messages
+         FROM chats c WHERE c.app_id = ? ORDER BY c.created_at DESC, c.id DESC`,
+    )
+    .all(appId);
+  return rows.map((row) => ({ ...row, created_at: new Date(row.created_at).toISOString() }));
+}
+
+/** Human lines for {@link listChats}. */
+export function formatChats(chats: readonly ChatSummary[]): string {
+  if (chats.length === 0) return "No chats in this app.\n";
+  const lines = chats.map(
+    (chat) =>
+      `#${chat.id}  ${chat.created_at}  ${chat.source}  ${chat.messages} messages  ${chat.title ?? "(untitled)"}`,
+  );
+  return `${lines.join("\n")}\n`;
+}
+
+/** Registers `recollect chats --app NAME`. */
+export function registerChatsCommand(program: Command): void {
+  program
+    .command("chats")
+    .description("list an app's chats, newest first")
+    .requiredOption("--app <name>", "the app (see `recollect apps`)")
+    .action((options: { app: string }, command: Command) => {
+      const global = globalOptions(command);
+      using store = openCliStore(global);
+      const chats = listChats(store.db, requireAppId(store.db, options.app));
+      if (global.json) printJson(chats);
+      else process.stdout.write(formatChats(chats));
+    });
+}

@@ -1,0 +1,47 @@
+/**
+ * `recollect demo`: the main job in one command (README: `npm start`). Seeds the built-in demo
+ * history into the store unless it is already there (`--db` / `RECOLLECT_DB` / default path),
+ * drains the index, and asks "What did we decide about authentication?" through the explorer,
+ * offline by default, printing progress on stderr and the report on stdout (`--json`: the report
+ * object). Exit codes as `recollect explore`.
+ */
+import type { Command } from "commander";
+import { describeProgress } from "../../agent/tools/explore-chat-history/progress.js";
+import { formatReportText } from "../../agent/tools/explore-chat-history/report-text.js";
+import { runDemo } from "../../demo/index.js";
+import { globalOptions, openCliStore, printJson, setOutcomeExitCode } from "../cli-context.js";
+import { CLI_IS_PRO, EXPLORE_EXIT_CODES, engineForCli, withInterrupt } from "./explore.js";
+
+/** Registers `recollect demo`. */
+export function registerDemoCommand(program: Command): void {
+  program
+    .command("demo")
+    .description("seed a demo app history (if missing) and explore it offline")
+    .option("--engine <kind>", "model engine (default offline: no network, no keys)")
+    .option("--question <text>", "ask something else about the demo app")
+    .action(async (options: { engine?: string; question?: string }, command: Command) => {
+      const global = globalOptions(command);
+      const engine = engineForCli(options.engine ?? "offline");
+      using store = openCliStore(global);
+      const say = (line: string) => process.stderr.write(`${line}\n`);
+      const result = await withInterrupt((signal) =>
+        runDemo({
+          store,
+          engine,
+          isPro: CLI_IS_PRO,
+          signal,
+          ...(options.question ? { question: options.question } : {}),
+          onSeeded: (seed, indexed) =>
+            say(
+              seed.chatsWritten > 0
+                ? `Seeded the demo app "${seed.appName}" (${seed.chatsWritten} chats, ${indexed} messages indexed) into ${store.path}.`
+                : `The demo app "${seed.appName}" is already in ${store.path}.`,
+            ),
+          onProgress: (event) => say(`· ${describeProgress(event)}`),
+        }),
+      );
+      if (global.json) printJson(result.report);
+      else process.stdout.write(formatReportText(result.report));
+      setOutcomeExitCode(command, EXPLORE_EXIT_CODES[result.report.outcome]);
+    });
+}

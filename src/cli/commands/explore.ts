@@ -1,0 +1,93 @@
+/**
+ * `recollect explore "<question>" --app NAME [--json] [--engine KIND] [--chat ID]`: runs the
+ * bounded explorer over one app's earlier chats. Progress phases go to stderr as they happen
+ * (counts only, never archival text); the report goes to stdout as readable text, or as the report
+ * object with `--json`.
+ *
+ * Exit codes by outcome class ({@link EXPLORE_EXIT_CODES}): 0 complete, 10 no_match, 11 partial
+ * (including the evidence-only fallback). Errors use `exit-codes.ts` (e.g. 4 precondition,
+ * 3 app not found, 5 provider, 130 cancelled).
+ *
+ * Pro: the CLI has no entitlement provider yet, so this command runs as Pro
+ * ({@link CLI_IS_PRO}); replace that constant with the provider's answer when it exists.
+ */
+import type { Command } from "commander";
+import { exploreApp } from "../../agent/tools/explore-chat-history/explore-app.js";
+import { describeProgress } from "../../agent/tools/explore-chat-history/progress.js";
+import type { ExploreChatHistoryReport } from "../../agent/tools/explore-chat-history/report-schema.js";
+import { formatReportText } from "../../agent/tools/explore-chat-history/report-text.js";
+import type { Engine } from "../../engine/engine.js";
+import { createEngine, ENGINE_KINDS, engineConfigFromEnv } from "../../engine/index.js";
+import { globalOptions, openCliStore, printJson, setOutcomeExitCode } from "../cli-context.js";
+import { parseIntegerOption } from "./integer-option.js";
+
+/** Exit code per report outcome (documented in the module doc and README). */
+export const EXPLORE_EXIT_CODES: Readonly<Record<ExploreChatHistoryReport["outcome"], number>> = {
+  complete: 0,
+  no_match: 10,
+  partial: 11,
+};
+
+/** The CLI's Pro answer until the entitlement provider is wired here (the seam). */
+export const CLI_IS_PRO = true;
+
+/**
+ * The Engine for `--engine KIND` (default: `RECOLLECT_ENGINE`, else offline). Other settings
+ * (base URL, model, key) come from the environment, never argv.
+ *
+ * @throws InvalidInputError for an unknown kind; PreconditionError naming missing configuration.
+ */
+export function engineForCli(kind: string | undefined): Engine {
+  const env = kind === undefined ? process.env : { ...process.env, RECOLLECT_ENGINE: kind };
+  return createEngine(engineConfigFromEnv(env));
+}
+
+/** Runs `work` with an AbortSignal that fires on Ctrl-C, removing the handler afterwards. */
+export async function withInterrupt<T>(work: (signal: AbortSignal) => Promise<T>): Promise<T> {
+  const controller = new AbortController();
+  const onInterrupt = () => controller.abort();
+  process.once("SIGINT", onInterrupt);
+  try {
+    return await work(controller.signal);
+  } finally {
+    process.removeListener("SIGINT", onInterrupt);
+  }
+}
+
+interface ExploreOptions {
+  app: string;
+  engine?: string;
+  chat?: string;
+}
+
+/** Registers `recollect explore`. */
+export function registerExploreCommand(program: Command): void {
+  program
+    .command("explore")
+    .description("investigate an app's earlier chats and print a source-attributed report")
+    .argument("<question>", "what to recall, 1-500 characters")
+    .requiredOption("--app <name>", "the app whose history to explore (see `recollect apps`)")
+    .option("--engine <kind>", `model engine: ${ENGINE_KINDS.join(" | ")} (default offline)`)
+    .option("--chat <id>", "treat this chat of the app as the current chat")
+    .action(async (question: string, options: ExploreOptions, command: Command) => {
+      const global = globalOptions(command);
+      const chatId = parseIntegerOption("--chat", options.chat, "a chat id (integer)") ?? null;
+      const engine = engineForCli(options.engine);
+      using store = openCliStore(global);
+      const run = await withInterrupt((signal) =>
+        exploreApp({
+          store,
+          appName: options.app,
+          query: question,
+          engine,
+          isPro: CLI_IS_PRO,
+          chatId,
+          signal,
+          onProgress: (event) => process.stderr.write(`· ${describeProgress(event)}\n`),
+        }),
+      );
+      if (global.json) printJson(run.report);
+      else process.stdout.write(formatReportText(run.report));
+      setOutcomeExitCode(command, EXPLORE_EXIT_CODES[run.report.outcome]);
+    });
+}

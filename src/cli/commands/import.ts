@@ -1,0 +1,95 @@
+/**
+ * `recollect import <paths…> [--app NAME]`: imports chat histories (files or folders, recursive)
+ * and then drains the search index so `search` works right away. Prints counts per file and per
+ * format (stdout), progress on stderr (counts only, never file names or text), and exits non-zero
+ * with the first rejected file's `file:line: reason` when any file was malformed.
+ */
+import type { Command } from "commander";
+import { ImportFormatError } from "../../errors/recollect-error.js";
+import { type ImportProgressEvent, type ImportReport, importPaths } from "../../importers/index.js";
+import { globalOptions, openCliStore, printJson } from "../cli-context.js";
+import { drainIndex } from "./index-command.js";
+
+/** On a non-terminal stderr, one progress line per this many files (a terminal gets every file). */
+const PROGRESS_EVERY_FILES = 25;
+
+/** The `--json` shape: the import report without error objects, plus what the index drained. */
+export function importReportJson(report: ImportReport, indexed: number) {
+  return {
+    files: report.files,
+    formats: report.formats,
+    totals: report.totals,
+    unrecognized: report.unrecognized,
+    failures: report.failures.map(({ file, line, reason }) => ({
+      file,
+      line: line ?? null,
+      reason,
+    })),
+    indexed,
+  };
+}
+
+/** Human summary: one line per file, one per format, totals, skips and failures. */
+export function formatImportReport(report: ImportReport, indexed: number): string {
+  const counts = (entry: { chats: number; updated: number; messages: number; skipped: number }) =>
+    `${entry.chats} new chats, ${entry.updated} updated, ${entry.messages} messages, ${entry.skipped} unchanged`;
+  const lines = report.files.map(
+    (file) => `${file.format.padEnd(11)} ${counts(file)}  ${file.file}`,
+  );
+  if (lines.length > 0) lines.push("");
+  for (const format of report.formats) {
+    lines.push(`${format.format.padEnd(11)} ${format.files} files: ${counts(format)}`);
+  }
+  lines.push(`${"total".padEnd(11)} ${report.totals.files} files: ${counts(report.totals)}`);
+  if (report.unrecognized.length > 0) {
+    lines.push(`skipped ${report.unrecognized.length} files of no known chat format`);
+  }
+  for (const failure of report.failures) lines.push(`rejected ${failure.error.message}`);
+  lines.push(`indexed ${indexed} messages`);
+  return `${lines.join("\n")}\n`;
+}
+
+function progressReporter(): (event: ImportProgressEvent) => void {
+  const interactive = process.stderr.isTTY === true;
+  return (event) => {
+    if (event.type !== "file-end" || event.total < 2) return;
+    const last = event.index === event.total;
+    if (interactive) {
+      process.stderr.write(`\rimporting ${event.index}/${event.total} files…${last ? "\n" : ""}`);
+    } else if (last || event.index % PROGRESS_EVERY_FILES === 0) {
+      process.stderr.write(`importing ${event.index}/${event.total} files…\n`);
+    }
+  };
+}
+
+/** Registers `recollect import`. */
+export function registerImportCommand(program: Command): void {
+  program
+    .command("import")
+    .description(
+      "import chat histories (SpecStory, Claude Code, Codex, aider, Cline, Dyad, generic JSONL)",
+    )
+    .argument("<paths...>", "files or folders (walked recursively)")
+    .option("--app <name>", "store every chat under this app instead of the derived one")
+    .action(async (paths: string[], options: { app?: string }, command: Command) => {
+      const global = globalOptions(command);
+      using store = openCliStore(global);
+      const report = importPaths({
+        store,
+        paths,
+        ...(options.app !== undefined ? { appName: options.app } : {}),
+        onProgress: progressReporter(),
+      });
+      if (report.totals.messages > 0 && process.stderr.isTTY) {
+        process.stderr.write("indexing…\n");
+      }
+      const indexed = await drainIndex(store, { requeueAll: false });
+      if (global.json) printJson(importReportJson(report, indexed));
+      else process.stdout.write(formatImportReport(report, indexed));
+      const [first, ...others] = report.failures;
+      if (first) {
+        const more = others.length > 0 ? ` (and ${others.length} more rejected files)` : "";
+        throw new ImportFormatError(first.file, first.line, `${first.reason}${more}`);
+      }
+    });
+}

@@ -1,0 +1,109 @@
+/**
+ * `recollect index status|rebuild`: the on-device search index. `status` shows, per app, how many
+ * messages are still queued (search reports `indexing` until they are drained); `rebuild` queues
+ * every message again and drains the queue, e.g. after a projection change.
+ */
+import type { Command } from "commander";
+import { createIndexer, PROJECTION_VERSION } from "../../history/index.js";
+import type { Store } from "../../store/open-store.js";
+import { globalOptions, openCliStore, printJson } from "../cli-context.js";
+
+/** Index state of one app. */
+export interface AppIndexStatus {
+  readonly app: string;
+  readonly messages: number;
+  readonly pending: number;
+  readonly status: "ready" | "indexing";
+}
+
+/** What `recollect index status` reports. */
+export interface IndexStatusReport {
+  readonly projection_version: number;
+  readonly pending: number;
+  readonly apps: readonly AppIndexStatus[];
+}
+
+/** Reads the index state without changing anything. */
+export function indexStatus(store: Store): IndexStatusReport {
+  const indexer = createIndexer({ store, pollIntervalMs: 0 });
+  const apps = store.db
+    .prepare<[], { id: number; name: string; messages: number }>(
+      `SELECT a.id, a.name,
+              (SELECT count(*) FROM messages m JOIN chats c ON c.id = m.chat_id WHERE c.app_id = a.id) AS messages
+         FROM apps a ORDER BY a.name`,
+    )
+    .all()
+    .map((app): AppIndexStatus => {
+      const pending = indexer.pendingCount(app.id);
+      return {
+        app: app.name,
+        messages: app.messages,
+        pending,
+        status: pending > 0 ? "indexing" : "ready",
+      };
+    });
+  return {
+    projection_version: PROJECTION_VERSION,
+    pending: apps.reduce((total, app) => total + app.pending, 0),
+    apps,
+  };
+}
+
+/**
+ * Drains the index queue to empty: start-up repair (projection-version bump, orphans, missing
+ * rows), then batch after batch. With `requeueAll`, every message is queued first (a rebuild).
+ * Returns the number of queued rows handled.
+ */
+export async function drainIndex(store: Store, options: { requeueAll: boolean }): Promise<number> {
+  if (options.requeueAll) {
+    // The dirty queue is the index's public input (DESIGN.md § Index): queueing every message is
+    // exactly what the triggers would have done for fresh rows.
+    store.db
+      .prepare("INSERT OR IGNORE INTO history_dirty_messages (message_id) SELECT id FROM messages")
+      .run();
+  }
+  const indexer = createIndexer({ store, pollIntervalMs: 0 });
+  try {
+    indexer.start();
+    let handled = await indexer.drainAll();
+    // start() may have begun a drain that finished before drainAll() joined it.
+    for (let count = indexer.drainOnce(); count > 0; count = indexer.drainOnce()) handled += count;
+    return handled;
+  } finally {
+    await indexer.stop();
+  }
+}
+
+function formatStatus(report: IndexStatusReport): string {
+  const lines = report.apps.map(
+    (app) => `${app.app}  ${app.status}  ${app.messages} messages, ${app.pending} queued`,
+  );
+  const head = `index ${report.pending > 0 ? "indexing" : "ready"} (projection v${report.projection_version}), ${report.pending} messages queued`;
+  return `${[head, ...lines].join("\n")}\n`;
+}
+
+/** Registers `recollect index status` and `recollect index rebuild`. */
+export function registerIndexCommand(program: Command): void {
+  const index = program.command("index").description("inspect or rebuild the search index");
+  index
+    .command("status")
+    .description("show per-app index state")
+    .action((_options: unknown, command: Command) => {
+      const global = globalOptions(command);
+      using store = openCliStore(global);
+      const report = indexStatus(store);
+      if (global.json) printJson(report);
+      else process.stdout.write(formatStatus(report));
+    });
+  index
+    .command("rebuild")
+    .description("re-index every message now")
+    .action(async (_options: unknown, command: Command) => {
+      const global = globalOptions(command);
+      using store = openCliStore(global);
+      const handled = await drainIndex(store, { requeueAll: true });
+      const report = indexStatus(store);
+      if (global.json) printJson({ rebuilt: handled, ...report });
+      else process.stdout.write(`Re-indexed ${handled} messages.\n${formatStatus(report)}`);
+    });
+}

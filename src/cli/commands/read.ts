@@ -1,0 +1,126 @@
+/**
+ * `recollect read --app NAME --chat ID [--around ID] [--before N --after N | --offset N --limit N]`:
+ * the developer-facing view of the `readChat()` primitive: a window of projection text, same-app,
+ * ≤ 2,400 chars a message and ≤ 20 KB in all.
+ */
+import type { Command } from "commander";
+import { InvalidInputError, PreconditionError } from "../../errors/recollect-error.js";
+import { readChat } from "../../history/index.js";
+import type { ReadChatInput, ReadChatResult } from "../../history/types.js";
+import type { Store } from "../../store/open-store.js";
+import { globalOptions, openCliStore, printJson } from "../cli-context.js";
+import { requireAppId } from "./apps.js";
+import { parseIntegerOption } from "./integer-option.js";
+
+/** Options of {@link runRead}. */
+export interface RunReadOptions {
+  readonly store: Store;
+  readonly appName: string | undefined;
+  readonly input: ReadChatInput;
+  /** The Pro entitlement; seam for the entitlement rule (see `RunSearchOptions.isPro`). */
+  readonly isPro?: boolean;
+}
+
+/**
+ * Reads a window of one chat of the app.
+ *
+ * @throws PreconditionError (`pro`) without the entitlement; AppNotFoundError for an unknown app;
+ *   ChatNotFoundError for a chat or message that is missing or in another app (indistinguishable);
+ *   InvalidInputError for out-of-range numbers.
+ */
+export function runRead(options: RunReadOptions): ReadChatResult {
+  if (options.isPro === false) {
+    throw new PreconditionError("pro", "Reading chat history requires Pro.");
+  }
+  const appId = requireAppId(options.store.db, options.appName);
+  return readChat(
+    { store: options.store, appId, currentChatId: null, currentMessageId: null },
+    options.input,
+  );
+}
+
+/** Human view: header, then each message with id, role and ISO date. */
+export function formatRead(result: ReadChatResult): string {
+  const lines = [
+    `#${result.chat_id}  ${result.chat_title ?? "(untitled)"}  ${result.chat_created_at}`,
+  ];
+  if (result.has_more_before) lines.push("  … earlier messages");
+  for (const message of result.messages) {
+    const flags = [
+      message.is_compaction_summary ? "compaction summary" : null,
+      message.projection_truncated ? "truncated" : null,
+    ].filter((flag) => flag !== null);
+    lines.push("");
+    lines.push(
+      `[${message.message_id}] ${message.role} ${message.created_at}${flags.length > 0 ? ` (${flags.join(", ")})` : ""}`,
+    );
+    lines.push(message.content);
+  }
+  if (result.has_more_after) lines.push("", "  … later messages");
+  if (result.truncated) lines.push("(cut to fit the 20 KB bound)");
+  return `${lines.join("\n")}\n`;
+}
+
+interface ReadFlags {
+  app: string;
+  chat: string;
+  around?: string;
+  before?: string;
+  after?: string;
+  offset?: string;
+  limit?: string;
+}
+
+/** Turns the flags into a read input; a window and a page cannot be mixed on the command line. */
+function readInputFromFlags(flags: ReadFlags): ReadChatInput {
+  const chatId = parseIntegerOption("--chat", flags.chat, "a positive integer chat id");
+  const int = (name: string, value: string | undefined, allowed: string) =>
+    parseIntegerOption(name, value, allowed);
+  if (flags.around !== undefined) {
+    if (flags.offset !== undefined || flags.limit !== undefined) {
+      throw new InvalidInputError(
+        "--offset/--limit",
+        "not combined with --around (use --before/--after)",
+      );
+    }
+    return {
+      chat_id: chatId!,
+      around_message_id: int("--around", flags.around, "a positive integer message id")!,
+      ...optional("before", int("--before", flags.before, "an integer from 0 to 10")),
+      ...optional("after", int("--after", flags.after, "an integer from 0 to 10")),
+    };
+  }
+  if (flags.before !== undefined || flags.after !== undefined) {
+    throw new InvalidInputError("--before/--after", "used only with --around");
+  }
+  return {
+    chat_id: chatId!,
+    ...optional("offset", int("--offset", flags.offset, "a non-negative integer")),
+    ...optional("limit", int("--limit", flags.limit, "an integer from 1 to 20")),
+  };
+}
+
+function optional<K extends string>(key: K, value: number | undefined): { [P in K]?: number } {
+  return (value === undefined ? {} : { [key]: value }) as { [P in K]?: number };
+}
+
+/** Registers `recollect read`. */
+export function registerReadCommand(program: Command): void {
+  program
+    .command("read")
+    .description("read messages of one chat (developer view of read_chat)")
+    .requiredOption("--app <name>", "the app (see `recollect apps`)")
+    .requiredOption("--chat <id>", "chat id (from `recollect chats` or `recollect search`)")
+    .option("--around <messageId>", "centre the window on this message")
+    .option("--before <n>", "messages before --around, 0-10 (default 3)")
+    .option("--after <n>", "messages after --around, 0-10 (default 3)")
+    .option("--offset <n>", "first message of the page, from 0 (default 0)")
+    .option("--limit <n>", "messages in the page, 1-20 (default 10)")
+    .action((flags: ReadFlags, command: Command) => {
+      const global = globalOptions(command);
+      using store = openCliStore(global);
+      const result = runRead({ store, appName: flags.app, input: readInputFromFlags(flags) });
+      if (global.json) printJson(result);
+      else process.stdout.write(formatRead(result));
+    });
+}

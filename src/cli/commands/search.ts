@@ -1,0 +1,100 @@
+/**
+ * `recollect search --app NAME "<query>" [--limit N]`: the developer-facing view of the
+ * `searchChats()` primitive (the explorer's internal search), same-app, over the on-device index.
+ * Dates print as ISO-8601; excerpts are projection text (no code bodies or tool payloads).
+ */
+import type { Command } from "commander";
+import { PreconditionError } from "../../errors/recollect-error.js";
+import { createIndexer, searchChats } from "../../history/index.js";
+import type { SearchChatsResult } from "../../history/types.js";
+import type { Store } from "../../store/open-store.js";
+import { globalOptions, openCliStore, printJson } from "../cli-context.js";
+import { requireAppId } from "./apps.js";
+import { parseIntegerOption } from "./integer-option.js";
+
+/** Options of {@link runSearch}. */
+export interface RunSearchOptions {
+  readonly store: Store;
+  readonly appName: string | undefined;
+  readonly query: string;
+  readonly limit?: number | undefined;
+  /**
+   * The Pro entitlement. Seam for the entitlement rule (plan § Tool Exposure): the history
+   * primitives are Pro-only, so the entitlement work passes the settings value here. Until it
+   * does, the CLI treats its local user as entitled.
+   */
+  readonly isPro?: boolean;
+}
+
+/**
+ * Searches one app. The index is drained first (≤ 1,000 ms, the search primitive's own wait), so
+ * `index_status` is `indexing` only when that was not enough.
+ *
+ * @throws PreconditionError (`pro`) without the entitlement; AppNotFoundError for an unknown app;
+ *   InvalidInputError for a blank/over-long query or a limit outside 1–20.
+ */
+export async function runSearch(options: RunSearchOptions): Promise<SearchChatsResult> {
+  if (options.isPro === false) {
+    throw new PreconditionError("pro", "Searching chat history requires Pro.");
+  }
+  const { store } = options;
+  const appId = requireAppId(store.db, options.appName);
+  const indexer = createIndexer({ store, pollIntervalMs: 0 });
+  try {
+    indexer.start();
+    return await searchChats(
+      { store, appId, currentChatId: null, currentMessageId: null, indexer },
+      { query: options.query, ...(options.limit !== undefined ? { limit: options.limit } : {}) },
+    );
+  } finally {
+    await indexer.stop();
+  }
+}
+
+/** Human view: each chat with its matches, ISO dates, message ids for `recollect read --around`. */
+export function formatSearch(result: SearchChatsResult): string {
+  const lines: string[] = [];
+  if (result.index_status === "indexing") {
+    lines.push(
+      `(index still building: ${result.pending_count} messages queued; results may be incomplete)`,
+    );
+  }
+  if (result.chats.length === 0) lines.push("No matching chats.");
+  for (const chat of result.chats) {
+    lines.push(`#${chat.chat_id}  ${chat.chat_title ?? "(untitled)"}  ${chat.chat_created_at}`);
+    for (const match of chat.matches) {
+      const flags = [
+        match.is_compaction_summary ? "compaction summary" : null,
+        match.projection_truncated ? "truncated" : null,
+      ].filter((flag) => flag !== null);
+      lines.push(
+        `  [${match.message_id}] ${match.role} ${match.created_at}${flags.length > 0 ? ` (${flags.join(", ")})` : ""}`,
+      );
+      lines.push(`    ${match.excerpt.replace(/\s+/g, " ")}`);
+    }
+  }
+  if (result.truncated) lines.push("(more hits were cut to fit the 12 KB bound)");
+  return `${lines.join("\n")}\n`;
+}
+
+/** Registers `recollect search`. */
+export function registerSearchCommand(program: Command): void {
+  program
+    .command("search")
+    .description("search an app's chat history (developer view of search_chats)")
+    .requiredOption("--app <name>", "the app (see `recollect apps`)")
+    .option("--limit <n>", "chats to return, 1-20 (default 8)")
+    .argument("<query>", "words to look for")
+    .action(async (query: string, options: { app: string; limit?: string }, command: Command) => {
+      const global = globalOptions(command);
+      using store = openCliStore(global);
+      const result = await runSearch({
+        store,
+        appName: options.app,
+        query,
+        limit: parseIntegerOption("--limit", options.limit, "an integer from 1 to 20"),
+      });
+      if (global.json) printJson(result);
+      else process.stdout.write(formatSearch(result));
+    });
+}

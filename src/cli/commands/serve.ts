@@ -1,0 +1,88 @@
+/**
+ * `recollect serve [--port N] [--app NAME] [--no-build]`: the local web app on 127.0.0.1 — chat
+ * with the primary agent, the live history card, tool permissions. Builds the web bundle on first
+ * use. Engine from `RECOLLECT_ENGINE*` variables; entitlement and consents from the settings file
+ * beside the store. Runs until interrupted (Ctrl+C).
+ */
+import type { Command } from "commander";
+import { settingsEntitlement } from "../../agent/entitlement/entitlement-provider.js";
+import { engineConfigFromEnv } from "../../engine/index.js";
+import { ensureWebBuild } from "../../server/build-web.js";
+import { startRecollectServer } from "../../server/create-recollect-server.js";
+import {
+  createFileSettingsStore,
+  createMemorySettingsStore,
+  SETTINGS_DEFAULTS,
+  settingsPathForStore,
+} from "../../settings/index.js";
+import {
+  createJsonlTelemetrySink,
+  DISCARD_TELEMETRY,
+  telemetryPathForStore,
+} from "../../telemetry/index.js";
+import { globalOptions, openCliStore, printJson, storePathFor } from "../cli-context.js";
+import { requireAppId } from "./apps.js";
+import { parseIntegerOption } from "./integer-option.js";
+
+/** Default port: fixed so a bookmark keeps working; `--port 0` picks a free one. */
+export const DEFAULT_SERVE_PORT = 4477;
+
+interface ServeOptions {
+  port?: string;
+  app?: string;
+  build: boolean;
+}
+
+/** Resolves when SIGINT or SIGTERM arrives. */
+function untilInterrupted(): Promise<void> {
+  return new Promise((resolve) => {
+    const stop = () => {
+      process.off("SIGINT", stop);
+      process.off("SIGTERM", stop);
+      resolve();
+    };
+    process.on("SIGINT", stop);
+    process.on("SIGTERM", stop);
+  });
+}
+
+/** Registers `recollect serve`. */
+export function registerServeCommand(program: Command): void {
+  program
+    .command("serve")
+    .description("run the local web app on 127.0.0.1 (chat, history card, permissions)")
+    .option("--port <n>", `port to listen on, 0–65535 (0 picks a free port; default ${DEFAULT_SERVE_PORT})`)
+    .option("--app <name>", "open this app first")
+    .option("--no-build", "do not build the web bundle if it is missing (API only)")
+    .action(async (options: ServeOptions, command: Command) => {
+      const global = globalOptions(command);
+      const port =
+        parseIntegerOption("--port", options.port, "an integer from 0 to 65535") ?? DEFAULT_SERVE_PORT;
+      using store = openCliStore(global);
+      const storePath = storePathFor(global);
+      const appId = options.app === undefined ? null : requireAppId(store.db, options.app);
+      const settingsPath = settingsPathForStore(storePath);
+      const settings = settingsPath ? createFileSettingsStore(settingsPath) : createMemorySettingsStore();
+      const telemetryPath = telemetryPathForStore(storePath);
+      const telemetry = telemetryPath
+        ? createJsonlTelemetrySink({
+            path: telemetryPath,
+            enabled: () => (settings.read().telemetry ?? SETTINGS_DEFAULTS.telemetry) === "on",
+          })
+        : DISCARD_TELEMETRY;
+      const webRoot = options.build ? await ensureWebBuild() : null;
+      await using server = await startRecollectServer({
+        store,
+        settings,
+        entitlement: settingsEntitlement(settings),
+        engineConfig: engineConfigFromEnv(process.env),
+        port,
+        webRoot,
+        telemetry,
+      });
+      const url = appId === null ? `${server.url}/` : `${server.url}/#/chat/${appId}`;
+      if (global.json) printJson({ url, port: server.port });
+      else process.stdout.write(`Recollect is running at ${url}\nPress Ctrl+C to stop.\n`);
+      await untilInterrupted();
+    });
+}
