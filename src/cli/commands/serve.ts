@@ -51,18 +51,24 @@ export function registerServeCommand(program: Command): void {
   program
     .command("serve")
     .description("run the local web app on 127.0.0.1 (chat, history card, permissions)")
-    .option("--port <n>", `port to listen on, 0–65535 (0 picks a free port; default ${DEFAULT_SERVE_PORT})`)
+    .option(
+      "--port <n>",
+      `port to listen on, 0–65535 (0 picks a free port; default ${DEFAULT_SERVE_PORT})`,
+    )
     .option("--app <name>", "open this app first")
     .option("--no-build", "do not build the web bundle if it is missing (API only)")
     .action(async (options: ServeOptions, command: Command) => {
       const global = globalOptions(command);
       const port =
-        parseIntegerOption("--port", options.port, "an integer from 0 to 65535") ?? DEFAULT_SERVE_PORT;
+        parseIntegerOption("--port", options.port, "an integer from 0 to 65535") ??
+        DEFAULT_SERVE_PORT;
       using store = openCliStore(global);
       const storePath = storePathFor(global);
       const appId = options.app === undefined ? null : requireAppId(store.db, options.app);
       const settingsPath = settingsPathForStore(storePath);
-      const settings = settingsPath ? createFileSettingsStore(settingsPath) : createMemorySettingsStore();
+      const settings = settingsPath
+        ? createFileSettingsStore(settingsPath)
+        : createMemorySettingsStore();
       const telemetryPath = telemetryPathForStore(storePath);
       const telemetry = telemetryPath
         ? createJsonlTelemetrySink({
