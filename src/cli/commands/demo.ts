@@ -31,10 +31,10 @@ export function registerDemoCommand(program: Command): void {
           isPro: CLI_IS_PRO,
           signal,
           ...(options.question ? { question: options.question } : {}),
-          onSeeded: (seed, indexed) =>
+          onSeeded: (seed) =>
             say(
               seed.chatsWritten > 0
-                ? `Seeded the demo app "${seed.appName}" (${seed.chatsWritten} chats, ${indexed} messages indexed) into ${store.path}.`
+                ? `Seeded the demo app "${seed.appName}" (${seed.chatsWritten} chats) into ${store.path}.`
                 : `The demo app "${seed.appName}" is already in ${store.path}.`,
             ),
           onProgress: (event) => say(`· ${describeProgress(event)}`),

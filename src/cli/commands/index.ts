@@ -2,6 +2,7 @@ import type { Command } from "commander";
 import { registerAppsCommand } from "./apps.js";
 import { registerChatsCommand } from "./chats.js";
 import { registerDemoCommand } from "./demo.js";
+import { registerEvalCommand } from "./eval.js";
 import { registerExploreCommand } from "./explore.js";
 import { registerImportCommand } from "./import.js";
 import { registerIndexCommand } from "./index-command.js";
@@ -25,4 +26,5 @@ export const COMMANDS: readonly RegisterCommand[] = [
   registerExploreCommand,
   registerDemoCommand,
   registerServeCommand,
+  registerEvalCommand,
 ];

@@ -1,0 +1,89 @@
+/**
+ * One-shot exploration of a named app, outside any chat (the CLI's `explore` and `demo`). The same
+ * preconditions as the tool (Pro, Engine) and the same runner; the app is resolved by name and
+ * locked for the whole run. A running indexer is started for the run so each search may wait up
+ * to 1 s for freshness (DESIGN.md budgets: index wait) and stopped afterwards.
+ */
+
+import type { Engine } from "../../../engine/engine.js";
+import {
+  AppNotFoundError,
+  ChatNotFoundError,
+  InvalidInputError,
+  PreconditionError,
+} from "../../../errors/recollect-error.js";
+import { createIndexer, readChat, searchChats } from "../../../history/index.js";
+import type { Store } from "../../../store/open-store.js";
+import { requirePro } from "../../entitlement/require-pro.js";
+import { EXPLORE_TOOL_NAME, exploreChatHistoryInputSchema } from "./explore-chat-history-tool.js";
+import { createStoreMessageLocator } from "./message-locator.js";
+import type { ExploreProgress } from "./progress.js";
+import { type ExplorerRun, runExplorer } from "./run-explorer.js";
+
+/** Options of {@link exploreApp}. */
+export interface ExploreAppOptions {
+  readonly store: Store;
+  /** The app's name exactly as stored (`recollect apps`). */
+  readonly appName: string;
+  /** The question, 1–500 chars after trimming. */
+  readonly query: string;
+  /** Null when no Engine is configured (→ `PreconditionError` naming `engine`). */
+  readonly engine: Engine | null;
+  /** The Pro entitlement; the seam for the settings/entitlement provider. */
+  readonly isPro: boolean;
+  /** Treat this chat of the app as the current chat (excluded from search, readable). */
+  readonly chatId?: number | null;
+  readonly signal: AbortSignal;
+  readonly onProgress?: (event: ExploreProgress) => void;
+}
+
+/** A finished run plus the resolved app id. */
+export interface ExploreAppResult extends ExplorerRun {
+  readonly appId: number;
+}
+
+/**
+ * Runs the explorer over one app.
+ *
+ * @throws InvalidInputError (`question`) for an empty or > 500-char question.
+ * @throws AppNotFoundError when no app has that name; ChatNotFoundError when `chatId` is not a chat
+ *   of that app (the same error for missing and other-app chats).
+ * @throws PreconditionError without Pro (`pro`) or Engine (`engine`); AbortedError on cancel;
+ *   the classified model error when nothing was observed.
+ */
+export async function exploreApp(options: ExploreAppOptions): Promise<ExploreAppResult> {
+  const parsed = exploreChatHistoryInputSchema.safeParse({ query: options.query });
+  if (!parsed.success) {
+    throw new InvalidInputError("question", "1 to 500 characters of text after trimming");
+  }
+  requirePro({ isPro: options.isPro }, EXPLORE_TOOL_NAME);
+  if (options.engine === null) {
+    throw new PreconditionError("engine", "Exploring needs an Engine; none is configured.");
+  }
+  const { store } = options;
+  const appId = store.db
+    .prepare<[string], { id: number }>("SELECT id FROM apps WHERE name = ?")
+    .get(options.appName)?.id;
+  if (appId === undefined) throw new AppNotFoundError(options.appName);
+  const chatId = options.chatId ?? null;
+  if (chatId !== null) {
+    const found = store.db
+      .prepare<[number, number], { id: number }>("SELECT id FROM chats WHERE id = ? AND app_id = ?")
+      .get(chatId, appId);
+    if (!found) throw new ChatNotFoundError(chatId);
+  }
+  await using indexer = createIndexer({ store, pollIntervalMs: 0 });
+  indexer.start();
+  const run = await runExplorer({
+    query: parsed.data.query,
+    model: options.engine.languageModel(),
+    retrieval: { store, appId, currentChatId: chatId, currentMessageId: null, indexer },
+    searchChats,
+    readChat,
+    locate: createStoreMessageLocator(store),
+    isPro: () => options.isPro,
+    signal: options.signal,
+    ...(options.onProgress ? { onProgress: options.onProgress } : {}),
+  });
+  return { ...run, appId };
+}
