@@ -1,0 +1,134 @@
+/**
+ * Human-readable rendering of an {@link EvalResult}: a quality table and a cost table per category
+ * plus overall, the launch goals, and the questions that missed. Question ids only, never
+ * archival text. Pure.
+ */
+import type { GroupSummary } from "./metrics/summarize.js";
+import type { EvalResult } from "./runner/run-suite.js";
+
+const dash = "-";
+const ratio = (value: number | null) => (value === null ? dash : value.toFixed(2));
+const ms = (value: number | null) => (value === null ? dash : value.toFixed(value < 10 ? 2 : 0));
+const kb = (value: number | null) => (value === null ? dash : (value / 1024).toFixed(1));
+
+function table(header: readonly string[], rows: readonly (readonly string[])[]): string {
+  const widths = header.map((cell, i) =>
+    Math.max(cell.length, ...rows.map((row) => row[i]?.length ?? 0)),
+  );
+  const line = (row: readonly string[]) =>
+    row
+      .map((cell, i) => (i === 0 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!)))
+      .join("  ");
+  return [line(header), line(widths.map((w) => "-".repeat(w))), ...rows.map(line)].join("\n");
+}
+
+function qualityRow(s: GroupSummary): string[] {
+  return [
+    s.group,
+    String(s.questions),
+    ratio(s.recall),
+    ratio(s.precision),
+    ratio(s.abstention),
+    String(s.fabricated),
+    ratio(s.conflictsSurfaced),
+    ratio(s.indexStatusHonest),
+    String(s.failedRuns),
+  ];
+}
+
+function costRow(s: GroupSummary): string[] {
+  return [
+    s.group,
+    ms(s.latencyP50Ms),
+    ms(s.latencyP95Ms),
+    ms(s.firstProgressP50Ms),
+    ms(s.firstProgressP95Ms),
+    kb(s.engineInputBytesMean),
+    kb(s.engineInputBytesMax),
+    `${s.inputTokens}/${s.outputTokens}`,
+    kb(s.reportBytesMean),
+    kb(s.reportBytesMax),
+    s.savings === null ? dash : `${s.savings.toFixed(1)}x`,
+  ];
+}
+
+/** Renders the result as plain text (ends with a newline). */
+export function formatEvalTable(result: EvalResult): string {
+  const groups = [...result.categories, result.overall];
+  const quality = table(
+    [
+      "category",
+      "n",
+      "recall",
+      "precision",
+      "abstain",
+      "fabricated",
+      "conflicts",
+      "index",
+      "failed",
+    ],
+    groups.map(qualityRow),
+  );
+  const cost = table(
+    [
+      "category",
+      "p50 ms",
+      "p95 ms",
+      "1st prog p50",
+      "p95",
+      "engine KB avg",
+      "max",
+      "tokens in/out",
+      "report KB avg",
+      "max",
+      "savings",
+    ],
+    groups.map(costRow),
+  );
+  const goals = result.goals
+    .map((goal) => {
+      const actual =
+        goal.actual === null
+          ? dash
+          : Number.isInteger(goal.actual)
+            ? String(goal.actual)
+            : goal.actual.toFixed(2);
+      return `  ${goal.met ? "MET " : "MISS"}  ${goal.goal} ${goal.target} (actual ${actual})`;
+    })
+    .join("\n");
+  const misses = result.scores
+    .filter(
+      (score) =>
+        (score.recall !== null && score.recall < 1) ||
+        score.abstained === false ||
+        score.conflictSurfaced === false ||
+        score.indexStatusHonest === false ||
+        score.fabricated > 0,
+    )
+    .map((score) => {
+      const notes = [
+        score.recall !== null && score.recall < 1 ? `recall ${ratio(score.recall)}` : null,
+        score.abstained === false ? "did not abstain" : null,
+        score.conflictSurfaced === false ? "conflict not surfaced" : null,
+        score.indexStatusHonest === false ? "index status wrong" : null,
+        score.fabricated > 0 ? `${score.fabricated} fabricated` : null,
+      ].filter((note) => note !== null);
+      return `  ${score.id} (${score.category}): ${notes.join(", ")}`;
+    });
+  return [
+    `suite ${result.suite} · engine ${result.engine.kind} (${result.engine.modelId}) · ${result.overall.questions} questions · ${result.cores} cores · load ${result.loadMs.toFixed(0)} ms`,
+    "",
+    "quality (recall/precision vs gold; abstain on absent; conflicts on superseded; index on partial indexing)",
+    quality,
+    "",
+    "cost (latency and first progress in ms; engine input and report in KB; savings = direct search/read bytes / report bytes)",
+    cost,
+    "",
+    "goals",
+    goals,
+    "",
+    misses.length === 0 ? "no misses" : `misses (${misses.length})`,
+    ...misses,
+    "",
+  ].join("\n");
+}

@@ -1,0 +1,208 @@
+import { describe, expect, it } from "vitest";
+import { mean, percentile } from "./percentile.js";
+import type { QuestionFacts } from "./question-facts.js";
+import { isFabricated, scoreQuestion } from "./score-question.js";
+import { evaluateGoals, summarizeGroup } from "./summarize.js";
+
+function facts(patch: Partial<QuestionFacts>): QuestionFacts {
+  return {
+    id: "q",
+    category: "exact_recall",
+    expected: "found",
+    appId: 1,
+    gold: [10, 11],
+    acceptable: [12],
+    expectConflict: false,
+    expectIndexStatus: null,
+    report: {
+      outcome: "complete",
+      action: "answer_from_report",
+      confidence: "high",
+      indexStatus: "ready",
+      cited: [
+        { messageId: 10, chatId: 1, actual: { appId: 1, chatId: 1 } },
+        { messageId: 12, chatId: 1, actual: { appId: 1, chatId: 1 } },
+        { messageId: 13, chatId: 2, actual: { appId: 1, chatId: 2 } },
+        { messageId: 14, chatId: 2, actual: { appId: 1, chatId: 2 } },
+      ],
+      conflicts: [],
+      bytes: 1000,
+      evidenceOnly: false,
+    },
+    errorKind: null,
+    observed: new Set([10, 11, 12, 13, 14]),
+    latencyMs: 100,
+    firstProgressMs: 1,
+    modelMs: 60,
+    engineCalls: 3,
+    engineInputBytes: 5000,
+    engineMaxInputBytes: 2500,
+    inputTokens: 1200,
+    outputTokens: 80,
+    directBytes: 9000,
+    ...patch,
+  };
+}
+
+describe("percentile (nearest rank)", () => {
+  it("gives exact ranks", () => {
+    const values = [5, 1, 4, 2, 3, 6, 7, 8, 9, 10];
+    expect(percentile(values, 50)).toBe(5);
+    expect(percentile(values, 95)).toBe(10);
+    expect(percentile(values, 10)).toBe(1);
+    expect(percentile([7], 95)).toBe(7);
+    expect(percentile([], 50)).toBeNull();
+  });
+
+  it("rejects p outside (0, 100]", () => {
+    expect(() => percentile([1], 0)).toThrow(RangeError);
+    expect(() => percentile([1], 101)).toThrow(RangeError);
+  });
+
+  it("means", () => {
+    expect(mean([1, 2, 6])).toBe(3);
+    expect(mean([])).toBeNull();
+  });
+});
+
+describe("scoreQuestion", () => {
+  it("scores recall against gold and precision against gold plus acceptable", () => {
+    const score = scoreQuestion(facts({}));
+    expect(score).toEqual({
+      id: "q",
+      category: "exact_recall",
+      recall: 0.5,
+      precision: 0.5,
+      abstained: null,
+      fabricated: 0,
+      conflictSurfaced: null,
+      indexStatusHonest: null,
+      savings: 9,
+    });
+  });
+
+  it("counts unobserved, other-app, wrong-chat and missing citations as fabricated", () => {
+    const base = facts({});
+    const report = base.report!;
+    const score = scoreQuestion(
+      facts({
+        observed: new Set([10, 11]),
+        report: {
+          ...report,
+          cited: [
+            { messageId: 10, chatId: 1, actual: { appId: 1, chatId: 1 } },
+            { messageId: 11, chatId: 9, actual: { appId: 1, chatId: 1 } },
+            { messageId: 12, chatId: 1, actual: { appId: 1, chatId: 1 } },
+            { messageId: 13, chatId: 2, actual: { appId: 2, chatId: 2 } },
+            { messageId: 14, chatId: 2, actual: null },
+          ],
+        },
+      }),
+    );
+    expect(score.fabricated).toBe(4);
+    expect(
+      isFabricated({ messageId: 10, chatId: 1, actual: { appId: 1, chatId: 1 } }, 1, new Set([10])),
+    ).toBe(false);
+  });
+
+  it("judges abstention on absent questions only", () => {
+    const report = facts({}).report!;
+    const absent = (
+      outcome: "complete" | "no_match",
+      action: "answer_from_report" | "ask_user" | "no_relevant_history",
+    ) =>
+      scoreQuestion(facts({ expected: "absent", gold: [], report: { ...report, outcome, action } }))
+        .abstained;
+    expect(absent("no_match", "no_relevant_history")).toBe(true);
+    expect(absent("complete", "ask_user")).toBe(true);
+    expect(absent("complete", "answer_from_report")).toBe(false);
+    expect(scoreQuestion(facts({ expected: "absent", gold: [], report: null })).abstained).toBe(
+      false,
+    );
+    expect(scoreQuestion(facts({ expected: "absent", gold: [] })).recall).toBeNull();
+    expect(scoreQuestion(facts({ expected: "absent", gold: [] })).precision).toBeNull();
+  });
+
+  it("needs a conflict citing two gold messages", () => {
+    const report = facts({}).report!;
+    const conflict = (ids: number[][]) =>
+      scoreQuestion(facts({ expectConflict: true, report: { ...report, conflicts: ids } }))
+        .conflictSurfaced;
+    expect(conflict([[10, 11]])).toBe(true);
+    expect(conflict([[10, 13]])).toBe(false);
+    expect(conflict([])).toBe(false);
+  });
+
+  it("checks the index status when the question expects one", () => {
+    const report = facts({}).report!;
+    expect(scoreQuestion(facts({ expectIndexStatus: "indexing" })).indexStatusHonest).toBe(false);
+    expect(
+      scoreQuestion(
+        facts({ expectIndexStatus: "indexing", report: { ...report, indexStatus: "indexing" } }),
+      ).indexStatusHonest,
+    ).toBe(true);
+  });
+
+  it("scores a failed run as zero recall and no savings", () => {
+    const score = scoreQuestion(facts({ report: null, errorKind: "provider" }));
+    expect(score.recall).toBe(0);
+    expect(score.precision).toBeNull();
+    expect(score.savings).toBeNull();
+    expect(score.fabricated).toBe(0);
+  });
+});
+
+describe("summarizeGroup and evaluateGoals", () => {
+  const all = [
+    facts({ id: "a", latencyMs: 100, firstProgressMs: 1, directBytes: 9000 }),
+    facts({ id: "b", latencyMs: 300, firstProgressMs: 3, directBytes: 3000, gold: [10] }),
+    facts({
+      id: "c",
+      expected: "absent",
+      gold: [],
+      latencyMs: 200,
+      firstProgressMs: null,
+      report: null,
+      errorKind: "provider",
+    }),
+  ];
+  const summary = summarizeGroup("overall", all, all.map(scoreQuestion));
+
+  it("aggregates exact figures", () => {
+    expect(summary).toEqual({
+      group: "overall",
+      questions: 3,
+      failedRuns: 1,
+      recall: 0.75,
+      precision: 0.5,
+      abstention: 0,
+      fabricated: 0,
+      conflictsSurfaced: null,
+      indexStatusHonest: null,
+      latencyP50Ms: 200,
+      latencyP95Ms: 300,
+      firstProgressP50Ms: 1,
+      firstProgressP95Ms: 3,
+      engineInputBytesMean: 5000,
+      engineInputBytesMax: 5000,
+      inputTokens: 3600,
+      outputTokens: 240,
+      reportBytesMean: 1000,
+      reportBytesMax: 1000,
+      savings: 6,
+    });
+  });
+
+  it("judges the launch goals, unmet when nothing applies", () => {
+    const goals = evaluateGoals(new Map([["exact_recall", summary]]), summary);
+    expect(goals.map((goal) => [goal.goal, goal.actual, goal.met])).toEqual([
+      ["exact recall", 0.75, false],
+      ["vague evidence recall", null, false],
+      ["no-match abstention", null, false],
+      ["conflicts surfaced", null, false],
+      ["max report bytes", 1000, true],
+      ["primary-context savings", 6, false],
+      ["fabricated citations", 0, true],
+    ]);
+  });
+});
