@@ -1,0 +1,87 @@
+import { writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { corpusFile } from "../../importers/testing/corpus.js";
+import { openStore } from "../../store/open-store.js";
+import { createTempStores, runCaptured } from "./testing/run-captured.js";
+
+const stores = createTempStores();
+afterEach(() => stores.cleanup());
+
+const PAPERBITES_DEPLOY = corpusFile(
+  "specstory",
+  "Bucur21__PaperBites__2026-04-07_19-39-04Z-website-deployment-options-with-database.md",
+);
+const FINEYE = corpusFile("cline", "haram-333__fineye__ui_messages.json");
+
+describe("recollect import", () => {
+  it("prints per-file and per-format counts, drains the index, and is idempotent", async () => {
+    const db = stores.path();
+    const first = await runCaptured(["--db", db, "import", PAPERBITES_DEPLOY, FINEYE]);
+    expect(first.code).toBe(0);
+    expect(first.stdout).toBe(
+      [
+        `specstory   1 new chats, 0 updated, 2 messages, 0 unchanged  ${PAPERBITES_DEPLOY}`,
+        `cline       1 new chats, 0 updated, 24 messages, 0 unchanged  ${FINEYE}`,
+        "",
+        "specstory   1 files: 1 new chats, 0 updated, 2 messages, 0 unchanged",
+        "cline       1 files: 1 new chats, 0 updated, 24 messages, 0 unchanged",
+        "total       2 files: 2 new chats, 0 updated, 26 messages, 0 unchanged",
+        "indexed 26 messages",
+        "",
+      ].join("\n"),
+    );
+    // Progress carries counts only (stderr is not a terminal under test).
+    expect(first.stderr).toBe("importing 2/2 files…\n");
+
+    const again = await runCaptured(["--db", db, "--json", "import", PAPERBITES_DEPLOY, FINEYE]);
+    expect(again.code).toBe(0);
+    const report = JSON.parse(again.stdout) as {
+      totals: unknown;
+      formats: unknown;
+      indexed: number;
+    };
+    expect(report.totals).toEqual({ files: 2, chats: 0, updated: 0, messages: 0, skipped: 2 });
+    expect(report.formats).toEqual([
+      { format: "specstory", files: 1, chats: 0, updated: 0, messages: 0, skipped: 1 },
+      { format: "cline", files: 1, chats: 0, updated: 0, messages: 0, skipped: 1 },
+    ]);
+    expect(report.indexed).toBe(0);
+  });
+
+  it("--app puts the chats under the named app", async () => {
+    const db = stores.path();
+    expect(
+      (await runCaptured(["--db", db, "import", "--app", "Papers", PAPERBITES_DEPLOY])).code,
+    ).toBe(0);
+    const apps = await runCaptured(["--db", db, "--json", "apps"]);
+    expect((JSON.parse(apps.stdout) as { name: string }[]).map((app) => app.name)).toEqual([
+      "Papers",
+    ]);
+  });
+
+  it("a broken line 7 exits 8 with one line naming file and line, and writes nothing", async () => {
+    const db = stores.path();
+    const file = join(dirname(db), "broken.jsonl");
+    const line = (n: number) =>
+      JSON.stringify({ app: "gen", chat: "c", role: "user", content: `m${n}`, created_at: n });
+    writeFileSync(
+      file,
+      `${[1, 2, 3, 4, 5, 6].map(line).join("\n")}\n{"app":"gen","chat\n${line(8)}\n`,
+    );
+    const run = await runCaptured(["--db", db, "import", file]);
+    expect(run.code).toBe(8);
+    expect(run.stderr).toBe(`recollect: ${file}:7: not valid JSON (truncated or corrupt line)\n`);
+    using store = openStore({ path: db });
+    expect(store.db.prepare("SELECT count(*) FROM messages").pluck().get()).toBe(0);
+  });
+
+  it("a nonexistent path exits 2 with a one-line reason", async () => {
+    const run = await runCaptured(["--db", stores.path(), "import", "/nonexistent/chats"]);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toBe(
+      "recollect: Invalid paths: expected existing files or folders (/nonexistent/chats does not exist).\n",
+    );
+    expect(run.stdout).toBe("");
+  });
+});
