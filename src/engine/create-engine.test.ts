@@ -1,0 +1,116 @@
+import { describe, expect, test } from "vitest";
+import { InvalidInputError, PreconditionError, RecollectError } from "../errors/recollect-error.js";
+import { createEngine } from "./create-engine.js";
+import type { EngineConfig, EngineKind } from "./engine.js";
+import { EXPLORER_MODEL_DEFAULTS } from "./explorer-model-defaults.js";
+
+function failure(config: EngineConfig): unknown {
+  try {
+    createEngine(config);
+  } catch (error) {
+    return error;
+  }
+  return null;
+}
+
+function providerOf(config: EngineConfig): { provider: string; modelId: string } {
+  const model = createEngine(config).languageModel();
+  if (typeof model === "string") throw new Error("expected a model object");
+  return { provider: model.provider, modelId: model.modelId };
+}
+
+describe("createEngine", () => {
+  test("offline needs nothing and reports its versioned model id", () => {
+    const engine = createEngine({ kind: "offline" });
+    expect(engine.kind).toBe("offline");
+    expect(engine.modelId).toBe("recollect-offline-1");
+    expect(providerOf({ kind: "offline" })).toEqual({
+      provider: "recollect.offline",
+      modelId: "recollect-offline-1",
+    });
+  });
+
+  test("openai-compatible uses the base URL and model id, API key optional", () => {
+    const engine = createEngine({
+      kind: "openai-compatible",
+      baseUrl: "http://127.0.0.1:11434/v1/",
+      modelId: "llama3.1",
+    });
+    expect([engine.kind, engine.modelId]).toEqual(["openai-compatible", "llama3.1"]);
+    expect(
+      providerOf({
+        kind: "openai-compatible",
+        baseUrl: "http://127.0.0.1:11434/v1",
+        modelId: "llama3.1",
+      }),
+    ).toEqual({
+      provider: "recollect-engine.chat",
+      modelId: "llama3.1",
+    });
+  });
+
+  test.each<[EngineConfig, string]>([
+    [{ kind: "openai-compatible", modelId: "m" }, "engine.baseUrl"],
+    [{ kind: "openai-compatible", baseUrl: "  ", modelId: "m" }, "engine.baseUrl"],
+    [{ kind: "openai-compatible", baseUrl: "http://127.0.0.1:1234/v1" }, "engine.modelId"],
+    [{ kind: "openai", modelId: "gpt-4.1" }, "OPENAI_API_KEY"],
+    [{ kind: "anthropic" }, "ANTHROPIC_API_KEY"],
+  ])("missing configuration is a PreconditionError naming it: %j → %s", (config, missing) => {
+    const error = failure(config);
+    expect(error).toBeInstanceOf(PreconditionError);
+    expect(error).toMatchObject({ kind: "precondition", missing });
+    expect(RecollectError.isInstance(error) && error.message).toContain(
+      missing === "engine.modelId"
+        ? "RECOLLECT_ENGINE_MODEL"
+        : missing === "engine.baseUrl"
+          ? "RECOLLECT_ENGINE_BASE_URL"
+          : missing,
+    );
+  });
+
+  test("a base URL that is not http(s) is invalid input", () => {
+    expect(
+      failure({ kind: "openai-compatible", baseUrl: "ftp://host/v1", modelId: "m" }),
+    ).toMatchObject({
+      kind: "invalid_input",
+      argument: "engine.baseUrl",
+    });
+    expect(
+      failure({ kind: "openai-compatible", baseUrl: "not a url", modelId: "m" }),
+    ).toBeInstanceOf(InvalidInputError);
+  });
+
+  test("hosted kinds default their model from EXPLORER_MODEL_DEFAULTS", () => {
+    expect(createEngine({ kind: "openai", apiKey: "sk-test" }).modelId).toBe(
+      EXPLORER_MODEL_DEFAULTS.openai,
+    );
+    expect(createEngine({ kind: "anthropic", apiKey: "k" }).modelId).toBe(
+      EXPLORER_MODEL_DEFAULTS.anthropic,
+    );
+    expect(providerOf({ kind: "openai", apiKey: "sk-test" })).toEqual({
+      provider: "openai.chat",
+      modelId: "gpt-4.1-mini",
+    });
+    expect(providerOf({ kind: "anthropic", apiKey: "k", modelId: "claude-x" })).toEqual({
+      provider: "anthropic.messages",
+      modelId: "claude-x",
+    });
+  });
+
+  test("an unknown kind is invalid input, never a fallback", () => {
+    expect(failure({ kind: "gemini" as EngineKind })).toMatchObject({
+      kind: "invalid_input",
+      argument: "engine.kind",
+    });
+  });
+
+  test("the explorer's model selection is one table covering every kind", () => {
+    expect(EXPLORER_MODEL_DEFAULTS).toEqual({
+      offline: "recollect-offline-1",
+      openai: "gpt-4.1-mini",
+      anthropic: "claude-haiku-4-5",
+      "openai-compatible": null,
+    });
+    expect(Object.isFrozen(EXPLORER_MODEL_DEFAULTS)).toBe(true);
+  });
+});
