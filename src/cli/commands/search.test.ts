@@ -147,10 +147,7 @@ describe("recollect read", () => {
       "1",
     ]);
     expect(page.stdout.split("\n").slice(0, 4)).toEqual([
-      `#${hit.chat_id}  website deployment options with database  2026-04-04T19:39:04.000Z`.replace(
-        "04-04",
-        "04-07",
-      ),
+      `#${hit.chat_id}  website deployment options with database  2026-04-07T19:39:04.000Z`,
       "",
       expect.stringMatching(/^\[\d+\] user 2026-04-07T19:39:04\.000Z$/),
       "what should I use to deploy the website giving the database",
