@@ -118,6 +118,23 @@ export const STANDARD_CHATS: readonly SeedChat[] = [
     ],
   },
   {
+    app: "Tasktide",
+    key: "deploy",
+    title: "Deployment",
+    messages: [
+      ["user", "Where do we deploy the app?", "2026-03-01T12:00:00Z"],
+      ["assistant", "Vercel gives preview deployments per pull request.", "2026-03-01T12:01:00Z"],
+      ["user", "Do we need a staging environment?", "2026-03-01T12:02:00Z"],
+      ["assistant", "Preview deployments cover staging for now.", "2026-03-01T12:03:00Z"],
+      ["user", "Decided: deploy on Vercel, production branch main.", "2026-03-01T12:04:00Z"],
+      [
+        "assistant",
+        "Configured Vercel with main as the production branch.",
+        "2026-03-01T12:05:00Z",
+      ],
+    ],
+  },
+  {
     app: "Other",
     key: "secret",
     title: "Other app authentication",
