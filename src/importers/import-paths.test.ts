@@ -20,12 +20,12 @@ describe("importPaths on the whole corpus", () => {
     const report = importPaths({ store, paths: [CORPUS_DIR] });
     expect(report.formats).toEqual([
       { format: "specstory", files: 37, chats: 37, updated: 0, messages: 428, skipped: 0 },
-      { format: "claude-code", files: 2, chats: 2, updated: 0, messages: 182, skipped: 0 },
+      { format: "claude-code", files: 2, chats: 2, updated: 0, messages: 184, skipped: 0 },
       { format: "codex", files: 1, chats: 1, updated: 0, messages: 107, skipped: 0 },
       { format: "aider", files: 3, chats: 11, updated: 0, messages: 268, skipped: 0 },
       { format: "cline", files: 1, chats: 1, updated: 0, messages: 24, skipped: 0 },
     ]);
-    expect(report.totals).toEqual({ files: 44, chats: 52, updated: 0, messages: 1009, skipped: 0 });
+    expect(report.totals).toEqual({ files: 44, chats: 52, updated: 0, messages: 1011, skipped: 0 });
     expect(report.failures).toEqual([]);
     expect(report.unrecognized.map((path) => path.slice(CORPUS_DIR.length))).toEqual([
       "FORMATS.md",
@@ -47,7 +47,7 @@ describe("importPaths on the whole corpus", () => {
     ).toEqual([
       { name: "HaaV-CatalogService", chats: 4, messages: 135 },
       { name: "PaperBites", chats: 6, messages: 72 },
-      { name: "eagerminds-bookmarks", chats: 1, messages: 169 },
+      { name: "eagerminds-bookmarks", chats: 1, messages: 171 },
       { name: "fineye", chats: 1, messages: 24 },
       { name: "minsky", chats: 15, messages: 201 },
       { name: "rfp_response_platform", chats: 7, messages: 133 },
@@ -59,7 +59,7 @@ describe("importPaths on the whole corpus", () => {
     // Re-import is idempotent: nothing new, every chat skipped, no row written.
     const again = importPaths({ store, paths: [CORPUS_DIR] });
     expect(again.totals).toEqual({ files: 44, chats: 0, updated: 0, messages: 0, skipped: 52 });
-    expect(count(store, "messages")).toBe(1009);
+    expect(count(store, "messages")).toBe(1011);
   });
 });
 

@@ -22,9 +22,19 @@ describe("parseClaudeCode on the real corpus", () => {
     const chat = parseCorpus(EAGERMINDS);
     const users = chat.messages.filter((message) => message.role === "user");
     const assistants = chat.messages.filter((message) => message.role === "assistant");
-    // 18 typed + 1 queued line + 1 shell input + 1 queued_command attachment; bash output,
-    // isMeta caveats, tool results and interruption markers are not human input.
-    expect(users).toHaveLength(21);
+    // 18 typed + 1 queued line + 1 shell input + 1 queued_command attachment + 2 answers to
+    // AskUserQuestion; bash output, isMeta caveats, other tool results and interruption markers
+    // are not human input.
+    expect(users).toHaveLength(23);
+    const question = assistants.find((message) =>
+      message.content.includes("When should the welcome email be sent?"),
+    );
+    expect(question?.content).toContain(
+      "When should the welcome email be sent?\n- After email confirmation (recommended): Move sendWelcomeEmail()",
+    );
+    expect(users.map((message) => message.content)).toContain(
+      'Your questions have been answered: "When should the welcome email be sent?"="After email confirmation (recommended)". You can now continue with these answers in mind.',
+    );
     // 267 message ids, 148 of which carry text.
     expect(assistants).toHaveLength(148);
     expect(chat.title).toBe("Scaffold Next.js app Phase 1");

@@ -2,8 +2,9 @@
  * Claude Code session JSONL (FORMATS.md § 3): one file is one session. Kept: typed prompts (user
  * lines whose content is a string or text blocks, not `isMeta`, not sidechain, not client output
  * such as `<bash-stdout>`), queued prompts delivered as `queued_command` attachments, and assistant
- * `text` blocks grouped by `message.id` (one API response is split over several lines). Dropped:
- * tool results, thinking, tool calls, housekeeping and system lines. `isCompactSummary` user lines
+ * `text` blocks grouped by `message.id` (one API response is split over several lines), plus
+ * `AskUserQuestion` questions and the person's answers. Dropped: other tool results, thinking,
+ * other tool calls, housekeeping and system lines. `isCompactSummary` user lines
  * become compaction summaries. Title: the last `ai-title` (or older `summary`) line, else the
  * first prompt's first line.
  */
@@ -44,6 +45,32 @@ const Line = z.looseObject({
     .optional(),
 });
 type Line = z.infer<typeof Line>;
+
+/**
+ * `AskUserQuestion` is how Claude Code asks the person to choose (FORMATS.md § 3: "gold for
+ * decision recall"): the questions are shown to the person and the answer is the person's, so
+ * both are kept as plain text even though they travel as a tool call and a tool result.
+ */
+const AskUserQuestionBlock = z.object({
+  type: z.literal("tool_use"),
+  id: z.string(),
+  name: z.literal("AskUserQuestion"),
+  input: z.object({
+    questions: z.array(
+      z.looseObject({
+        question: z.string(),
+        options: z
+          .array(z.looseObject({ label: z.string(), description: z.string().optional() }))
+          .optional(),
+      }),
+    ),
+  }),
+});
+const ToolResultBlock = z.looseObject({
+  type: z.literal("tool_result"),
+  tool_use_id: z.string(),
+  content: z.union([z.string(), z.array(ContentBlock)]).optional(),
+});
 
 /** Client-generated user lines that carry output, not human input. */
 const CLIENT_OUTPUT_PREFIXES = [
@@ -101,6 +128,7 @@ export function parseClaudeCode(
   const lines = readJsonLines(path, text, Line);
   const drafts: Draft[] = [];
   const assistantById = new Map<string, Draft>();
+  const askedQuestionIds = new Set<string>();
   let sessionId: string | null = null;
   let cwd: string | null = null;
   let title: string | null = null;
@@ -116,7 +144,7 @@ export function parseClaudeCode(
     if (value.isSidechain) continue;
 
     if (value.type === "user" && !value.isMeta) {
-      const content = userText(value);
+      const content = userText(value) ?? answerText(value, askedQuestionIds);
       if (content === null) continue;
       drafts.push({
         role: "user",
@@ -138,7 +166,11 @@ export function parseClaudeCode(
       }
       const texts = message.content.flatMap((block) => {
         const parsed = TextBlock.safeParse(block);
-        return parsed.success && parsed.data.text.trim() !== "" ? [parsed.data.text] : [];
+        if (parsed.success) return parsed.data.text.trim() !== "" ? [parsed.data.text] : [];
+        const question = AskUserQuestionBlock.safeParse(block);
+        if (!question.success) return [];
+        askedQuestionIds.add(question.data.id);
+        return [renderQuestions(question.data.input.questions)];
       });
       const id = message.id ?? `line-${lineNumber}`;
       const existing = assistantById.get(id);
@@ -208,4 +240,36 @@ function isClientOutput(text: string): boolean {
 export function basenameOfPath(path: string): string {
   const segments = path.split(/[\\/]+/).filter((segment) => segment.length > 0);
   return segments.at(-1) ?? path;
+}
+
+function renderQuestions(
+  questions: z.infer<typeof AskUserQuestionBlock>["input"]["questions"],
+): string {
+  return questions
+    .map((question) =>
+      [
+        question.question,
+        ...(question.options ?? []).map(
+          (option) => `- ${option.label}${option.description ? `: ${option.description}` : ""}`,
+        ),
+      ].join("\n"),
+    )
+    .join("\n\n");
+}
+
+/** The person's answer to an `AskUserQuestion` call, from its tool result; null otherwise. */
+function answerText(line: Line, askedQuestionIds: ReadonlySet<string>): string | null {
+  const content = line.message?.content;
+  if (!Array.isArray(content)) return null;
+  const answers = content.flatMap((block) => {
+    const result = ToolResultBlock.safeParse(block);
+    if (!result.success || !askedQuestionIds.has(result.data.tool_use_id)) return [];
+    const body = result.data.content;
+    if (typeof body === "string") return [body];
+    return (body ?? []).flatMap((part) => {
+      const text = TextBlock.safeParse(part);
+      return text.success ? [text.data.text] : [];
+    });
+  });
+  return answers.length > 0 ? answers.join("\n\n") : null;
 }
