@@ -57,7 +57,7 @@ interface Harness {
 async function explore(
   store: Store,
   appId: number,
-  script: ScriptedTurn[] | (() => ScriptedTurn)[],
+  script: ReadonlyArray<ScriptedTurn | (() => ScriptedTurn)>,
 ): Promise<Harness> {
   const turns = [...script];
   const server = await startScriptedOpenAIServer({
