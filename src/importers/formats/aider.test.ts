@@ -27,13 +27,18 @@ describe("parseAider on the real corpus", () => {
   it("drops `> ` tool lines and ends a reply at `> Tokens:` even inside a cut-off fence", () => {
     const chats = parseCorpus("Ahmedrali__rfp_response_platform__backend__.aider.chat.history.md");
     expect(summary(chats)).toEqual([
-      ["2025-05-24T16:38:38.000Z", 11, 4],
-      ["2025-05-24T16:50:45.000Z", 10, 5],
+      ["2025-05-24T16:38:38.000Z", 10, 4],
+      ["2025-05-24T16:50:45.000Z", 9, 5],
       ["2025-05-24T19:05:24.000Z", 4, 2],
-      ["2025-05-24T19:12:54.000Z", 23, 10],
+      ["2025-05-24T19:12:54.000Z", 22, 10],
       ["2025-05-24T19:50:06.000Z", 14, 3],
       ["2025-05-24T22:28:23.000Z", 23, 10],
     ]);
+    // The architect reply echoed back as `#### ` lines is stored once, as the assistant's.
+    const apology = chats[3]!.messages.filter((message) =>
+      message.content.startsWith("My apologies for the timeout. Let's continue."),
+    );
+    expect(apology.map((message) => message.role)).toEqual(["assistant"]);
     for (const chat of chats) {
       for (const message of chat.messages) {
         if (message.role === "assistant") expect(message.content).not.toMatch(/^(#### |> Tokens)/m);
