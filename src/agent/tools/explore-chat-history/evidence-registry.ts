@@ -221,13 +221,17 @@ export function createEvidenceRegistry(budgets: RegistryBudgets): EvidenceRegist
       if (result.truncated) truncated = true;
       const spend = makeSpender(budgets.maxSearchBytes);
       const chats: SearchBody["chats"][number][] = [];
+      let withheld = false;
       outer: for (const hit of result.chats) {
         const header = {
           chat_id: hit.chat_id,
           title: hit.chat_title,
           created_at: hit.chat_created_at,
         };
-        if (!spend(jsonBytes({ ...header, matches: [] }))) break;
+        if (!spend(jsonBytes({ ...header, matches: [] }))) {
+          withheld = true;
+          break;
+        }
         const matches: ChildSearchMatch[] = [];
         for (const match of hit.matches) {
           const preview = {
@@ -239,6 +243,7 @@ export function createEvidenceRegistry(budgets: RegistryBudgets): EvidenceRegist
             ...flags(match),
           };
           if (!spend(jsonBytes(preview))) {
+            withheld = true;
             if (matches.length > 0) chats.push({ ...header, matches });
             break outer;
           }
@@ -257,7 +262,7 @@ export function createEvidenceRegistry(budgets: RegistryBudgets): EvidenceRegist
       const body: SearchBody = {
         index_status: result.index_status,
         pending_count: result.pending_count,
-        truncated: result.truncated || chats.length < result.chats.length,
+        truncated: result.truncated || withheld,
         chats,
       };
       searchCache.set(key, body);

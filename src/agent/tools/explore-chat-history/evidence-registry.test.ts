@@ -1,0 +1,133 @@
+import { describe, expect, it } from "vitest";
+import type { ReadChatResult, SearchChatsResult } from "../../../history/types.js";
+import { EXPLORER_BUDGETS } from "./budgets.js";
+import { createEvidenceRegistry, searchKey } from "./evidence-registry.js";
+
+const match = (id: number, excerpt = `excerpt ${id}`) => ({
+  message_id: id,
+  role: "user" as const,
+  created_at: "2026-01-01T00:00:00.000Z",
+  excerpt,
+  is_compaction_summary: false,
+  projection_truncated: id === 2,
+});
+
+const searchResult = (ids: number[][], excerpt?: string): SearchChatsResult => ({
+  query: "q",
+  index_status: "ready",
+  pending_count: 0,
+  truncated: false,
+  chats: ids.map((messageIds, index) => ({
+    chat_id: index + 1,
+    chat_title: `Chat ${index + 1}`,
+    chat_created_at: "2026-01-01T00:00:00.000Z",
+    matches: messageIds.map((id) => match(id, excerpt)),
+  })),
+});
+
+const readResult = (chatId: number, ids: number[]): ReadChatResult => ({
+  chat_id: chatId,
+  chat_title: "Chat",
+  chat_created_at: "2026-01-01T00:00:00.000Z",
+  messages: ids.map((id) => ({ ...match(id), content: `content ${id}` })),
+  has_more_before: false,
+  has_more_after: true,
+  truncated: false,
+});
+
+describe("evidence registry", () => {
+  it("mints one immutable candidate per observed message, in observation order", () => {
+    const registry = createEvidenceRegistry(EXPLORER_BUDGETS);
+    expect(registry.admitCall()).toBe(null);
+    const body = registry.recordSearch("k", searchResult([[10, 11], [12]]));
+    expect(body.chats.map((c) => c.matches.map((m) => m.candidate_id))).toEqual([
+      ["c1", "c2"],
+      ["c3"],
+    ]);
+    expect(body.chats[0]?.matches[1]).toEqual({
+      candidate_id: "c2",
+      message_id: 11,
+      role: "user",
+      created_at: "2026-01-01T00:00:00.000Z",
+      excerpt: "excerpt 11",
+    });
+    registry.admitCall();
+    const read = registry.recordRead("r", readResult(1, [11, 13]));
+    expect(read.messages.map((m) => m.candidate_id)).toEqual(["c2", "c4"]);
+    const c2 = registry.get("c2");
+    expect(c2?.text).toBe("excerpt 11");
+    expect(c2?.via).toBe("search");
+    expect(Object.isFrozen(c2)).toBe(true);
+    expect(registry.stats()).toMatchObject({
+      searches: 1,
+      reads: 1,
+      observations: 4,
+      discussions: 1,
+      chats: 2,
+    });
+  });
+
+  it("answers repeats from the cache without counting them", () => {
+    const registry = createEvidenceRegistry(EXPLORER_BUDGETS);
+    registry.admitCall();
+    const body = registry.recordSearch(searchKey("Auth  Login", 8), searchResult([[1]]));
+    expect(registry.cachedSearch(searchKey(" auth login ", 8))).toBe(body);
+    expect(registry.cachedSearch(searchKey("auth login", 5))).toBe(undefined);
+    const stats = registry.stats();
+    expect(stats.dedupedCalls).toBe(1);
+    expect(stats.searches).toBe(1);
+    expect(registry.callsLeft()).toBe(23);
+  });
+
+  it("refuses calls past the call budget and counts the refusals", () => {
+    const registry = createEvidenceRegistry({ ...EXPLORER_BUDGETS, maxCalls: 2 });
+    expect([registry.admitCall(), registry.admitCall(), registry.admitCall()]).toEqual([
+      null,
+      null,
+      "calls",
+    ]);
+    expect(registry.stats()).toMatchObject({ refusedCalls: 1, budgetExhausted: true });
+  });
+
+  it("counts exactly the JSON bytes sent and never crosses the aggregate cap", () => {
+    const entry = {
+      candidate_id: "c1",
+      message_id: 1,
+      role: "user",
+      created_at: "2026-01-01T00:00:00.000Z",
+      excerpt: "é".repeat(50),
+    };
+    const header = {
+      chat_id: 1,
+      title: "Chat 1",
+      created_at: "2026-01-01T00:00:00.000Z",
+      matches: [],
+    };
+    const bytesOf = (value: unknown) => Buffer.byteLength(JSON.stringify(value));
+    const oneMessage = bytesOf(header) + bytesOf(entry);
+    const registry = createEvidenceRegistry({
+      ...EXPLORER_BUDGETS,
+      maxObservationBytes: oneMessage + 10,
+    });
+    registry.admitCall();
+    const body = registry.recordSearch("k", searchResult([[1, 2, 3]], "é".repeat(50)));
+    expect(body.chats[0]?.matches).toHaveLength(1);
+    expect(body.truncated).toBe(true);
+    expect(registry.stats().observationBytes).toBe(oneMessage);
+    expect(registry.stats().observations).toBe(1);
+    expect(registry.bytesLeft()).toBe(10);
+  });
+
+  it("records index status, pending count and truncation from results", () => {
+    const registry = createEvidenceRegistry(EXPLORER_BUDGETS);
+    registry.admitCall();
+    registry.recordSearch("a", { ...searchResult([]), index_status: "indexing", pending_count: 7 });
+    registry.admitCall();
+    registry.recordSearch("b", { ...searchResult([[1]]), truncated: true });
+    expect(registry.stats()).toMatchObject({
+      indexStatus: "indexing",
+      pendingCount: 7,
+      truncated: true,
+    });
+  });
+});
