@@ -32,6 +32,12 @@ const TOKEN_PATTERNS: readonly RegExp[] = [
   /\beyJ[A-Za-z0-9_-]{5,}\.eyJ[A-Za-z0-9_-]{5,}\.[A-Za-z0-9_-]{5,}/g,
 ];
 
+/** Any vendor prefix of {@link TOKEN_PATTERNS}; false means none of them can match. */
+const TOKEN_HINT = /sk-|[spr]k_|whsec_|AKIA|ASIA|gh[pousr]_|github_pat_|AIza|xox|hf_|eyJ/;
+
+/** A name {@link NAMED_SECRET} needs; false means it cannot match. */
+const NAMED_HINT = /key|secret|token|passw/i;
+
 /** PEM private key blocks; an unterminated block is redacted to the end (fail closed). */
 const PEM_PRIVATE_KEY =
   /-----BEGIN[A-Z0-9 ]{0,40} PRIVATE KEY-----[\s\S]*?(?:-----END[A-Z0-9 ]{0,40} PRIVATE KEY-----|$)/g;
@@ -54,11 +60,21 @@ const NAMED_SECRET =
  * PASSWORD=value` assignments. Pure and idempotent; linear in the input length.
  */
 export function redactCredentials(text: string): string {
-  let out = text.replace(PEM_PRIVATE_KEY, "[REDACTED PRIVATE KEY]");
-  for (const pattern of TOKEN_PATTERNS) out = out.replace(pattern, REDACTED);
-  out = out.replace(URL_PASSWORD, (_match, prefix: string) => `${prefix}${REDACTED}@`);
-  out = out.replace(NAMED_SECRET, (match, prefix: string, value: string) =>
-    value === "REDACTED" || value.startsWith(REDACTED) ? match : `${prefix}${REDACTED}`,
-  );
+  // Cheap pre-checks skip whole pattern families on ordinary prose (most messages): the indexer
+  // runs this on every message.
+  let out = text.includes("PRIVATE KEY-----")
+    ? text.replace(PEM_PRIVATE_KEY, "[REDACTED PRIVATE KEY]")
+    : text;
+  if (TOKEN_HINT.test(out)) {
+    for (const pattern of TOKEN_PATTERNS) out = out.replace(pattern, REDACTED);
+  }
+  if (out.includes("://")) {
+    out = out.replace(URL_PASSWORD, (_match, prefix: string) => `${prefix}${REDACTED}@`);
+  }
+  if (NAMED_HINT.test(out)) {
+    out = out.replace(NAMED_SECRET, (match, prefix: string, value: string) =>
+      value === "REDACTED" || value.startsWith(REDACTED) ? match : `${prefix}${REDACTED}`,
+    );
+  }
   return out;
 }
