@@ -1,0 +1,72 @@
+import { describe, expect, it } from "vitest";
+import type { ReadChatResult, ReadMessage, SearchChatsResult, SearchMatch } from "../types.js";
+import { boundReadResult, serializeReadResult } from "./bound-read-result.js";
+import { boundSearchResult, serializeSearchResult } from "./bound-search-result.js";
+import { jsonBytes } from "./json-bytes.js";
+
+const match = (id: number): SearchMatch => ({
+  message_id: id,
+  role: "user",
+  created_at: "2026-01-01T00:00:00.000Z",
+  excerpt: "測".repeat(300),
+  is_compaction_summary: false,
+  projection_truncated: false,
+});
+
+const message = (id: number): ReadMessage => ({
+  message_id: id,
+  role: "assistant",
+  created_at: "2026-01-01T00:00:00.000Z",
+  content: '"'.repeat(2_400),
+  is_compaction_summary: false,
+  projection_truncated: false,
+});
+
+describe("byte bounds", () => {
+  it("drops the lowest-ranked matches first until the search fits 12 KB", () => {
+    const result: SearchChatsResult = {
+      query: "q",
+      index_status: "ready",
+      pending_count: 0,
+      chats: Array.from({ length: 20 }, (_, n) => ({
+        chat_id: n,
+        chat_title: "t",
+        chat_created_at: "2026-01-01T00:00:00.000Z",
+        matches: [match(n * 2), match(n * 2 + 1)],
+      })),
+      truncated: false,
+    };
+    const bounded = boundSearchResult(result);
+    expect(jsonBytes(bounded)).toBeLessThanOrEqual(12 * 1024);
+    expect(bounded.truncated).toBe(true);
+    // A match is ~1 KB (300 CJK chars are 900 bytes): 11 fit, the last chat keeps its best one.
+    expect(bounded.chats.map((chat) => chat.matches.length)).toEqual([2, 2, 2, 2, 2, 1]);
+    expect(Buffer.byteLength(serializeSearchResult(result))).toBe(jsonBytes(bounded));
+    expect(boundSearchResult(bounded)).toBe(bounded);
+  });
+
+  it("keeps the target and its nearest neighbours when a read exceeds 20 KB", () => {
+    const result: ReadChatResult = {
+      chat_id: 1,
+      chat_title: null,
+      chat_created_at: "2026-01-01T00:00:00.000Z",
+      messages: Array.from({ length: 9 }, (_, n) => message(n + 1)),
+      has_more_before: false,
+      has_more_after: false,
+      truncated: false,
+    };
+    // Each message is ~4.9 KB of escaped quotes: four fit.
+    const bounded = boundReadResult(result, 2);
+    expect(bounded.messages.map((m) => m.message_id)).toEqual([1, 2, 3, 4]);
+    expect([bounded.has_more_before, bounded.has_more_after, bounded.truncated]).toEqual([
+      false,
+      true,
+      true,
+    ]);
+    expect(Buffer.byteLength(serializeReadResult(result, 2))).toBeLessThanOrEqual(20 * 1024);
+    const tiny = boundReadResult(result, 5, 1_000);
+    expect(tiny.messages.map((m) => m.message_id)).toEqual([5]);
+    expect(jsonBytes(tiny)).toBeLessThanOrEqual(1_000);
+    expect(tiny.messages[0]?.projection_truncated).toBe(true);
+  });
+});
