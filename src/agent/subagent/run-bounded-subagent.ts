@@ -62,7 +62,7 @@ export interface RunBoundedSubagentOptions {
 /** How a run ended. `submitted` means the host accepted a submission in some attempt. */
 export interface BoundedSubagentResult {
   readonly status: "submitted" | "failed";
-  /** Model steps finished across attempts (≤ `maxSteps`). */
+  /** Model steps used across attempts (≤ `maxSteps`), a failed unfinished call counting as one. */
   readonly steps: number;
   readonly attempts: number;
   readonly failures: number;
@@ -105,6 +105,9 @@ async function runAttempt(
   let steps = 0;
   let toolCalls = 0;
   let streamError: unknown = null;
+  // A failed model call that never finished its step still cost a step: count it, so retries
+  // can never make more model calls than `maxSteps` in total.
+  let errorSinceFinish = false;
   try {
     const result = streamText({
       model: options.model,
@@ -132,13 +135,17 @@ async function runAttempt(
         const { done, value } = await reader.read();
         if (signal.aborted) throw new AbortedError();
         if (done) break;
-        if (value.type === "error" && streamError === null) streamError = value.error;
+        if (value.type === "error") {
+          streamError ??= value.error;
+          errorSinceFinish = true;
+        }
         if (value.type === "tool-input-start") options.onToolCallStart?.(value.toolName);
         if (value.type === "tool-call") {
           toolCalls += 1;
           options.onToolCallStart?.(value.toolName);
         }
         if (value.type === "finish-step") {
+          errorSinceFinish = false;
           steps += 1;
           options.onStep?.({ step: stepsBefore + steps, attempt, toolCalls });
           toolCalls = 0;
@@ -151,11 +158,12 @@ async function runAttempt(
     }
   } catch (error) {
     if (signal.aborted) throw new AbortedError();
-    return { steps, error };
+    return { steps: Math.min(steps + 1, stepsAllowed), error };
   } finally {
     signal.removeEventListener("abort", relayAbort);
   }
-  return { steps, error: streamError };
+  const unfinished = errorSinceFinish ? 1 : 0;
+  return { steps: Math.min(steps + unfinished, stepsAllowed), error: streamError };
 }
 
 /**

@@ -1,0 +1,117 @@
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { exploreChatHistoryReportSchema } from "../../agent/tools/explore-chat-history/report-schema.js";
+import { seedDemoHistory } from "../../demo/index.js";
+import { openStore } from "../../store/open-store.js";
+import { createTempStores, runCaptured } from "./testing/run-captured.js";
+
+const stores = createTempStores();
+let db = "";
+beforeEach(() => {
+  db = stores.path();
+  using store = openStore({ path: db });
+  seedDemoHistory(store);
+});
+afterEach(() => stores.cleanup());
+
+describe("recollect explore", () => {
+  it("prints progress on stderr and a readable report on stdout (exit 0 when complete)", async () => {
+    const run = await runCaptured([
+      "--db",
+      db,
+      "explore",
+      "which database did we choose?",
+      "--app",
+      "Tasktide",
+    ]);
+    expect(run.code).toBe(0);
+    expect(run.stderr.split("\n")[0]).toBe("· Searching prior chats… (1 search)");
+    expect(run.stderr).not.toMatch(/Postgres|Supabase/);
+    expect(run.stdout).toContain("Question: which database did we choose?");
+    expect(run.stdout).toMatch(
+      /Outcome: complete · confidence (high|medium) · next: answer from report · index ready/,
+    );
+    expect(run.stdout).toMatch(
+      /\n {5}- chat \d+ “[^”]+” · message \d+ · (user|assistant) · 2026-\d\d-\d\dT\d\d:\d\d:\d\d\.000Z\n {7}> /,
+    );
+  });
+
+  it("--json prints the report object; no match exits 10", async () => {
+    const run = await runCaptured([
+      "--db",
+      db,
+      "--json",
+      "explore",
+      "zebra quantum pancakes",
+      "--app",
+      "Tasktide",
+    ]);
+    const report = exploreChatHistoryReportSchema.parse(JSON.parse(run.stdout));
+    expect(report.outcome).toBe("no_match");
+    expect(report.action).toBe("no_relevant_history");
+    expect(run.code).toBe(10);
+  });
+
+  it("classifies bad input and missing apps with the shared exit codes", async () => {
+    const missing = await runCaptured(["--db", db, "explore", "auth", "--app", "Nope"]);
+    expect(missing.code).toBe(3);
+    expect(missing.stderr).toBe(
+      'recollect: App "Nope" was not found. Run `recollect apps` to list apps.\n',
+    );
+    const badChat = await runCaptured([
+      "--db",
+      db,
+      "explore",
+      "auth",
+      "--app",
+      "Tasktide",
+      "--chat",
+      "abc",
+    ]);
+    expect(badChat.code).toBe(2);
+    const otherChat = await runCaptured([
+      "--db",
+      db,
+      "explore",
+      "auth",
+      "--app",
+      "Tasktide",
+      "--chat",
+      "9999",
+    ]);
+    expect(otherChat.code).toBe(3);
+    const blank = await runCaptured(["--db", db, "explore", "   ", "--app", "Tasktide"]);
+    expect(blank.code).toBe(2);
+    const badEngine = await runCaptured([
+      "--db",
+      db,
+      "explore",
+      "auth",
+      "--app",
+      "Tasktide",
+      "--engine",
+      "magic",
+    ]);
+    expect(badEngine.code).toBe(2);
+  });
+
+  it("a hosted engine without configuration is a precondition error naming what is missing", async () => {
+    const saved = process.env.RECOLLECT_ENGINE_BASE_URL;
+    delete process.env.RECOLLECT_ENGINE_BASE_URL;
+    try {
+      const run = await runCaptured([
+        "--db",
+        db,
+        "explore",
+        "auth",
+        "--app",
+        "Tasktide",
+        "--engine",
+        "openai-compatible",
+      ]);
+      expect(run.code).toBe(4);
+      expect(run.stderr).toMatch(/base ?url/i);
+    } finally {
+      if (saved !== undefined) process.env.RECOLLECT_ENGINE_BASE_URL = saved;
+    }
+  });
+});
