@@ -1,12 +1,17 @@
 /** Settings: the JSON file next to the store (entitlement, telemetry switch, per-tool consent). */
 export {
   getSetting,
+  isTelemetryOn,
   parseSettingKey,
   type SettingKey,
   type SettingValue,
   setSetting,
 } from "./settings-keys.js";
-export { SETTINGS_FILE_NAME, settingsPathForStore } from "./settings-path.js";
+export {
+  SETTINGS_FILE_NAME,
+  settingsPathForStore,
+  settingsStoreForStorePath,
+} from "./settings-path.js";
 export {
   ENTITLEMENT_VALUES,
   type Entitlement,

@@ -100,3 +100,8 @@ export function setSetting(settings: Settings, key: SettingKey, value: string): 
       };
   }
 }
+
+/** True unless the person opted out with `telemetry off`. */
+export function isTelemetryOn(settings: Settings): boolean {
+  return (settings.telemetry ?? SETTINGS_DEFAULTS.telemetry) === "on";
+}

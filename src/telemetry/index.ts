@@ -21,5 +21,6 @@ export {
   TELEMETRY_FILE_NAME,
   type TelemetrySink,
   telemetryPathForStore,
+  telemetrySinkForStorePath,
   validateTelemetryEvent,
 } from "./telemetry-sink.js";

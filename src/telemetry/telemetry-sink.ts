@@ -125,3 +125,15 @@ export function readTelemetryFile(path: string): {
   }
   return { records, invalidLines };
 }
+
+/**
+ * The CLI/server sink for the store at `storePath`: the JSONL file beside it, consulting
+ * `enabled()` on every record (the settings opt-out); discards for `":memory:"` stores.
+ */
+export function telemetrySinkForStorePath(
+  storePath: string,
+  enabled: () => boolean,
+): TelemetrySink {
+  const path = telemetryPathForStore(storePath);
+  return path ? createJsonlTelemetrySink({ path, enabled }) : DISCARD_TELEMETRY;
+}

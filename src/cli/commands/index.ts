@@ -1,5 +1,6 @@
 import type { Command } from "commander";
 import { registerAppsCommand } from "./apps.js";
+import { registerChatCommand } from "./chat.js";
 import { registerChatsCommand } from "./chats.js";
 import { registerDemoCommand } from "./demo.js";
 import { registerEvalCommand } from "./eval.js";
@@ -9,6 +10,8 @@ import { registerIndexCommand } from "./index-command.js";
 import { registerReadCommand } from "./read.js";
 import { registerSearchCommand } from "./search.js";
 import { registerServeCommand } from "./serve.js";
+import { registerSettingsCommand } from "./settings.js";
+import { registerToolsCommand } from "./tools.js";
 
 /**
  * Each command lives in its own file under `commands/` and exports a `register` function that
@@ -27,4 +30,7 @@ export const COMMANDS: readonly RegisterCommand[] = [
   registerDemoCommand,
   registerServeCommand,
   registerEvalCommand,
+  registerToolsCommand,
+  registerSettingsCommand,
+  registerChatCommand,
 ];

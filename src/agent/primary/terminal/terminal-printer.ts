@@ -1,0 +1,62 @@
+/**
+ * Prints an agent event stream to a terminal: answer text as it streams, each tool call and its
+ * card as compact `·` lines (a line is printed only when it changes), classified failures, and
+ * `(cancelled)` for an aborted turn.
+ */
+import type { AgentEvent, AgentEventSink } from "../agent-events.js";
+import { compactCardText } from "./compact-card.js";
+
+/**
+ * Builds a sink writing to `write`. One printer per turn. `answerPrefix` (e.g. `"assistant> "`)
+ * is written once, before the first answer text.
+ */
+export function createTerminalPrinter(
+  write: (text: string) => void,
+  answerPrefix = "",
+): AgentEventSink {
+  const lastLine = new Map<string, string>();
+  let midLine = false;
+  let answering = false;
+  const line = (text: string) => {
+    write(`${midLine ? "\n" : ""}· ${text}\n`);
+    midLine = false;
+  };
+  return (event: AgentEvent) => {
+    switch (event.type) {
+      case "turn-start":
+        return;
+      case "text-delta":
+        if (!answering) {
+          answering = true;
+          write(answerPrefix);
+        }
+        write(event.delta);
+        midLine = !event.delta.endsWith("\n");
+        return;
+      case "tool-call-start":
+        line(`${event.toolName}`);
+        return;
+      case "card-update": {
+        const text = compactCardText(event.xml);
+        if (text === null || lastLine.get(event.toolCallId) === text) return;
+        lastLine.set(event.toolCallId, text);
+        line(text);
+        return;
+      }
+      case "tool-result":
+        if (!event.ok)
+          line(`${event.toolName} failed (${event.error.kind}): ${event.error.message}`);
+        return;
+      case "turn-finish":
+        write(midLine ? "\n" : "");
+        midLine = false;
+        return;
+      case "turn-error":
+        write(
+          `${midLine ? "\n" : ""}${event.error.kind === "aborted" ? "(cancelled)" : `Error (${event.error.kind}): ${event.error.message}`}\n`,
+        );
+        midLine = false;
+        return;
+    }
+  };
+}

@@ -1,0 +1,115 @@
+/**
+ * `recollect settings get KEY` / `recollect settings set KEY VALUE` / `recollect settings list`:
+ * the settings file beside the store. Keys: `entitlement` (pro | free), `telemetry` (on | off),
+ * `consent.<tool>` (always | ask | never) for the main-facing tools. The legacy internal
+ * `consent.search_chats` can be read (it is preserved) but not set: it has no visible row.
+ */
+import type { Command } from "commander";
+import { visiblePermissionRows } from "../../agent/consent/permission-rows.js";
+import { INTERNAL_TOOL_DEFINITIONS, TOOL_DEFINITIONS } from "../../agent/tools/registry.js";
+import {
+  getSetting,
+  parseSettingKey,
+  type SettingsStore,
+  type SettingValue,
+  setSetting,
+  settingsStoreForStorePath,
+} from "../../settings/index.js";
+import { globalOptions, printJson, storePathFor } from "../cli-context.js";
+
+const VISIBLE_TOOLS = TOOL_DEFINITIONS.map((tool) => tool.name);
+const READABLE_TOOLS = [...VISIBLE_TOOLS, ...INTERNAL_TOOL_DEFINITIONS.map((tool) => tool.name)];
+
+function defaultConsentOf(toolName: string) {
+  return [...TOOL_DEFINITIONS, ...INTERNAL_TOOL_DEFINITIONS].find((tool) => tool.name === toolName)
+    ?.defaultConsent;
+}
+
+/**
+ * Reads `key`'s value in force.
+ * @throws InvalidInputError naming `KEY` when the key is unknown.
+ */
+export function readSetting(settings: SettingsStore, key: string): SettingValue & { key: string } {
+  const parsed = parseSettingKey(key, READABLE_TOOLS);
+  const consentDefault = parsed.kind === "consent" ? defaultConsentOf(parsed.toolName) : undefined;
+  return { key, ...getSetting(settings.read(), parsed, consentDefault) };
+}
+
+/**
+ * Writes `key = value` atomically, preserving every other key (legacy and unknown ones too).
+ * @throws InvalidInputError naming `KEY` or `VALUE` and what is allowed; nothing is written.
+ */
+export function writeSetting(
+  settings: SettingsStore,
+  key: string,
+  value: string,
+): SettingValue & { key: string } {
+  const parsed = parseSettingKey(key, VISIBLE_TOOLS);
+  settings.update((current) => setSetting(current, parsed, value));
+  return readSetting(settings, key);
+}
+
+/** Every visible setting with its value in force: entitlement, telemetry, one row per tool. */
+export function listSettings(settings: SettingsStore) {
+  const current = settings.read();
+  return {
+    entitlement: readSetting(settings, "entitlement"),
+    telemetry: readSetting(settings, "telemetry"),
+    permissions: visiblePermissionRows(current.consent).map((row) => ({
+      key: `consent.${row.toolName}`,
+      value: row.consent,
+      source: row.stored ? "stored" : "default",
+      disclosure: row.disclosure,
+    })),
+  };
+}
+
+function line(value: SettingValue & { key: string }): string {
+  return `${value.key} = ${value.value}${value.source === "default" ? " (default)" : ""}\n`;
+}
+
+/** Registers `recollect settings`. */
+export function registerSettingsCommand(program: Command): void {
+  const settingsCommand = program
+    .command("settings")
+    .description("read or change settings (entitlement, telemetry, tool consent)");
+  const storeFor = (command: Command) =>
+    settingsStoreForStorePath(storePathFor(globalOptions(command)));
+
+  settingsCommand
+    .command("get")
+    .description("print one setting: entitlement | telemetry | consent.<tool>")
+    .argument("<key>", "setting key")
+    .action((key: string, _options: unknown, command: Command) => {
+      const value = readSetting(storeFor(command), key);
+      if (globalOptions(command).json) printJson(value);
+      else process.stdout.write(line(value));
+    });
+
+  settingsCommand
+    .command("set")
+    .description("change one setting, e.g. `settings set consent.read_chat always`")
+    .argument("<key>", "setting key")
+    .argument("<value>", "new value")
+    .action((key: string, value: string, _options: unknown, command: Command) => {
+      const written = writeSetting(storeFor(command), key, value);
+      if (globalOptions(command).json) printJson(written);
+      else process.stdout.write(line(written));
+    });
+
+  settingsCommand
+    .command("list")
+    .description("print every setting and each tool's permission with its disclosure")
+    .action((_options: unknown, command: Command) => {
+      const listed = listSettings(storeFor(command));
+      if (globalOptions(command).json) {
+        printJson(listed);
+        return;
+      }
+      let text = line(listed.entitlement) + line(listed.telemetry);
+      for (const row of listed.permissions) {
+        text += `${row.key} = ${row.value}${row.source === "default" ? " (default)" : ""}\n    ${row.disclosure}\n`;
+      }
+      process.stdout.write(text);
+    });
+}
