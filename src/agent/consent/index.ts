@@ -6,7 +6,11 @@ export {
   type ConsentRequest,
   scriptedConsentPrompter,
 } from "./consent-prompter.js";
-export { type PermissionRow, permissionToolNames, visiblePermissionRows } from "./permission-rows.js";
+export {
+  type PermissionRow,
+  permissionToolNames,
+  visiblePermissionRows,
+} from "./permission-rows.js";
 export {
   type AskQuestion,
   consentQuestionText,
