@@ -19,14 +19,14 @@ describe("recollect explore", () => {
       "--db",
       db,
       "explore",
-      "which database did we choose?",
+      "What did we decide about authentication?",
       "--app",
       "Tasktide",
     ]);
     expect(run.code).toBe(0);
     expect(run.stderr.split("\n")[0]).toBe("· Searching prior chats… (1 search)");
-    expect(run.stderr).not.toMatch(/Postgres|Supabase/);
-    expect(run.stdout).toContain("Question: which database did we choose?");
+    expect(run.stderr).not.toMatch(/Clerk|Supabase|session/i);
+    expect(run.stdout).toContain("Question: What did we decide about authentication?");
     expect(run.stdout).toMatch(
       /Outcome: complete · confidence (high|medium) · next: answer from report · index ready/,
     );
