@@ -1,5 +1,6 @@
 import { appendFileSync, copyFileSync, mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import Database from "better-sqlite3";
 import { afterEach, describe, expect, it } from "vitest";
 import { ImportFormatError, InvalidInputError } from "../errors/recollect-error.js";
 import { openStore } from "../store/open-store.js";
@@ -129,6 +130,21 @@ describe("importPaths edge cases", () => {
     expect(folder.failures).toEqual([]);
     expect(folder.unrecognized).toHaveLength(3);
     expect(folder.totals.chats).toBe(1);
+  });
+
+  it("a folder walk skips other SQLite files and the store's own file", () => {
+    const dir = temp.make();
+    using store = openStore({ path: join(dir, "store.db") });
+    writeDyadFixture(join(dir, "dyad.db"), { modern: false });
+    const other = new Database(join(dir, "cache.sqlite"));
+    other.exec("CREATE TABLE entries (id INTEGER PRIMARY KEY)");
+    other.close();
+    const report = importPaths({ store, paths: [dir] });
+    expect(report.formats).toEqual([
+      { format: "dyad", files: 1, chats: 3, updated: 0, messages: 6, skipped: 0 },
+    ]);
+    expect(report.unrecognized).toEqual([join(dir, "cache.sqlite")]);
+    expect(report.failures).toEqual([]);
   });
 
   it("a missing path or a folder without chat files is invalid input, naming the path", () => {

@@ -4,6 +4,7 @@
  * contributes nothing; the other files still import.
  */
 import { closeSync, openSync, readFileSync, readSync, statSync } from "node:fs";
+import { resolve } from "node:path";
 import { ImportFormatError, InvalidInputError, RecollectError } from "../errors/recollect-error.js";
 import type { Store } from "../store/open-store.js";
 import { type CandidateFile, collectFiles } from "./collect-files.js";
@@ -12,7 +13,7 @@ import { parseAider } from "./formats/aider.js";
 import { parseClaudeCode } from "./formats/claude-code.js";
 import { parseCline } from "./formats/cline.js";
 import { parseCodex } from "./formats/codex.js";
-import { readDyadDatabase } from "./formats/dyad.js";
+import { hasDyadTables, readDyadDatabase } from "./formats/dyad.js";
 import { parseGenericJsonl } from "./formats/generic-jsonl.js";
 import { parseSpecStory } from "./formats/specstory.js";
 import { IMPORT_FORMATS, type ImportedChat, type ImportFormat } from "./imported-chat.js";
@@ -82,7 +83,8 @@ export interface ImportReport {
  * Imports every chat-history file under `paths`.
  *
  * - A file named explicitly that is no known format is a failure; inside a folder it is listed
- *   in `unrecognized` and skipped (folders hold READMEs, statistics, metadata…).
+ *   in `unrecognized` and skipped (folders hold READMEs, statistics, metadata, other SQLite files…).
+ * - The store's own file is never read, even when a walked folder contains it.
  * - Each file is parsed fully before anything is written and written in one transaction, so a
  *   failure leaves nothing of that file in the store.
  *
@@ -100,8 +102,12 @@ export function importPaths(options: ImportPathsOptions): ImportReport {
   const recognized: { file: CandidateFile; format: ImportFormat }[] = [];
   const unrecognized: string[] = [];
   const failures: ImportFailure[] = [];
+  const storeFiles = storeFilePaths(store.path);
   for (const file of candidates) {
-    const format = detectFormat(readHead(file.path));
+    // Never read the store being written (a folder walk may contain it, and it looks like Dyad).
+    if (storeFiles.has(resolve(file.path))) continue;
+    let format = detectFormat(readHead(file.path));
+    if (format === "dyad" && !file.explicit && !hasDyadTables(file.path)) format = null;
     if (format) recognized.push({ file, format });
     else if (file.explicit) failures.push(failure(unknownFormatError(file.path)));
     else unrecognized.push(file.path);
@@ -163,6 +169,13 @@ function parseFile(path: string, format: ImportFormat): ImportedChat[] {
     case "jsonl":
       return parseGenericJsonl(path, text);
   }
+}
+
+/** The store file and its WAL/SHM companions, resolved; empty for an in-memory store. */
+function storeFilePaths(storePath: string): ReadonlySet<string> {
+  if (storePath === ":memory:") return new Set();
+  const base = resolve(storePath);
+  return new Set([base, `${base}-wal`, `${base}-shm`, `${base}-journal`]);
 }
 
 function readHead(path: string): Uint8Array {

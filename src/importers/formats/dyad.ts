@@ -36,6 +36,29 @@ const MessageRow = z.object({
   is_compaction_summary: z.union([z.number(), z.boolean()]).nullable(),
 });
 
+/** Tables a Dyad database must have. */
+const DYAD_TABLES = ["apps", "chats", "messages"] as const;
+
+/**
+ * True when `path` opens as SQLite and has Dyad's `apps`, `chats` and `messages` tables. Lets a
+ * folder walk skip other SQLite files instead of rejecting them; never throws.
+ */
+export function hasDyadTables(path: string): boolean {
+  try {
+    const db = new Database(path, { readonly: true, fileMustExist: true });
+    try {
+      const names = new Set(
+        db.prepare<[], string>("SELECT name FROM sqlite_master WHERE type = 'table'").pluck().all(),
+      );
+      return DYAD_TABLES.every((table) => names.has(table));
+    } finally {
+      db.close();
+    }
+  } catch {
+    return false;
+  }
+}
+
 /**
  * Reads every chat of a Dyad database. The app hint is each chat's Dyad app (`origin: "record"`).
  *
