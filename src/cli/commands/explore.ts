@@ -69,6 +69,10 @@ export function registerExploreCommand(program: Command): void {
     .requiredOption("--app <name>", "the app whose history to explore (see `recollect apps`)")
     .option("--engine <kind>", `model engine: ${ENGINE_KINDS.join(" | ")} (default offline)`)
     .option("--chat <id>", "treat this chat of the app as the current chat")
+    .addHelpText(
+      "after",
+      "\nExit codes: 0 complete, 10 no_match, 11 partial (incl. evidence-only); errors: 2 invalid input,\n3 app/chat not found, 4 precondition (Pro, Engine config), 5 provider, 130 cancelled.",
+    )
     .action(async (question: string, options: ExploreOptions, command: Command) => {
       const global = globalOptions(command);
       const chatId = parseIntegerOption("--chat", options.chat, "a chat id (integer)") ?? null;

@@ -10,6 +10,7 @@ import {
   PreconditionError,
   toRecollectError,
 } from "../../../errors/recollect-error.js";
+import type { IndexWaiter } from "../../../history/types.js";
 import { requirePro } from "../../entitlement/require-pro.js";
 import {
   type ReadChatFunction,
@@ -48,6 +49,8 @@ export interface ExploreChatHistoryToolOptions {
   readonly budgets?: ExplorerBudgets;
   /** Milliseconds clock for stats. */
   readonly now?: () => number;
+  /** The host's running indexer: each search may wait ≤ 1 s for it (DESIGN.md: index wait). */
+  readonly indexer?: IndexWaiter;
 }
 
 const DESCRIPTION = [
@@ -95,7 +98,10 @@ export function createExploreChatHistoryTool(
         const run = await runExplorer({
           query,
           model: engine.languageModel(),
-          retrieval: retrievalContextFor(ctx),
+          retrieval: {
+            ...retrievalContextFor(ctx),
+            ...(options.indexer ? { indexer: options.indexer } : {}),
+          },
           searchChats: options.searchChats,
           readChat: options.readChat,
           locate: createStoreMessageLocator(ctx.store),
