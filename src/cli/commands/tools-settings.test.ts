@@ -1,0 +1,155 @@
+import { readFileSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { createTempStores, runCaptured } from "./testing/run-captured.js";
+
+const stores = createTempStores();
+afterEach(() => stores.cleanup());
+
+describe("recollect tools", () => {
+  it("prints the exact Pro plan-mode toolset as JSON", async () => {
+    const db = stores.path();
+    const run = await runCaptured([
+      "--db",
+      db,
+      "--json",
+      "tools",
+      "--mode",
+      "plan",
+      "--entitlement",
+      "pro",
+    ]);
+    expect(run.code).toBe(0);
+    const report = JSON.parse(run.stdout);
+    expect(report.tools.map((t: { name: string; consent: string }) => [t.name, t.consent])).toEqual(
+      [
+        ["explore_chat_history", "always"],
+        ["read_chat", "ask"],
+        ["write_plan", "always"],
+        ["exit_plan", "always"],
+      ],
+    );
+    expect(report.removed).toEqual([
+      { name: "set_chat_summary", reason: "mode" },
+      { name: "search_chats", reason: "internal_only" },
+    ]);
+  });
+
+  it("--free-model removes the whole history surface; the default entitlement is free", async () => {
+    const db = stores.path();
+    const free = JSON.parse(
+      (
+        await runCaptured([
+          "--db",
+          db,
+          "--json",
+          "tools",
+          "--mode",
+          "ask",
+          "--entitlement",
+          "pro",
+          "--free-model",
+        ])
+      ).stdout,
+    );
+    expect(free.tools).toEqual([]);
+    expect(free.removed.slice(0, 2)).toEqual([
+      { name: "explore_chat_history", reason: "free_model" },
+      { name: "read_chat", reason: "free_model" },
+    ]);
+    const basic = JSON.parse((await runCaptured(["--db", db, "--json", "tools"])).stdout);
+    expect(basic.entitlement).toBe("free");
+    expect(basic.tools.map((t: { name: string }) => t.name)).toEqual(["set_chat_summary"]);
+  });
+
+  it("reads entitlement and consent from the settings file", async () => {
+    const db = stores.path();
+    expect((await runCaptured(["--db", db, "settings", "set", "entitlement", "pro"])).code).toBe(0);
+    expect(
+      (await runCaptured(["--db", db, "settings", "set", "consent.explore_chat_history", "never"]))
+        .code,
+    ).toBe(0);
+    const run = await runCaptured(["--db", db, "tools", "--mode", "ask"]);
+    expect(run.stdout.split("\n").slice(0, 3)).toEqual([
+      "Toolset for mode ask · entitlement pro · Engine model",
+      "",
+      expect.stringMatching(/^ {2}read_chat {2}consent ask {5}Read a bounded window/),
+    ]);
+    expect(run.stdout).toContain("  explore_chat_history: consent is never\n");
+  });
+
+  it("rejects a bad mode naming the argument", async () => {
+    const run = await runCaptured(["--db", stores.path(), "tools", "--mode", "write"]);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toBe(
+      "recollect: Invalid --mode: expected agent | ask | plan (got write).\n",
+    );
+  });
+});
+
+describe("recollect settings", () => {
+  it("get/set round-trips and preserves legacy search_chats/read_chat values", async () => {
+    const db = stores.path();
+    const file = join(dirname(db), "settings.json");
+    writeFileSync(
+      file,
+      JSON.stringify({ consent: { search_chats: "never", read_chat: "always" } }),
+    );
+    expect((await runCaptured(["--db", db, "settings", "set", "telemetry", "off"])).stdout).toBe(
+      "telemetry = off\n",
+    );
+    expect(
+      (await runCaptured(["--db", db, "settings", "get", "consent.search_chats"])).stdout,
+    ).toBe("consent.search_chats = never\n");
+    expect(
+      (await runCaptured(["--db", db, "settings", "get", "consent.explore_chat_history"])).stdout,
+    ).toBe("consent.explore_chat_history = always (default)\n");
+    expect(JSON.parse(readFileSync(file, "utf8"))).toEqual({
+      consent: { search_chats: "never", read_chat: "always" },
+      telemetry: "off",
+    });
+  });
+
+  it("list shows one row per main-facing tool with its disclosure, none for search_chats", async () => {
+    const db = stores.path();
+    const listed = JSON.parse(
+      (await runCaptured(["--db", db, "--json", "settings", "list"])).stdout,
+    );
+    expect(
+      listed.permissions.map((row: { key: string; value: string }) => [row.key, row.value]),
+    ).toEqual([
+      ["consent.explore_chat_history", "always"],
+      ["consent.read_chat", "ask"],
+      ["consent.set_chat_summary", "always"],
+      ["consent.write_plan", "always"],
+      ["consent.exit_plan", "always"],
+    ]);
+    expect(listed.permissions[0].disclosure).toContain("historical chat text to the Engine for synthesis");
+    expect(listed.permissions[1].disclosure).toContain("to the active model");
+  });
+
+  it("refuses to set the internal search_chats consent or a bad value; nothing written", async () => {
+    const db = stores.path();
+    const internal = await runCaptured([
+      "--db",
+      db,
+      "settings",
+      "set",
+      "consent.search_chats",
+      "always",
+    ]);
+    expect(internal.code).toBe(2);
+    const bad = await runCaptured([
+      "--db",
+      db,
+      "settings",
+      "set",
+      "consent.read_chat",
+      "sometimes",
+    ]);
+    expect(bad.stderr).toBe(
+      "recollect: Invalid VALUE: expected always | ask | never (got sometimes).\n",
+    );
+    expect(() => readFileSync(join(dirname(db), "settings.json"))).toThrow(/ENOENT/);
+  });
+});
