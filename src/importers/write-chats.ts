@@ -3,7 +3,8 @@
  * store exactly as before. Idempotent on `(chats.source, chats.external_id)`:
  *
  * - new chat: inserted with all its messages;
- * - same messages and title as stored: nothing is written (`skipped`);
+ * - same messages and title as stored, or an older, shorter snapshot of what is stored: nothing
+ *   is written (`skipped`); a snapshot never removes messages;
  * - stored messages are a prefix of the new ones (an append-only log grew): only the new tail
  *   is inserted (`updated`);
  * - otherwise (the source was edited): the chat's messages are replaced (`updated`).
@@ -118,8 +119,15 @@ export function writeChats(db: Database.Database, chats: readonly ChatToWrite[])
       const stored = storedMessages.all(existing.id);
       const prefix = commonPrefixLength(stored, chat.messages);
       const titleChanged = existing.title !== chat.title;
-      if (prefix === stored.length && prefix === chat.messages.length && !titleChanged) {
+      // Same messages, or an older snapshot of a log already stored longer (Entire checkpoints of
+      // one session are cumulative prefixes): nothing to write.
+      if (prefix === chat.messages.length && !titleChanged) {
         skipped++;
+        continue;
+      }
+      if (prefix === chat.messages.length) {
+        setChatTitle.run(chat.title, existing.id);
+        updated++;
         continue;
       }
       if (titleChanged) setChatTitle.run(chat.title, existing.id);
