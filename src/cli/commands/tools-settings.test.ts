@@ -124,7 +124,9 @@ describe("recollect settings", () => {
       ["consent.write_plan", "always"],
       ["consent.exit_plan", "always"],
     ]);
-    expect(listed.permissions[0].disclosure).toContain("historical chat text to the Engine for synthesis");
+    expect(listed.permissions[0].disclosure).toContain(
+      "historical chat text to the Engine for synthesis",
+    );
     expect(listed.permissions[1].disclosure).toContain("to the active model");
   });
 

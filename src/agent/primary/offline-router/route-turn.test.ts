@@ -1,0 +1,122 @@
+import type { LanguageModelV3Prompt } from "@ai-sdk/provider";
+import { describe, expect, it } from "vitest";
+import type { ExploreChatHistoryReport } from "../../tools/explore-chat-history/report-schema.js";
+import { textDeltas } from "../offline-router-model.js";
+import { answerFromReport } from "./answer-from-report.js";
+import { isRecallQuestion, routedQuery } from "./recall-classifier.js";
+import { ROUTER_HELP_TEXT, ROUTER_NO_HISTORY_TEXT, routeTurn } from "./route-turn.js";
+
+const user = (text: string): LanguageModelV3Prompt => [
+  { role: "user", content: [{ type: "text", text }] },
+];
+
+const evidence = (chat: number, message: number, date: string, title: string | null) => ({
+  chat_id: chat,
+  chat_title: title,
+  message_id: message,
+  role: "assistant" as const,
+  created_at: `${date}T10:00:00.000Z`,
+  excerpt: "…",
+});
+
+const report: ExploreChatHistoryReport = {
+  query: "auth?",
+  outcome: "partial",
+  summary: "Sessions first, then Clerk.",
+  findings: [
+    { claim: "Auth moved to Clerk.", evidence: [evidence(2, 4, "2026-02-03", "Switch auth")] },
+  ],
+  conflicts: [
+    {
+      description: "Sessions vs Clerk.",
+      evidence: [evidence(1, 2, "2026-01-10", null), evidence(2, 4, "2026-02-03", "Switch auth")],
+    },
+  ],
+  missing_coverage: [],
+  index_status: "indexing",
+  confidence: "low",
+  action: "ask_user",
+  archival_content: true,
+  partial_reason: "index_incomplete",
+  evidence_only: false,
+};
+
+describe("offline router policy", () => {
+  it("classifies recall questions by transparent cues", () => {
+    expect(
+      [
+        "What did we decide about authentication?",
+        "remind me why we went with Postgres",
+        "Did we agree on a deploy target previously",
+        "hello",
+        "write a function that adds two numbers",
+      ].map(isRecallQuestion),
+    ).toEqual([true, true, true, false, false]);
+    expect(routedQuery("  what   did\nwe decide  ")).toBe("what did we decide");
+    expect(routedQuery("did we ".repeat(200))).toHaveLength(500);
+  });
+
+  it("calls the explorer only when offered, never a tool it was not given", () => {
+    expect(routeTurn(user("What did we decide about auth?"), ["explore_chat_history"])).toEqual({
+      kind: "tool-call",
+      toolName: "explore_chat_history",
+      input: { query: "What did we decide about auth?" },
+    });
+    expect(routeTurn(user("What did we decide about auth?"), ["read_chat"])).toEqual({
+      kind: "text",
+      text: ROUTER_NO_HISTORY_TEXT,
+    });
+    expect(routeTurn(user("make it blue"), ["explore_chat_history"])).toEqual({
+      kind: "text",
+      text: ROUTER_HELP_TEXT,
+    });
+  });
+
+  it("answers from the explorer's result, never exploring again", () => {
+    const prompt: LanguageModelV3Prompt = [
+      ...user("What did we decide about auth?"),
+      {
+        role: "tool",
+        content: [
+          {
+            type: "tool-result",
+            toolCallId: "c",
+            toolName: "explore_chat_history",
+            output: { type: "text", value: JSON.stringify(report) },
+          },
+        ],
+      },
+    ];
+    expect(routeTurn(prompt, ["explore_chat_history"])).toEqual({
+      kind: "text",
+      text: answerFromReport(report),
+    });
+  });
+
+  it("writes the answer from the report: analysis labelled, every evidence target cited, caveats kept", () => {
+    expect(answerFromReport(report)).toBe(
+      [
+        "From earlier chats (analysis): Sessions first, then Clerk.",
+        "",
+        "Findings:",
+        '- Auth moved to Clerk. [chat "Switch auth" #2, message #4, 2026-02-03]',
+        "",
+        "Conflicting or superseded decisions (recency informs but does not decide):",
+        '- Sessions vs Clerk. [chat "untitled chat" #1, message #2, 2026-01-10] [chat "Switch auth" #2, message #4, 2026-02-03]',
+        "",
+        "Coverage may be incomplete (index incomplete).",
+        "",
+        "Confidence is low: please confirm before relying on this.",
+      ].join("\n"),
+    );
+    expect(answerFromReport({ ...report, outcome: "no_match", findings: [], conflicts: [] })).toBe(
+      "I found no relevant prior discussion in this app's earlier chats. That is not proof it never came up: can you tell me roughly when it was discussed, or which feature it was about? (The history index is still being built, so recall may be incomplete.)",
+    );
+  });
+
+  it("streams text in deltas that concatenate back exactly", () => {
+    const text = "one two three four five six seven eight nine ten\n  eleven";
+    expect(textDeltas(text).join("")).toBe(text);
+    expect(textDeltas(text)).toHaveLength(2);
+  });
+});
