@@ -40,7 +40,11 @@ export function ExploreCard({ card }: ExploreCardProps) {
   const phaseText = pendingPhaseText(card, t);
   const summaryText = card.state === "pending" ? phaseText : countsText;
   const announcement = useAnnouncement(card, card.state === "pending" ? phaseText : statusText);
-  const accessibleName = `${t("card.accessibleName", { query: card.query })} (${statusText}${summaryText ? `, ${summaryText}` : ""})`;
+  // The accessible name repeats the visible text in order (WCAG 2.5.3, label in name), with the
+  // whole query even when the visible one is cut by an ellipsis.
+  const accessibleName = [statusText, t("card.title"), card.query, summaryText]
+    .filter(Boolean)
+    .join(" ");
 
   return (
     <div
@@ -61,9 +65,9 @@ export function ExploreCard({ card }: ExploreCardProps) {
           <span className="status-chip">
             <StatusIcon status={status} />
             <span className="status-text">{statusText}</span>
-          </span>
-          <span className="explore-card-title">{t("card.title")}</span>
-          <span className="explore-card-query">{card.query}</span>
+          </span>{" "}
+          <span className="explore-card-title">{t("card.title")}</span>{" "}
+          <span className="explore-card-query">{card.query}</span>{" "}
           {summaryText ? <span className="explore-card-summary">{summaryText}</span> : null}
           <Chevron expanded={expanded} />
         </button>

@@ -109,6 +109,7 @@ export function ChatPage({ appId, chatId, navigate }: ChatPageProps) {
         createChatResponseSchema,
       ).catch(fail);
       if (!created) return;
+      setChats((current) => [created.chat, ...current]);
       pendingChatRef.current = created.chat.id;
       navigate({ page: "chat", appId, chatId: created.chat.id });
       return;

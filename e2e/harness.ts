@@ -1,0 +1,250 @@
+/**
+ * Browser-test harness: builds the web bundle into a temp folder, seeds a temp store, starts the
+ * scripted OpenAI-compatible Engine and `recollect serve`'s server in-process on random ports, and
+ * launches Debian's Chromium through playwright-core (never a downloaded browser).
+ *
+ * The scripted server plays both models. A request offering `submit_report` is the explorer
+ * sub-agent; any other request is the primary agent. The current {@link Scenario} decides what
+ * each returns, so one server serves every scenario of a test file in turn.
+ */
+import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import axe from "axe-core";
+import { type Browser, chromium, type Page } from "playwright-core";
+import type { EntitlementProvider } from "../src/agent/entitlement/entitlement-provider.js";
+import { startRecollectServer } from "../src/server/create-recollect-server.js";
+import type { RunningServer } from "../src/server/start-server.js";
+import { type SeededHistory, seedHistory } from "../src/server/testing/seed-history.js";
+import {
+  createMemorySettingsStore,
+  type Entitlement,
+  type SettingsStore,
+} from "../src/settings/index.js";
+import { openStore, type Store } from "../src/store/open-store.js";
+import {
+  type RecordedRequest,
+  type ScriptedOpenAIServer,
+  type ScriptedTurn,
+  startScriptedOpenAIServer,
+} from "../src/test/scripted-openai-server.js";
+
+const REPO_ROOT = fileURLToPath(new URL("../", import.meta.url));
+
+/** Where screenshots go for review (gitignored). */
+export const SCREENSHOT_DIR = join(REPO_ROOT, "e2e-screenshots");
+
+/** Chromium flags for a headless CI box: no sandbox, GPU, network chatter or first-run UI. */
+const CHROMIUM_ARGS = [
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--no-first-run",
+];
+
+/** One explorer step: a fixed turn, or a function (e.g. one that waits on a gate). */
+export type ExplorerStep = ScriptedTurn | (() => Promise<ScriptedTurn>);
+
+/** What the scripted models do for one user question. */
+export interface Scenario {
+  /** The question the primary agent passes to `explore_chat_history`. */
+  readonly query: string;
+  /** Explorer turns by step (step = assistant messages so far; a retry repeats its step). */
+  readonly explorer: readonly ExplorerStep[];
+  /** The primary agent's answer after the tool result. */
+  readonly answer: string;
+  /** The primary agent's first call when it is not the explorer (e.g. a direct read_chat). */
+  readonly primaryCall?: ScriptedTurn;
+}
+
+/** A running harness. */
+export interface Harness {
+  readonly url: string;
+  readonly store: Store;
+  readonly seeded: SeededHistory;
+  readonly settings: SettingsStore;
+  readonly engine: ScriptedOpenAIServer;
+  readonly browser: Browser;
+  /** Sets what the scripted models do next. */
+  setScenario(scenario: Scenario): void;
+  setEntitlement(entitlement: Entitlement): void;
+  /** Requests the engine received since `from` (an index into `engine.requests`). */
+  requestsSince(from: number): readonly RecordedRequest[];
+  newPage(options?: { locale?: string }): Promise<Page>;
+  close(): Promise<void>;
+}
+
+/** Options for {@link startHarness}. */
+export interface HarnessOptions {
+  /** Start the background indexer (default true). False leaves the seed queued: "indexing". */
+  readonly indexer?: boolean;
+}
+
+const HISTORY_TOOLS = new Set(["explore_chat_history", "read_chat", "search_chats"]);
+
+function isExplorerRequest(request: RecordedRequest): boolean {
+  return request.toolNames.includes("submit_report");
+}
+
+/** Names of the history tools a primary request offered (empty for a non-Pro profile). */
+export function historyToolsOffered(request: RecordedRequest): string[] {
+  return request.toolNames.filter((name) => HISTORY_TOOLS.has(name));
+}
+
+/** Builds the web bundle into `outDir` with the repo's Vite config. */
+async function buildWeb(outDir: string): Promise<void> {
+  const { build } = await import("vite");
+  await build({
+    configFile: join(REPO_ROOT, "vite.config.ts"),
+    logLevel: "error",
+    build: { outDir, emptyOutDir: true },
+  });
+}
+
+/** Starts everything. Call `close()` in `afterAll`. */
+export async function startHarness(options: HarnessOptions = {}): Promise<Harness> {
+  const workDir = mkdtempSync(join(tmpdir(), "recollect-e2e-"));
+  const webRoot = join(workDir, "web");
+  await buildWeb(webRoot);
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+
+  const store = openStore({ path: join(workDir, "recollect.db") });
+  const seeded = seedHistory(store);
+  const settings = createMemorySettingsStore({});
+  let entitlement: Entitlement = "pro";
+  const entitlementProvider: EntitlementProvider = { entitlement: () => entitlement };
+  let scenario: Scenario = { query: "unset", explorer: [], answer: "No scenario." };
+
+  const engine = await startScriptedOpenAIServer({
+    script: async (request) => {
+      const messages = request.body?.messages ?? [];
+      if (isExplorerRequest(request)) {
+        const step = messages.filter((message) => message.role === "assistant").length;
+        const turn = scenario.explorer[Math.min(step, scenario.explorer.length - 1)];
+        if (!turn) return { type: "http-error", status: 500, message: "no explorer step scripted" };
+        return typeof turn === "function" ? turn() : turn;
+      }
+      if (messages.at(-1)?.role === "tool") return { type: "text", text: scenario.answer };
+      if (scenario.primaryCall) return scenario.primaryCall;
+      if (request.toolNames.includes("explore_chat_history")) {
+        return { type: "tool-call", name: "explore_chat_history", args: { query: scenario.query } };
+      }
+      return { type: "text", text: "I can't look through earlier chats here." };
+    },
+  });
+
+  const server: RunningServer = await startRecollectServer({
+    store,
+    settings,
+    entitlement: entitlementProvider,
+    engineConfig: { kind: "openai-compatible", baseUrl: engine.baseUrl, modelId: "scripted-model" },
+    port: 0,
+    webRoot,
+    startIndexer: options.indexer ?? true,
+  });
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    args: CHROMIUM_ARGS,
+  });
+
+  return {
+    url: server.url,
+    store,
+    seeded,
+    settings,
+    engine,
+    browser,
+    setScenario: (next) => {
+      scenario = next;
+    },
+    setEntitlement: (next) => {
+      entitlement = next;
+    },
+    requestsSince: (from) => engine.requests.slice(from),
+    async newPage(pageOptions = {}) {
+      const context = await browser.newContext({
+        viewport: { width: 1180, height: 860 },
+        locale: pageOptions.locale ?? "en-US",
+        timezoneId: "UTC",
+        reducedMotion: "reduce",
+      });
+      return context.newPage();
+    },
+    async close() {
+      await browser.close();
+      await server.close();
+      await engine.close();
+      store.close();
+      rmSync(workDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Starts a new chat in the seeded app and asks `question`. */
+export async function ask(page: Page, url: string, appId: number, question: string): Promise<void> {
+  await page.goto(`${url}/#/chat/${appId}`);
+  const input = page.getByLabel("Message");
+  await input.fill(question);
+  await input.press("Enter");
+}
+
+/** A card locator by state. */
+export function cardInState(page: Page, state: string) {
+  return page.locator(`.explore-card[data-state="${state}"]`);
+}
+
+/**
+ * Waits (≤ 15 s) for a card in `state`; on timeout fails with the states and text actually shown,
+ * so a wrong scenario is diagnosable from the test output.
+ */
+export async function waitForCard(page: Page, state: string) {
+  const card = cardInState(page, state).last();
+  try {
+    await card.waitFor({ timeout: 15_000 });
+  } catch {
+    const shown = await page
+      .locator(".explore-card")
+      .evaluateAll((cards) =>
+        cards.map((card) => `${card.getAttribute("data-state")}: ${card.textContent}`),
+      );
+    const messages = await page.locator(".message-assistant").allTextContents();
+    throw new Error(
+      `No ${state} card. Cards: ${JSON.stringify(shown)} Messages: ${JSON.stringify(messages)}`,
+    );
+  }
+  return card;
+}
+
+/** Runs axe-core on the page; returns serious and critical violations as `id: targets`. */
+export async function seriousViolations(page: Page): Promise<string[]> {
+  await page.addScriptTag({ content: axe.source });
+  const violations = await page.evaluate(async () => {
+    const runner = (window as unknown as { axe: typeof axe }).axe;
+    const result = await runner.run(document, { resultTypes: ["violations"] });
+    return result.violations.map((violation) => ({
+      id: violation.id,
+      impact: violation.impact ?? null,
+      targets: violation.nodes.map((node) => node.target.join(" ")),
+    }));
+  });
+  return violations
+    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
+    .map((violation) => `${violation.id}: ${violation.targets.join(", ")}`);
+}
+
+/** Saves a full-page screenshot as `e2e-screenshots/<name>.png`. */
+export async function screenshot(page: Page, name: string): Promise<void> {
+  await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
+}
+
+/** A gate a scripted step can wait on; `open()` releases it. */
+export function createGate(): { wait: Promise<void>; open: () => void } {
+  let open = () => undefined as void;
+  const wait = new Promise<void>((resolve) => {
+    open = resolve;
+  });
+  return { wait, open };
+}
