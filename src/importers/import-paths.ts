@@ -235,8 +235,3 @@ function totalsByFormat(results: readonly FileImportResult[]): FormatImportTotal
     return files.length === 0 ? [] : [{ format, files: files.length, ...sum(files) }];
   });
 }
-
-/** True for the error `importPaths` reports per file (re-exported for callers' narrowing). */
-export function isImportFormatError(error: unknown): error is ImportFormatError {
-  return RecollectError.isInstance(error) && error.kind === "import_format";
-}
