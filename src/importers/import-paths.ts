@@ -5,7 +5,7 @@
  */
 import { closeSync, openSync, readFileSync, readSync, statSync } from "node:fs";
 import { resolve } from "node:path";
-import { ImportFormatError, InvalidInputError, RecollectError } from "../errors/recollect-error.js";
+import { ImportFormatError, InvalidInputError } from "../errors/recollect-error.js";
 import type { Store } from "../store/open-store.js";
 import { type CandidateFile, collectFiles } from "./collect-files.js";
 import { DETECT_HEAD_BYTES, detectFormat } from "./detect-format.js";
