@@ -6,11 +6,12 @@
  * object). Exit codes as `recollect explore`.
  */
 import type { Command } from "commander";
+import { isProEntitlement, PROFILE_ENTITLEMENT } from "../../agent/entitlement/index.js";
 import { describeProgress } from "../../agent/tools/explore-chat-history/progress.js";
 import { formatReportText } from "../../agent/tools/explore-chat-history/report-text.js";
 import { runDemo } from "../../demo/index.js";
 import { globalOptions, openCliStore, printJson, setOutcomeExitCode } from "../cli-context.js";
-import { CLI_IS_PRO, EXPLORE_EXIT_CODES, engineForCli, withInterrupt } from "./explore.js";
+import { EXPLORE_EXIT_CODES, engineForCli, withInterrupt } from "./explore.js";
 
 /** Registers `recollect demo`. */
 export function registerDemoCommand(program: Command): void {
@@ -28,7 +29,7 @@ export function registerDemoCommand(program: Command): void {
         runDemo({
           store,
           engine,
-          isPro: CLI_IS_PRO,
+          isPro: isProEntitlement(PROFILE_ENTITLEMENT),
           signal,
           ...(options.question ? { question: options.question } : {}),
           onSeeded: (seed) =>

@@ -8,10 +8,15 @@
  * (including the evidence-only fallback). Errors use `exit-codes.ts` (e.g. 4 precondition,
  * 3 app not found, 5 provider, 130 cancelled).
  *
- * Pro: the CLI has no entitlement provider yet, so this command runs as Pro
- * ({@link CLI_IS_PRO}); replace that constant with the provider's answer when it exists.
+ * Pro: this command asks {@link CLI_ENTITLEMENT}, today the fixed Pro profile; the seam for
+ * `settingsEntitlement(settings)` once the CLI reads the settings file's entitlement.
  */
 import type { Command } from "commander";
+import {
+  type EntitlementProvider,
+  isProEntitlement,
+  PROFILE_ENTITLEMENT,
+} from "../../agent/entitlement/index.js";
 import { exploreApp } from "../../agent/tools/explore-chat-history/explore-app.js";
 import { describeProgress } from "../../agent/tools/explore-chat-history/progress.js";
 import type { ExploreChatHistoryReport } from "../../agent/tools/explore-chat-history/report-schema.js";
@@ -28,8 +33,11 @@ export const EXPLORE_EXIT_CODES: Readonly<Record<ExploreChatHistoryReport["outco
   partial: 11,
 };
 
-/** The CLI's Pro answer until the entitlement provider is wired here (the seam). */
-export const CLI_IS_PRO = true;
+/**
+ * Where `explore` and `demo` learn the entitlement (the seam): the built-in Pro profile for now.
+ * Swap in `settingsEntitlement(...)` here to honour `recollect settings set entitlement`.
+ */
+export const CLI_ENTITLEMENT: EntitlementProvider = PROFILE_ENTITLEMENT;
 
 /**
  * The Engine for `--engine KIND` (default: `RECOLLECT_ENGINE`, else offline). Other settings
@@ -84,7 +92,7 @@ export function registerExploreCommand(program: Command): void {
           appName: options.app,
           query: question,
           engine,
-          isPro: CLI_IS_PRO,
+          isPro: isProEntitlement(CLI_ENTITLEMENT),
           chatId,
           signal,
           onProgress: (event) => process.stderr.write(`· ${describeProgress(event)}\n`),
