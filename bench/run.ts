@@ -15,6 +15,7 @@ import type { BenchReport } from "./bench-report.js";
 const SECTIONS: Readonly<Record<string, () => Promise<{ runBench(): Promise<BenchReport> }>>> = {
   "history-index": () => import("./history-index.js"),
   explorer: () => import("./explorer.js"),
+  "index-lifecycle": () => import("./index-lifecycle.js"),
 };
 
 async function main(): Promise<void> {

@@ -4,7 +4,11 @@
  * provider receives) and token usage as the provider reports it. Used by the eval runner and the
  * bench to separate host overhead from model time. The archival text itself is never kept.
  */
-import type { LanguageModelV3, LanguageModelV3Usage } from "@ai-sdk/provider";
+import type {
+  LanguageModelV3,
+  LanguageModelV3StreamPart,
+  LanguageModelV3Usage,
+} from "@ai-sdk/provider";
 import { type LanguageModelMiddleware, wrapLanguageModel } from "ai";
 import type { Engine } from "../../engine/engine.js";
 
@@ -82,28 +86,39 @@ export function meterEngine(
       const bytes = Buffer.byteLength(JSON.stringify(params.prompt), "utf8");
       const start = now();
       add({ calls: 1, inputBytes: bytes, maxInputBytes: bytes });
-      let settled = false;
-      const settle = () => {
-        if (settled) return;
-        settled = true;
-        add({ modelMs: now() - start });
-      };
+      let result: Awaited<ReturnType<typeof doStream>>;
       try {
-        const result = await doStream();
-        const metered = result.stream.pipeThrough(
-          new TransformStream({
-            transform(part, controller) {
-              if (part.type === "finish") addUsage(part.usage);
-              controller.enqueue(part);
-            },
-            flush: settle,
-          }),
-        );
-        return { ...result, stream: metered };
+        result = await doStream();
       } catch (error) {
-        settle();
+        add({ modelMs: now() - start });
         throw error;
       }
+      // The model's stream is read to its end before the caller sees it, so model time stops
+      // when the model finished producing, not when the host finished executing its tool calls
+      // (the SDK runs tools while it consumes the stream). A mid-stream error is replayed as the
+      // same stream error after the parts that preceded it.
+      const parts: LanguageModelV3StreamPart[] = [];
+      let failure: { error: unknown } | null = null;
+      const reader = result.stream.getReader();
+      try {
+        for (;;) {
+          const next = await reader.read();
+          if (next.done) break;
+          if (next.value.type === "finish") addUsage(next.value.usage);
+          parts.push(next.value);
+        }
+      } catch (error) {
+        failure = { error };
+      }
+      add({ modelMs: now() - start });
+      const replayed = new ReadableStream<LanguageModelV3StreamPart>({
+        start(controller) {
+          for (const part of parts) controller.enqueue(part);
+          if (failure) controller.error(failure.error);
+          else controller.close();
+        },
+      });
+      return { ...result, stream: replayed };
     },
   };
   const wrapped: Engine = {
