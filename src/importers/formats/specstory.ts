@@ -18,6 +18,8 @@ const TITLE_LINE = /^#{1,2} (.*?)(?: \((\d{4}-\d\d-\d\d[ T][\d:]+Z?)\))?\s*$/;
 const HEADER_TIME = /(\d{4}-\d\d-\d\d[ T]\d\d:\d\d(?::\d\d)?Z)$/;
 const FILENAME_STAMP = /(\d{4}-\d\d-\d\d)_(\d\d)-(\d\d)(?:-(\d\d))?Z?-(.+)\.md$/i;
 const SEPARATOR = /^-{3,}\s*$/;
+/** v0 (≈ Mar 2025) titles end in a US-locale local time: `## Title (3/11/2025, 8:11:06 PM)`. */
+const V0_TITLE = /^(.*) \((\d{1,2}\/\d{1,2}\/\d{4}, \d{1,2}:\d\d:\d\d [AP]M)\)\s*$/;
 const WRAPPER_END = /<\/(?:think|tool-use)>\s*$/;
 /** v1's marker for an empty model message (FORMATS.md § 1.2). */
 const EMPTY_MESSAGE_MARKER = "<no message>";
@@ -92,6 +94,12 @@ export function parseSpecStory(path: string, text: string, fallbackTimeMs: numbe
         const titleMatch: RegExpExecArray | null =
           headerTitle === null && headerTimeMs === null ? TITLE_LINE.exec(line) : null;
         if (titleMatch && titleMatch[1] !== "SpecStory") {
+          const v0 = V0_TITLE.exec(titleMatch[1]!);
+          if (v0) {
+            headerTitle = v0[1]!.trim();
+            headerTimeMs = parseUsLocaleTime(v0[2]!);
+            continue;
+          }
           const titleText = titleMatch[1]!.trim();
           // v2.1.0 headers are a bare timestamp: a time, not a title.
           const stamp: string | null =
@@ -182,4 +190,14 @@ function trimBlock(lines: readonly string[]): string {
   while (end > start && isPadding(lines[end - 1]!)) end--;
   const content = lines.slice(start, end).join("\n");
   return content.trim() === EMPTY_MESSAGE_MARKER ? "" : content;
+}
+
+/** `3/11/2025, 8:11:06 PM` (no zone, read as UTC) to ms; null when invalid. */
+function parseUsLocaleTime(text: string): number | null {
+  const match = /^(\d{1,2})\/(\d{1,2})\/(\d{4}), (\d{1,2}):(\d\d):(\d\d) ([AP])M$/.exec(text);
+  if (!match) return null;
+  const [, month, day, year, hour, minute, second, half] = match;
+  const hour24 = (Number(hour) % 12) + (half === "P" ? 12 : 0);
+  const pad = (value: string | number) => String(value).padStart(2, "0");
+  return parseTimestampMs(`${year}-${pad(month!)}-${pad(day!)} ${pad(hour24)}:${minute}:${second}`);
 }
