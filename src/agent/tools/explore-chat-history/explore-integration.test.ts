@@ -283,4 +283,40 @@ describe("explore_chat_history over a scripted OpenAI-compatible server", () => 
       .filter((c) => c?.state === "pending" && c.progress.phase === "searching");
     expect(searching).toHaveLength(2); // the initial 0-count card and the one real search
   });
+  it("holds the step and call budgets exactly over HTTP; spent calls force submit_report", async () => {
+    const { store, appId } = setup();
+    const many = Array.from({ length: 30 }, (_, i) => ({
+      name: "search_chats",
+      args: { query: `topic ${i}` },
+    }));
+    const script: ScriptedTurn[] = [{ type: "tool-calls", calls: many }];
+    for (let i = 0; i < 8; i += 1) script.push(search(`again ${i}`));
+    script.push(submit([]));
+    const h = await explore(store, appId, script);
+    const { stats, report } = await h.result;
+    const requests = h.requests();
+    expect(requests).toHaveLength(10);
+    // Once the 24 calls are spent, every later step may only submit (searches there never run).
+    expect(requests.map((r) => r.toolNames)).toEqual([
+      CHILD_TOOLS,
+      ...Array(9).fill(["submit_report"]),
+    ]);
+    expect(stats.steps).toBe(10);
+    expect(stats.searches).toBe(24);
+    expect(stats.refused_calls).toBe(6);
+    expect(report.partial_reason).toBe("budget_exhausted");
+  });
+  it("forces submit_report on step 10 and never makes an 11th model call", async () => {
+    const { store, appId } = setup();
+    const script: ScriptedTurn[] = Array.from({ length: 9 }, (_, i) => search(`term ${i}`));
+    script.push(submit([]), search("one too many"));
+    const h = await explore(store, appId, script);
+    const { stats } = await h.result;
+    const requests = h.requests();
+    expect(requests).toHaveLength(10);
+    expect(requests.slice(0, 9).every((r) => r.toolNames.length === 3)).toBe(true);
+    expect(requests[9]?.toolNames).toEqual(["submit_report"]);
+    expect(stats.steps).toBe(10);
+    expect(stats.searches).toBe(9);
+  });
 });
