@@ -32,11 +32,15 @@ export function readJsonLines<S extends z.ZodType>(
   schema: S,
 ): JsonLine<z.infer<S>>[] {
   const result: JsonLine<z.infer<S>>[] = [];
-  const lines = text.split("\n");
-  for (let index = 0; index < lines.length; index++) {
-    const line = lines[index]!.trim();
+  // Walk line by line without `split`: exports reach hundreds of MB and a second copy of every
+  // line would double the peak memory.
+  let start = 0;
+  for (let lineNumber = 1; start <= text.length; lineNumber++) {
+    const newline = text.indexOf("\n", start);
+    const end = newline === -1 ? text.length : newline;
+    const line = text.slice(start, end).trim();
+    start = end + 1;
     if (line === "") continue;
-    const lineNumber = index + 1;
     const json = tryParseJson(line);
     if (json === undefined) {
       throw new ImportFormatError(path, lineNumber, "not valid JSON (truncated or corrupt line)");
