@@ -16,6 +16,7 @@ const SECTIONS: Readonly<Record<string, () => Promise<{ runBench(): Promise<Benc
   "history-index": () => import("./history-index.js"),
   explorer: () => import("./explorer.js"),
   "index-lifecycle": () => import("./index-lifecycle.js"),
+  "rg-baseline": () => import("./rg-baseline.js"),
 };
 
 async function main(): Promise<void> {
