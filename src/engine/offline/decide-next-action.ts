@@ -11,8 +11,8 @@ import { relevantObservations, writeReport } from "./write-report.js";
 
 /** Tool calls per run, submit included (brief: "at most ~8"; DESIGN.md allows 24). */
 export const MAX_TOOL_CALLS = 8;
-/** Chats read around their best hit. */
-export const MAX_READS = 3;
+/** Chats read around their best hit, at most; fewer when searches used the call budget. */
+export const MAX_READS = 4;
 /** Messages before/after the hit in a read: 2 back for the question, 3 on for the approval. */
 export const READ_BEFORE = 2;
 export const READ_AFTER = 3;
@@ -56,6 +56,8 @@ function mustSubmit(state: ExplorationState, constraints: ActionConstraints): bo
 
 function nextRead(profile: TopicProfile, state: ExplorationState): OfflineAction | null {
   if (state.reads.length >= MAX_READS) return null;
+  // Keep one call for submit_report.
+  if (state.toolCallCount >= MAX_TOOL_CALLS - 1) return null;
   const readChats = new Set(state.reads.map((read) => read.chatId));
   for (const { observation } of relevantObservations(profile, state)) {
     if (readChats.has(observation.chatId) || observation.fromRead) continue;

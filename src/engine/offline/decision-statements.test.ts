@@ -1,9 +1,15 @@
 import { describe, expect, test } from "vitest";
-import { collectStatements, findConflicts } from "./decision-statements.js";
+import { collectStatements as collectWith, findConflicts } from "./decision-statements.js";
+import type { Observation } from "./exploration-state.js";
 import { observation } from "./offline-test-fixtures.js";
+import { buildRelevanceModel } from "./score-hits.js";
 import { buildTopicProfile } from "./topic-profile.js";
 
 const AUTH = buildTopicProfile("What did we decide about authentication?");
+
+function collectStatements(profile: typeof AUTH, observations: Observation[]) {
+  return collectWith(profile, buildRelevanceModel(profile, observations), observations);
+}
 
 const proposal = observation(
   "c2",

@@ -1,70 +1,139 @@
 /**
- * Collects decision statements from observations and pairs them into conflicts: two statements on
- * the same topic family, choosing different things, from different chats or days → a possibly
- * superseded decision (plan § Key States: conflicts are surfaced, recency informs but never
- * silently overrides). Pure.
+ * Collects decision statements from observations and pairs them into conflicts (plan § Key
+ * States: conflicting or superseded decisions are surfaced, recency informs but never silently
+ * overrides). Pure.
+ *
+ * Statements come from three places:
+ * - sentences with decision language (`detect-decisions.ts`) that are on the question's topic;
+ * - short user replies right after a proposal that name one of its options ("Meilisearch.",
+ *   "Recharts for all charts then.", "yes, option B") — approvals;
+ * - an assistant's reply right after an on-topic user question ("Where do we host it?" →
+ *   "Vercel for the app and Neon for Postgres.") — answers.
  */
 import {
+  type DecisionCue,
   type DecisionKind,
   extractChoice,
   findDecisionCue,
+  namedThings,
   splitSentences,
 } from "./detect-decisions.js";
 import type { Observation } from "./exploration-state.js";
 import { TOPIC_FAMILIES, type TopicFamily } from "./related-terms.js";
-import { mentionIndex, type TopicProfile, textMentions, topicOverlap } from "./topic-profile.js";
+import type { RelevanceModel } from "./score-hits.js";
+import { mentionIndex, type TopicProfile, textMentions } from "./topic-profile.js";
 
-/** One sentence that records, proposes or approves a choice. */
+/** A statement's kind: a decision cue's kind, or `answer` (a reply to an on-topic question). */
+export type StatementKind = DecisionKind | "answer";
+
+/** Family id for choices named by capitalized words rather than a known entity. */
+export const QUESTION_FAMILY = "question";
+
+/** One sentence that records, proposes, approves or answers a choice. */
 export interface DecisionStatement {
   readonly observation: Observation;
   readonly sentence: string;
-  readonly kind: DecisionKind;
-  /** The family the choice belongs to, or null when no named option was recognised. */
+  readonly kind: StatementKind;
+  /** The family the choice belongs to, {@link QUESTION_FAMILY}, or null when nothing was named. */
   readonly familyId: string | null;
   readonly chosen: string | null;
   readonly rejected: string | null;
-  /** For an approval: the proposal it approved (the previous message of the same chat). */
+  /** The message this one approves or answers (the previous message of the same chat), if any. */
   readonly approves: Observation | null;
 }
 
 /** At most this many statements are taken from one message (long answers list many options). */
 const MAX_STATEMENTS_PER_MESSAGE = 2;
+/** A user reply longer than this is a new request, not an approval. */
+const MAX_REPLY_CHARS = 200;
 
-function onTopicSentence(
-  profile: TopicProfile,
-  families: readonly TopicFamily[],
-  sentence: string,
-): boolean {
-  const overlap = topicOverlap(profile, sentence);
-  if (overlap.keywordHits + overlap.familyHits > 0) return true;
-  return families.some((family) =>
-    family.entities.some((entity) => textMentions(sentence, entity)),
-  );
+const OPTION = /\boption\s+([a-d1-4])\b/i;
+
+interface Context {
+  readonly profile: TopicProfile;
+  readonly model: RelevanceModel;
+  readonly families: readonly TopicFamily[];
+  readonly all: readonly Observation[];
+}
+
+/**
+ * The observed message right before `observation` in its chat, when adjacency is known: both
+ * came from read windows (which are contiguous), or their ids are consecutive.
+ */
+export function previousAdjacent(
+  observation: Observation,
+  all: readonly Observation[],
+): Observation | null {
+  let best: Observation | null = null;
+  for (const other of all) {
+    if (other.chatId !== observation.chatId || other.messageId >= observation.messageId) continue;
+    if (!best || other.messageId > best.messageId) best = other;
+  }
+  if (!best) return null;
+  const adjacent =
+    (best.fromRead && observation.fromRead) || best.messageId === observation.messageId - 1;
+  return adjacent ? best : null;
+}
+
+function questionEntityCount(context: Context, text: string): number {
+  let count = 0;
+  for (const family of context.profile.families) {
+    for (const entity of family.entities) if (textMentions(text, entity)) count += 1;
+  }
+  return count;
+}
+
+/**
+ * A decision sentence is on topic when it is relevant by itself, names two options of the
+ * question's families ("replace Supabase Auth with Clerk"), or names one and either matches a
+ * keyword or sits in a relevant message.
+ */
+function onTopic(context: Context, sentence: string, observation: Observation): boolean {
+  const { model } = context;
+  if (model.isRelevant(sentence)) return true;
+  const entities = questionEntityCount(context, sentence);
+  if (entities >= 2) return true;
+  if (entities === 0) return false;
+  return model.keywordPoints(sentence) > 0 || model.isRelevant(observation.text);
 }
 
 function choiceIn(
   families: readonly TopicFamily[],
   sentence: string,
-  cue: NonNullable<ReturnType<typeof findDecisionCue>>,
+  cue: DecisionCue,
 ): { familyId: string | null; chosen: string | null; rejected: string | null } {
   for (const family of families) {
     const choice = extractChoice(sentence, cue, family.entities);
     if (choice.chosen !== null || choice.rejected !== null)
       return { familyId: family.id, ...choice };
   }
+  const fallback = extractChoice(sentence, cue, namedThings(sentence));
+  if (fallback.chosen !== null || fallback.rejected !== null)
+    return { familyId: QUESTION_FAMILY, ...fallback };
   return { familyId: null, chosen: null, rejected: null };
 }
 
-function previousInChat(observation: Observation, all: readonly Observation[]): Observation | null {
-  let best: Observation | null = null;
-  for (const other of all) {
-    if (other.chatId !== observation.chatId || other.messageId >= observation.messageId) continue;
-    if (!best || other.messageId > best.messageId) best = other;
+/** Known entities, then capitalized names, mentioned in `text`, in order of appearance. */
+function namesIn(
+  families: readonly TopicFamily[],
+  text: string,
+  includeFirst: boolean | "auto",
+): Array<{ name: string; familyId: string }> {
+  const found: Array<{ name: string; familyId: string; index: number }> = [];
+  for (const family of families) {
+    for (const entity of family.entities) {
+      const index = mentionIndex(text, entity);
+      if (index >= 0) found.push({ name: entity, familyId: family.id, index });
+    }
   }
-  return best;
+  for (const name of namedThings(text, { includeFirst })) {
+    if (found.some((item) => item.name.toLowerCase() === name.toLowerCase())) continue;
+    found.push({ name, familyId: QUESTION_FAMILY, index: mentionIndex(text, name) });
+  }
+  return found
+    .sort((a, b) => a.index - b.index || b.name.length - a.name.length)
+    .map(({ name, familyId }) => ({ name, familyId }));
 }
-
-const OPTION = /\boption\s+[a-d1-4]\b/i;
 
 /**
  * For "yes, option B" (or "I recommend Option B"): the entity named in the "Option B" sentence of
@@ -75,103 +144,172 @@ function approvedChoice(
   approval: string,
   proposal: Observation,
 ): { familyId: string | null; chosen: string | null } {
-  const option = /\boption\s+([a-d1-4])\b/i.exec(approval)?.[1];
+  const option = OPTION.exec(approval)?.[1];
   const sentences = splitSentences(proposal.text);
   const pool = option
     ? sentences.filter((sentence) => mentionIndex(sentence, `option ${option}`) >= 0)
     : sentences.filter((sentence) => findDecisionCue(sentence)?.kind === "recommendation");
   for (const sentence of pool) {
-    for (const family of families) {
-      const found = family.entities
-        .map((entity) => ({ entity, index: mentionIndex(sentence, entity) }))
-        .filter((item) => item.index >= 0)
-        .sort((a, b) => a.index - b.index || b.entity.length - a.entity.length);
-      const first = found[0];
-      if (first) return { familyId: family.id, chosen: first.entity };
-    }
+    const first = namesIn(
+      families,
+      sentence.replace(/^\s*option\s+[a-d1-4]\s*[:.)-]?\s*/i, ""),
+      true,
+    )[0];
+    if (first) return { familyId: first.familyId, chosen: first.name };
   }
   return { familyId: null, chosen: null };
 }
 
+function cueStatements(context: Context, observation: Observation): DecisionStatement[] {
+  const out: DecisionStatement[] = [];
+  for (const sentence of splitSentences(observation.text)) {
+    if (out.length >= MAX_STATEMENTS_PER_MESSAGE) break;
+    const cue = findDecisionCue(sentence);
+    if (!cue) continue;
+    if (cue.kind === "approval") {
+      // Only the person approves; an assistant saying "sounds good" decides nothing.
+      if (observation.role !== "user") continue;
+      const proposal = previousAdjacent(observation, context.all);
+      const approved = proposal ? approvedChoice(context.families, sentence, proposal) : null;
+      const fromSentence = choiceIn(context.families, sentence, cue);
+      out.push({
+        observation,
+        sentence,
+        kind: "approval",
+        familyId: fromSentence.familyId ?? approved?.familyId ?? null,
+        chosen: fromSentence.chosen ?? approved?.chosen ?? null,
+        rejected: fromSentence.rejected,
+        approves: proposal,
+      });
+      continue;
+    }
+    const direct = choiceIn(context.families, sentence, cue);
+    if (direct.chosen === null && direct.rejected === null && OPTION.test(sentence)) {
+      // "I recommend Option B." names the option; its own line ("Option B: Supabase Auth …") names the thing.
+      const named = approvedChoice(context.families, sentence, observation);
+      if (named.chosen !== null) {
+        out.push({
+          observation,
+          sentence,
+          kind: cue.kind,
+          ...named,
+          rejected: null,
+          approves: null,
+        });
+        continue;
+      }
+    }
+    if (!onTopic(context, sentence, observation)) continue;
+    out.push({ observation, sentence, kind: cue.kind, ...direct, approves: null });
+  }
+  return out;
+}
+
+function replyStatement(context: Context, observation: Observation): DecisionStatement | null {
+  const previous = previousAdjacent(observation, context.all);
+  if (!previous || previous.role === observation.role) return null;
+  if (observation.role === "user") {
+    // A short reply naming one of the proposal's options chooses it ("Meilisearch. Host it on Fly.io.").
+    if (observation.text.length > MAX_REPLY_CHARS || observation.text.includes("?")) return null;
+    if (!context.model.isRelevant(previous.text) && !context.model.isRelevant(observation.text))
+      return null;
+    const named = namesIn(context.families, observation.text, true).find((item) =>
+      textMentions(previous.text, item.name),
+    );
+    if (!named) return null;
+    const sentence =
+      splitSentences(observation.text).find((item) => textMentions(item, named.name)) ??
+      observation.text;
+    return {
+      observation,
+      sentence,
+      kind: "approval",
+      familyId: named.familyId,
+      chosen: named.name,
+      rejected: null,
+      approves: previous,
+    };
+  }
+  // An assistant reply to an on-topic question answers it.
+  if (!previous.text.includes("?") || !context.model.isRelevant(previous.text)) return null;
+  const sentences = splitSentences(observation.text);
+  for (const sentence of sentences) {
+    const named = namesIn(context.families, sentence, "auto")[0];
+    if (named) {
+      return {
+        observation,
+        sentence,
+        kind: "answer",
+        familyId: named.familyId,
+        chosen: named.name,
+        rejected: null,
+        approves: previous,
+      };
+    }
+  }
+  const first = sentences[0];
+  return first
+    ? {
+        observation,
+        sentence: first,
+        kind: "answer",
+        familyId: null,
+        chosen: null,
+        rejected: null,
+        approves: previous,
+      }
+    : null;
+}
+
 /**
- * User messages that approve a proposal ("yes, go with option B") right after a relevant message
- * of the same chat. Such replies rarely repeat the topic's words, so scoring alone misses them;
- * they are what turns a recommendation into a decision. In first-seen order.
+ * Decision statements of `pool` (the relevant observations plus their linked replies), in pool
+ * order. `all` is every observation of the run (for adjacency). Families searched: the
+ * question's, else every family.
  */
-export function linkedApprovals(
+export function collectStatements(
+  profile: TopicProfile,
+  model: RelevanceModel,
+  pool: readonly Observation[],
+  all: readonly Observation[] = pool,
+): DecisionStatement[] {
+  const context: Context = {
+    profile,
+    model,
+    families: profile.families.length > 0 ? profile.families : TOPIC_FAMILIES,
+    all,
+  };
+  const statements: DecisionStatement[] = [];
+  for (const observation of pool) {
+    const fromCues = cueStatements(context, observation);
+    if (fromCues.length > 0) {
+      statements.push(...fromCues);
+      continue;
+    }
+    const reply = replyStatement(context, observation);
+    if (reply) statements.push(reply);
+  }
+  return statements;
+}
+
+/**
+ * Observations that are not relevant by themselves but reply to a relevant one: a short user
+ * reply after a relevant message, or an assistant answer after a relevant question. Such replies
+ * rarely repeat the topic's words, yet they are what turns a proposal into a decision.
+ */
+export function linkedReplies(
   relevant: readonly Observation[],
   all: readonly Observation[],
 ): Observation[] {
   const relevantIds = new Set(relevant.map((item) => item.candidateId));
   return all.filter((item) => {
-    if (relevantIds.has(item.candidateId) || item.role !== "user") return false;
-    if (
-      !splitSentences(item.text).some((sentence) => findDecisionCue(sentence)?.kind === "approval")
-    )
+    if (relevantIds.has(item.candidateId)) return false;
+    const previous = previousAdjacent(item, all);
+    if (!previous || !relevantIds.has(previous.candidateId) || previous.role === item.role)
       return false;
-    const previous = previousInChat(item, all);
-    return previous !== null && relevantIds.has(previous.candidateId);
+    if (item.role === "user")
+      return item.text.length <= MAX_REPLY_CHARS && !item.text.includes("?");
+    return previous.text.includes("?");
   });
-}
-
-/**
- * Decision statements in `observations` (already filtered to relevant ones by the caller), in
- * observation order. Families searched: the question's, else every family.
- */
-export function collectStatements(
-  profile: TopicProfile,
-  observations: readonly Observation[],
-): DecisionStatement[] {
-  const families = profile.families.length > 0 ? profile.families : TOPIC_FAMILIES;
-  const statements: DecisionStatement[] = [];
-  for (const observation of observations) {
-    let taken = 0;
-    for (const sentence of splitSentences(observation.text)) {
-      if (taken >= MAX_STATEMENTS_PER_MESSAGE) break;
-      const cue = findDecisionCue(sentence);
-      if (!cue) continue;
-      // Only the person approves; an assistant saying "sounds good" decides nothing.
-      if (cue.kind === "approval" && observation.role !== "user") continue;
-      if (cue.kind === "approval") {
-        const proposal = previousInChat(observation, observations);
-        const approved = proposal ? approvedChoice(families, sentence, proposal) : null;
-        const fromSentence = choiceIn(families, sentence, cue);
-        statements.push({
-          observation,
-          sentence,
-          kind: "approval",
-          familyId: fromSentence.familyId ?? approved?.familyId ?? null,
-          chosen: fromSentence.chosen ?? approved?.chosen ?? null,
-          rejected: fromSentence.rejected,
-          approves: proposal,
-        });
-        taken += 1;
-        continue;
-      }
-      const direct = choiceIn(families, sentence, cue);
-      if (direct.chosen === null && direct.rejected === null && OPTION.test(sentence)) {
-        // "I recommend Option B." names the option; its own line ("Option B: Supabase Auth …")
-        // names the thing.
-        const named = approvedChoice(families, sentence, observation);
-        if (named.chosen !== null) {
-          statements.push({
-            observation,
-            sentence,
-            kind: cue.kind,
-            ...named,
-            rejected: null,
-            approves: null,
-          });
-          taken += 1;
-          continue;
-        }
-      }
-      if (!onTopicSentence(profile, families, sentence)) continue;
-      statements.push({ observation, sentence, kind: cue.kind, ...direct, approves: null });
-      taken += 1;
-    }
-  }
-  return statements;
 }
 
 /** A pair of statements that chose differently on one topic, earlier first. */
@@ -186,45 +324,70 @@ export const MAX_CONFLICTS = 4;
 
 const day = (iso: string) => iso.slice(0, 10);
 
+function separate(a: DecisionStatement, b: DecisionStatement): boolean {
+  return (
+    a.observation.chatId !== b.observation.chatId ||
+    day(a.observation.createdAt) !== day(b.observation.createdAt)
+  );
+}
+
+function byTime(a: DecisionStatement, b: DecisionStatement): number {
+  return (
+    a.observation.createdAt.localeCompare(b.observation.createdAt) ||
+    a.observation.firstSeen - b.observation.firstSeen
+  );
+}
+
 /**
- * Pairs statements into conflicts, one per family: the latest committed choice against the most
- * recent earlier one that chose something else (or that the later one explicitly dropped), from a
- * different chat or day. Recommendations never count as committed.
+ * Pairs statements into conflicts. First, every change that names what it dropped ("move off
+ * Vercel to AWS", "Dropping the battle pass") is paired with the latest earlier committed
+ * statement that chose or mentioned the dropped thing. Then, per family, the latest committed
+ * choice is paired with the latest earlier one that chose something else. Pairs need different
+ * chats or days; recommendations never count as committed.
  */
 export function findConflicts(statements: readonly DecisionStatement[]): DecisionConflict[] {
-  const byFamily = new Map<string, DecisionStatement[]>();
-  for (const statement of statements) {
+  const committed = statements.filter((item) => item.kind !== "recommendation").sort(byTime);
+  const conflicts: DecisionConflict[] = [];
+  const paired = new Set<string>();
+  const add = (familyId: string, earlier: DecisionStatement, later: DecisionStatement) => {
+    const key = `${earlier.observation.candidateId}|${later.observation.candidateId}`;
+    if (paired.has(key) || conflicts.length >= MAX_CONFLICTS) return;
     if (
-      statement.kind === "recommendation" ||
-      statement.familyId === null ||
-      statement.chosen === null
+      conflicts.some((item) => item.later.observation.candidateId === later.observation.candidateId)
     )
-      continue;
+      return;
+    paired.add(key);
+    conflicts.push({ familyId, earlier, later });
+  };
+  for (const later of [...committed].reverse()) {
+    const dropped = later.rejected;
+    if (!dropped) continue;
+    const earlier = committed
+      .filter((item) => byTime(item, later) < 0 && separate(item, later))
+      .reverse()
+      .find(
+        (item) =>
+          item.chosen?.toLowerCase() === dropped.toLowerCase() ||
+          textMentions(item.sentence, dropped),
+      );
+    if (earlier) add(later.familyId ?? earlier.familyId ?? QUESTION_FAMILY, earlier, later);
+  }
+  const byFamily = new Map<string, DecisionStatement[]>();
+  for (const statement of committed) {
+    if (statement.familyId === null || statement.chosen === null) continue;
     const list = byFamily.get(statement.familyId) ?? [];
     list.push(statement);
     byFamily.set(statement.familyId, list);
   }
-  const conflicts: DecisionConflict[] = [];
   for (const [familyId, list] of byFamily) {
-    const ordered = [...list].sort(
-      (a, b) =>
-        a.observation.createdAt.localeCompare(b.observation.createdAt) ||
-        a.observation.firstSeen - b.observation.firstSeen,
-    );
-    const later = ordered.at(-1);
+    const later = list.at(-1);
     if (!later?.chosen) continue;
     const chosenKey = later.chosen.toLowerCase();
-    const separate = (candidate: DecisionStatement) =>
-      candidate.observation.chatId !== later.observation.chatId ||
-      day(candidate.observation.createdAt) !== day(later.observation.createdAt);
-    const earlierOnes = ordered.slice(0, -1).reverse();
-    const dropped = later.rejected?.toLowerCase();
-    const earlier =
-      earlierOnes.find(
-        (item) => dropped !== undefined && item.chosen?.toLowerCase() === dropped && separate(item),
-      ) ?? earlierOnes.find((item) => item.chosen?.toLowerCase() !== chosenKey && separate(item));
-    if (earlier) conflicts.push({ familyId, earlier, later });
-    if (conflicts.length >= MAX_CONFLICTS) break;
+    const earlier = list
+      .slice(0, -1)
+      .reverse()
+      .find((item) => item.chosen?.toLowerCase() !== chosenKey && separate(item, later));
+    if (earlier) add(familyId, earlier, later);
   }
   return conflicts;
 }

@@ -40,6 +40,14 @@ const CUES: readonly Cue[] = [
       /\b(?:drop|ditch|remov|rip(?:ped)?\s+out)(?:ped|ed|ing|e)?\s+(?:the\s+)?\w+\s+(?:in\s+favou?r\s+of|for)\b/i,
   },
   { kind: "reversal", pattern: /\bchanged?\s+(?:our|my|the)\s+mind\b/i },
+  // "moving off Vercel to AWS", "move recipe photos off Supabase Storage to R2".
+  {
+    kind: "reversal",
+    pattern:
+      /\bmov(?:e|ed|ing)\s+(?:[^.;]{1,60}?\s+)?(?:off|away\s+from|from)\s+[^.;]{1,60}?\s+to\b/i,
+  },
+  { kind: "reversal", pattern: /\bmov(?:e|ed|ing)\s+off\b/i },
+  { kind: "reversal", pattern: /^\s*(?:dropping|drop|ditching|ditch|removing|retiring)\b/i },
   {
     kind: "approval",
     pattern:
@@ -56,6 +64,12 @@ const CUES: readonly Cue[] = [
   },
   { kind: "decision", pattern: /\bdecided\s+(?:on|to|that|against)\b/i },
   { kind: "decision", pattern: /\bdecision\s*(?:is|was|:)/i },
+  // Assistants record outcomes as labelled lines: "Recorded: …", "Set up: …", "Noted: …".
+  {
+    kind: "decision",
+    pattern:
+      /^\s*(?:recorded|noted|set|set\s+up|implemented|decided|agreed|confirmed|done|fix|fixed|rule|schema\s+rule|policy|plan|final|update|updated)\s*:/i,
+  },
   { kind: "decision", pattern: /\blet'?s\s+(?:go\s+with|use|stick\s+with|keep|do)\b/i },
   {
     kind: "decision",
@@ -65,6 +79,7 @@ const CUES: readonly Cue[] = [
   { kind: "decision", pattern: /\b(?:going\s+forward|from\s+now\s+on)\b/i },
   { kind: "decision", pattern: /\bstick(?:ing)?\s+with\b/i },
   { kind: "decision", pattern: /\bgo(?:ing)?\s+with\b/i },
+  { kind: "decision", pattern: /\b(?:we|i)(?:'ll|\s+will)\s+\w+/i },
   // Last among choices: "use X instead of Y" is a decision with a dropped alternative.
   { kind: "reversal", pattern: /\binstead\s+of\b/i },
   {
@@ -114,7 +129,18 @@ export interface Choice {
   readonly rejected: string | null;
 }
 
-const REJECT_BEFORE_CHOSEN = /\b(?:from|replac(?:e|ed|ing))\s+/i;
+const DROP_CUE = /^\s*(?:dropping|drop|ditching|ditch|removing|retiring)\b/i;
+
+/** The words a "Dropping …" cue drops, up to the next punctuation, without a leading article. */
+function droppedPhrase(sentence: string, cue: DecisionCue): string {
+  const rest = sentence.slice(cue.end).split(/[:;,.(]/)[0] ?? "";
+  return rest
+    .trim()
+    .replace(/^(?:the|our|a|an)\s+/i, "")
+    .slice(0, 60);
+}
+
+const REJECT_BEFORE_CHOSEN = /\b(?:from|off|away\s+from|replac(?:e|ed|ing))\s+/i;
 
 /**
  * Names the chosen and rejected option in `sentence`. "replace X with Y" / "switch from X to Y" /
@@ -137,7 +163,11 @@ export function extractChoice(
     if (previous && item.index < previous.index + previous.entity.length) continue;
     found.push(item);
   }
-  if (found.length === 0) return { chosen: null, rejected: null };
+  if (found.length === 0) {
+    return DROP_CUE.test(sentence.slice(cue.index, cue.end))
+      ? { chosen: null, rejected: droppedPhrase(sentence, cue) || null }
+      : { chosen: null, rejected: null };
+  }
   const insteadOf = /\binstead\s+of\b/i.exec(sentence);
   if (insteadOf) {
     const before = found.filter((item) => item.index < insteadOf.index).at(-1);
@@ -150,6 +180,12 @@ export function extractChoice(
     return { chosen: null, rejected: after?.entity ?? null };
   }
   const afterCue = found.filter((item) => item.index >= cue.index);
+  if (DROP_CUE.test(sentence.slice(cue.index, cue.end))) {
+    // "Dropping the battle pass: …" drops what follows the verb; a named option after it is chosen.
+    const dropped = droppedPhrase(sentence, cue);
+    const chosen = found.find((item) => item.index >= cue.end + dropped.length);
+    return { chosen: chosen?.entity ?? null, rejected: dropped || null };
+  }
   if (cue.kind === "reversal" && REJECT_BEFORE_CHOSEN.test(sentence.slice(cue.index, cue.end))) {
     // "replace X with Y", "switch from X to Y": X is inside the cue, Y after it.
     const inside = afterCue.find((item) => item.index < cue.end);
@@ -158,4 +194,56 @@ export function extractChoice(
   }
   const chosen = afterCue[0] ?? found[0];
   return { chosen: chosen?.entity ?? null, rejected: null };
+}
+
+/** Sentence-initial and common capitalized words that never name a product or option. */
+const NOT_NAMES: ReadonlySet<string> = new Set(
+  "i i'll i'd i've ok okay yes no then the a an we we'll our it its this that these those let's lets so and but or if for on in at to of by with from after before when while also set recorded noted plan fix rule note update done next first second third finally option options step steps phase today tomorrow monday tuesday wednesday thursday friday saturday sunday january february march april may june july august september october november december q1 q2 q3 q4 eu us uk ui api app apps".split(
+    " ",
+  ),
+);
+
+/**
+ * Product-like names in `sentence` when no known entity matched: capitalized or mixed-case words
+ * and short runs of them ("ECharts", "OpenSkill", "AWS eu-central-1" → "AWS"), skipping
+ * {@link NOT_NAMES} and the sentence's first word — unless `includeFirst` is true, or `"auto"` and
+ * the sentence is short (≤ 6 words: "Recharts for all charts then.") or starts "Name:" / "Name,".
+ * In order of appearance, distinct.
+ */
+export function namedThings(
+  sentence: string,
+  options: { includeFirst?: boolean | "auto" } = {},
+): string[] {
+  const out: string[] = [];
+  const start = sentence.search(/\S/);
+  // "auto": a short sentence ("Recharts for all charts then.") or a leading "Name:" / "Name," is an answer.
+  const includeFirst =
+    options.includeFirst === "auto"
+      ? sentence.trim().split(/\s+/).length <= 6 || /^\s*[\p{L}\p{N}.+-]+\s*[:,]/u.test(sentence)
+      : options.includeFirst === true;
+  const pattern =
+    /(?<![\p{L}\p{N}.])(\p{Lu}[\p{L}\p{N}]*(?:[.+-][\p{L}\p{N}]+)*(?:\s+\p{Lu}[\p{L}\p{N}]*)?)/gu;
+  for (const match of sentence.matchAll(pattern)) {
+    let name = match[1] ?? "";
+    if (match.index === start && !includeFirst) {
+      // The first word is capitalized anyway; keep only a following name ("Replacing Elo" → "Elo").
+      const rest = name.split(/\s+/).slice(1).join(" ");
+      if (!rest) continue;
+      name = rest;
+    }
+    const first = name.split(/\s+/)[0]?.toLowerCase() ?? "";
+    if (NOT_NAMES.has(first) || name.length < 2) continue;
+    if (!out.includes(name)) out.push(name);
+  }
+  return out;
+}
+
+/**
+ * Whether `sentence` says nothing was chosen ("no provider chosen", "not decided yet", "we
+ * haven't picked", "parked", "TBD"). For a "which did we choose" question that is no answer.
+ */
+export function saysUndecided(sentence: string): boolean {
+  return /\b(?:no\s+(?:\w+\s+){0,2}(?:chosen|picked|selected|decided|signed)|not\s+(?:yet\s+)?(?:decided|chosen|picked|signed|committed)|(?:haven'?t|have\s+not|didn'?t|did\s+not)\s+(?:yet\s+)?(?:decide|decided|choose|chosen|pick|picked|sign|signed|commit)|undecided|no\s+decision|tbd|to\s+be\s+decided|parked|on\s+hold|out\s+of\s+scope|not\s+planned|no\s+plans?\s+to)\b/i.test(
+    sentence,
+  );
 }

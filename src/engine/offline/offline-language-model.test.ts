@@ -42,7 +42,7 @@ describe("offline engine through streamText", () => {
       ["search_chats", { query: "login session jwt oauth password", limit: 8 }],
       ["search_chats", { query: "Clerk Supabase Auth", limit: 8 }],
       ["read_chat", { chat_id: 2, around_message_id: 11, before: 2, after: 3 }],
-      ["read_chat", { chat_id: 1, around_message_id: 2, before: 2, after: 3 }],
+      ["read_chat", { chat_id: 1, around_message_id: 1, before: 2, after: 3 }],
       ["submit_report", fixture.submitted[0]],
     ]);
     const report = fixture.submitted[0];

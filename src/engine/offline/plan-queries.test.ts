@@ -45,12 +45,16 @@ describe("candidateQueries", () => {
       "sign-in token signup",
     ]);
   });
-  test("without a family: the words, then the words with decision vocabulary", () => {
+  test("without a family: the words, then their synonyms", () => {
     const profile = buildTopicProfile("what did we say about the onboarding checklist");
     expect(candidateQueries(profile, [])).toEqual([
       "onboarding checklist",
-      "onboarding checklist decided decision",
+      "signup welcome tutorial",
     ]);
+  });
+  test("without a family or synonyms: the words with decision vocabulary", () => {
+    const profile = buildTopicProfile("what did we say about the quokka");
+    expect(candidateQueries(profile, [])).toEqual(["quokka", "quokka decided decision"]);
   });
   test("without any topic word: one decision-language query", () => {
     expect(candidateQueries(buildTopicProfile("what did we decide?"), [])).toEqual([

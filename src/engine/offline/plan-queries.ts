@@ -4,10 +4,11 @@
  *
  * 1. the question's own topic words ("what did we decide about authentication" → `authentication`);
  * 2. the matched families' related terms (`login session jwt oauth password`), or, without a
- *    family, the topic words plus decision vocabulary;
- * 3. named options seen in hits so far (`Clerk NextAuth`), else further family terms;
+ *    family, synonyms of the question words (`cheat spoof tamper leaderboard`);
+ * 3. named options seen in hits so far (`Clerk NextAuth`), else further family terms or synonyms;
  * 4. only when fewer than {@link ENOUGH_RELEVANT} relevant messages were seen: remaining terms.
  */
+import { findDecisionCue, namedThings, splitSentences } from "./detect-decisions.js";
 import { normalizeQuery, type Observation } from "./exploration-state.js";
 import { type TopicProfile, textMentions } from "./topic-profile.js";
 
@@ -68,6 +69,27 @@ export function observedEntities(
 }
 
 /**
+ * Capitalized product-like names in the observations that the question did not use (for
+ * questions without a family), in first-seen order, at most 4.
+ */
+export function observedNames(
+  observations: readonly Observation[],
+  used: ReadonlySet<string>,
+): string[] {
+  const counts = new Map<string, number>();
+  for (const observation of observations) {
+    for (const sentence of splitSentences(observation.text)) {
+      if (!findDecisionCue(sentence)) continue;
+      for (const name of namedThings(sentence)) {
+        if (used.has(name.toLowerCase()) || /\s/.test(name)) continue;
+        counts.set(name, (counts.get(name) ?? 0) + 1);
+      }
+    }
+  }
+  return [...counts.keys()].slice(0, 4);
+}
+
+/**
  * The candidate queries in plan order, before dedupe against what was already searched. Each is
  * ≤ {@link MAX_QUERY_TERMS} terms joined by spaces.
  */
@@ -81,8 +103,22 @@ export function candidateQueries(
   const terms = uniqueTerms(familyTerms(profile), used);
   const queries: string[] = [];
   if (first) queries.push(first);
+  const synonyms = uniqueTerms(
+    profile.groups.flatMap((group) => group.synonyms.slice(0, 3)),
+    used,
+  );
   if (profile.families.length === 0) {
-    queries.push([...profile.keywords.slice(0, MAX_QUERY_TERMS - 2), ...DECISION_TERMS].join(" "));
+    // No family: reformulate with synonyms; decision vocabulary only as a last resort.
+    if (synonyms.length > 0) queries.push(synonyms.slice(0, MAX_QUERY_TERMS).join(" "));
+    const entities = observedNames(observations, used);
+    if (entities.length > 0) queries.push(entities.slice(0, 4).join(" "));
+    if (synonyms.length > MAX_QUERY_TERMS)
+      queries.push(synonyms.slice(MAX_QUERY_TERMS, 2 * MAX_QUERY_TERMS).join(" "));
+    if (queries.length < 2) {
+      queries.push(
+        [...profile.keywords.slice(0, MAX_QUERY_TERMS - 2), ...DECISION_TERMS].join(" "),
+      );
+    }
     return queries;
   }
   const second = terms.slice(0, 5);
@@ -91,6 +127,7 @@ export function candidateQueries(
   const entities = uniqueTerms(observedEntities(profile, observations), new Set(second));
   if (entities.length > 0) queries.push(entities.slice(0, 4).join(" "));
   else if (rest.length > 0) queries.push(rest.slice(0, MAX_QUERY_TERMS).join(" "));
+  else if (synonyms.length > 0) queries.push(synonyms.slice(0, MAX_QUERY_TERMS).join(" "));
   const leftover = entities.length > 0 ? rest : rest.slice(MAX_QUERY_TERMS);
   const moreEntities = entities.slice(4);
   const fourth = [...moreEntities, ...leftover].slice(0, MAX_QUERY_TERMS);

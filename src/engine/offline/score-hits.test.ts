@@ -1,68 +1,45 @@
 import { describe, expect, test } from "vitest";
-import type { Observation } from "./exploration-state.js";
-import { decisionPoints, RELEVANCE_MIN, scoreObservations } from "./score-hits.js";
+import { observation } from "./offline-test-fixtures.js";
+import { buildRelevanceModel, decisionPoints, scoreObservations } from "./score-hits.js";
 import { buildTopicProfile } from "./topic-profile.js";
-
-function observation(
-  candidateId: string,
-  text: string,
-  createdAt: string,
-  extra: Partial<Observation> = {},
-): Observation {
-  return {
-    candidateId,
-    chatId: 1,
-    chatTitle: null,
-    messageId: Number(candidateId.slice(1)),
-    role: "user",
-    createdAt,
-    text,
-    fromRead: false,
-    isCompactionSummary: false,
-    searchHits: 1,
-    firstSeen: Number(candidateId.slice(1)),
-    ...extra,
-  };
-}
 
 const AUTH = buildTopicProfile("What did we decide about authentication?");
 
 describe("scoreObservations", () => {
-  test("keywords, family terms, options, decision language, agreement and recency add up exactly", () => {
+  test("rarity-weighted keywords, family terms, options, decision language, agreement and recency add up exactly", () => {
     const scored = scoreObservations(AUTH, [
-      observation(
-        "c1",
-        "Authentication: let's go with Clerk for login.",
-        "2026-03-01T00:00:00.000Z",
-        { searchHits: 2 },
-      ),
-      observation(
-        "c2",
-        "We decided the login page needs a password reset.",
-        "2026-01-01T00:00:00.000Z",
-      ),
-      observation("c3", "We decided to use Tailwind.", "2026-04-01T00:00:00.000Z"),
-      observation("c4", "Summary: authentication uses Clerk.", "2026-02-01T00:00:00.000Z", {
+      observation("c1", "Authentication: let's go with Clerk for login.", {
+        createdAt: "2026-03-01T00:00:00.000Z",
+        searchHits: 2,
+      }),
+      observation("c2", "We decided the login page needs a password reset.", {
+        createdAt: "2026-01-01T00:00:00.000Z",
+      }),
+      observation("c3", "We decided to use Tailwind.", { createdAt: "2026-04-01T00:00:00.000Z" }),
+      observation("c4", "Summary: authentication uses Clerk.", {
+        createdAt: "2026-02-01T00:00:00.000Z",
         isCompactionSummary: true,
       }),
     ]);
-    expect(scored.map((item) => [item.observation.candidateId, item.score])).toEqual([
-      // c1: keyword 3 + login 1 + Clerk 1 + decision 2 + 1 extra search + 1 newest third (c3, c1)
-      ["c1", 9],
-      // c2: login + password 2 + decision 2
-      ["c2", 4],
-      // c4: keyword 3 + Clerk 1 − compaction 2
-      ["c4", 2],
-      // c3: off topic, decision language does not count
-      ["c3", 0],
-    ]);
+    expect(scored.map((item) => [item.observation.candidateId, item.score, item.relevant])).toEqual(
+      [
+        // "authentication" is in 2 of 4 observations → weight 2. c1: 3×2 + login 1 + Clerk 1 +
+        // decision 2 + 1 extra search + 1 newest third (c3, c1) = 12.
+        ["c1", 12, true],
+        // c4: 3×2 + Clerk 1 − compaction 2 = 5.
+        ["c4", 5, true],
+        // Off topic (no keyword, only two family terms), whatever its decision language.
+        ["c3", 0, false],
+        ["c2", 0, false],
+      ],
+    );
   });
 
   test("ties break by newer first, then first seen", () => {
     const scored = scoreObservations(AUTH, [
-      observation("c1", "authentication", "2026-01-01T00:00:00.000Z"),
-      observation("c2", "authentication", "2026-01-01T00:00:00.000Z"),
-      observation("c3", "authentication", "2025-01-01T00:00:00.000Z"),
+      observation("c1", "authentication", { createdAt: "2026-01-01T00:00:00.000Z" }),
+      observation("c2", "authentication", { createdAt: "2026-01-01T00:00:00.000Z" }),
+      observation("c3", "authentication", { createdAt: "2025-01-01T00:00:00.000Z" }),
     ]);
     expect(scored.map((item) => `${item.observation.candidateId}:${item.score}`)).toEqual([
       "c1:4",
@@ -70,9 +47,39 @@ describe("scoreObservations", () => {
       "c3:3",
     ]);
   });
+});
 
-  test("one keyword hit alone is relevant", () => {
-    expect(RELEVANCE_MIN).toBe(3);
+describe("buildRelevanceModel", () => {
+  const question = buildTopicProfile("Did we pick Meilisearch or Algolia for recipe search?");
+  const observations = [
+    observation("c1", "Meilisearch. Host it on Fly.io."),
+    observation("c2", "Recipe photos stay in Supabase Storage."),
+    observation("c3", "Recipe cards get a new layout."),
+    observation("c4", "Recipe search is slow."),
+  ];
+  const model = buildRelevanceModel(question, observations);
+
+  test("frequent keywords weigh less than rare ones", () => {
+    expect(question.keywords).toEqual(["meilisearch", "algolia", "recipe", "search"]);
+    expect([...model.weights]).toEqual([
+      ["meilisearch", 3],
+      ["algolia", 3],
+      ["recipe", 1],
+      ["search", 3],
+    ]);
+    expect(model.maxPoints).toBe(10);
+  });
+
+  test("a frequent keyword alone is not relevant; rare ones are", () => {
+    expect(model.isRelevant("Recipe photos stay in Supabase Storage.")).toBe(false);
+    expect(model.keywordPoints("Recipe search is slow.")).toBe(4);
+    expect(model.isRelevant("Meilisearch or Algolia for search?")).toBe(true);
+  });
+
+  test("synonyms count as the keyword they stand for", () => {
+    const evening = buildTopicProfile("do we ever ping users in the evening?");
+    const text = "We send push notifications at most once a day at 5 pm.";
+    expect(buildRelevanceModel(evening, []).keywordPoints(text)).toBe(6);
   });
 });
 

@@ -1,28 +1,45 @@
 /**
- * Hit scoring: how strongly an observation answers the question. Integer points, so tests and
- * ties are exact:
+ * Hit scoring: how strongly an observation answers the question, and whether it is relevant at
+ * all. Integer points so tests and ties are exact.
  *
- * - 3 per distinct question keyword (stem) in the title or text;
- * - 1 per distinct related family term, at most 4;
- * - 1 per named option of the question's families, at most 2;
- * - 2 if a sentence carries decision language; reversals 3 (they are what recall misses);
- * - 1 per additional search that returned it (agreement between reformulations);
- * - 1 if it is among the newest third of observations (recency informs, never overrides);
+ * Keyword weight (rarity among this run's observations, like IDF): a keyword found in more than
+ * half of the observations weighs 1, in more than a quarter 2, else 3 — "recipe" in a recipe app
+ * says little, "Meilisearch" says a lot.
+ *
+ * Relevant: the text covers at least half of the question's keyword weight, or matches a keyword
+ * and two support points, or four support points without any keyword (without question
+ * keywords: three). Support: 1 per related family term (≤ 4) + 2 per named option (≤ 4).
+ * A title alone never makes a message relevant (every message of a chat shares it).
+ *
+ * Score of a relevant observation:
+ * - 3 × matched keyword weight (text), +1 per keyword only in the title (≤ 2);
+ * - 1 per related family term (≤ 4), 1 per named option of the question's families (≤ 2);
+ * - 3 for a reversal, 2 for other decision language;
+ * - 1 per additional search that returned it; 1 if among the newest third;
  * - −2 for a compaction summary (it repeats originals; DESIGN.md § Lessons).
- *
- * Ties break by newer `createdAt`, then first seen.
+ * Irrelevant observations score 0. Ties break by newer `createdAt`, then first seen.
  */
 import { findDecisionCue, splitSentences } from "./detect-decisions.js";
 import type { Observation } from "./exploration-state.js";
 import { type TopicProfile, textMentions, topicOverlap } from "./topic-profile.js";
 
-/** Below this an observation is not treated as relevant (one keyword hit is 3). */
-export const RELEVANCE_MIN = 3;
-
 /** An observation with its score. */
 export interface ScoredObservation {
   readonly observation: Observation;
   readonly score: number;
+  readonly relevant: boolean;
+}
+
+/** Relevance of arbitrary text (a message or one sentence) against the question. */
+export interface RelevanceModel {
+  /** Keyword → weight 1–3. */
+  readonly weights: ReadonlyMap<string, number>;
+  /** Sum of all keyword weights (0 without keywords). */
+  readonly maxPoints: number;
+  /** Matched keyword weight of `text`. */
+  keywordPoints(text: string): number;
+  /** The relevance rule of this module applied to `text`. */
+  isRelevant(text: string): boolean;
 }
 
 function entityHits(profile: TopicProfile, text: string): number {
@@ -31,6 +48,40 @@ function entityHits(profile: TopicProfile, text: string): number {
     for (const entity of family.entities) if (textMentions(text, entity)) hits += 1;
   }
   return hits;
+}
+
+/** Builds the relevance model for `profile` over this run's `observations` (for rarity). */
+export function buildRelevanceModel(
+  profile: TopicProfile,
+  observations: readonly Observation[],
+): RelevanceModel {
+  const counts = new Map<string, number>(profile.keywords.map((keyword) => [keyword, 0]));
+  for (const observation of observations) {
+    for (const keyword of topicOverlap(profile, observation.text).matched) {
+      counts.set(keyword, (counts.get(keyword) ?? 0) + 1);
+    }
+  }
+  const total = Math.max(1, observations.length);
+  const weights = new Map<string, number>();
+  for (const keyword of profile.keywords) {
+    const share = (counts.get(keyword) ?? 0) / total;
+    weights.set(keyword, share > 0.5 ? 1 : share > 0.25 ? 2 : 3);
+  }
+  const maxPoints = [...weights.values()].reduce((sum, weight) => sum + weight, 0);
+  const keywordPoints = (text: string) =>
+    topicOverlap(profile, text).matched.reduce(
+      (sum, keyword) => sum + (weights.get(keyword) ?? 0),
+      0,
+    );
+  const isRelevant = (text: string) => {
+    const overlap = topicOverlap(profile, text);
+    // Named options are strong topic evidence ("Clerk vs Supabase Auth" is about auth).
+    const support = Math.min(4, overlap.familyHits) + Math.min(4, 2 * entityHits(profile, text));
+    if (profile.keywords.length === 0) return support >= 3;
+    const points = overlap.matched.reduce((sum, keyword) => sum + (weights.get(keyword) ?? 0), 0);
+    return points * 2 >= maxPoints || (points > 0 && support >= 2) || support >= 4;
+  };
+  return { weights, maxPoints, keywordPoints, isRelevant };
 }
 
 /** Decision-language points for `text`: 3 for a reversal, 2 for any other cue, else 0. */
@@ -44,39 +95,35 @@ export function decisionPoints(text: string): number {
   return best;
 }
 
-/** Topic points only (keywords, family terms, entities): the part that says "on topic". */
-export function topicPoints(profile: TopicProfile, observation: Observation): number {
-  const text = `${observation.chatTitle ?? ""}\n${observation.text}`;
-  const overlap = topicOverlap(profile, text);
-  return (
-    3 * overlap.keywordHits +
-    Math.min(4, overlap.familyHits) +
-    Math.min(2, entityHits(profile, observation.text))
-  );
-}
-
-/**
- * Scores and sorts observations, best first. Off-topic ones (topic points 0) score 0 whatever
- * their decision language, so "we decided" about something else never ranks.
- */
+/** Scores and sorts observations, best first (see the module docs for the rule). */
 export function scoreObservations(
   profile: TopicProfile,
   observations: readonly Observation[],
+  model: RelevanceModel = buildRelevanceModel(profile, observations),
 ): ScoredObservation[] {
   const byAge = [...observations].sort(compareNewestFirst);
   const newestThird = new Set(
     byAge.slice(0, Math.ceil(observations.length / 3)).map((item) => item.candidateId),
   );
-  const scored = observations.map((observation) => {
-    const topic = topicPoints(profile, observation);
-    if (topic === 0) return { observation, score: 0 };
+  const scored = observations.map((observation): ScoredObservation => {
+    if (!model.isRelevant(observation.text)) return { observation, score: 0, relevant: false };
+    const overlap = topicOverlap(profile, observation.text);
+    const inText = new Set(overlap.matched);
+    const titleOnly = observation.chatTitle
+      ? topicOverlap(profile, observation.chatTitle).matched.filter(
+          (keyword) => !inText.has(keyword),
+        ).length
+      : 0;
     const score =
-      topic +
+      3 * model.keywordPoints(observation.text) +
+      Math.min(2, titleOnly) +
+      Math.min(4, overlap.familyHits) +
+      Math.min(2, entityHits(profile, observation.text)) +
       decisionPoints(observation.text) +
       Math.max(0, observation.searchHits - 1) +
       (newestThird.has(observation.candidateId) ? 1 : 0) -
       (observation.isCompactionSummary ? 2 : 0);
-    return { observation, score: Math.max(0, score) };
+    return { observation, score: Math.max(1, score), relevant: true };
   });
   return scored.sort(
     (a, b) => b.score - a.score || compareNewestFirst(a.observation, b.observation),

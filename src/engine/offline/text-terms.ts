@@ -23,15 +23,109 @@ export const STOPWORDS: ReadonlySet<string> = new Set(
   settle settled plan planned go going went use used using way ways thing things stuff let
   lets let's get got want wanted need needed think thought regarding re anything something
   everything whether please ok okay yes hi hey like really actually basically currently
-  current still right approach app apps application project
+  current still right approach app apps application project happen happens happened work
+  works handle handled deal whole
   `
     .trim()
     .split(/\s+/),
 );
 
-/** Lower-case letter/number runs (Unicode-aware), apostrophes kept inside words ("let's"). */
+const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u;
+const HANGUL = /\p{Script=Hangul}/u;
+const SCRIPT_RUNS =
+  /([\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]+|\p{Script=Hangul}+)/gu;
+
+/**
+ * Lower-case letter/number runs (Unicode-aware), apostrophes kept inside words ("let's"). Runs
+ * of Chinese/Japanese and of Korean script are split from adjacent Latin ("UIフォント" → "ui",
+ * "フォント").
+ */
 export function tokenize(text: string): string[] {
-  return text.toLowerCase().match(/[\p{L}\p{N}]+(?:['’][\p{L}]+)*/gu) ?? [];
+  return (
+    text
+      .replace(SCRIPT_RUNS, " $1 ")
+      .toLowerCase()
+      .match(/[\p{L}\p{N}]+(?:['’][\p{L}]+)*/gu) ?? []
+  );
+}
+
+/**
+ * Characters that end a Chinese/Japanese segment: particles, copulas and question words that
+ * carry no topic (の, は, に, 的, 了, 吗, 什么 …). CJK has no spaces, so topic units are the runs
+ * between these.
+ */
+const CJK_BREAKS =
+  /(?:什么时候|什么|怎么|如何|哪个|哪些|为什么|是否|多少|时候|决定|使用|の|は|に|を|が|で|と|た|か|も|へ|や|ね|的|了|吗|呢|是|在|和|与|及|或|把|被|就|都|也|还|用|何|吧)+/u;
+
+/** Whole CJK segments that are question scaffolding, not topic. */
+const CJK_STOP_SEGMENTS: ReadonlySet<string> = new Set([
+  "決め",
+  "決定",
+  "使う",
+  "する",
+  "ください",
+]);
+
+/** Korean words (and two-syllable prefixes) that are question scaffolding, not topic. */
+const HANGUL_STOP_PREFIXES: ReadonlySet<string> = new Set([
+  "어떻",
+  "하기",
+  "했나",
+  "무엇",
+  "뭐",
+  "언제",
+  "어디",
+  "누가",
+  "왜",
+  "했어",
+  "하나",
+  "결정",
+  "정했",
+]);
+
+/** The topic segments of one CJK token: runs between {@link CJK_BREAKS}, ≥ 2 chars, not stop. */
+function cjkSegments(token: string): string[] {
+  return token
+    .split(CJK_BREAKS)
+    .filter((segment) => segment.length >= 2 && !CJK_STOP_SEGMENTS.has(segment));
+}
+
+/** Overlapping character bigrams of a CJK segment ("对账任务" → 对账, 账任, 任务). */
+function bigrams(segment: string): string[] {
+  const chars = [...segment];
+  if (chars.length < 2) return [];
+  return chars.slice(0, -1).map((char, index) => `${char}${chars[index + 1]}`);
+}
+
+/** A Korean word's key: its first two syllables (particles attach at the end: 번역은 → 번역). */
+function hangulKey(token: string): string {
+  return [...token].slice(0, 2).join("");
+}
+
+/**
+ * The comparison keys of one topic word: its stem for Latin words, the bigrams of a CJK segment,
+ * the two-syllable prefix of a Korean word.
+ */
+export function wordKeys(word: string): string[] {
+  if (CJK.test(word)) return bigrams(word);
+  if (HANGUL.test(word)) return [hangulKey(word)];
+  return [stem(word)];
+}
+
+/** Every comparison key present in `text` (see {@link wordKeys}); used to test topic overlap. */
+export function textKeys(text: string): Set<string> {
+  const keys = new Set<string>();
+  for (const token of tokenize(text)) {
+    if (CJK.test(token)) {
+      for (const segment of token.split(CJK_BREAKS))
+        for (const pair of bigrams(segment)) keys.add(pair);
+    } else if (HANGUL.test(token)) {
+      keys.add(hangulKey(token));
+    } else {
+      keys.add(stem(token));
+    }
+  }
+  return keys;
 }
 
 const SUFFIXES: ReadonlyArray<readonly [string, string]> = [
@@ -94,16 +188,24 @@ export function topicStems(text: string): string[] {
   return out;
 }
 
-/** Distinct topic words of `text` as written (lower-case), stopwords removed, in order. */
+/**
+ * Distinct topic words of `text` as written (lower-case), stopwords removed, in order. Chinese and
+ * Japanese runs yield their topic segments; Korean words whose prefix is question scaffolding
+ * are dropped.
+ */
 export function topicWords(text: string): string[] {
-  const seenStems = new Set<string>();
+  const seenKeys = new Set<string>();
   const out: string[] = [];
   for (const token of tokenize(text)) {
-    if (token.length < 2 || STOPWORDS.has(token)) continue;
-    const key = stem(token);
-    if (seenStems.has(key)) continue;
-    seenStems.add(key);
-    out.push(token);
+    const candidates = CJK.test(token) ? cjkSegments(token) : [token];
+    for (const word of candidates) {
+      if (word.length < 2 || STOPWORDS.has(word)) continue;
+      if (HANGUL.test(word) && HANGUL_STOP_PREFIXES.has(hangulKey(word))) continue;
+      const key = wordKeys(word).join(" ");
+      if (!key || seenKeys.has(key)) continue;
+      seenKeys.add(key);
+      out.push(word);
+    }
   }
   return out;
 }

@@ -1,25 +1,45 @@
 /**
- * The question's topic profile: its own keywords, the related-term families it belongs to, and
- * matchers for "does this observed text touch the topic". Built once per model call from the
- * question; pure.
+ * The question's topic profile: its keywords (each with the keys that count as a match, synonyms
+ * included), the related-term families it belongs to, whether it asks which option was chosen,
+ * and matchers for "does this observed text touch the topic". Built once per model call; pure.
  */
-import { TOPIC_FAMILIES, type TopicFamily } from "./related-terms.js";
-import { stem, tokenize, topicWords } from "./text-terms.js";
+import { SYNONYM_GROUPS, TOPIC_FAMILIES, type TopicFamily } from "./related-terms.js";
+import { stem, textKeys, tokenize, topicWords, wordKeys } from "./text-terms.js";
+
+/** One question keyword and what matches it. */
+export interface KeywordGroup {
+  /** As written in the question (lower-case). */
+  readonly keyword: string;
+  /** Comparison keys that count as this keyword: its own and its synonyms' (see `wordKeys`). */
+  readonly keys: ReadonlySet<string>;
+  /** Synonyms (other words of its synonym groups), for reformulated searches. */
+  readonly synonyms: readonly string[];
+}
 
 /** What the offline policy knows about the question. */
 export interface TopicProfile {
   /** Topic words of the question as written (lower-case), ≤ 8, stopwords removed. */
   readonly keywords: readonly string[];
-  /** Stems of {@link keywords}. */
+  /** One group per keyword, same order. */
+  readonly groups: readonly KeywordGroup[];
+  /** Own keys of {@link keywords} (no synonyms). */
   readonly keywordStems: ReadonlySet<string>;
   /** Families the question touches, in {@link TOPIC_FAMILIES} order. */
   readonly families: readonly TopicFamily[];
   /** Stems of every single-word trigger and term of {@link families}. */
   readonly familyStems: ReadonlySet<string>;
+  /**
+   * The question asks which option was chosen ("which X did we pick", "did we decide to …"): an
+   * answer needs a recorded choice, and discussion alone is no answer.
+   */
+  readonly asksForChoice: boolean;
 }
 
 /** At most this many question words are searched; longer questions are mostly context. */
 const MAX_KEYWORDS = 8;
+
+const CHOICE_QUESTION =
+  /\bwhich\b|\bwhat\s+did\s+we\s+(?:decide|choose|pick|settle|agree)\b|\b(?:did|have|has)\s+we\s+(?:ever\s+|already\s+|finally\s+)?(?:decide|pick|choose|chose|settle|agree|go\s+with|switch|adopt|integrate|select|sign|commit|opt)\b|\bwhat\s+(?:\w+\s+){1,3}did\s+we\s+(?:choose|pick|decide\s+on|go\s+with|settle\s+on|select|use)\b/i;
 
 function singleWordStems(words: readonly string[]): string[] {
   return words.filter((word) => !/\s/.test(word)).flatMap((word) => tokenize(word).map(stem));
@@ -29,6 +49,21 @@ function familyWordStems(family: TopicFamily): string[] {
   return singleWordStems([...family.triggers, ...family.terms]);
 }
 
+function groupFor(keyword: string): KeywordGroup {
+  const own = wordKeys(keyword);
+  const keys = new Set(own);
+  const synonyms: string[] = [];
+  for (const group of SYNONYM_GROUPS) {
+    const groupKeys = group.filter((word) => !/\s/.test(word)).map(stem);
+    if (!own.some((key) => groupKeys.includes(key))) continue;
+    for (const word of group) {
+      if (!/\s/.test(word)) keys.add(stem(word));
+      if (!own.includes(stem(word)) && !synonyms.includes(word)) synonyms.push(word);
+    }
+  }
+  return { keyword, keys, synonyms };
+}
+
 /**
  * Builds the profile of `question`. A family matches when a question word shares a stem with one
  * of its triggers, or the question names one of its entities (e.g. "Clerk" → `auth`). Terms do
@@ -36,14 +71,22 @@ function familyWordStems(family: TopicFamily): string[] {
  */
 export function buildTopicProfile(question: string): TopicProfile {
   const keywords = topicWords(question).slice(0, MAX_KEYWORDS);
-  const keywordStems = new Set(keywords.map(stem));
+  const groups = keywords.map(groupFor);
+  const keywordStems = new Set(keywords.flatMap(wordKeys));
   const families = TOPIC_FAMILIES.filter((family) => {
     const stems = new Set(singleWordStems(family.triggers));
     if (keywords.some((word) => stems.has(stem(word)))) return true;
     return family.entities.some((entity) => textMentions(question, entity));
   });
   const familyStems = new Set(families.flatMap(familyWordStems));
-  return { keywords, keywordStems, families, familyStems };
+  return {
+    keywords,
+    groups,
+    keywordStems,
+    families,
+    familyStems,
+    asksForChoice: CHOICE_QUESTION.test(question),
+  };
 }
 
 function escapeRegExp(text: string): string {
@@ -52,31 +95,36 @@ function escapeRegExp(text: string): string {
 
 /** True if `text` contains `phrase` as whole words, case-insensitively ("Next.js", "Auth0"). */
 export function textMentions(text: string, phrase: string): boolean {
-  const pattern = new RegExp(`(?<![\\p{L}\\p{N}])${escapeRegExp(phrase)}(?![\\p{L}\\p{N}])`, "iu");
-  return pattern.test(text);
+  return mentionIndex(text, phrase) >= 0;
 }
 
 /** Index of the first whole-word occurrence of `phrase` in `text`, or -1. */
 export function mentionIndex(text: string, phrase: string): number {
+  if (!text.toLowerCase().includes(phrase.toLowerCase())) return -1;
   const pattern = new RegExp(`(?<![\\p{L}\\p{N}])${escapeRegExp(phrase)}(?![\\p{L}\\p{N}])`, "iu");
   const match = pattern.exec(text);
   return match ? match.index : -1;
 }
 
-/** How `text` touches the profile: distinct keyword stems and family stems it contains. */
+/** How `text` touches the profile. */
 export interface TopicOverlap {
+  /** Question keywords matched (by own key or synonym), in question order. */
+  readonly matched: readonly string[];
+  /** `matched.length`. */
   readonly keywordHits: number;
+  /** Distinct family stems present that are not the question's own keys. */
   readonly familyHits: number;
 }
 
-/** Counts distinct keyword stems and (non-keyword) family stems present in `text`. */
+/** Which keywords and how many (non-keyword) family stems `text` contains. */
 export function topicOverlap(profile: TopicProfile, text: string): TopicOverlap {
-  const stems = new Set(tokenize(text).map(stem));
-  let keywordHits = 0;
+  const keys = textKeys(text);
+  const matched = profile.groups
+    .filter((group) => [...group.keys].some((key) => keys.has(key)))
+    .map((group) => group.keyword);
   let familyHits = 0;
-  for (const key of profile.keywordStems) if (stems.has(key)) keywordHits += 1;
   for (const key of profile.familyStems) {
-    if (!profile.keywordStems.has(key) && stems.has(key)) familyHits += 1;
+    if (!profile.keywordStems.has(key) && keys.has(key)) familyHits += 1;
   }
-  return { keywordHits, familyHits };
+  return { matched, keywordHits: matched.length, familyHits };
 }

@@ -88,8 +88,9 @@ describe("writeReport", () => {
     });
   });
 
-  test("discussion without decisions: excerpts and a coverage note", () => {
-    const report = writeReport(AUTH, state([question]));
+  test("discussion without decisions answers an open question with excerpts and a coverage note", () => {
+    const how = buildTopicProfile("How do we handle authentication?");
+    const report = writeReport(how, state([question]));
     expect(report.findings).toEqual([
       {
         claim:
@@ -101,6 +102,34 @@ describe("writeReport", () => {
       "No explicit decision language was found; findings are discussion excerpts.",
     ]);
     expect(report.confidence).toBe("low");
+  });
+
+  test("a 'what did we decide' question with only discussion abstains and quotes the closest", () => {
+    const report = writeReport(AUTH, state([question]));
+    expect(report).toEqual({
+      summary:
+        "Extractive summary (offline engine): no recorded choice was found for this question after 2 searches and 1 reads. The closest discussion (2026-01-10) says: “How should we handle authentication for the app?”",
+      findings: [],
+      conflicts: [],
+      missing_coverage: [
+        "Related discussion exists, but no message records a choice; ask the user.",
+      ],
+      confidence: "low",
+    });
+  });
+
+  test("'no provider chosen' is quoted as the reason to abstain", () => {
+    const payments = buildTopicProfile("Which payment provider did we choose for premium?");
+    const premium = observation(
+      "c7",
+      "I added a premium interest button: no payments, no pricing, no provider chosen.",
+      {
+        role: "assistant",
+      },
+    );
+    expect(writeReport(payments, state([premium])).summary).toBe(
+      "Extractive summary (offline engine): no recorded choice was found for this question after 2 searches and 1 reads. The closest discussion (2026-01-01) says: “I added a premium interest button: no payments, no pricing, no provider chosen.”",
+    );
   });
 
   test("nothing relevant: empty findings, honest summary, low confidence", () => {

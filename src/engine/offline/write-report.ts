@@ -3,18 +3,27 @@
  * labelled as such, findings quoted from observed sentences, conflicts from decision statements,
  * coverage gaps and a proposed confidence. It cites only candidate IDs the host returned in this
  * run. Pure; bounds follow `submitReportInputSchema`.
+ *
+ * Abstention: when the question asks which option was chosen and no on-topic choice was recorded
+ * (only discussion, or "no provider chosen"), it submits no findings — the host then reports
+ * `no_match` — and says in the summary what the closest discussion was.
  */
 import type { SubmitReportInput } from "../../agent/tools/explore-chat-history/child-protocol.js";
 import {
   collectStatements,
   type DecisionStatement,
   findConflicts,
-  linkedApprovals,
+  linkedReplies,
 } from "./decision-statements.js";
-import { splitSentences } from "./detect-decisions.js";
+import { saysUndecided, splitSentences } from "./detect-decisions.js";
 import type { ExplorationState, Observation } from "./exploration-state.js";
-import { RELEVANCE_MIN, type ScoredObservation, scoreObservations } from "./score-hits.js";
-import { type TopicProfile, topicOverlap } from "./topic-profile.js";
+import {
+  buildRelevanceModel,
+  type RelevanceModel,
+  type ScoredObservation,
+  scoreObservations,
+} from "./score-hits.js";
+import type { TopicProfile } from "./topic-profile.js";
 
 /** Every summary starts with this, so nobody mistakes it for model analysis. */
 export const SUMMARY_LABEL = "Extractive summary (offline engine):";
@@ -27,9 +36,15 @@ const MAX_SUMMARY_CHARS = 1200;
 const MAX_CLAIM_CHARS = 400;
 const MAX_NOTE_CHARS = 200;
 
-/** Cuts `text` to `max` chars at a word boundary, adding "…" when cut; collapses whitespace. */
+/**
+ * Cuts `text` to `max` chars at a word boundary, adding "…" when cut; collapses whitespace and
+ * drops Markdown emphasis (`**`, `__`) so quotes read as text.
+ */
 export function quote(text: string, max = MAX_QUOTE_CHARS): string {
-  const flat = text.replace(/\s+/g, " ").trim();
+  const flat = text
+    .replace(/\*\*|__/g, "")
+    .replace(/\s+/g, " ")
+    .trim();
   if (flat.length <= max) return flat;
   const cut = flat.slice(0, max - 1);
   const space = cut.lastIndexOf(" ");
@@ -43,7 +58,12 @@ const VERB: Record<DecisionStatement["kind"], string> = {
   reversal: "changed course",
   recommendation: "recommended",
   approval: "approved",
+  answer: "answered",
 };
+
+function clip(text: string, max: number): string {
+  return text.length <= max ? text : `${text.slice(0, max - 1)}…`;
+}
 
 function statementClaim(statement: DecisionStatement): string {
   const { observation } = statement;
@@ -54,99 +74,139 @@ function statementClaim(statement: DecisionStatement): string {
   );
 }
 
-function bestSentence(profile: TopicProfile, observation: Observation): string {
+/** Archived markup (tags, JSON, tool transcripts) is evidence content, but never the best quote. */
+const MARKUP = /<\/?[a-z_][\w-]*>|[{}]|\[tool-[\w-]+/i;
+
+function bestSentence(model: RelevanceModel, observation: Observation): string {
   let best = "";
-  let bestHits = -1;
+  let bestPoints = -1;
   for (const sentence of splitSentences(observation.text)) {
-    const overlap = topicOverlap(profile, sentence);
-    const hits = overlap.keywordHits * 3 + overlap.familyHits;
-    if (hits > bestHits) {
+    const points = model.keywordPoints(sentence) * 2 - (MARKUP.test(sentence) ? 100 : 0);
+    if (points > bestPoints) {
       best = sentence;
-      bestHits = hits;
+      bestPoints = points;
     }
   }
   return best;
 }
 
-function clip(text: string, max: number): string {
-  return text.length <= max ? text : `${text.slice(0, max - 1)}…`;
-}
-
-/** The relevant observations, best first (score ≥ {@link RELEVANCE_MIN}). */
+/** The relevant observations, best first. */
 export function relevantObservations(
   profile: TopicProfile,
   state: ExplorationState,
 ): ScoredObservation[] {
-  return scoreObservations(profile, state.observations).filter(
-    (item) => item.score >= RELEVANCE_MIN,
-  );
+  return scoreObservations(profile, state.observations).filter((item) => item.relevant);
 }
 
 function proposeConfidence(
   state: ExplorationState,
-  relevant: readonly ScoredObservation[],
+  relevantCount: number,
   committed: readonly DecisionStatement[],
   conflictCount: number,
 ): SubmitReportInput["confidence"] {
-  if (relevant.length === 0) return "low";
+  if (relevantCount === 0) return "low";
   if (conflictCount > 0 || state.indexStatus === "indexing" || state.budgetExhausted)
     return "medium";
-  if (committed.length > 0 && relevant.length >= 2) return "high";
-  return relevant.length >= 2 ? "medium" : "low";
+  if (committed.length > 0 && relevantCount >= 2) return "high";
+  return relevantCount >= 2 ? "medium" : "low";
 }
 
-/**
- * The report for `state`. With no relevant observation: no findings, a summary saying so, and a
- * coverage note naming the searched topic words (the host derives `no_match`).
- */
-export function writeReport(profile: TopicProfile, state: ExplorationState): SubmitReportInput {
-  const relevant = relevantObservations(profile, state);
-  const relevantObs = [
-    ...relevant.map((item) => item.observation),
-    ...linkedApprovals(
-      relevant.map((item) => item.observation),
-      state.observations,
-    ),
-  ];
-  const statements = collectStatements(profile, relevantObs);
-  const committed = statements.filter(
-    (item) => item.kind !== "recommendation" && item.chosen !== null,
-  );
-  const conflicts = findConflicts(statements);
-  const missing: string[] = [];
+function statusNotes(state: ExplorationState): string[] {
+  const notes: string[] = [];
   if (state.indexStatus === "indexing") {
-    missing.push(
+    notes.push(
       `The index was still catching up (${state.pendingCount} messages pending); recall may be incomplete.`,
     );
   }
-  if (state.truncated) missing.push("Some search or read answers were cut at their size bound.");
+  if (state.truncated) notes.push("Some search or read answers were cut at their size bound.");
   if (state.budgetExhausted)
-    missing.push("Exploration stopped at the run budget before every lead was read.");
+    notes.push("Exploration stopped at the run budget before every lead was read.");
+  return notes;
+}
+
+function abstain(
+  profile: TopicProfile,
+  state: ExplorationState,
+  reason: string,
+  notes: string[],
+): SubmitReportInput {
+  return {
+    summary: clip(`${SUMMARY_LABEL} ${reason}`, MAX_SUMMARY_CHARS),
+    findings: [],
+    conflicts: [],
+    missing_coverage: notes.map((note) => clip(note, MAX_NOTE_CHARS)).slice(0, 5),
+    confidence: "low",
+  };
+}
+
+/**
+ * The report for `state`. With nothing relevant — or, for a "which did we choose" question,
+ * nothing chosen — no findings, a summary saying so, and coverage notes (the host derives
+ * `no_match`; absence is never proof).
+ */
+export function writeReport(profile: TopicProfile, state: ExplorationState): SubmitReportInput {
+  const model = buildRelevanceModel(profile, state.observations);
+  const relevant = scoreObservations(profile, state.observations, model).filter(
+    (item) => item.relevant,
+  );
+  const relevantObs = relevant.map((item) => item.observation);
+  const pool = [...relevantObs, ...linkedReplies(relevantObs, state.observations)];
+  const statements = collectStatements(profile, model, pool, state.observations);
+  const committed = statements.filter(
+    (item) =>
+      item.kind !== "recommendation" &&
+      (item.chosen !== null || item.kind !== "answer") &&
+      !saysUndecided(item.sentence),
+  );
+  const conflicts = findConflicts(statements);
+  const notes = statusNotes(state);
+  const searches = `${state.searchedQueries.length} search${state.searchedQueries.length === 1 ? "" : "es"}`;
 
   if (relevant.length === 0) {
     const topic = profile.keywords.length > 0 ? profile.keywords.join(", ") : "decision language";
-    missing.unshift(clip(`No prior message in this app matched: ${topic}.`, MAX_NOTE_CHARS));
-    return {
-      summary: clip(
-        `${SUMMARY_LABEL} no relevant prior discussion was found after ${state.searchedQueries.length} searches; absence here is not proof it was never discussed.`,
-        MAX_SUMMARY_CHARS,
-      ),
-      findings: [],
-      conflicts: [],
-      missing_coverage: missing.slice(0, 5),
-      confidence: "low",
-    };
+    return abstain(
+      profile,
+      state,
+      `no relevant prior discussion was found after ${searches}; absence here is not proof it was never discussed.`,
+      [`No prior message in this app matched: ${topic}.`, ...notes],
+    );
+  }
+  if (profile.asksForChoice && committed.length === 0) {
+    const undecided = pool
+      .flatMap((observation) =>
+        splitSentences(observation.text).map((sentence) => ({ observation, sentence })),
+      )
+      .find((item) => saysUndecided(item.sentence) && model.keywordPoints(item.sentence) > 0);
+    const closest =
+      undecided ??
+      (relevant[0]
+        ? {
+            observation: relevant[0].observation,
+            sentence: bestSentence(model, relevant[0].observation),
+          }
+        : null);
+    const said = closest
+      ? ` The closest discussion (${day(closest.observation.createdAt)}) says: “${quote(closest.sentence, 160)}”`
+      : "";
+    return abstain(
+      profile,
+      state,
+      `no recorded choice was found for this question after ${searches} and ${state.reads.length} reads.${said}`,
+      ["Related discussion exists, but no message records a choice; ask the user.", ...notes],
+    );
   }
 
   const findings: SubmitReportInput["findings"] = [];
   const used = new Set<string>();
-  // Newest statements first: the latest decision is what the question usually wants.
-  const orderedStatements = [...statements].sort(
+  // Committed choices newest first (the latest decision is what the question usually wants),
+  // then recommendations, then plain discussion.
+  const ordered = [...statements].sort(
     (a, b) =>
+      Number(a.kind === "recommendation") - Number(b.kind === "recommendation") ||
       b.observation.createdAt.localeCompare(a.observation.createdAt) ||
       a.observation.firstSeen - b.observation.firstSeen,
   );
-  for (const statement of orderedStatements) {
+  for (const statement of ordered) {
     if (findings.length >= MAX_FINDINGS - 1) break;
     if (used.has(statement.observation.candidateId)) continue;
     const ids = [statement.observation.candidateId];
@@ -160,32 +220,36 @@ export function writeReport(profile: TopicProfile, state: ExplorationState): Sub
     if (used.has(observation.candidateId)) continue;
     if (findings.length >= 2 && statements.length > 0) break;
     used.add(observation.candidateId);
-    const sentence = bestSentence(profile, observation);
     findings.push({
       claim: clip(
-        `On ${day(observation.createdAt)} the ${observation.role} discussed: “${quote(sentence)}”`,
+        `On ${day(observation.createdAt)} the ${observation.role} discussed: “${quote(bestSentence(model, observation))}”`,
         MAX_CLAIM_CHARS,
       ),
       candidate_ids: [observation.candidateId],
     });
   }
 
-  const conflictEntries = conflicts.map((conflict) => ({
-    description: clip(
-      `Possibly superseded decision (${conflict.familyId}): ${conflict.earlier.chosen} on ${day(conflict.earlier.observation.createdAt)}, then ${conflict.later.chosen} on ${day(conflict.later.observation.createdAt)}. The later one may supersede the earlier; confirm with the user.`,
-      MAX_CLAIM_CHARS,
-    ),
-    candidate_ids: [
-      conflict.earlier.observation.candidateId,
-      conflict.later.observation.candidateId,
-    ],
-  }));
+  const conflictEntries = conflicts.map((conflict) => {
+    const before = conflict.earlier.chosen ?? conflict.later.rejected ?? "an earlier choice";
+    const after = conflict.later.chosen ?? "a change";
+    return {
+      description: clip(
+        `Possibly superseded decision (${conflict.familyId}): ${before} on ${day(conflict.earlier.observation.createdAt)}, then ${after} on ${day(conflict.later.observation.createdAt)}. The later one may supersede the earlier; confirm with the user.`,
+        MAX_CLAIM_CHARS,
+      ),
+      candidate_ids: [
+        conflict.earlier.observation.candidateId,
+        conflict.later.observation.candidateId,
+      ],
+    };
+  });
 
+  const missing = [...notes];
   if (statements.length === 0)
     missing.push("No explicit decision language was found; findings are discussion excerpts.");
-  const chats = new Set(relevantObs.map((item) => item.chatId)).size;
+  const chats = new Set(pool.map((item) => item.chatId)).size;
   const parts = [
-    `${SUMMARY_LABEL} ${relevantObs.length} relevant message${relevantObs.length === 1 ? "" : "s"} in ${chats} chat${chats === 1 ? "" : "s"} after ${state.searchedQueries.length} searches and ${state.reads.length} reads.`,
+    `${SUMMARY_LABEL} ${pool.length} relevant message${pool.length === 1 ? "" : "s"} in ${chats} chat${chats === 1 ? "" : "s"} after ${searches} and ${state.reads.length} reads.`,
   ];
   const latest = [...committed].sort((a, b) =>
     b.observation.createdAt.localeCompare(a.observation.createdAt),
@@ -194,19 +258,20 @@ export function writeReport(profile: TopicProfile, state: ExplorationState): Sub
     parts.push(
       `Latest recorded choice (${day(latest.observation.createdAt)}): “${quote(latest.sentence, 160)}”`,
     );
-  } else if (orderedStatements[0]) {
-    const top = orderedStatements[0];
+  } else if (ordered[0]) {
     parts.push(
-      `Most recent decision language (${day(top.observation.createdAt)}): “${quote(top.sentence, 160)}”`,
+      `Most recent decision language (${day(ordered[0].observation.createdAt)}): “${quote(ordered[0].sentence, 160)}”`,
     );
   } else if (relevant[0]) {
     parts.push(
-      `Closest match (${day(relevant[0].observation.createdAt)}): “${quote(bestSentence(profile, relevant[0].observation), 160)}”`,
+      `Closest match (${day(relevant[0].observation.createdAt)}): “${quote(bestSentence(model, relevant[0].observation), 160)}”`,
     );
   }
   for (const conflict of conflicts) {
+    const before = conflict.earlier.chosen ?? conflict.later.rejected ?? "an earlier choice";
+    const after = conflict.later.chosen ?? "a change";
     parts.push(
-      `Conflict: ${conflict.earlier.chosen} (${day(conflict.earlier.observation.createdAt)}) vs ${conflict.later.chosen} (${day(conflict.later.observation.createdAt)}).`,
+      `Conflict: ${before} (${day(conflict.earlier.observation.createdAt)}) vs ${after} (${day(conflict.later.observation.createdAt)}).`,
     );
   }
   return {
@@ -214,6 +279,6 @@ export function writeReport(profile: TopicProfile, state: ExplorationState): Sub
     findings,
     conflicts: conflictEntries,
     missing_coverage: missing.map((note) => clip(note, MAX_NOTE_CHARS)).slice(0, 5),
-    confidence: proposeConfidence(state, relevant, committed, conflicts.length),
+    confidence: proposeConfidence(state, pool.length, committed, conflicts.length),
   };
 }
