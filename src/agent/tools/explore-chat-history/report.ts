@@ -114,6 +114,7 @@ function coverageNotes(
   facts: RunFacts,
   reasons: readonly PartialReason[],
   drops: number,
+  clamp: ClampResult,
 ): string[] {
   const notes: string[] = [];
   if (reasons.includes("synthesis_failed"))
@@ -130,8 +131,13 @@ function coverageNotes(
     notes.push(
       `${drops} citation${drops === 1 ? "" : "s"} failed host validation and ${drops === 1 ? "was" : "were"} dropped.`,
     );
-  if (reasons.includes("report_clamped"))
-    notes.push("The report was shortened to fit its size bound.");
+  if (clamp.evidence > 0 || clamp.items > 0) {
+    const items =
+      clamp.items > 0 ? ` and ${clamp.items} finding${clamp.items === 1 ? "" : "s"}` : "";
+    notes.push(
+      `${clamp.evidence} evidence target${clamp.evidence === 1 ? "" : "s"}${items} left out to fit the report size bound.`,
+    );
+  }
   return notes;
 }
 
@@ -139,27 +145,48 @@ function serializedBytes(report: ExploreChatHistoryReport): number {
   return Buffer.byteLength(JSON.stringify(report), "utf8");
 }
 
-/** Removes evidence, then items, from the tail until the report fits; returns targets removed. */
-function clampToBytes(report: ExploreChatHistoryReport, maxBytes: number): number {
-  let removed = 0;
+/** What {@link clampToBytes} removed. */
+interface ClampResult {
+  /** Evidence targets removed, including those of removed items. */
+  readonly evidence: number;
+  /** Whole findings or conflicts removed. */
+  readonly items: number;
+}
+
+/**
+ * Fits the report into `maxBytes`: first trims extra evidence from the richest finding or conflict
+ * (later items first on ties, never below 1 per finding / 2 per conflict), then removes whole
+ * items from the tail, then halves the summary. Mutates `report`.
+ */
+function clampToBytes(report: ExploreChatHistoryReport, maxBytes: number): ClampResult {
+  let evidence = 0;
+  let items = 0;
   while (serializedBytes(report) > maxBytes) {
-    const findings = report.findings;
-    const conflicts = report.conflicts;
-    const thickFinding = [...findings].reverse().find((f) => f.evidence.length > 1);
-    const thickConflict = [...conflicts].reverse().find((c) => c.evidence.length > 2);
-    if (thickFinding) {
-      thickFinding.evidence.pop();
-      removed += 1;
-    } else if (thickConflict) {
-      thickConflict.evidence.pop();
-      removed += 1;
-    } else if (conflicts.length > 0) removed += conflicts.pop()?.evidence.length ?? 0;
-    else if (findings.length > 1) removed += findings.pop()?.evidence.length ?? 0;
-    else if (report.summary.length > 80) {
+    const groups = [
+      ...report.findings.map((g) => ({ evidence: g.evidence, floor: 1 })),
+      ...report.conflicts.map((g) => ({ evidence: g.evidence, floor: 2 })),
+    ];
+    let richest: (typeof groups)[number] | null = null;
+    for (const group of groups) {
+      if (
+        group.evidence.length > group.floor &&
+        (!richest || group.evidence.length >= richest.evidence.length)
+      ) {
+        richest = group;
+      }
+    }
+    if (richest) {
+      richest.evidence.pop();
+      evidence += 1;
+    } else if (report.conflicts.length > 0 || report.findings.length > 1) {
+      const removed = report.conflicts.length > 0 ? report.conflicts.pop() : report.findings.pop();
+      evidence += removed?.evidence.length ?? 0;
+      items += 1;
+    } else if (report.summary.length > 80) {
       report.summary = clampText(report.summary, Math.floor(report.summary.length / 2));
     } else break;
   }
-  return removed;
+  return { evidence, items };
 }
 
 interface AssembleInput {
@@ -191,12 +218,13 @@ function assemble(input: AssembleInput): BuiltReport {
     archival_content: true,
     evidence_only: input.evidenceOnly,
   };
-  const clampedEvidence = clampToBytes(draft, budgets.maxReportBytes - 1024);
-  const drops = totalDrops(input.dropped) + clampedEvidence;
+  const clamp = clampToBytes(draft, budgets.maxReportBytes - 1024);
+  const drops = totalDrops(input.dropped);
+  // Trimming surplus evidence to the size bound loses no claim: only removed items make it partial.
   const reasons = partialReasons(facts, {
     evidenceOnly: input.evidenceOnly,
     droppedItems: input.droppedItems,
-    clamped: clampedEvidence > 0,
+    clamped: clamp.items > 0,
   });
   const evidenceCount = new Set(
     [...draft.findings, ...draft.conflicts].flatMap((g) => g.evidence.map((e) => e.message_id)),
@@ -211,14 +239,14 @@ function assemble(input: AssembleInput): BuiltReport {
   const report: ExploreChatHistoryReport = {
     ...draft,
     ...assessment,
-    missing_coverage: [...coverageNotes(facts, reasons, drops), ...input.modelNotes],
+    missing_coverage: [...coverageNotes(facts, reasons, drops, clamp), ...input.modelNotes],
     ...(assessment.outcome === "partial" && reasons[0] ? { partial_reason: reasons[0] } : {}),
   };
   // The 1 KB held back above covers these notes; drop model notes first if still over.
   while (serializedBytes(report) > budgets.maxReportBytes && report.missing_coverage.length > 0) {
     report.missing_coverage.pop();
   }
-  return { report, clampedEvidence };
+  return { report, clampedEvidence: clamp.evidence };
 }
 
 /** Builds the report from a validated proposal. */
