@@ -248,6 +248,32 @@ describe("consent", () => {
   });
 });
 
+describe("no restart of broad discovery", () => {
+  it("after the explorer reports, later steps are not offered it; a second call fails classified", async () => {
+    const model = mockModel([
+      call("explore_chat_history", { query: "what did we decide about authentication?" }),
+      call("explore_chat_history", { query: "authentication again" }),
+      { text: "answer" },
+    ]);
+    const { events } = await turn({ message: "auth?", model });
+    const offered = model.doStreamCalls.map((c) =>
+      (c.tools ?? []).map((t) => (t.type === "function" ? t.name : "")),
+    );
+    expect(offered).toEqual([
+      ["explore_chat_history", "read_chat", "set_chat_summary"],
+      ["read_chat", "set_chat_summary"],
+      ["read_chat", "set_chat_summary"],
+    ]);
+    const results = events.flatMap((e) =>
+      e.type === "tool-result" ? [[e.toolName, e.ok ? "ok" : e.error.kind]] : [],
+    );
+    expect(results).toEqual([
+      ["explore_chat_history", "ok"],
+      ["explore_chat_history", "invalid_input"],
+    ]);
+  });
+});
+
 describe("failures and abort", () => {
   it("invalid tool input from the model becomes a classified tool result", async () => {
     const model = mockModel([call("read_chat", { chat_id: "x" }), { text: "sorry" }]);

@@ -16,6 +16,7 @@ import type { BuiltToolSet } from "../build-tool-set.js";
 import type { ConsentPrompter } from "../consent/consent-prompter.js";
 import type { AgentContext } from "../context.js";
 import type { AgentMode } from "../mode.js";
+import { EXPLORE_CHAT_HISTORY_TOOL_NAME } from "../tools/tool-names.js";
 import type { AgentEvent, AgentEventSink, TurnFinishReason } from "./agent-events.js";
 import { toAiToolSet } from "./ai-tool-set.js";
 import { classifyTurnError } from "./classify-error.js";
@@ -104,11 +105,27 @@ export async function runPrimaryTurn(options: PrimaryTurnOptions): Promise<Prima
 
   const announced = new Set<string>();
   let toolCalls = 0;
+  // After the explorer has reported, later steps no longer offer it: the prompt says never to
+  // restart broad discovery, and the host enforces it (read_chat stays for drill-down).
+  let explorerReported = false;
+  const observe: AgentEventSink = (event) => {
+    if (
+      event.type === "tool-result" &&
+      event.ok &&
+      event.toolName === EXPLORE_CHAT_HISTORY_TOOL_NAME
+    ) {
+      explorerReported = true;
+    }
+  };
+  const afterReportTools = toolNames.filter((name) => name !== EXPLORE_CHAT_HISTORY_TOOL_NAME);
   const tools = toAiToolSet(toolSet, {
     ctx,
     engine: options.engine,
     prompter: options.prompter,
-    emit,
+    emit: (event) => {
+      observe(event);
+      emit(event);
+    },
     telemetry,
     now,
     onCallStarted: (id) => {
@@ -129,6 +146,7 @@ export async function runPrimaryTurn(options: PrimaryTurnOptions): Promise<Prima
       messages: [...options.messages],
       tools,
       stopWhen: stepCountIs(maxSteps),
+      prepareStep: () => (explorerReported ? { activeTools: afterReportTools } : {}),
       abortSignal: ctx.abortSignal,
       maxRetries: 0,
       // Error parts are classified from fullStream below; the SDK's default console logging would
