@@ -23,10 +23,10 @@ describe("importPaths on the whole corpus", () => {
       { format: "specstory", files: 37, chats: 37, updated: 0, messages: 428, skipped: 0 },
       { format: "claude-code", files: 2, chats: 2, updated: 0, messages: 184, skipped: 0 },
       { format: "codex", files: 1, chats: 1, updated: 0, messages: 107, skipped: 0 },
-      { format: "aider", files: 3, chats: 11, updated: 0, messages: 265, skipped: 0 },
+      { format: "aider", files: 3, chats: 11, updated: 0, messages: 227, skipped: 0 },
       { format: "cline", files: 1, chats: 1, updated: 0, messages: 24, skipped: 0 },
     ]);
-    expect(report.totals).toEqual({ files: 44, chats: 52, updated: 0, messages: 1008, skipped: 0 });
+    expect(report.totals).toEqual({ files: 44, chats: 52, updated: 0, messages: 970, skipped: 0 });
     expect(report.failures).toEqual([]);
     expect(report.unrecognized.map((path) => path.slice(CORPUS_DIR.length))).toEqual([
       "FORMATS.md",
@@ -46,12 +46,12 @@ describe("importPaths on the whole corpus", () => {
         )
         .all(),
     ).toEqual([
-      { name: "HaaV-CatalogService", chats: 4, messages: 135 },
+      { name: "HaaV-CatalogService", chats: 4, messages: 125 },
       { name: "PaperBites", chats: 6, messages: 72 },
       { name: "eagerminds-bookmarks", chats: 1, messages: 171 },
       { name: "fineye", chats: 1, messages: 24 },
       { name: "minsky", chats: 15, messages: 201 },
-      { name: "rfp_response_platform", chats: 7, messages: 130 },
+      { name: "rfp_response_platform", chats: 7, messages: 102 },
       { name: "rtchess", chats: 1, messages: 107 },
       { name: "tan-mapper-app", chats: 1, messages: 13 },
       { name: "yposfgold-community-platform", chats: 12, messages: 138 },
@@ -60,7 +60,7 @@ describe("importPaths on the whole corpus", () => {
     // Re-import is idempotent: nothing new, every chat skipped, no row written.
     const again = importPaths({ store, paths: [CORPUS_DIR] });
     expect(again.totals).toEqual({ files: 44, chats: 0, updated: 0, messages: 0, skipped: 52 });
-    expect(count(store, "messages")).toBe(1008);
+    expect(count(store, "messages")).toBe(970);
   });
 });
 

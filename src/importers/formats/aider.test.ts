@@ -15,7 +15,10 @@ const summary = (chats: ReturnType<typeof parseCorpus>) =>
 describe("parseAider on the real corpus", () => {
   it("one chat per session; a session with only aider output makes none", () => {
     const chats = parseCorpus("Ahmedrali__rfp_response_platform__.aider.chat.history.md");
-    expect(summary(chats)).toEqual([["2025-05-23T18:13:33.000Z", 11, 3]]);
+    expect(summary(chats)).toEqual([["2025-05-23T18:13:33.000Z", 8, 3]]);
+    // `/code X` is logged again as `X`: stored once, with its command.
+    expect(chats[0]!.messages[0]!.content.startsWith("/code Help me set up a FastAPI")).toBe(true);
+    expect(chats[0]!.messages[1]!.content.startsWith("Help me set up")).toBe(false);
     expect(chats[0]!.title).toBe(
       "Help me set up a FastAPI application foundation with the following requirements:",
     );
@@ -27,12 +30,12 @@ describe("parseAider on the real corpus", () => {
   it("drops `> ` tool lines and ends a reply at `> Tokens:` even inside a cut-off fence", () => {
     const chats = parseCorpus("Ahmedrali__rfp_response_platform__backend__.aider.chat.history.md");
     expect(summary(chats)).toEqual([
-      ["2025-05-24T16:38:38.000Z", 10, 4],
-      ["2025-05-24T16:50:45.000Z", 9, 5],
-      ["2025-05-24T19:05:24.000Z", 4, 2],
-      ["2025-05-24T19:12:54.000Z", 22, 10],
-      ["2025-05-24T19:50:06.000Z", 14, 3],
-      ["2025-05-24T22:28:23.000Z", 23, 10],
+      ["2025-05-24T16:38:38.000Z", 8, 4],
+      ["2025-05-24T16:50:45.000Z", 6, 5],
+      ["2025-05-24T19:05:24.000Z", 3, 2],
+      ["2025-05-24T19:12:54.000Z", 14, 10],
+      ["2025-05-24T19:50:06.000Z", 11, 3],
+      ["2025-05-24T22:28:23.000Z", 15, 10],
     ]);
     // The architect reply echoed back as `#### ` lines is stored once, as the assistant's.
     const apology = chats[3]!.messages.filter((message) =>
@@ -50,9 +53,9 @@ describe("parseAider on the real corpus", () => {
     const chats = parseCorpus("AndreasDebel__HaaV-CatalogService__.aider.chat.history.md");
     expect(summary(chats)).toEqual([
       ["2025-10-20T09:12:37.000Z", 2, 1],
-      ["2025-11-03T16:23:31.000Z", 44, 25],
+      ["2025-11-03T16:23:31.000Z", 37, 25],
       ["2025-11-04T14:22:20.000Z", 11, 1],
-      ["2025-11-04T14:37:19.000Z", 37, 14],
+      ["2025-11-04T14:37:19.000Z", 34, 14],
     ]);
     expect(chats[3]!.messages[0]!.content).toBe("/ask what is a cafe latte?");
     expect(chats[3]!.title).toBe("what is a cafe latte?");

@@ -1,8 +1,8 @@
 /**
  * aider `.aider.chat.history.md` (FORMATS.md § 2): one append-only file per working directory,
  * one chat per `# aider chat started at …` session. `#### ` lines are user input (one prefix per
- * line; a message ends at the first line without it; a verbatim echo of the reply before it, as
- * architect mode writes, is dropped), `> ` lines are aider's own output and are dropped, everything else is the assistant's reply, kept raw (edit blocks included). Lines inside
+ * line; a message ends at the first line without it; a verbatim echo of the turn before it, as
+ * architect mode and `/ask`-style commands write, is dropped), `> ` lines are aider's own output and are dropped, everything else is the assistant's reply, kept raw (edit blocks included). Lines inside
  * a code fence of a reply are reply content whatever their prefix. aider records no per-message
  * times: messages get the session start (+1 ms each, to keep order).
  */
@@ -94,7 +94,7 @@ export function parseAider(path: string, text: string, fallbackTimeMs: number): 
     const turns = session.turns
       .map((turn) => ({ role: turn.role, content: turn.lines.join("\n").trim() }))
       .filter((turn) => turn.content !== "")
-      .filter((turn, index, all) => !isArchitectEcho(turn, all[index - 1]));
+      .filter((turn, index, all) => !isEcho(turn, all[index - 1]));
     if (turns.length === 0) return [];
     const times = monotonicTimes(
       session.startMs,
@@ -133,14 +133,18 @@ function promptText(turn: { role: MessageRole; content: string }): string | unde
 }
 
 /**
- * In architect mode aider feeds the architect's reply back to the editor model as `#### ` lines
- * (FORMATS.md § 2): a "user" turn repeating the reply just before it is that echo, not input.
+ * Turns aider logs twice: in architect mode the architect's reply is fed back to the editor model
+ * as `#### ` lines (FORMATS.md § 2), and a `/ask …` / `/code …` / `/architect …` input is logged
+ * again without its command. Either repeat is an echo of the turn before it, not new input.
  */
-function isArchitectEcho(
+function isEcho(
   turn: { role: MessageRole; content: string },
   previous: { role: MessageRole; content: string } | undefined,
 ): boolean {
-  if (turn.role !== "user" || previous?.role !== "assistant") return false;
+  if (turn.role !== "user" || previous === undefined) return false;
   const normalize = (text: string) => text.replace(/\s+/g, " ").trim();
-  return normalize(turn.content) === normalize(previous.content);
+  const text = normalize(turn.content);
+  if (previous.role === "assistant") return text === normalize(previous.content);
+  const command = PROMPT_COMMAND.exec(previous.content);
+  return command !== null && text === normalize(previous.content.slice(command[0].length));
 }
