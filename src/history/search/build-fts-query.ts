@@ -15,6 +15,8 @@ export interface FtsMatchInput {
   readonly excludeChatId: number | null;
   /** Adds the whole word sequence as one extra OR-ed phrase (the phrase bonus). Default true. */
   readonly phraseBonus?: boolean;
+  /** The words of the phrase bonus when they differ from `terms.words` (frequent words pruned). */
+  readonly phraseWords?: readonly string[];
 }
 
 /**

@@ -175,6 +175,7 @@ export async function searchChats(
   const searched = pruneFrequentTerms(ctx.store.db, terms);
   const match = buildFtsMatch({
     terms: searched,
+    phraseWords: searched.phraseWords,
     appId: ctx.appId,
     excludeChatId: ctx.currentChatId,
   });
