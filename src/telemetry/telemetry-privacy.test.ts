@@ -16,6 +16,7 @@ import {
   STANDARD_CHATS,
   standardStore,
 } from "../agent/tools/explore-chat-history/explore-test-fixtures.js";
+import type { Engine } from "../engine/engine.js";
 import { createEngine } from "../engine/index.js";
 import type { Store } from "../store/open-store.js";
 import { createMemoryTelemetrySink } from "./telemetry-sink.js";
@@ -90,6 +91,7 @@ describe("telemetry privacy sweep", () => {
       deny?: boolean;
       abort?: boolean;
       model?: ReturnType<typeof mockModel>;
+      engine?: Engine;
     }) => {
       const controller = new AbortController();
       const ctx: AgentContext = {
@@ -103,7 +105,7 @@ describe("telemetry privacy sweep", () => {
       await runPrimaryTurn({
         ctx,
         model: options.model ?? createOfflineRouterModel(),
-        engine: createEngine({ kind: "offline" }),
+        engine: options.engine ?? createEngine({ kind: "offline" }),
         mode: "agent",
         toolSet: buildToolSet(ctx, {
           mode: "agent",
@@ -122,6 +124,16 @@ describe("telemetry privacy sweep", () => {
     await run({ message: QUESTIONS[0]!, abort: true });
     await run({ message: QUESTIONS[0]!, consents: { explore_chat_history: "ask" }, deny: true });
     await run({ message: QUESTIONS[0]!, isPro: false });
+    const failing = new Error("upstream 500 for What did we decide about authentication?");
+    await run({
+      message: QUESTIONS[0]!,
+      engine: {
+        kind: "openai-compatible",
+        modelId: "failing",
+        languageModel: () =>
+          mockModel([{ throws: failing }, { throws: failing }, { throws: failing }]),
+      },
+    });
     await run({
       message: "read it",
       model: mockModel([
@@ -136,7 +148,7 @@ describe("telemetry privacy sweep", () => {
     const records = telemetry.records;
     const kinds = records.map((record) => record.event);
     expect(kinds.filter((kind) => kind === "explore_run")).toHaveLength(6);
-    expect(kinds.filter((kind) => kind === "primary_turn")).toHaveLength(8);
+    expect(kinds.filter((kind) => kind === "primary_turn")).toHaveLength(9);
     expect(records.flatMap((r) => (r.event === "explore_run" ? [r.outcome] : [])).sort()).toEqual(
       ["cancelled", "complete", "complete", "complete", "failed", "no_match"].sort(),
     );

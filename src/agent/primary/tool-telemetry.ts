@@ -50,9 +50,13 @@ const explorerStatsSchema = z.object({
 
 const wholeMs = (ms: number) => Math.max(0, Math.round(ms));
 
-/** The `explore_run` event for an explorer call, or null when the output is not recognised. */
+/**
+ * The `explore_run` event for an explorer call, or null when there was no run to describe: the
+ * person declined the consent prompt (the explorer never started), or the output is not recognised.
+ */
 export function exploreRunEvent(input: ToolTelemetryInput): ExploreRunEvent | null {
   const durationMs = wholeMs(input.durationMs);
+  if (input.error?.kind === "user_cancelled") return null;
   if (input.error) {
     return {
       event: "explore_run",
