@@ -121,7 +121,7 @@ function coverageNotes(
     notes.push("Synthesis failed; only observed evidence is shown, without analysis.");
   if (reasons.includes("index_incomplete"))
     notes.push(
-      `The search index was still building (${facts.stats.pendingCount} messages not yet searchable); recall may be incomplete.`,
+      `The search index was still building (${facts.stats.pendingCount} message${facts.stats.pendingCount === 1 ? "" : "s"} not yet searchable); recall may be incomplete.`,
     );
   if (reasons.includes("budget_exhausted"))
     notes.push("The exploration budget ran out before every lead was followed.");
