@@ -1,4 +1,4 @@
-import { appendFileSync, copyFileSync, mkdirSync, writeFileSync } from "node:fs";
+import { appendFileSync, chmodSync, copyFileSync, mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import Database from "better-sqlite3";
 import { afterEach, describe, expect, it } from "vitest";
@@ -145,6 +145,24 @@ describe("importPaths edge cases", () => {
     ]);
     expect(report.unrecognized).toEqual([join(dir, "cache.sqlite")]);
     expect(report.failures).toEqual([]);
+  });
+
+  it("an unreadable file is a failure naming it, and the other files still import", () => {
+    using store = openStore({ path: ":memory:" });
+    const dir = temp.make();
+    const locked = join(dir, "locked.jsonl");
+    writeFileSync(locked, "{}\n");
+    chmodSync(locked, 0o000);
+    copyFileSync(
+      corpusFile("cline", "haram-333__fineye__ui_messages.json"),
+      join(dir, "ui_messages.json"),
+    );
+    const report = importPaths({ store, paths: [dir] });
+    const readable = process.getuid?.() === 0; // root reads anything
+    expect(report.failures.map((failure) => failure.reason)).toEqual(
+      readable ? [] : ["cannot read the file (EACCES)"],
+    );
+    expect(report.totals.chats).toBe(1);
   });
 
   it("a missing path or a folder without chat files is invalid input, naming the path", () => {

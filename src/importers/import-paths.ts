@@ -106,7 +106,14 @@ export function importPaths(options: ImportPathsOptions): ImportReport {
   for (const file of candidates) {
     // Never read the store being written (a folder walk may contain it, and it looks like Dyad).
     if (storeFiles.has(resolve(file.path))) continue;
-    let format = detectFormat(readHead(file.path));
+    let head: Uint8Array;
+    try {
+      head = readHead(file.path);
+    } catch (error) {
+      failures.push(failure(unreadableError(file.path, error)));
+      continue;
+    }
+    let format = detectFormat(head);
     if (format === "dyad" && !file.explicit && !hasDyadTables(file.path)) format = null;
     if (format) recognized.push({ file, format });
     else if (file.explicit) failures.push(failure(unknownFormatError(file.path)));
@@ -187,6 +194,12 @@ function readHead(path: string): Uint8Array {
   } finally {
     closeSync(descriptor);
   }
+}
+
+function unreadableError(path: string, error: unknown): ImportFormatError {
+  const code =
+    typeof error === "object" && error !== null && "code" in error ? String(error.code) : "error";
+  return new ImportFormatError(path, undefined, `cannot read the file (${code})`);
 }
 
 function unknownFormatError(path: string): ImportFormatError {
