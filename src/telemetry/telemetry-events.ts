@@ -115,9 +115,13 @@ export const telemetryEventSchema = z.discriminatedUnion("event", [
 
 /** An event as callers build it. */
 export type TelemetryEvent = z.infer<typeof telemetryEventSchema>;
+/** One explorer run (see {@link exploreRunEventSchema}). */
 export type ExploreRunEvent = z.infer<typeof exploreRunEventSchema>;
+/** One main-facing tool call (see {@link toolCallEventSchema}). */
 export type ToolCallEvent = z.infer<typeof toolCallEventSchema>;
+/** One primary-agent turn (see {@link primaryTurnEventSchema}). */
 export type PrimaryTurnEvent = z.infer<typeof primaryTurnEventSchema>;
+/** One index measurement (see {@link indexMeasurementEventSchema}). */
 export type IndexMeasurementEvent = z.infer<typeof indexMeasurementEventSchema>;
 
 /** A written line: the event plus `at`, the ISO-8601 UTC time the sink recorded it. */

@@ -10,8 +10,9 @@ import type { ToolDefinition } from "./tool-definition.js";
 /** The tool's name. */
 export const SET_CHAT_SUMMARY_TOOL_NAME = "set_chat_summary";
 
-/** Bounds, in characters: a title fits a chat list row; a summary a short paragraph. */
+/** Longest title, in characters: it fits a chat list row. */
 export const MAX_CHAT_TITLE_CHARS = 120;
+/** Longest summary, in characters: a short paragraph. */
 export const MAX_CHAT_SUMMARY_CHARS = 2000;
 
 const inputSchema = z.object({

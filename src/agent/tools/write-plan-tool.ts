@@ -10,8 +10,9 @@ import type { ToolDefinition } from "./tool-definition.js";
 /** The tool's name. */
 export const WRITE_PLAN_TOOL_NAME = "write_plan";
 
-/** Bounds, in characters. */
+/** Longest plan title, in characters. */
 export const MAX_PLAN_TITLE_CHARS = 120;
+/** Longest plan body (Markdown), in characters: a detailed plan, bounded for the store. */
 export const MAX_PLAN_BODY_CHARS = 20_000;
 
 const inputSchema = z.object({

@@ -20,10 +20,12 @@ export type RouterDecision =
 
 const EXPLORER = "explore_chat_history";
 
-/** Answers for non-recall messages. */
+/** The reply to anything that is neither a greeting nor a recall question. */
 export const ROUTER_HELP_TEXT =
   'I can look up what was decided in this app\'s earlier chats. Ask me something like "what did we decide about authentication?"';
+/** The reply to a greeting. */
 export const ROUTER_GREETING_TEXT = `Hello! ${ROUTER_HELP_TEXT}`;
+/** The reply to a recall question when the explorer is not in the toolset. */
 export const ROUTER_NO_HISTORY_TEXT =
   "I can't look up earlier chats here: history tools are not available in this context (they need Pro, an Engine-backed model, and the explorer's permission not set to never). Could you tell me what was decided?";
 

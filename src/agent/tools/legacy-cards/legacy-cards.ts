@@ -17,8 +17,9 @@ import type { RecollectErrorKind } from "../../../errors/recollect-error.js";
 import type { ReadChatResult, SearchChatsResult } from "../../../history/types.js";
 import { escapeXml } from "../explore-chat-history/card-xml.js";
 
-/** The legacy tag names, fixed by the plan. */
+/** The legacy search card tag, fixed by the plan. */
 export const SEARCH_CHATS_TAG = "dyad-search-chats";
+/** The legacy read card tag, fixed by the plan. */
 export const READ_CHAT_TAG = "dyad-read-chat";
 
 type AttributeValue = string | number | boolean;
