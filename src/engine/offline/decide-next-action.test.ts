@@ -13,6 +13,7 @@ function state(extra: Partial<ExplorationState> = {}): ExplorationState {
     question: "What did we decide about authentication?",
     searchedQueries: [],
     reads: [],
+    currentChatId: null,
     observations: [],
     toolCallCount: 0,
     budget: null,
@@ -51,6 +52,32 @@ describe("decideNextAction", () => {
       type: "read",
       input: { chat_id: 7, around_message_id: 70, before: 2, after: 3 },
     });
+  });
+
+  test("a question about the current chat pages through it first, then searches", () => {
+    const about = "Earlier in this chat, what format did we settle on?";
+    expect(decideNextAction(state({ question: about, currentChatId: 9 }), ALL)).toEqual({
+      type: "read-page",
+      input: { chat_id: 9, offset: 0, limit: 20 },
+    });
+    const onePage = [{ chatId: 9, aroundMessageId: null, offset: 0, hasMoreAfter: true }];
+    expect(
+      decideNextAction(
+        state({ question: about, currentChatId: 9, reads: onePage, toolCallCount: 1 }),
+        ALL,
+      ),
+    ).toEqual({
+      type: "read-page",
+      input: { chat_id: 9, offset: 20, limit: 20 },
+    });
+    const done = [{ chatId: 9, aroundMessageId: null, offset: 0, hasMoreAfter: false }];
+    expect(
+      decideNextAction(
+        state({ question: about, currentChatId: 9, reads: done, toolCallCount: 1 }),
+        ALL,
+      ).type,
+    ).toBe("search");
+    expect(decideNextAction(state({ currentChatId: 9 }), ALL).type).toBe("search");
   });
 
   test("a forced submit_report submits at once", () => {

@@ -37,10 +37,41 @@ export type OfflineAction =
         readonly after: number;
       };
     }
+  | {
+      readonly type: "read-page";
+      readonly input: { readonly chat_id: number; readonly offset: number; readonly limit: number };
+    }
   | { readonly type: "submit"; readonly input: SubmitReportInput }
   | { readonly type: "text"; readonly text: string };
 
 const NEEDS_TOOLS = "The offline engine answers only through the submit_report tool.";
+
+/** Messages per page of the current chat (the protocol's maximum page, 20). */
+export const CURRENT_CHAT_PAGE = 20;
+/** Pages of the current chat read for a question about it. */
+export const MAX_CURRENT_CHAT_PAGES = 2;
+
+/** The question is about the conversation it is asked in ("earlier in this chat"). */
+const ABOUT_CURRENT_CHAT =
+  /\b(?:this|current|our|the\s+same)\s+(?:chat|conversation|thread|session|discussion)\b|\bearlier\s+(?:here|today|above)\b|\bup\s+above\b/i;
+
+/**
+ * For a question about the current chat (plan § Current-chat Behavior: explicit bounded reads
+ * may recover compacted-away context): the next page of it, from the start, while pages remain.
+ * Never otherwise: the current chat is not read on every exploration.
+ */
+function nextCurrentChatPage(state: ExplorationState): OfflineAction | null {
+  const chatId = state.currentChatId;
+  if (chatId === null || !ABOUT_CURRENT_CHAT.test(state.question)) return null;
+  const pages = state.reads.filter(
+    (read) => read.chatId === chatId && read.aroundMessageId === null,
+  );
+  if (pages.length >= MAX_CURRENT_CHAT_PAGES) return null;
+  const last = pages.at(-1);
+  if (last && !last.hasMoreAfter) return null;
+  const offset = last ? last.offset + CURRENT_CHAT_PAGE : 0;
+  return { type: "read-page", input: { chat_id: chatId, offset, limit: CURRENT_CHAT_PAGE } };
+}
 
 /** Chats per search: the protocol's default of 8. */
 const SEARCH_LIMIT = 8;
@@ -94,16 +125,18 @@ export function decideNextAction(
     const forcedOther =
       typeof constraints.toolChoice === "object" ? constraints.toolChoice.toolName : null;
     if (
+      constraints.availableTools.has("read_chat") &&
+      (forcedOther === null || forcedOther === "read_chat")
+    ) {
+      const page = nextCurrentChatPage(state);
+      if (page) return page;
+    }
+    if (
       constraints.availableTools.has("search_chats") &&
       (forcedOther === null || forcedOther === "search_chats")
     ) {
-      const relevantCount = relevantObservations(profile, state).length;
-      const query = nextSearchQuery(
-        profile,
-        state.searchedQueries,
-        state.observations,
-        relevantCount,
-      );
+      const relevant = relevantObservations(profile, state).map((item) => item.observation);
+      const query = nextSearchQuery(profile, state.searchedQueries, relevant, relevant.length);
       if (query !== null) return { type: "search", input: { query, limit: SEARCH_LIMIT } };
     }
     if (

@@ -39,7 +39,13 @@ export interface ExplorationState {
   readonly reads: ReadonlyArray<{
     readonly chatId: number;
     readonly aroundMessageId: number | null;
+    /** Paged reads: the requested offset (0 when absent). */
+    readonly offset: number;
+    /** From the answer: more messages after this window (false until answered). */
+    readonly hasMoreAfter: boolean;
   }>;
+  /** The locked current chat id the system prompt names ("The current chat is chat 12"), or null. */
+  readonly currentChatId: number | null;
   /** Every observation, in first-seen order. */
   readonly observations: readonly Observation[];
   /** Tool calls already made in this run (any tool). */

@@ -50,7 +50,7 @@ function constraintsOf(options: LanguageModelV3CallOptions): ActionConstraints {
 
 function toolNameOf(action: Exclude<OfflineAction, { type: "text" }>): string {
   if (action.type === "search") return "search_chats";
-  if (action.type === "read") return "read_chat";
+  if (action.type === "read" || action.type === "read-page") return "read_chat";
   return "submit_report";
 }
 

@@ -1,6 +1,6 @@
 import type { LanguageModelV3Prompt } from "@ai-sdk/provider";
 import { describe, expect, test } from "vitest";
-import { extractQuestion, readPrompt } from "./read-prompt.js";
+import { extractCurrentChatId, extractQuestion, readPrompt } from "./read-prompt.js";
 
 const user = (text: string): LanguageModelV3Prompt[number] => ({
   role: "user",
@@ -75,6 +75,21 @@ const read = {
   budget: { calls_left: 19, observation_bytes_left: 80_000, steps_left: 7 },
 };
 
+describe("extractCurrentChatId", () => {
+  test("reads the locked current chat from the system prompt", () => {
+    expect(
+      extractCurrentChatId([
+        { role: "system", content: "The current chat is chat 12. Do not read it otherwise." },
+      ]),
+    ).toBe(12);
+    expect(
+      extractCurrentChatId([
+        { role: "system", content: "There is no current chat in this session." },
+      ]),
+    ).toBeNull();
+  });
+});
+
 describe("readPrompt", () => {
   test("pairs calls with json and text results and merges observations by candidate id", () => {
     const state = readPrompt([
@@ -126,7 +141,10 @@ describe("readPrompt", () => {
     ]);
     expect(state.question).toBe("auth?");
     expect(state.searchedQueries).toEqual(["auth login"]);
-    expect(state.reads).toEqual([{ chatId: 4, aroundMessageId: 40 }]);
+    expect(state.reads).toEqual([
+      { chatId: 4, aroundMessageId: 40, offset: 0, hasMoreAfter: false },
+    ]);
+    expect(state.currentChatId).toBeNull();
     expect(state.toolCallCount).toBe(2);
     expect(state.indexStatus).toBe("indexing");
     expect(state.pendingCount).toBe(7);
@@ -261,7 +279,9 @@ describe("readPrompt", () => {
     ]);
     expect(state.budgetExhausted).toBe(false);
     expect(state.observations.map((item) => item.candidateId)).toEqual(["c1"]);
-    expect(state.reads).toEqual([{ chatId: 1, aroundMessageId: null }]);
+    expect(state.reads).toEqual([
+      { chatId: 1, aroundMessageId: null, offset: 0, hasMoreAfter: false },
+    ]);
   });
 
   test("submit answers are recorded", () => {

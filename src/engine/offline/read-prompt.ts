@@ -53,6 +53,21 @@ export function extractQuestion(prompt: LanguageModelV3Prompt): string {
   return last.trim().slice(0, MAX_QUESTION_CHARS);
 }
 
+/**
+ * The locked current chat id the host's system prompt names ("The current chat is chat 12."), or
+ * null when there is none.
+ */
+export function extractCurrentChatId(prompt: LanguageModelV3Prompt): number | null {
+  for (const message of prompt) {
+    if (message.role !== "system") continue;
+    const match = /current\s+chat(?:\s+id)?\s*(?:is|:|=)\s*(?:chat\s*)?(\d+)/i.exec(
+      message.content,
+    );
+    if (match?.[1]) return Number(match[1]);
+  }
+  return null;
+}
+
 function outputValue(output: LanguageModelV3ToolResultOutput): {
   value: unknown;
   isError: boolean;
@@ -106,7 +121,13 @@ interface MutableObservation {
 export function readPrompt(prompt: LanguageModelV3Prompt): ExplorationState {
   const calls = new Map<string, { toolName: string; input: unknown }>();
   const searchedQueries: string[] = [];
-  const reads: Array<{ chatId: number; aroundMessageId: number | null }> = [];
+  const reads: Array<{
+    chatId: number;
+    aroundMessageId: number | null;
+    offset: number;
+    hasMoreAfter: boolean;
+    callId: string;
+  }> = [];
   const observations = new Map<string, MutableObservation>();
   const submissions: Array<{ accepted: boolean; reason?: string }> = [];
   let toolCallCount = 0;
@@ -159,6 +180,9 @@ export function readPrompt(prompt: LanguageModelV3Prompt): ExplorationState {
             reads.push({
               chatId: parsed.data.chat_id,
               aroundMessageId: parsed.data.around_message_id ?? null,
+              offset: parsed.data.offset ?? 0,
+              hasMoreAfter: false,
+              callId: part.toolCallId,
             });
           }
         }
@@ -208,6 +232,8 @@ export function readPrompt(prompt: LanguageModelV3Prompt): ExplorationState {
         }
         noteBudget(parsed.data.budget, parsed.data.notice);
         if (parsed.data.truncated) truncated = true;
+        const read = reads.find((item) => item.callId === part.toolCallId);
+        if (read) read.hasMoreAfter = parsed.data.has_more_after === true;
       } else if (toolName === "submit_report") {
         const parsed = submitOutputSchema.safeParse(value);
         if (parsed.success) {
@@ -224,7 +250,8 @@ export function readPrompt(prompt: LanguageModelV3Prompt): ExplorationState {
   return {
     question: extractQuestion(prompt),
     searchedQueries,
-    reads,
+    reads: reads.map(({ callId: _callId, ...read }) => read),
+    currentChatId: extractCurrentChatId(prompt),
     observations: [...observations.values()].sort((a, b) => a.firstSeen - b.firstSeen),
     toolCallCount,
     budget,

@@ -60,7 +60,7 @@ export const TOPIC_FAMILIES: readonly TopicFamily[] = Object.freeze([
   ),
   family(
     "deploy",
-    "deploy deployment hosting host production release server",
+    "deploy deployment hosting host production release",
     "hosting vercel netlify render docker deployment domain",
     "Vercel|Netlify|Render|Railway|Fly.io|Heroku|AWS|GCP|Azure|Cloudflare Pages|Cloudflare Workers|DigitalOcean|Docker|Kubernetes|GitHub Pages|Firebase Hosting|Amplify|Coolify|VPS",
   ),
@@ -279,6 +279,7 @@ export const SYNONYM_GROUPS: readonly (readonly string[])[] = Object.freeze(
     "retain retention keep kept archive archived expire",
     "plan plans roadmap timeline schedule milestone",
     "money revenue monetize monetization purchase subscription pass",
-    "system engine library framework tool",
+    "hook connect link integrate integration plug",
+    "unit units metric imperial convert conversion gram grams ounce ounces cup cups millilitre litre pound",
   ].map((group) => Object.freeze(list(group, " ").map((word) => word.replaceAll("~", " ")))),
 );

@@ -17,7 +17,8 @@
  * - 3 for a reversal, 2 for other decision language;
  * - 1 per additional search that returned it; 1 if among the newest third;
  * - −2 for a compaction summary (it repeats originals; DESIGN.md § Lessons).
- * Irrelevant observations score 0. Ties break by newer `createdAt`, then first seen.
+ * Irrelevant observations score 0. Ties break by newer `createdAt`, then first seen. When no
+ * observation is relevant, those matching two or more keywords and a third of the weight are.
  */
 import { findDecisionCue, splitSentences } from "./detect-decisions.js";
 import type { Observation } from "./exploration-state.js";
@@ -55,7 +56,7 @@ export function buildRelevanceModel(
   profile: TopicProfile,
   observations: readonly Observation[],
 ): RelevanceModel {
-  const counts = new Map<string, number>(profile.keywords.map((keyword) => [keyword, 0]));
+  const counts = new Map<string, number>(profile.groups.map((group) => [group.keyword, 0]));
   for (const observation of observations) {
     for (const keyword of topicOverlap(profile, observation.text).matched) {
       counts.set(keyword, (counts.get(keyword) ?? 0) + 1);
@@ -63,7 +64,7 @@ export function buildRelevanceModel(
   }
   const total = Math.max(1, observations.length);
   const weights = new Map<string, number>();
-  for (const keyword of profile.keywords) {
+  for (const { keyword } of profile.groups) {
     const share = (counts.get(keyword) ?? 0) / total;
     weights.set(keyword, share > 0.5 ? 1 : share > 0.25 ? 2 : 3);
   }
@@ -105,8 +106,16 @@ export function scoreObservations(
   const newestThird = new Set(
     byAge.slice(0, Math.ceil(observations.length / 3)).map((item) => item.candidateId),
   );
+  // Nothing passes the rule: fall back to messages covering a third of the keyword weight across
+  // two or more keywords (long questions rarely match whole), so an open question still gets leads.
+  const strict = observations.some((observation) => model.isRelevant(observation.text));
+  const relevant = (text: string) =>
+    strict
+      ? model.isRelevant(text)
+      : topicOverlap(profile, text).keywordHits >= 2 &&
+        model.keywordPoints(text) * 3 >= model.maxPoints;
   const scored = observations.map((observation): ScoredObservation => {
-    if (!model.isRelevant(observation.text)) return { observation, score: 0, relevant: false };
+    if (!relevant(observation.text)) return { observation, score: 0, relevant: false };
     const overlap = topicOverlap(profile, observation.text);
     const inText = new Set(overlap.matched);
     const titleOnly = observation.chatTitle

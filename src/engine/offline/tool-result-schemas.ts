@@ -82,4 +82,5 @@ export const searchInputSchema = z.object({ query: z.string() });
 export const readInputSchema = z.object({
   chat_id: z.number(),
   around_message_id: z.number().optional(),
+  offset: z.number().optional(),
 });

@@ -20,7 +20,7 @@ export interface KeywordGroup {
 export interface TopicProfile {
   /** Topic words of the question as written (lower-case), ≤ 8, stopwords removed. */
   readonly keywords: readonly string[];
-  /** One group per keyword, same order. */
+  /** One group per keyword, in order; keywords listed together ("X or Y") share one group. */
   readonly groups: readonly KeywordGroup[];
   /** Own keys of {@link keywords} (no synonyms). */
   readonly keywordStems: ReadonlySet<string>;
@@ -64,6 +64,35 @@ function groupFor(keyword: string): KeywordGroup {
   return { keyword, keys, synonyms };
 }
 
+const LIST_ITEM = String.raw`[\p{L}\p{N}][\p{L}\p{N}.+-]*(?:\s+\d+)?`;
+const LIST = new RegExp(
+  String.raw`${LIST_ITEM}(?:\s*,\s*${LIST_ITEM})*\s*,?\s+(?:and|or)\s+${LIST_ITEM}`,
+  "gu",
+);
+
+/**
+ * Merges keywords listed together ("Meilisearch or Algolia", "SOC 2, PCI and GDPR") into one
+ * any-of group: each item is an alternative or a part, so a message about one of them covers the
+ * list. The merged group's keyword is the items joined by "/".
+ */
+function mergeLists(question: string, groups: readonly KeywordGroup[]): KeywordGroup[] {
+  const out = [...groups];
+  for (const match of question.matchAll(LIST)) {
+    const items = tokenize(match[0]).filter((word) => word !== "and" && word !== "or");
+    const members = out.filter((group) => items.includes(group.keyword));
+    if (members.length < 2) continue;
+    const merged: KeywordGroup = {
+      keyword: members.map((group) => group.keyword).join("/"),
+      keys: new Set(members.flatMap((group) => [...group.keys])),
+      synonyms: members.flatMap((group) => group.synonyms),
+    };
+    const first = out.indexOf(members[0] as KeywordGroup);
+    for (const member of members) out.splice(out.indexOf(member), 1);
+    out.splice(first, 0, merged);
+  }
+  return out;
+}
+
 /**
  * Builds the profile of `question`. A family matches when a question word shares a stem with one
  * of its triggers, or the question names one of its entities (e.g. "Clerk" → `auth`). Terms do
@@ -71,7 +100,7 @@ function groupFor(keyword: string): KeywordGroup {
  */
 export function buildTopicProfile(question: string): TopicProfile {
   const keywords = topicWords(question).slice(0, MAX_KEYWORDS);
-  const groups = keywords.map(groupFor);
+  const groups = mergeLists(question, keywords.map(groupFor));
   const keywordStems = new Set(keywords.flatMap(wordKeys));
   const families = TOPIC_FAMILIES.filter((family) => {
     const stems = new Set(singleWordStems(family.triggers));

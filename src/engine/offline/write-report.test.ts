@@ -14,7 +14,8 @@ function state(
   return {
     question: "What did we decide about authentication?",
     searchedQueries: ["authentication", "login session jwt oauth password"],
-    reads: [{ chatId: 2, aroundMessageId: 11 }],
+    reads: [{ chatId: 2, aroundMessageId: 11, offset: 0, hasMoreAfter: false }],
+    currentChatId: null,
     observations,
     toolCallCount: 3,
     budget: null,
