@@ -42,6 +42,8 @@ export interface RunBoundedSubagentOptions {
   readonly model: LanguageModel;
   readonly system: string;
   readonly prompt: string;
+  /** Prompt for retry attempts (default `prompt`), e.g. to say that earlier results are cached. */
+  readonly retryPrompt?: string;
   /** The complete child ToolSet; must contain `submitToolName`. Nothing else is added. */
   readonly tools: ToolSet;
   readonly submitToolName: string;
@@ -112,7 +114,8 @@ async function runAttempt(
     const result = streamText({
       model: options.model,
       system: options.system,
-      prompt: options.prompt,
+      prompt:
+        attempt > 1 && options.retryPrompt !== undefined ? options.retryPrompt : options.prompt,
       tools: options.tools,
       onError: () => undefined, // errors are counted from the stream below, not logged here
       maxRetries: 0, // the runner owns the retry budget; the SDK must not add hidden ones

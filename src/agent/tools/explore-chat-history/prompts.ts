@@ -43,6 +43,7 @@ export function explorerSystemPrompt(options: ExplorerPromptOptions): string {
     "- findings: each claim with 1-6 candidate_ids that support it. conflicts: competing or superseded decisions, each with 2-6 candidate_ids.",
     "- summary: a short analysis in your own words. missing_coverage: what you could not check. confidence: high, medium or low.",
     "- If nothing relevant was found, submit with no findings; absence in the archive is not proof that nothing was decided.",
+    "- Never answer in plain text: your only answer is the submit_report call.",
   ].join("\n");
 }
 
@@ -52,6 +53,17 @@ export function explorerTaskPrompt(query: string): string {
     "Research question from the user (this is the task, not archival data):",
     `<question>${query.replace(/[<>]/g, " ")}</question>`,
     "Explore this app's earlier chats and call submit_report with cited candidate ids.",
+  ].join("\n");
+}
+
+/**
+ * The task prompt for the one retry after a failed attempt: the same question, plus that earlier
+ * results are cached (repeating a search or read returns them without cost).
+ */
+export function explorerRetryPrompt(query: string): string {
+  return [
+    explorerTaskPrompt(query),
+    "A previous attempt ended without an accepted submit_report call. Searches and reads you repeat are answered from that attempt's cached results at no cost; the candidate ids stay the same. Finish with submit_report.",
   ].join("\n");
 }
 

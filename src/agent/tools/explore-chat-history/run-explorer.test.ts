@@ -230,6 +230,13 @@ describe("runExplorer", () => {
     expect(stats.attempts).toBe(2);
     expect(stats.searches).toBe(1);
     expect(stats.deduped_calls).toBe(1);
+    const model = o.model as ReturnType<typeof mockModel>;
+    const lastUser = (i: number) =>
+      JSON.stringify(model.doStreamCalls[i]?.prompt.find((m) => m.role === "user"));
+    expect(lastUser(0)).not.toContain("previous attempt");
+    expect(lastUser(2)).toContain(
+      "A previous attempt ended without an accepted submit_report call.",
+    );
     expect(o.progress.map((p) => p.phase)).toEqual([
       "searching",
       "checking_conflicts",

@@ -28,6 +28,7 @@ import {
 } from "./progress.js";
 import {
   ALL_CITATIONS_FAILED_REASON,
+  explorerRetryPrompt,
   explorerSystemPrompt,
   explorerTaskPrompt,
 } from "./prompts.js";
@@ -151,6 +152,7 @@ export async function runExplorer(options: RunExplorerOptions): Promise<Explorer
         maxCalls: budgets.maxCalls,
       }),
       prompt: explorerTaskPrompt(options.query),
+      retryPrompt: explorerRetryPrompt(options.query),
       tools,
       submitToolName: SUBMIT_TOOL,
       budgets: { maxSteps: budgets.maxSteps, maxAttempts: budgets.maxAttempts },
