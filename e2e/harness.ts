@@ -242,9 +242,9 @@ export async function screenshot(page: Page, name: string): Promise<void> {
 
 /** A gate a scripted step can wait on; `open()` releases it. */
 export function createGate(): { wait: Promise<void>; open: () => void } {
-  let open = () => undefined as void;
+  let release: (() => void) | undefined;
   const wait = new Promise<void>((resolve) => {
-    open = resolve;
+    release = resolve;
   });
-  return { wait, open };
+  return { wait, open: () => release?.() };
 }

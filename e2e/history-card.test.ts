@@ -323,7 +323,7 @@ describe("history card states", () => {
     });
     const before = harness.engine.requests.length;
     await ask(page, harness.url, harness.seeded.appId, QUESTION);
-    const pending = await waitForCard(page, "pending");
+    await waitForCard(page, "pending");
     // Wait until the explorer's second model call is in flight (after its first search).
     await harness.engine.waitForRequests(before + 3);
     await page.getByRole("button", { name: "Stop" }).click();

@@ -27,7 +27,7 @@ export function EvidenceItem({ target }: { target: EvidenceTarget }) {
       <blockquote className="evidence-excerpt">{target.excerpt}</blockquote>
       <div className="evidence-flags">
         <span className="evidence-ids">
-          #{target.chat_id} · {target.message_id}
+          {t("card.evidence.ids", { chat: target.chat_id, message: target.message_id })}
         </span>
         {target.is_compaction_summary ? (
           <span className="evidence-flag">{t("card.evidence.compaction")}</span>

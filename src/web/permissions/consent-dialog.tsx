@@ -1,7 +1,8 @@
 /**
  * The `ask` consent dialog: a native modal `<dialog>` (focus moves in and is trapped, the page
  * behind is inert, Escape denies), labelled by its title and described by the disclosure copy,
- * which says what is sent where (plan § Consent and Privacy).
+ * which says what is sent where (plan § Consent and Privacy). Focus starts on Deny, the choice
+ * that sends nothing, so an accidental Enter never discloses history.
  */
 import { useEffect, useId, useRef } from "react";
 import { useTranslation } from "react-i18next";
@@ -67,13 +68,7 @@ export function ConsentDialog({ request, onAnswer }: ConsentDialogProps) {
             <button type="button" className="button secondary" onClick={() => onAnswer("deny")}>
               {t("consent.deny")}
             </button>
-            <button
-              type="button"
-              className="button primary"
-              // biome-ignore lint/a11y/noAutofocus: a modal's primary action takes focus when it opens
-              autoFocus
-              onClick={() => onAnswer("allow")}
-            >
+            <button type="button" className="button primary" onClick={() => onAnswer("allow")}>
               {t("consent.allow")}
             </button>
           </div>

@@ -114,7 +114,7 @@ export const en = {
       role: { user: "User", assistant: "Assistant" },
       compaction: "Compaction summary",
       truncated: "Excerpt shortened",
-      targetLabel: "{{title}}, {{role}}, {{date}}",
+      ids: "Chat {{chat}} · message {{message}}",
     },
     legacy: {
       search: "Searched chats",

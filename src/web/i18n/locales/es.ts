@@ -116,7 +116,7 @@ export const es: StringTree<typeof en> = {
       role: { user: "Usuario", assistant: "Asistente" },
       compaction: "Resumen de compactación",
       truncated: "Fragmento acortado",
-      targetLabel: "{{title}}, {{role}}, {{date}}",
+      ids: "Chat {{chat}} · mensaje {{message}}",
     },
     legacy: {
       search: "Chats buscados",

@@ -112,7 +112,7 @@ export const ko: StringTree<typeof en> = {
       role: { user: "사용자", assistant: "어시스턴트" },
       compaction: "압축 요약",
       truncated: "발췌 축약됨",
-      targetLabel: "{{title}}, {{role}}, {{date}}",
+      ids: "채팅 {{chat}} · 메시지 {{message}}",
     },
     legacy: {
       search: "채팅 검색",

@@ -117,7 +117,7 @@ export const ptBR: StringTree<typeof en> = {
       role: { user: "Usuário", assistant: "Assistente" },
       compaction: "Resumo de compactação",
       truncated: "Trecho encurtado",
-      targetLabel: "{{title}}, {{role}}, {{date}}",
+      ids: "Chat {{chat}} · mensagem {{message}}",
     },
     legacy: {
       search: "Chats pesquisados",

@@ -111,7 +111,7 @@ export const zhCN: StringTree<typeof en> = {
       role: { user: "用户", assistant: "助手" },
       compaction: "压缩摘要",
       truncated: "摘录已缩短",
-      targetLabel: "{{title}}，{{role}}，{{date}}",
+      ids: "聊天 {{chat}} · 消息 {{message}}",
     },
     legacy: {
       search: "已搜索聊天",
