@@ -300,16 +300,23 @@ export function linkedReplies(
   relevant: readonly Observation[],
   all: readonly Observation[],
 ): Observation[] {
-  const relevantIds = new Set(relevant.map((item) => item.candidateId));
-  return all.filter((item) => {
-    if (relevantIds.has(item.candidateId)) return false;
-    const previous = previousAdjacent(item, all);
-    if (!previous || !relevantIds.has(previous.candidateId) || previous.role === item.role)
-      return false;
-    if (item.role === "user")
-      return item.text.length <= MAX_REPLY_CHARS && !item.text.includes("?");
-    return previous.text.includes("?");
-  });
+  const linked = new Set(relevant.map((item) => item.candidateId));
+  const out: Observation[] = [];
+  // Two hops: question → short approval ("Godot.") → the assistant's confirmation ("Going with Godot").
+  for (let hop = 0; hop < 2; hop += 1) {
+    const added = all.filter((item) => {
+      if (linked.has(item.candidateId)) return false;
+      const previous = previousAdjacent(item, all);
+      if (!previous || !linked.has(previous.candidateId) || previous.role === item.role)
+        return false;
+      if (item.role === "user")
+        return item.text.length <= MAX_REPLY_CHARS && !item.text.includes("?");
+      return previous.text.includes("?") || (hop > 0 && previous.role === "user");
+    });
+    for (const item of added) linked.add(item.candidateId);
+    out.push(...added);
+  }
+  return out;
 }
 
 /** A pair of statements that chose differently on one topic, earlier first. */
@@ -374,7 +381,14 @@ export function findConflicts(statements: readonly DecisionStatement[]): Decisio
   }
   const byFamily = new Map<string, DecisionStatement[]>();
   for (const statement of committed) {
-    if (statement.familyId === null || statement.chosen === null) continue;
+    // Capitalized-word guesses are too noisy to pair on their own; they pair only through an
+    // explicit drop above.
+    if (
+      statement.familyId === null ||
+      statement.familyId === QUESTION_FAMILY ||
+      statement.chosen === null
+    )
+      continue;
     const list = byFamily.get(statement.familyId) ?? [];
     list.push(statement);
     byFamily.set(statement.familyId, list);

@@ -8,7 +8,7 @@
  * 3. named options seen in hits so far (`Clerk NextAuth`), else further family terms or synonyms;
  * 4. only when fewer than {@link ENOUGH_RELEVANT} relevant messages were seen: remaining terms.
  */
-import { findDecisionCue, namedThings, splitSentences } from "./detect-decisions.js";
+import { namedThings, splitSentences } from "./detect-decisions.js";
 import { normalizeQuery, type Observation } from "./exploration-state.js";
 import { type TopicProfile, textMentions } from "./topic-profile.js";
 
@@ -69,8 +69,8 @@ export function observedEntities(
 }
 
 /**
- * Capitalized product-like names in the observations that the question did not use (for
- * questions without a family), in first-seen order, at most 4.
+ * Capitalized product-like names in the (relevant) observations that the question did not use,
+ * for questions without a family: most mentioned first, at most 4.
  */
 export function observedNames(
   observations: readonly Observation[],
@@ -79,14 +79,18 @@ export function observedNames(
   const counts = new Map<string, number>();
   for (const observation of observations) {
     for (const sentence of splitSentences(observation.text)) {
-      if (!findDecisionCue(sentence)) continue;
-      for (const name of namedThings(sentence)) {
-        if (used.has(name.toLowerCase()) || /\s/.test(name)) continue;
+      for (const name of namedThings(sentence, { includeFirst: "auto" })) {
+        // Shouted words ("DEVELOPER", "TASK") are emphasis, not names; acronyms are short.
+        if (used.has(name.toLowerCase()) || /\s/.test(name) || /^[A-Z]{5,}$/.test(name)) continue;
         counts.set(name, (counts.get(name) ?? 0) + 1);
       }
     }
   }
-  return [...counts.keys()].slice(0, 4);
+  // Most mentioned first; ties keep first-seen order (Map order, stable sort).
+  return [...counts.entries()]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, 4)
+    .map(([name]) => name);
 }
 
 /**

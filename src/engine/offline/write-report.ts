@@ -176,12 +176,12 @@ export function writeReport(profile: TopicProfile, state: ExplorationState): Sub
       splitSentences(observation.text).map((sentence) => ({ observation, sentence })),
     )
     .find((item) => saysUndecided(item.sentence) && model.keywordPoints(item.sentence) > 0);
-  // An assistant statement covering ¾ of the question's keyword weight answers a "which" question
+  // An assistant statement covering ⅔ of the question's keyword weight answers a "which" question
   // even without decision wording ("a 30 Hz simulation tick on the server").
   const strongAnswer = relevant.some(
     (item) =>
       item.observation.role === "assistant" &&
-      model.keywordPoints(item.observation.text) * 4 >= model.maxPoints * 3,
+      model.keywordPoints(item.observation.text) * 3 >= model.maxPoints * 2,
   );
   if (profile.asksForChoice && committed.length === 0 && (undecided || !strongAnswer)) {
     const closest =
