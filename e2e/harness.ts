@@ -14,6 +14,7 @@ import { fileURLToPath } from "node:url";
 import axe from "axe-core";
 import { type Browser, chromium, type Page } from "playwright-core";
 import type { EntitlementProvider } from "../src/agent/entitlement/entitlement-provider.js";
+import { countPending } from "../src/history/indexer/pending-count.js";
 import { startRecollectServer } from "../src/server/create-recollect-server.js";
 import type { RunningServer } from "../src/server/start-server.js";
 import { type SeededHistory, seedHistory } from "../src/server/testing/seed-history.js";
@@ -71,6 +72,11 @@ export interface Harness {
   /** Sets what the scripted models do next. */
   setScenario(scenario: Scenario): void;
   setEntitlement(entitlement: Entitlement): void;
+  /**
+   * Resolves once the background indexer has drained every queued message of the seeded app
+   * (≤ 10 s), so a scenario's search sees earlier scenarios' turns as indexed, not "indexing".
+   */
+  waitForIndex(): Promise<void>;
   /** Requests the engine received since `from` (an index into `engine.requests`). */
   requestsSince(from: number): readonly RecordedRequest[];
   newPage(options?: { locale?: string }): Promise<Page>;
@@ -164,6 +170,13 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
       entitlement = next;
     },
     requestsSince: (from) => engine.requests.slice(from),
+    async waitForIndex() {
+      const deadline = Date.now() + 10_000;
+      while (countPending(store.db, seeded.appId, null) > 0) {
+        if (Date.now() > deadline) throw new Error("the indexer did not drain within 10 s");
+        await new Promise((resolve) => setTimeout(resolve, 25));
+      }
+    },
     async newPage(pageOptions = {}) {
       const context = await browser.newContext({
         viewport: { width: 1180, height: 860 },

@@ -3,7 +3,7 @@
  * Engine: text, aria attributes, a screenshot, and axe (no serious/critical violations) for each.
  */
 import type { Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { ScriptedTurn } from "../src/test/scripted-openai-server.js";
 import {
   ask,
@@ -42,6 +42,10 @@ let page: Page;
 beforeAll(async () => {
   harness = await startHarness();
   page = await harness.newPage();
+});
+// Earlier scenarios' turns must be indexed before the next search, or it reports "indexing".
+beforeEach(async () => {
+  await harness.waitForIndex();
 });
 afterAll(async () => {
   await harness?.close();
