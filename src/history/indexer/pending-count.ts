@@ -9,26 +9,34 @@ export const MAX_PENDING_COUNT = 100_000;
 /**
  * Messages of `appId` waiting in the queue (queued messages plus every message of a queued chat),
  * outside `excludeChatId`, saturating at {@link MAX_PENDING_COUNT}. 0 means the app's index is
- * current.
+ * current. Costs one indexed `EXISTS` when both queues are empty (the usual case).
  */
 export function countPending(
   db: Database.Database,
   appId: number,
   excludeChatId: number | null,
 ): number {
+  const anyQueued = db
+    .prepare(
+      "SELECT EXISTS (SELECT 1 FROM history_dirty_messages) OR EXISTS (SELECT 1 FROM history_dirty_chats)",
+    )
+    .pluck()
+    .get();
+  if (anyQueued !== 1) return 0;
+  // CROSS JOIN fixes the loop order: walk the (small) queue, never the app's messages.
   const count = db
     .prepare(`
       SELECT
         (SELECT count(*) FROM (
            SELECT 1 FROM history_dirty_messages d
-           JOIN messages m ON m.id = d.message_id
-           JOIN chats c ON c.id = m.chat_id
+           CROSS JOIN messages m ON m.id = d.message_id
+           CROSS JOIN chats c ON c.id = m.chat_id
            WHERE c.app_id = @appId AND m.chat_id IS NOT @excludeChatId
            LIMIT @cap))
       + (SELECT count(*) FROM (
            SELECT 1 FROM history_dirty_chats dc
-           JOIN chats c ON c.id = dc.chat_id
-           JOIN messages m ON m.chat_id = dc.chat_id
+           CROSS JOIN chats c ON c.id = dc.chat_id
+           CROSS JOIN messages m ON m.chat_id = dc.chat_id
            WHERE c.app_id = @appId AND dc.chat_id IS NOT @excludeChatId
            LIMIT @cap))`)
     .pluck()

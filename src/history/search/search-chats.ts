@@ -39,7 +39,6 @@ const detailSchema = z.object({
   message_id: z.number().int(),
   chat_id: z.number().int(),
   role: z.enum(["user", "assistant"]),
-  content: z.string(),
   is_compaction_summary: z.number().int(),
   created_at: z.number(),
   chat_title: z.string().nullable(),
@@ -50,7 +49,6 @@ interface RankedMatch {
   readonly messageId: number;
   readonly chatId: number;
   readonly role: MessageRole;
-  readonly content: string;
   readonly isCompactionSummary: boolean;
   readonly createdAt: number;
   readonly chatTitle: string | null;
@@ -89,7 +87,7 @@ function rankMatches(ctx: RetrievalContext, match: string): RankedMatch[] {
   const details = z.array(detailSchema).parse(
     db
       .prepare(
-        `SELECT m.id AS message_id, m.chat_id, m.role, m.content, m.is_compaction_summary,
+        `SELECT m.id AS message_id, m.chat_id, m.role, m.is_compaction_summary,
                 m.created_at, c.title AS chat_title, c.created_at AS chat_created_at
          FROM messages m JOIN chats c ON c.id = m.chat_id
          WHERE m.id IN (SELECT value FROM json_each(?))
@@ -105,7 +103,6 @@ function rankMatches(ctx: RetrievalContext, match: string): RankedMatch[] {
         messageId: row.message_id,
         chatId: row.chat_id,
         role: row.role,
-        content: row.content,
         isCompactionSummary,
         createdAt: row.created_at,
         chatTitle: row.chat_title,
@@ -116,7 +113,21 @@ function rankMatches(ctx: RetrievalContext, match: string): RankedMatch[] {
     .sort((a, b) => a.score - b.score || b.createdAt - a.createdAt || b.messageId - a.messageId);
 }
 
+const contentSchema = z.array(z.object({ id: z.number().int(), content: z.string() }));
+
+/** Loads `content` of the few messages that made the cut (never of all 200 candidates). */
+function loadContents(ctx: RetrievalContext, ids: readonly number[]): Map<number, string> {
+  if (ids.length === 0) return new Map();
+  const rows = contentSchema.parse(
+    ctx.store.db
+      .prepare("SELECT id, content FROM messages WHERE id IN (SELECT value FROM json_each(?))")
+      .all(JSON.stringify(ids)),
+  );
+  return new Map(rows.map((row) => [row.id, row.content]));
+}
+
 function groupByChat(
+  ctx: RetrievalContext,
   ranked: readonly RankedMatch[],
   limit: number,
   excerptTerms: readonly string[],
@@ -131,10 +142,15 @@ function groupByChat(
       group.push(match);
     }
   }
+  const contents = loadContents(
+    ctx,
+    [...groups.values()].flatMap((group) => group.map((match) => match.messageId)),
+  );
   return [...groups.values()].map((group) => {
     const first = group[0] as RankedMatch;
     const matches: SearchMatch[] = group.map((match) => {
-      const projection = projectMessage({ role: match.role, content: match.content });
+      const content = contents.get(match.messageId) ?? "";
+      const projection = projectMessage({ role: match.role, content });
       return {
         message_id: match.messageId,
         role: match.role,
@@ -180,7 +196,7 @@ export async function searchChats(
     excludeChatId: ctx.currentChatId,
   });
   const ranked = match === null ? [] : rankMatches(ctx, match);
-  const chats = groupByChat(ranked, limit, [...terms.words, ...terms.cjkRuns]);
+  const chats = groupByChat(ctx, ranked, limit, [...terms.words, ...terms.cjkRuns]);
   return boundSearchResult({
     query,
     index_status: pending > 0 ? "indexing" : "ready",
