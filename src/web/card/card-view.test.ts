@@ -1,0 +1,64 @@
+import { describe, expect, it } from "vitest";
+import type { ExploreCard } from "../../agent/tools/explore-chat-history/card-xml.js";
+import type { ExploreChatHistoryReport } from "../../agent/tools/explore-chat-history/report-schema.js";
+import { announcementKey, headerCounts, startsCollapsed, statusKey } from "./card-view.js";
+
+const target = (chat: number, message: number) => ({
+  chat_id: chat,
+  chat_title: "t",
+  message_id: message,
+  role: "user" as const,
+  created_at: "2026-03-02T10:01:00.000Z",
+  excerpt: "e",
+});
+const base: ExploreChatHistoryReport = {
+  query: "q",
+  outcome: "complete",
+  summary: "s",
+  findings: [{ claim: "c", evidence: [target(1, 1), target(1, 2), target(2, 5)] }],
+  conflicts: [],
+  missing_coverage: [],
+  index_status: "ready",
+  confidence: "high",
+  action: "answer_from_report",
+  archival_content: true,
+  evidence_only: false,
+};
+const complete = (report: Partial<ExploreChatHistoryReport>): ExploreCard => ({
+  state: "complete",
+  query: "q",
+  report: { ...base, ...report },
+});
+
+describe("card view", () => {
+  it("collapses only complete, high-confidence, fully covered reports", () => {
+    expect(startsCollapsed(complete({}))).toBe(true);
+    expect(startsCollapsed(complete({ confidence: "medium" }))).toBe(false);
+    expect(startsCollapsed(complete({ missing_coverage: ["x"] }))).toBe(false);
+    expect(startsCollapsed(complete({ index_status: "indexing" }))).toBe(false);
+    expect(startsCollapsed({ state: "conflict", query: "q", report: base })).toBe(false);
+    expect(startsCollapsed({ state: "cancelled", query: "q" })).toBe(false);
+  });
+
+  it("announces phase changes, not count changes", () => {
+    const pending = (searches: number, phase: "searching" | "reading"): ExploreCard => ({
+      state: "pending",
+      query: "q",
+      progress: { phase, searches, reads: 0, discussions: 0, observations: 0 },
+    });
+    expect(announcementKey(pending(1, "searching"))).toBe(announcementKey(pending(3, "searching")));
+    expect(announcementKey(pending(1, "searching"))).not.toBe(
+      announcementKey(pending(1, "reading")),
+    );
+    expect(announcementKey({ state: "cancelled", query: "q" })).toBe("cancelled");
+  });
+
+  it("counts distinct chats and evidence targets and names indexing partials", () => {
+    expect(headerCounts(complete({}))).toEqual({ chats: 2, evidence: 3 });
+    expect(headerCounts({ state: "cancelled", query: "q" })).toBeNull();
+    expect(
+      statusKey({ state: "partial", query: "q", report: { ...base, index_status: "indexing" } }),
+    ).toBe("indexing");
+    expect(statusKey({ state: "partial", query: "q", report: base })).toBe("partial");
+  });
+});
