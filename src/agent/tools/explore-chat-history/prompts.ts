@@ -67,6 +67,6 @@ export function explorerRetryPrompt(query: string): string {
   ].join("\n");
 }
 
-/** The bounce reason given once when every citation in a submission failed validation. */
+/** The bounce reason given once when no cited finding or conflict kept valid evidence. */
 export const ALL_CITATIONS_FAILED_REASON =
-  "None of the cited candidate_ids match evidence observed in this run. Cite only candidate_id values returned by search_chats or read_chat, then call submit_report again.";
+  "No finding or conflict kept valid evidence: cited candidate_ids must be ones search_chats or read_chat returned in this run (a finding needs 1, a conflict 2 distinct ones). Fix the citations and call submit_report again.";

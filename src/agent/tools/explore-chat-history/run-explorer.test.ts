@@ -353,4 +353,21 @@ describe("runExplorer", () => {
     expect(report.action).toBe("no_relevant_history");
     expect(report.confidence).toBe("low");
   });
+  it("bounces a submission whose only conflict kept one valid side instead of reporting no_match", async () => {
+    const { store, appId } = setup();
+    const o = options(store, appId, [
+      call("search_chats", { query: "authentication" }),
+      call("submit_report", {
+        summary: "x",
+        findings: [],
+        conflicts: [{ description: "d", candidate_ids: ["c1", "c55"] }],
+        confidence: "high",
+      }),
+      submit([{ claim: "Clerk", candidate_ids: ["c1"] }]),
+    ]);
+    const { report, stats } = await runExplorer(o);
+    expect(stats.bounces).toBe(1);
+    expect(report.findings).toHaveLength(1);
+    expect(report.evidence_only).toBe(false);
+  });
 });

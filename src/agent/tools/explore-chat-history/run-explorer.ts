@@ -114,7 +114,11 @@ export async function runExplorer(options: RunExplorerOptions): Promise<Explorer
       locate: options.locate,
       budgets,
     });
-    if (validated.cited > 0 && validated.resolved === 0) {
+    // Every citation failed, or none of the cited items kept enough valid evidence (a finding
+    // needs 1, a conflict 2): the report would claim nothing it cited. One bounce, then fallback.
+    const unusable =
+      validated.cited > 0 && validated.findings.length === 0 && validated.conflicts.length === 0;
+    if (unusable) {
       if (state.bounces < budgets.maxBounces) {
         state.bounces += 1;
         return { accepted: false, reason: ALL_CITATIONS_FAILED_REASON };
