@@ -189,6 +189,12 @@ export async function runBench(): Promise<BenchReport> {
       Math.max(zero.first_progress_p95_ms, offline.first_progress_p95_ms) <
       FIRST_PROGRESS_TARGET_MS,
   };
+  for (const { name } of engines) {
+    const s = figures[name] as ReturnType<typeof summary>;
+    line(
+      `${name}: orchestration (host overhead minus the replayed retrieval) p50 ${s.orchestration_p50_ms.toFixed(1)} ms, p95 ${s.orchestration_p95_ms.toFixed(1)} ms`,
+    );
+  }
   line(
     "host overhead = total minus time inside the model; replay = the run's own searches and reads, run directly",
   );
