@@ -112,7 +112,7 @@ describe("runSuite on the curated suite with the offline engine", () => {
     expect(result.overall.failedRuns).toBe(0);
     expect(result.overall.fabricated).toBe(0);
     expect(result.scores.filter((score) => score.fabricated > 0)).toEqual([]);
-  });
+  }, 60_000);
 });
 
 const toolMessageSchema = z.object({
