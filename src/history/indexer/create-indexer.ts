@@ -2,6 +2,13 @@ import { setImmediate as yieldToEventLoop } from "node:timers/promises";
 import type { Store } from "../../store/open-store.js";
 import { PROJECTION_VERSION } from "../projection/projection-version.js";
 import { createIndexQueue, type RepairReport } from "./index-queue.js";
+import {
+  MIN_ROWS_FOR_TERM_STATS,
+  readTermStats,
+  refreshTermStats,
+  TERM_STATS_STALE_SHARE,
+  type TermStats,
+} from "./term-stats.js";
 
 /**
  * Messages per drain transaction. Small enough that one batch holds the write lock for a few
@@ -67,6 +74,12 @@ export interface Indexer extends AsyncDisposable {
    * (DESIGN.md § explore_chat_history budgets, "index wait").
    */
   waitForIdle(options: { readonly deadlineMs: number }): Promise<boolean>;
+  /**
+   * Rebuilds the frequent-term snapshot search uses to drop very frequent words (chunked, yields).
+   * A started indexer does this by itself after draining once ≥ 10% of rows changed. Resolves
+   * null when stopped midway.
+   */
+  refreshTermStats(): Promise<TermStats | null>;
   /** Queued messages of `appId` outside `excludeChatId` (index_status is `indexing` when > 0). */
   pendingCount(appId: number, options?: { readonly excludeChatId?: number | null }): number;
 }
@@ -89,6 +102,19 @@ export function createIndexer(options: CreateIndexerOptions): Indexer {
   let kickTimer: NodeJS.Timeout | undefined;
   let pollTimer: NodeJS.Timeout | undefined;
   let loop: Promise<number> | undefined;
+  let changedSinceStats = 0;
+  const refreshStats = () =>
+    refreshTermStats(options.store.db, () => state === "stopped").then((stats) => {
+      if (stats !== null) changedSinceStats = 0;
+      return stats;
+    });
+  /** After a background drain: refresh the snapshot when it is missing or ≥ 10% stale. */
+  const statsAreStale = (): boolean => {
+    if (state !== "running" || changedSinceStats === 0) return false;
+    const stats = readTermStats(options.store.db);
+    if (stats === null) return changedSinceStats >= MIN_ROWS_FOR_TERM_STATS;
+    return changedSinceStats >= stats.rows * TERM_STATS_STALE_SHARE;
+  };
 
   const drainOnce = (): number => queue.drainBatch(batchSize);
 
@@ -103,6 +129,8 @@ export function createIndexer(options: CreateIndexerOptions): Indexer {
           if (count === 0) break;
           await yieldToEventLoop();
         }
+        changedSinceStats += handled;
+        if (statsAreStale()) await refreshStats();
       } finally {
         loop = undefined;
       }
@@ -169,6 +197,7 @@ export function createIndexer(options: CreateIndexerOptions): Indexer {
     drainOnce,
     drainAll,
     waitForIdle,
+    refreshTermStats: refreshStats,
     pendingCount: (appId, pendingOptions) =>
       queue.pendingCount(appId, pendingOptions?.excludeChatId ?? null),
     [Symbol.asyncDispose]: stop,

@@ -10,3 +10,10 @@ export {
   type IndexerClock,
 } from "./create-indexer.js";
 export type { RepairReport } from "./index-queue.js";
+export {
+  FREQUENT_TERMS_KEY,
+  MIN_ROWS_FOR_TERM_STATS,
+  readTermStats,
+  refreshTermStats,
+  type TermStats,
+} from "./term-stats.js";

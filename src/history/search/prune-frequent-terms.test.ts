@@ -5,7 +5,7 @@ import { extractTerms } from "./extract-terms.js";
 import { pruneFrequentTerms } from "./prune-frequent-terms.js";
 
 describe("pruneFrequentTerms", () => {
-  it("drops words above the share by stemmed document frequency, keeping the rarest if all are", async () => {
+  it("drops words above the share by the snapshot's stemmed frequency, keeping the rarest if all are", async () => {
     using fixture = createHistoryFixture();
     const chat = fixture.chat(fixture.app("a"), null);
     for (let n = 0; n < 10; n += 1) {
@@ -13,8 +13,13 @@ describe("pruneFrequentTerms", () => {
     }
     const indexer = createIndexer({ store: fixture.store, pollIntervalMs: 0 });
     await indexer.drainAll();
+    expect(pruneFrequentTerms(fixture.store.db, extractTerms("the update")).dropped).toEqual([]);
+    const stats = await indexer.refreshTermStats();
+    expect(stats?.rows).toBe(10);
+    expect(stats?.terms.deploy).toBe(1);
+    expect(stats?.terms.updat).toBe(10);
     const prune = (query: string) =>
-      pruneFrequentTerms(fixture.store.db, extractTerms(query), { share: 0.5, minRows: 0 });
+      pruneFrequentTerms(fixture.store.db, extractTerms(query), { share: 0.5 });
     // "the" and "update" (stem "updat", as "updating") are in 10/10 rows, "deployments" in 1/10.
     expect(prune("the updates deployments")).toEqual({
       words: ["deployments"],
@@ -24,6 +29,5 @@ describe("pruneFrequentTerms", () => {
     });
     expect(prune("the update").words).toEqual(["the"]);
     expect(prune("the 部署").words).toEqual([]);
-    expect(pruneFrequentTerms(fixture.store.db, extractTerms("the update")).dropped).toEqual([]);
   });
 });

@@ -1,4 +1,5 @@
 import type Database from "better-sqlite3";
+import { readTermStats } from "../indexer/term-stats.js";
 import type { QueryTerms } from "./extract-terms.js";
 import { porterStem } from "./porter-stem.js";
 
@@ -11,9 +12,6 @@ import { porterStem } from "./porter-stem.js";
  */
 export const FREQUENT_TERM_SHARE = 0.05;
 
-/** Fewer indexed messages than this and nothing is pruned: small stores are fast anyway. */
-export const MIN_ROWS_FOR_PRUNING = 20_000;
-
 /** Which words were searched and which were dropped as too frequent. */
 export interface PrunedTerms extends QueryTerms {
   /** All words of the query, for the phrase bonus. */
@@ -23,30 +21,26 @@ export interface PrunedTerms extends QueryTerms {
 }
 
 /**
- * Drops words whose document frequency (from `history_fts_vocab`, looked up by Porter stem) is
- * above {@link FREQUENT_TERM_SHARE} of indexed messages, keeping at least the rarest word when
- * the query has no other term. CJK runs are never dropped. `options` override the share and the
- * minimum index size (tests). Reads only; never throws for any input terms.
+ * Drops words whose document frequency — from the indexer's frequent-term snapshot
+ * (`refreshTermStats`), looked up by Porter stem — is above {@link FREQUENT_TERM_SHARE} of the
+ * indexed rows, keeping at least the rarest word when the query has no other term. CJK runs are
+ * never dropped. Without a snapshot (small or fresh index) nothing is dropped. One primary-key
+ * read; never throws for any input terms. `options.share` overrides the cut-off (tests).
  */
 export function pruneFrequentTerms(
   db: Database.Database,
   terms: QueryTerms,
-  options: { readonly share?: number; readonly minRows?: number } = {},
+  options: { readonly share?: number } = {},
 ): PrunedTerms {
   const unchanged = { ...terms, phraseWords: terms.words, dropped: [] };
   if (terms.words.length + terms.cjkRuns.length <= 1) return unchanged;
-  // The highest indexed message id: an O(log n) stand-in for the row count (ids are dense apart
-  // from deletions, and the estimate only steers which very frequent words to drop).
-  const total = db.prepare("SELECT max(id) FROM history_fts_docsize").pluck().get();
-  if (typeof total !== "number" || total < (options.minRows ?? MIN_ROWS_FOR_PRUNING)) {
-    return unchanged;
-  }
-  const lookup = db.prepare("SELECT doc FROM history_fts_vocab WHERE term = ?").pluck();
-  const frequencies = terms.words.map((word) => {
-    const doc = lookup.get(porterStem(word));
-    return { word, doc: typeof doc === "number" ? doc : 0 };
-  });
-  const limit = (options.share ?? FREQUENT_TERM_SHARE) * total;
+  const stats = readTermStats(db);
+  if (stats === null) return unchanged;
+  const frequencies = terms.words.map((word) => ({
+    word,
+    doc: stats.terms[porterStem(word)] ?? 0,
+  }));
+  const limit = (options.share ?? FREQUENT_TERM_SHARE) * stats.rows;
   let kept = frequencies.filter((entry) => entry.doc <= limit);
   if (kept.length === 0 && terms.cjkRuns.length === 0) {
     const rarest = [...frequencies].sort((a, b) => a.doc - b.doc)[0];
