@@ -230,6 +230,28 @@ describe("consent", () => {
     expect(results.map((e) => e.type === "tool-result" && e.ok)).toEqual([true, true, true]);
   });
 
+  it("a low-confidence report leads to one read_chat drill-down, prompted exactly once", async () => {
+    const { prompter, events, result } = await turn({
+      message: "what did we decide about Postgres",
+    });
+    expect(shape(events)).toEqual([
+      "turn-start",
+      "tool-call-start:explore_chat_history",
+      "card-update",
+      "tool-result:explore_chat_history:ok",
+      "tool-call-start:read_chat",
+      "card-update",
+      "tool-result:read_chat:ok",
+      "text-delta",
+      "turn-finish",
+    ]);
+    expect(prompter.requests.map((r) => r.toolName)).toEqual(["read_chat"]);
+    expect(result.text).toContain('[chat "Database choice" #3, message #6, 2026-01-05]');
+    expect(
+      result.text.endsWith("I read the cited discussion (chat #3) to check the exact wording."),
+    ).toBe(true);
+  });
+
   it("read_chat denied: user_cancelled result, no card, the model sees the classified error", async () => {
     const model = mockModel([call("read_chat", { chat_id: 1 }), { text: "ok" }]);
     const { events } = await turn({ message: "read chat 1", model, decision: "deny" });

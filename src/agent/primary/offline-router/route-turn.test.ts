@@ -93,6 +93,57 @@ describe("offline router policy", () => {
     });
   });
 
+  it("drills down once into the first cited target when the report says read_targets", () => {
+    const explored: LanguageModelV3Prompt = [
+      ...user("What did we decide about auth?"),
+      {
+        role: "tool",
+        content: [
+          {
+            type: "tool-result",
+            toolCallId: "c1",
+            toolName: "explore_chat_history",
+            output: { type: "text", value: JSON.stringify({ ...report, action: "read_targets" }) },
+          },
+        ],
+      },
+    ];
+    expect(routeTurn(explored, ["explore_chat_history", "read_chat"])).toEqual({
+      kind: "tool-call",
+      toolName: "read_chat",
+      input: { chat_id: 2, around_message_id: 4, before: 1, after: 1 },
+    });
+    expect(routeTurn(explored, ["explore_chat_history"])).toEqual({
+      kind: "text",
+      text: answerFromReport({ ...report, action: "read_targets" }),
+    });
+    const read = (value: unknown): LanguageModelV3Prompt => [
+      ...explored,
+      {
+        role: "tool",
+        content: [
+          {
+            type: "tool-result",
+            toolCallId: "c2",
+            toolName: "read_chat",
+            output: { type: "text", value: JSON.stringify(value) },
+          },
+        ],
+      },
+    ];
+    const base = answerFromReport({ ...report, action: "read_targets" });
+    expect(routeTurn(read({ chat_id: 2, messages: [] }), ["read_chat"])).toEqual({
+      kind: "text",
+      text: `${base}\n\nI read the cited discussion (chat #2) to check the exact wording.`,
+    });
+    expect(
+      routeTurn(read({ error: { kind: "user_cancelled", message: "declined" } }), ["read_chat"]),
+    ).toEqual({
+      kind: "text",
+      text: `${base}\n\nI could not read the cited discussion (user_cancelled), so this rests on the report alone.`,
+    });
+  });
+
   it("writes the answer from the report: analysis labelled, every evidence target cited, caveats kept", () => {
     expect(answerFromReport(report)).toBe(
       [

@@ -2,23 +2,48 @@
  * The offline router's policy, as a pure function of the prompt and the offered tools:
  * - the last message is the person's and asks about earlier chats, and `explore_chat_history` is
  *   offered → call it once with the question;
- * - the last message is the explorer's result → answer from the report, citing evidence targets;
+ * - the last message is the explorer's result → answer from the report, citing its evidence
+ *   targets; except when the report's host-derived `action` is `read_targets` and `read_chat` is
+ *   offered: then first read the strongest cited target (one drill-down, the plan's "known
+ *   evidence target → read"), and answer after it;
+ * - the last message is that read_chat result → answer from the same report, saying what was read;
  * - anything else → a plain answer (greeting/help), never a tool.
- * It never calls the explorer twice in one turn, never calls read_chat, and never names a tool
- * it was not offered.
+ * It never calls the explorer twice in one turn, reads at most once, and never calls a tool it was
+ * not offered.
  */
-import type { LanguageModelV3Prompt, LanguageModelV3ToolResultOutput } from "@ai-sdk/provider";
+import type {
+  LanguageModelV3Prompt,
+  LanguageModelV3ToolResultOutput,
+  LanguageModelV3ToolResultPart,
+} from "@ai-sdk/provider";
 import { z } from "zod";
-import { exploreChatHistoryReportSchema } from "../../tools/explore-chat-history/report-schema.js";
+import {
+  type ExploreChatHistoryReport,
+  exploreChatHistoryReportSchema,
+} from "../../tools/explore-chat-history/report-schema.js";
 import { answerFromReport } from "./answer-from-report.js";
 import { isRecallQuestion, routedQuery } from "./recall-classifier.js";
+
+/** A drill-down read of one cited evidence target: the message and one neighbour each side. */
+export interface RouterReadInput {
+  readonly chat_id: number;
+  readonly around_message_id: number;
+  readonly before: 1;
+  readonly after: 1;
+}
 
 /** What the router does this step. */
 export type RouterDecision =
   | { readonly kind: "text"; readonly text: string }
-  | { readonly kind: "tool-call"; readonly toolName: string; readonly input: { query: string } };
+  | {
+      readonly kind: "tool-call";
+      readonly toolName: "explore_chat_history";
+      readonly input: { readonly query: string };
+    }
+  | { readonly kind: "tool-call"; readonly toolName: "read_chat"; readonly input: RouterReadInput };
 
 const EXPLORER = "explore_chat_history";
+const READ_CHAT = "read_chat";
 
 /** The reply to anything that is neither a greeting nor a recall question. */
 export const ROUTER_HELP_TEXT =
@@ -28,6 +53,9 @@ export const ROUTER_GREETING_TEXT = `Hello! ${ROUTER_HELP_TEXT}`;
 /** The reply to a recall question when the explorer is not in the toolset. */
 export const ROUTER_NO_HISTORY_TEXT =
   "I can't look up earlier chats here: history tools are not available in this context (they need Pro, an Engine-backed model, and the explorer's permission not set to never). Could you tell me what was decided?";
+/** The reply when the person declined the explorer. */
+export const ROUTER_DECLINED_TEXT =
+  "You declined the history explorer, so I did not look at earlier chats.";
 
 const errorOutputSchema = z.object({
   error: z.object({ kind: z.string(), message: z.string() }),
@@ -41,27 +69,67 @@ function parseJsonText(text: string): unknown {
   }
 }
 
-/** Reads the explorer's tool output (the report, or `{report}`) or its classified error. */
-function answerFromExplorerOutput(output: LanguageModelV3ToolResultOutput): string {
-  let value: unknown;
-  if (output.type === "text") value = parseJsonText(output.value);
-  else if (output.type === "json") value = output.value;
-  else if (output.type === "error-text") return `The history explorer failed: ${output.value}`;
-  else if (output.type === "execution-denied") {
-    return "You declined the history explorer, so I did not look at earlier chats.";
-  } else value = undefined;
+/** The JSON value of a tool output, or undefined for denials and unreadable text. */
+function outputValue(output: LanguageModelV3ToolResultOutput): unknown {
+  if (output.type === "text" || output.type === "error-text") return parseJsonText(output.value);
+  if (output.type === "json" || output.type === "error-json") return output.value;
+  return undefined;
+}
+
+/** The explorer's report in an output (the report itself, or `{report}`), or null. */
+function reportIn(output: LanguageModelV3ToolResultOutput): ExploreChatHistoryReport | null {
+  const value = outputValue(output);
   const direct = exploreChatHistoryReportSchema.safeParse(value);
-  if (direct.success) return answerFromReport(direct.data);
+  if (direct.success) return direct.data;
   const wrapped = z.object({ report: exploreChatHistoryReportSchema }).safeParse(value);
-  if (wrapped.success) return answerFromReport(wrapped.data.report);
-  const failed = errorOutputSchema.safeParse(value);
+  return wrapped.success ? wrapped.data.report : null;
+}
+
+/** Text for an explorer output that carries no report: a denial, a classified error, or junk. */
+function explorerFailureText(output: LanguageModelV3ToolResultOutput): string {
+  if (output.type === "execution-denied") return ROUTER_DECLINED_TEXT;
+  if (output.type === "error-text" && parseJsonText(output.value) === undefined) {
+    return `The history explorer failed: ${output.value}`;
+  }
+  const failed = errorOutputSchema.safeParse(outputValue(output));
   if (failed.success) {
-    if (failed.data.error.kind === "user_cancelled") {
-      return "You declined the history explorer, so I did not look at earlier chats.";
-    }
+    if (failed.data.error.kind === "user_cancelled") return ROUTER_DECLINED_TEXT;
     return `The history explorer failed (${failed.data.error.kind}): ${failed.data.error.message}`;
   }
   return "The history explorer returned a result I could not read.";
+}
+
+/** The first evidence target of the report (findings first, then conflicts), or null. */
+function firstTarget(report: ExploreChatHistoryReport): RouterReadInput | null {
+  const evidence = [...report.findings, ...report.conflicts].flatMap((group) => group.evidence)[0];
+  if (!evidence) return null;
+  return { chat_id: evidence.chat_id, around_message_id: evidence.message_id, before: 1, after: 1 };
+}
+
+/** Every tool result of the current turn (after the person's last message), oldest first. */
+function toolResults(prompt: LanguageModelV3Prompt): LanguageModelV3ToolResultPart[] {
+  const lastUser = prompt.findLastIndex((message) => message.role === "user");
+  return prompt
+    .slice(lastUser + 1)
+    .flatMap((message) =>
+      message.role === "tool" ? message.content.filter((part) => part.type === "tool-result") : [],
+    );
+}
+
+/** The text after the drill-down read: the report's answer plus what the read did. */
+function answerAfterRead(
+  report: ExploreChatHistoryReport | null,
+  read: LanguageModelV3ToolResultOutput,
+): string {
+  const base = report ? answerFromReport(report) : "";
+  const failed = errorOutputSchema.safeParse(outputValue(read));
+  const readValue = z.object({ chat_id: z.number() }).safeParse(outputValue(read));
+  const note = failed.success
+    ? `I could not read the cited discussion (${failed.data.error.kind}), so this rests on the report alone.`
+    : readValue.success
+      ? `I read the cited discussion (chat #${readValue.data.chat_id}) to check the exact wording.`
+      : "I could not read the cited discussion, so this rests on the report alone.";
+  return base ? `${base}\n\n${note}` : note;
 }
 
 function userText(prompt: LanguageModelV3Prompt): string | null {
@@ -80,18 +148,37 @@ export function routeTurn(
 ): RouterDecision {
   const last = prompt.at(-1);
   if (last?.role === "tool") {
-    const result = last.content.find(
-      (part) => part.type === "tool-result" && part.toolName === EXPLORER,
-    );
-    if (result?.type === "tool-result") {
-      return { kind: "text", text: answerFromExplorerOutput(result.output) };
+    const results = toolResults(prompt);
+    const explorerResult = results.findLast((part) => part.toolName === EXPLORER);
+    const report = explorerResult ? reportIn(explorerResult.output) : null;
+    const latest = last.content.find((part) => part.type === "tool-result");
+    if (latest?.type === "tool-result" && latest.toolName === READ_CHAT) {
+      return { kind: "text", text: answerAfterRead(report, latest.output) };
+    }
+    if (latest?.type === "tool-result" && latest.toolName === EXPLORER) {
+      if (!report) return { kind: "text", text: explorerFailureText(latest.output) };
+      const target = firstTarget(report);
+      const alreadyRead = results.some((part) => part.toolName === READ_CHAT);
+      if (
+        report.action === "read_targets" &&
+        target &&
+        offered.includes(READ_CHAT) &&
+        !alreadyRead
+      ) {
+        return { kind: "tool-call", toolName: "read_chat", input: target };
+      }
+      return { kind: "text", text: answerFromReport(report) };
     }
     return { kind: "text", text: "Done." };
   }
   const text = userText(prompt) ?? "";
   if (isRecallQuestion(text)) {
     if (offered.includes(EXPLORER) && routedQuery(text).length > 0) {
-      return { kind: "tool-call", toolName: EXPLORER, input: { query: routedQuery(text) } };
+      return {
+        kind: "tool-call",
+        toolName: "explore_chat_history",
+        input: { query: routedQuery(text) },
+      };
     }
     return { kind: "text", text: ROUTER_NO_HISTORY_TEXT };
   }
