@@ -4,6 +4,7 @@
  * says so or the host forces `submit_report`. Pure and deterministic.
  */
 import type { SubmitReportInput } from "../../agent/tools/explore-chat-history/child-protocol.js";
+import { linkedReplies } from "./decision-statements.js";
 import type { ExplorationState } from "./exploration-state.js";
 import { nextSearchQuery } from "./plan-queries.js";
 import { buildTopicProfile, type TopicProfile } from "./topic-profile.js";
@@ -136,7 +137,10 @@ export function decideNextAction(
       (forcedOther === null || forcedOther === "search_chats")
     ) {
       const relevant = relevantObservations(profile, state).map((item) => item.observation);
-      const query = nextSearchQuery(profile, state.searchedQueries, relevant, relevant.length);
+      // Names in replies to relevant messages ("Recharts: React-friendly …") are leads too: after a
+      // read, they can start a follow-up search for where that choice was revisited.
+      const leads = [...relevant, ...linkedReplies(relevant, state.observations)];
+      const query = nextSearchQuery(profile, state.searchedQueries, leads, relevant.length);
       if (query !== null) return { type: "search", input: { query, limit: SEARCH_LIMIT } };
     }
     if (

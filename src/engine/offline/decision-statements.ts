@@ -54,6 +54,8 @@ interface Context {
   readonly model: RelevanceModel;
   readonly families: readonly TopicFamily[];
   readonly all: readonly Observation[];
+  /** Candidate ids of the pool: replies to pooled messages count as on topic. */
+  readonly pool: ReadonlySet<string>;
 }
 
 /**
@@ -211,7 +213,11 @@ function replyStatement(context: Context, observation: Observation): DecisionSta
   if (observation.role === "user") {
     // A short reply naming one of the proposal's options chooses it ("Meilisearch. Host it on Fly.io.").
     if (observation.text.length > MAX_REPLY_CHARS || observation.text.includes("?")) return null;
-    if (!context.model.isRelevant(previous.text) && !context.model.isRelevant(observation.text))
+    if (
+      !context.pool.has(previous.candidateId) &&
+      !context.model.isRelevant(previous.text) &&
+      !context.model.isRelevant(observation.text)
+    )
       return null;
     const named = namesIn(context.families, observation.text, true).find((item) =>
       textMentions(previous.text, item.name),
@@ -231,7 +237,9 @@ function replyStatement(context: Context, observation: Observation): DecisionSta
     };
   }
   // An assistant reply to an on-topic question answers it.
-  if (!previous.text.includes("?") || !context.model.isRelevant(previous.text)) return null;
+  const onTopicQuestion =
+    context.pool.has(previous.candidateId) || context.model.isRelevant(previous.text);
+  if (!previous.text.includes("?") || !onTopicQuestion) return null;
   const sentences = splitSentences(observation.text);
   for (const sentence of sentences) {
     const named = namesIn(context.families, sentence, "auto")[0];
@@ -277,6 +285,7 @@ export function collectStatements(
     model,
     families: profile.families.length > 0 ? profile.families : TOPIC_FAMILIES,
     all,
+    pool: new Set(pool.map((item) => item.candidateId)),
   };
   const statements: DecisionStatement[] = [];
   for (const observation of pool) {
@@ -404,4 +413,41 @@ export function findConflicts(statements: readonly DecisionStatement[]): Decisio
     if (earlier) add(familyId, earlier, later);
   }
   return conflicts;
+}
+
+/**
+ * Reversals outside the pool that drop something a pooled statement chose ("Switch the dashboard
+ * charts from Recharts to ECharts" after "Recharts: React-friendly …"): a later change to an
+ * on-topic choice is on topic even when its words differ from the question's.
+ */
+export function followUpReversals(
+  statements: readonly DecisionStatement[],
+  pool: readonly Observation[],
+  all: readonly Observation[],
+): DecisionStatement[] {
+  const chosen = new Set(
+    statements.flatMap((item) => (item.chosen ? [item.chosen.toLowerCase()] : [])),
+  );
+  if (chosen.size === 0) return [];
+  const inPool = new Set(pool.map((item) => item.candidateId));
+  const out: DecisionStatement[] = [];
+  for (const observation of all) {
+    if (inPool.has(observation.candidateId)) continue;
+    for (const sentence of splitSentences(observation.text)) {
+      const cue = findDecisionCue(sentence);
+      if (cue?.kind !== "reversal") continue;
+      const choice = extractChoice(sentence, cue, namedThings(sentence, { includeFirst: "auto" }));
+      if (!choice.rejected || !chosen.has(choice.rejected.toLowerCase())) continue;
+      out.push({
+        observation,
+        sentence,
+        kind: "reversal",
+        familyId: QUESTION_FAMILY,
+        ...choice,
+        approves: null,
+      });
+      break;
+    }
+  }
+  return out;
 }

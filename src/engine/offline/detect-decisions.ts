@@ -198,7 +198,7 @@ export function extractChoice(
 
 /** Sentence-initial and common capitalized words that never name a product or option. */
 const NOT_NAMES: ReadonlySet<string> = new Set(
-  "i i'll i'd i've ok okay yes no then the a an we we'll our it its this that these those let's lets so and but or if for on in at to of by with from after before when while also set recorded noted plan fix rule note update done next first second third finally option options step steps phase today tomorrow monday tuesday wednesday thursday friday saturday sunday january february march april may june july august september october november december q1 q2 q3 q4 eu us uk ui api app apps ai not".split(
+  "i i'll i'd i've ok okay yes no then the a an we we'll our it its this that these those let's lets so and but or if for on in at to of by with from after before when while also set recorded noted plan fix rule note update done next first second third finally option options step steps phase today tomorrow monday tuesday wednesday thursday friday saturday sunday january february march april may june july august september october november december q1 q2 q3 q4 eu us uk ui api app apps ai not how what why where when which who whose nothing everything".split(
     " ",
   ),
 );
@@ -231,6 +231,8 @@ export function namedThings(
       if (!rest) continue;
       name = rest;
     }
+    // "React-friendly", "K-factor", "eu-central-1" are descriptions, not names ("Weng-Lin" is).
+    if (/-\p{Ll}/u.test(name) || /-\d/.test(name)) continue;
     const first = name.split(/\s+/)[0]?.toLowerCase() ?? "";
     if (NOT_NAMES.has(first) || name.length < 2) continue;
     if (!out.includes(name)) out.push(name);

@@ -8,7 +8,7 @@
  * 3. named options seen in hits so far (`Clerk NextAuth`), else further family terms or synonyms;
  * 4. only when fewer than {@link ENOUGH_RELEVANT} relevant messages were seen: remaining terms.
  */
-import { namedThings, splitSentences } from "./detect-decisions.js";
+import { extractChoice, findDecisionCue, namedThings, splitSentences } from "./detect-decisions.js";
 import { normalizeQuery, type Observation } from "./exploration-state.js";
 import { type TopicProfile, textMentions } from "./topic-profile.js";
 
@@ -69,16 +69,25 @@ export function observedEntities(
 }
 
 /**
- * Capitalized product-like names in the (relevant) observations that the question did not use,
- * for questions without a family: most mentioned first, at most 4.
+ * Leads for questions without a family, at most 4: what a reversal in the (relevant)
+ * observations dropped, then capitalized product-like names the question did not use, most
+ * mentioned first.
  */
 export function observedNames(
   observations: readonly Observation[],
   used: ReadonlySet<string>,
 ): string[] {
   const counts = new Map<string, number>();
+  const dropped: string[] = [];
   for (const observation of observations) {
     for (const sentence of splitSentences(observation.text)) {
+      const cue = findDecisionCue(sentence);
+      if (cue?.kind === "reversal") {
+        // What a change dropped is where the earlier decision lives ("Dropping the battle pass").
+        const { rejected } = extractChoice(sentence, cue, namedThings(sentence));
+        if (rejected && !used.has(rejected.toLowerCase()) && !dropped.includes(rejected))
+          dropped.push(rejected);
+      }
       for (const name of namedThings(sentence, { includeFirst: "auto" })) {
         // Shouted words ("DEVELOPER", "TASK") are emphasis, not names; acronyms are short.
         if (used.has(name.toLowerCase()) || /\s/.test(name) || /^[A-Z]{5,}$/.test(name)) continue;
@@ -87,10 +96,8 @@ export function observedNames(
     }
   }
   // Most mentioned first; ties keep first-seen order (Map order, stable sort).
-  return [...counts.entries()]
-    .sort((a, b) => b[1] - a[1])
-    .slice(0, 4)
-    .map(([name]) => name);
+  const names = [...counts.entries()].sort((a, b) => b[1] - a[1]).map(([name]) => name);
+  return [...dropped, ...names.filter((name) => !dropped.includes(name))].slice(0, 4);
 }
 
 /**

@@ -18,7 +18,7 @@
  * - 1 per additional search that returned it; 1 if among the newest third;
  * - −2 for a compaction summary (it repeats originals; DESIGN.md § Lessons).
  * Irrelevant observations score 0. Ties break by newer `createdAt`, then first seen. When no
- * observation is relevant, those matching two or more keywords and a third of the weight are.
+ * observation is relevant, those covering a third of the keyword weight are.
  */
 import { findDecisionCue, splitSentences } from "./detect-decisions.js";
 import type { Observation } from "./exploration-state.js";
@@ -110,10 +110,7 @@ export function scoreObservations(
   // two or more keywords (long questions rarely match whole), so an open question still gets leads.
   const strict = observations.some((observation) => model.isRelevant(observation.text));
   const relevant = (text: string) =>
-    strict
-      ? model.isRelevant(text)
-      : topicOverlap(profile, text).keywordHits >= 2 &&
-        model.keywordPoints(text) * 3 >= model.maxPoints;
+    strict ? model.isRelevant(text) : model.keywordPoints(text) * 3 >= model.maxPoints;
   const scored = observations.map((observation): ScoredObservation => {
     if (!relevant(observation.text)) return { observation, score: 0, relevant: false };
     const overlap = topicOverlap(profile, observation.text);

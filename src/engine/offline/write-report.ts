@@ -13,6 +13,7 @@ import {
   collectStatements,
   type DecisionStatement,
   findConflicts,
+  followUpReversals,
   linkedReplies,
 } from "./decision-statements.js";
 import { saysUndecided, splitSentences } from "./detect-decisions.js";
@@ -151,7 +152,8 @@ export function writeReport(profile: TopicProfile, state: ExplorationState): Sub
   );
   const relevantObs = relevant.map((item) => item.observation);
   const pool = [...relevantObs, ...linkedReplies(relevantObs, state.observations)];
-  const statements = collectStatements(profile, model, pool, state.observations);
+  const direct = collectStatements(profile, model, pool, state.observations);
+  const statements = [...direct, ...followUpReversals(direct, pool, state.observations)];
   const committed = statements.filter(
     (item) =>
       item.kind !== "recommendation" &&
@@ -217,8 +219,9 @@ export function writeReport(profile: TopicProfile, state: ExplorationState): Sub
     if (findings.length >= MAX_FINDINGS - 1) break;
     if (used.has(statement.observation.candidateId)) continue;
     const ids = [statement.observation.candidateId];
-    if (statement.approves && !used.has(statement.approves.candidateId))
-      ids.push(statement.approves.candidateId);
+    // An approval cites the proposal it approved; an answer's question is context, not evidence.
+    const context = statement.kind === "approval" ? statement.approves : null;
+    if (context && !used.has(context.candidateId)) ids.push(context.candidateId);
     for (const id of ids) used.add(id);
     findings.push({ claim: statementClaim(statement), candidate_ids: ids });
   }
