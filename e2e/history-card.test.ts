@@ -10,6 +10,7 @@ import {
   cardInState,
   createGate,
   type Harness,
+  SCREENSHOT_DIR,
   screenshot,
   seriousViolations,
   startHarness,
@@ -366,5 +367,49 @@ describe("stored messages", () => {
     );
     await screenshot(page, "legacy-cards");
     await expectNoSeriousViolations();
+  });
+});
+
+describe("localized card", () => {
+  it("renders states, counts and dates in the chosen language (zh-CN)", async () => {
+    const zhPage = await harness.newPage({ locale: "zh-CN" });
+    const { seeded } = harness;
+    harness.setScenario({
+      query: "我们对身份验证做了什么决定？",
+      explorer: [
+        read(seeded.authChatId, ids("auth", 2)),
+        read(seeded.sessionChatId, ids("sessions", 1)),
+        submit({
+          summary: "先用 JWT，后来改为服务器会话。",
+          findings: [{ claim: "会话取代了 JWT。", candidate_ids: ["c2"] }],
+          conflicts: [
+            { description: "三月选择了 JWT，两周后改为会话。", candidate_ids: ["c1", "c2"] },
+          ],
+          confidence: "medium",
+        }),
+      ],
+      answer: "你们从 JWT 改为了会话。",
+    });
+    await zhPage.goto(`${harness.url}/#/chat/${seeded.appId}`);
+    await zhPage.getByRole("combobox", { name: "语言" }).waitFor();
+    expect(await zhPage.locator("html").getAttribute("lang")).toBe("zh-CN");
+    const input = zhPage.getByLabel("消息");
+    await input.fill("我们对身份验证做了什么决定？");
+    await input.press("Enter");
+    const card = await waitForCard(zhPage, "conflict");
+    await zhPage.locator(".message-assistant", { hasText: "你们从 JWT 改为了会话。" }).waitFor();
+    expect(await card.locator(".status-text").textContent()).toBe("存在冲突");
+    expect(await card.locator(".explore-card-summary").textContent()).toBe("2 个聊天 · 2 条证据");
+    expect(await card.locator(".conflicts .section-title").textContent()).toBe("相互矛盾的说法");
+    expect(await card.locator(".conflict time").first().textContent()).toBe(
+      new Intl.DateTimeFormat("zh-CN", {
+        dateStyle: "medium",
+        timeStyle: "short",
+        timeZone: "UTC",
+      }).format(new Date("2026-03-02T10:03:00.000Z")),
+    );
+    await zhPage.screenshot({ path: `${SCREENSHOT_DIR}/card-conflict-zh-CN.png`, fullPage: true });
+    expect(await seriousViolations(zhPage)).toEqual([]);
+    await zhPage.context().close();
   });
 });
