@@ -5,7 +5,7 @@
  * for reversibility (plan § Consent and Privacy).
  */
 import { z } from "zod";
-import { CONSENT_VALUES, type Consent } from "../agent/tools/consent.js";
+import type { Consent } from "../agent/tools/consent.js";
 
 /** The entitlement a profile carries. Only `pro` gets the history tools (plan § Tool Exposure). */
 export type Entitlement = "pro" | "free";
@@ -19,7 +19,7 @@ export type TelemetrySetting = "on" | "off";
 /** Every telemetry value. */
 export const TELEMETRY_VALUES: readonly TelemetrySetting[] = ["on", "off"];
 
-const consentSchema = z.enum(CONSENT_VALUES as [Consent, ...Consent[]]);
+const consentSchema = z.enum(["always", "ask", "never"] as const satisfies readonly Consent[]);
 
 /** A snake_case tool name as a consent key (`explore_chat_history`, `read_chat`, …). */
 export const toolNameSchema = z.string().regex(/^[a-z][a-z0-9_]{0,63}$/);
