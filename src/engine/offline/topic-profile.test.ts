@@ -42,22 +42,6 @@ describe("buildTopicProfile", () => {
     expect(buildTopicProfile("对账任务什么时候运行？").keywords).toEqual(["对账任务", "运行"]);
   });
 
-  test("choice questions are recognised", () => {
-    expect(buildTopicProfile("Which payment provider did we choose?").asksForChoice).toBe(true);
-    expect(buildTopicProfile("Did we decide to integrate a crypto wallet?").asksForChoice).toBe(
-      true,
-    );
-    expect(buildTopicProfile("What did we decide about authentication?").asksForChoice).toBe(true);
-    expect(buildTopicProfile("how do we avoid rounding errors in balances?").asksForChoice).toBe(
-      false,
-    );
-  });
-  test("keywords carry their synonyms; CJK questions yield segments", () => {
-    const profile = buildTopicProfile("do we ever ping users in the evening?");
-    expect(profile.groups.map((group) => group.keyword)).toEqual(["ping", "users", "evening"]);
-    expect(profile.groups[2]?.synonyms).toEqual(["night", "pm", "dinner", "late", "nightly"]);
-    expect(buildTopicProfile("对账任务什么时候运行？").keywords).toEqual(["对账任务", "运行"]);
-  });
   test("no topic words: empty profile", () => {
     const profile = buildTopicProfile("what did we decide?");
     expect(profile.keywords).toEqual([]);

@@ -125,12 +125,7 @@ function statusNotes(state: ExplorationState): string[] {
   return notes;
 }
 
-function abstain(
-  profile: TopicProfile,
-  state: ExplorationState,
-  reason: string,
-  notes: string[],
-): SubmitReportInput {
+function abstain(reason: string, notes: string[]): SubmitReportInput {
   return {
     summary: clip(`${SUMMARY_LABEL} ${reason}`, MAX_SUMMARY_CHARS),
     findings: [],
@@ -167,8 +162,6 @@ export function writeReport(profile: TopicProfile, state: ExplorationState): Sub
   if (relevant.length === 0) {
     const topic = profile.keywords.length > 0 ? profile.keywords.join(", ") : "decision language";
     return abstain(
-      profile,
-      state,
       `no relevant prior discussion was found after ${searches}; absence here is not proof it was never discussed.`,
       [`No prior message in this app matched: ${topic}.`, ...notes],
     );
@@ -198,8 +191,6 @@ export function writeReport(profile: TopicProfile, state: ExplorationState): Sub
       ? ` The closest discussion (${day(closest.observation.createdAt)}) says: “${quote(closest.sentence, 160)}”`
       : "";
     return abstain(
-      profile,
-      state,
       `no recorded choice was found for this question after ${searches} and ${state.reads.length} reads.${said}`,
       ["Related discussion exists, but no message records a choice; ask the user.", ...notes],
     );
