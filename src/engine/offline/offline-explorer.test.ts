@@ -1,0 +1,170 @@
+/**
+ * The offline engine driving the real explorer end to end: a real migrated SQLite store, the
+ * production write path and indexer, the real `searchChats`/`readChat`, the real runner, evidence
+ * registry and report validation. Nothing is faked.
+ */
+import { readdirSync } from "node:fs";
+import { join } from "node:path";
+import { afterEach, describe, expect, test } from "vitest";
+import { createStoreMessageLocator } from "../../agent/tools/explore-chat-history/message-locator.js";
+import { runExplorer } from "../../agent/tools/explore-chat-history/run-explorer.js";
+import { createIndexer, readChat, searchChats } from "../../history/index.js";
+import { type ImportedChat, importPaths, writeChats } from "../../importers/index.js";
+import { openStore, type Store } from "../../store/open-store.js";
+import { createEngine } from "../create-engine.js";
+import { AUTH_HISTORY } from "./offline-test-fixtures.js";
+
+const stores: Store[] = [];
+afterEach(() => {
+  for (const store of stores.splice(0)) store.close();
+});
+
+function drain(store: Store): void {
+  const indexer = createIndexer({ store, pollIntervalMs: 0 });
+  indexer.start();
+  while (indexer.drainOnce() > 0) {
+    // synchronous drain: no timers in tests
+  }
+  indexer.stop();
+}
+
+function appId(store: Store, name: string): number {
+  const row = store.db
+    .prepare<[string], { id: number }>("SELECT id FROM apps WHERE name = ?")
+    .get(name);
+  if (!row) throw new Error(`app ${name} missing`);
+  return row.id;
+}
+
+/** The fixture history in app "shop", plus an "other" app that also talks about Clerk. */
+function seededStore(): Store {
+  const store = openStore({ path: ":memory:" });
+  stores.push(store);
+  const byChat = new Map<number, ImportedChat>();
+  for (const message of AUTH_HISTORY) {
+    const chat = byChat.get(message.chatId) ?? {
+      source: "jsonl" as const,
+      externalId: `fixture/${message.chatId}`,
+      title: message.chatTitle,
+      createdAtMs: Date.parse(message.createdAt),
+      appHint: null,
+      messages: [],
+    };
+    byChat.set(message.chatId, {
+      ...chat,
+      messages: [
+        ...chat.messages,
+        {
+          role: message.role,
+          content: message.content,
+          createdAtMs: Date.parse(message.createdAt),
+          aiMessagesJson: null,
+          isCompactionSummary: false,
+        },
+      ],
+    });
+  }
+  const other: ImportedChat = {
+    source: "jsonl",
+    externalId: "fixture/other",
+    title: "Other app auth",
+    createdAtMs: Date.parse("2026-04-01T00:00:00.000Z"),
+    appHint: null,
+    messages: [
+      {
+        role: "user",
+        content: "For authentication we decided to use Auth0 and drop Clerk.",
+        createdAtMs: Date.parse("2026-04-01T00:00:00.000Z"),
+        aiMessagesJson: null,
+        isCompactionSummary: false,
+      },
+    ],
+  };
+  writeChats(store.db, [
+    ...[...byChat.values()].map((chat) => ({ chat, app: { name: "shop", path: null } })),
+    { chat: other, app: { name: "other", path: null } },
+  ]);
+  drain(store);
+  return store;
+}
+
+async function explore(store: Store, app: string, query: string) {
+  return runExplorer({
+    query,
+    model: createEngine({ kind: "offline" }).languageModel(),
+    retrieval: { store, appId: appId(store, app), currentChatId: null, currentMessageId: null },
+    searchChats,
+    readChat,
+    locate: createStoreMessageLocator(store),
+    isPro: () => true,
+    signal: new AbortController().signal,
+    now: () => 0,
+  });
+}
+
+describe("offline engine + real explorer + real store", () => {
+  test("recalls the superseded auth decision with host-resolved evidence from this app only", async () => {
+    const store = seededStore();
+    const { report, stats } = await explore(
+      store,
+      "shop",
+      "What did we decide about authentication?",
+    );
+    expect(report.outcome).toBe("complete");
+    expect(report.summary.startsWith("Extractive summary (offline engine):")).toBe(true);
+    expect(report.conflicts).toHaveLength(1);
+    const conflict = report.conflicts[0];
+    expect(conflict?.evidence.map((item) => item.created_at.slice(0, 10))).toEqual([
+      "2026-01-10",
+      "2026-03-02",
+    ]);
+    const shopChats = new Set(
+      store.db
+        .prepare<[number], { id: number }>("SELECT id FROM chats WHERE app_id = ?")
+        .all(appId(store, "shop"))
+        .map((row) => row.id),
+    );
+    const evidence = [...report.findings, ...report.conflicts].flatMap((item) => item.evidence);
+    expect(evidence.length).toBeGreaterThan(0);
+    expect(evidence.every((item) => shopChats.has(item.chat_id))).toBe(true);
+    expect(evidence.some((item) => item.excerpt.includes("Auth0"))).toBe(false);
+    expect(stats.dropped_total).toBe(0);
+    expect(stats.searches).toBeGreaterThanOrEqual(2);
+    expect(stats.reads).toBeGreaterThanOrEqual(1);
+  });
+
+  test("is deterministic: same store and question give the same report and stats", async () => {
+    const first = await explore(seededStore(), "shop", "What did we decide about authentication?");
+    const second = await explore(seededStore(), "shop", "What did we decide about authentication?");
+    expect(second.report).toEqual(first.report);
+    expect(second.stats).toEqual(first.stats);
+  });
+
+  test("nothing on the topic: no_match, never proof of absence", async () => {
+    const { report } = await explore(
+      seededStore(),
+      "shop",
+      "Which payment provider did we choose?",
+    );
+    expect(report.outcome).toBe("no_match");
+    expect(report.findings).toEqual([]);
+  });
+
+  test("real SpecStory history from the shared corpus: cited evidence about deployment", async () => {
+    const store = openStore({ path: ":memory:" });
+    stores.push(store);
+    const folder = join(process.cwd(), "..", "shared", "corpus", "specstory");
+    const files = readdirSync(folder)
+      .filter((name) => name.startsWith("Bucur21__PaperBites") && name.endsWith(".md"))
+      .map((name) => join(folder, name));
+    importPaths({ store, paths: files, appName: "paperbites" });
+    drain(store);
+    const { report } = await explore(store, "paperbites", "how should we deploy the website?");
+    expect(report.outcome).toBe("complete");
+    expect(report.findings.length).toBeGreaterThan(0);
+    const excerpts = report.findings.flatMap((finding) =>
+      finding.evidence.map((item) => item.excerpt.toLowerCase()),
+    );
+    expect(excerpts.some((text) => text.includes("deploy"))).toBe(true);
+  });
+});
