@@ -1,0 +1,107 @@
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { createOfflineRouterModel } from "../agent/primary/offline-router-model.js";
+import { TOOL_DEFINITIONS } from "../agent/tools/registry.js";
+import { createEngine } from "../engine/create-engine.js";
+import { createIndexer } from "../history/index.js";
+import { createMemorySettingsStore } from "../settings/index.js";
+import { openStore, type Store } from "../store/open-store.js";
+import { createAgentTurnRunner, toModelMessages } from "./agent-turn-runner.js";
+import { createApp } from "./create-app.js";
+import { createSettingsPermissions } from "./settings-permissions.js";
+import type { ServerEvent } from "./shared/server-events.js";
+import { splitSseFrames } from "./shared/sse-frames.js";
+import { type SeededHistory, seedHistory } from "./testing/seed-history.js";
+
+let store: Store;
+let seeded: SeededHistory;
+
+beforeEach(async () => {
+  store = openStore({ path: ":memory:" });
+  seeded = seedHistory(store);
+  const indexer = createIndexer({ store });
+  await indexer.drainAll();
+});
+afterEach(() => store.close());
+
+async function runTurn(isPro: boolean, message: string): Promise<ServerEvent[]> {
+  const settings = createMemorySettingsStore({});
+  const app = createApp({
+    store,
+    runTurn: createAgentTurnRunner({
+      store,
+      settings,
+      model: createOfflineRouterModel(),
+      engine: createEngine({ kind: "offline" }),
+      freeModelMode: false,
+    }),
+    permissions: createSettingsPermissions(settings, TOOL_DEFINITIONS),
+    isPro: () => isPro,
+    staticHandler: null,
+  });
+  const response = await app.request(`/api/chats/${seeded.paymentsChatId}/turns`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ message }),
+  });
+  const text = await response.text();
+  return splitSseFrames(text).payloads.map((payload) => JSON.parse(payload) as ServerEvent);
+}
+
+describe("agent turn runner", () => {
+  it("runs a Pro recall question through the explorer and streams its card to a final state", async () => {
+    const events = await runTurn(true, "What did we decide about authentication?");
+    const start = events.find((event) => event.type === "turn-start");
+    expect(start?.type === "turn-start" && start.tools.map((tool) => tool.name)).toEqual([
+      "explore_chat_history",
+      "read_chat",
+      "set_chat_summary",
+    ]);
+    const cards = events.flatMap((event) => (event.type === "card-update" ? [event.xml] : []));
+    expect(cards[0]).toMatch(/^<dyad-explore-chat-history state="pending"/);
+    expect(cards.at(-1)).not.toMatch(/state="pending"/);
+    expect(events.at(-1)?.type).toBe("turn-finish");
+    const stored = store.db
+      .prepare("SELECT content FROM messages WHERE chat_id = ? ORDER BY id DESC LIMIT 1")
+      .get(seeded.paymentsChatId) as { content: string };
+    expect(stored.content).toContain(cards.at(-1));
+  });
+
+  it("gives a non-Pro turn no history tools", async () => {
+    const events = await runTurn(false, "What did we decide about authentication?");
+    const start = events.find((event) => event.type === "turn-start");
+    expect(start?.type === "turn-start" && start.tools.map((tool) => tool.name)).toEqual([
+      "set_chat_summary",
+    ]);
+    expect(events.some((event) => event.type === "card-update")).toBe(false);
+  });
+});
+
+describe("toModelMessages", () => {
+  it("drops stored history cards from earlier messages and appends the new one", () => {
+    expect(
+      toModelMessages(
+        [
+          { id: 1, role: "user", content: "Q?", createdAt: "2026-01-01T00:00:00.000Z" },
+          {
+            id: 2,
+            role: "assistant",
+            content:
+              'A <dyad-explore-chat-history state="cancelled" query="q"></dyad-explore-chat-history>done',
+            createdAt: "2026-01-01T00:00:01.000Z",
+          },
+          {
+            id: 3,
+            role: "assistant",
+            content: '<dyad-read-chat chat_id="1">secret excerpt</dyad-read-chat>',
+            createdAt: "2026-01-01T00:00:02.000Z",
+          },
+        ],
+        "Next?",
+      ),
+    ).toEqual([
+      { role: "user", content: "Q?" },
+      { role: "assistant", content: "A done" },
+      { role: "user", content: "Next?" },
+    ]);
+  });
+});
