@@ -24,7 +24,8 @@ export const STOPWORDS: ReadonlySet<string> = new Set(
   lets let's get got want wanted need needed think thought regarding re anything something
   everything whether please ok okay yes hi hey like really actually basically currently
   current still right approach app apps application project happen happens happened work
-  works handle handled deal whole system setup solution stop come comes came
+  works handle handled deal whole system setup solution stop come comes came someone everyone
+  everyone's anyone somebody during keep kept
   `
     .trim()
     .split(/\s+/),

@@ -54,11 +54,13 @@ function groupFor(keyword: string): KeywordGroup {
   const keys = new Set(own);
   const synonyms: string[] = [];
   for (const group of SYNONYM_GROUPS) {
-    const groupKeys = group.filter((word) => !/\s/.test(word)).map(stem);
+    const single = group.filter((word) => !/\s/.test(word));
+    const groupKeys = single.flatMap(wordKeys);
     if (!own.some((key) => groupKeys.includes(key))) continue;
+    for (const word of single) for (const key of wordKeys(word)) keys.add(key);
     for (const word of group) {
-      if (!/\s/.test(word)) keys.add(stem(word));
-      if (!own.includes(stem(word)) && !synonyms.includes(word)) synonyms.push(word);
+      if (!wordKeys(word).every((key) => own.includes(key)) && !synonyms.includes(word))
+        synonyms.push(word);
     }
   }
   return { keyword, keys, synonyms };
