@@ -307,6 +307,34 @@ describe("turns", () => {
     expect((await app.request(`/api/turns/${turnId}/abort`, { method: "POST" })).status).toBe(404);
   });
 
+  it("refuses a second turn in the same chat while one runs, without storing it", async () => {
+    const runner: TurnRunner = async (request) => {
+      request.onEvent({ type: "turn-start", turnId: request.turnId, mode: "agent", tools: [] });
+      await new Promise<void>((resolve) =>
+        request.signal.addEventListener("abort", () => resolve()),
+      );
+    };
+    const { app } = build(runner);
+    const post = () =>
+      app.request(`/api/chats/${seeded.authChatId}/turns`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ message: "first" }),
+      });
+    const first = await post();
+    let second: Response | null = null;
+    await readEvents(first, async (event) => {
+      if (event.type !== "turn-start") return;
+      second = await post();
+      await app.request(`/api/turns/${event.turnId}/abort`, { method: "POST" });
+    });
+    expect((second as Response | null)?.status).toBe(412);
+    const count = store.db
+      .prepare("SELECT COUNT(*) AS n FROM messages WHERE chat_id = ? AND role = 'user'")
+      .get(seeded.authChatId) as { n: number };
+    expect(count.n).toBe(3);
+  });
+
   it("holds an ask prompt until the browser answers", async () => {
     const decisions: string[] = [];
     const runner: TurnRunner = async (request) => {

@@ -161,6 +161,12 @@ export function createApp(deps: ServerDeps): Hono {
     const chatId = parseId(c.req.param("chatId"), "chatId");
     const chat = getChat(store, chatId);
     const body = await readBody(c.req.raw, turnBodySchema, "body");
+    if (turns.isBusy(chatId)) {
+      throw new RecollectError(
+        "precondition",
+        "A turn is already running in this chat; stop it or wait for it to finish.",
+      );
+    }
     const history = listMessages(store, chatId);
     const now = clock();
     const userMessageId = insertMessage(store, {
@@ -176,7 +182,7 @@ export function createApp(deps: ServerDeps): Hono {
       nowMs: now,
     });
     const turnId = newId();
-    const turn = turns.start(turnId);
+    const turn = turns.start(turnId, chatId);
 
     return streamSSE(c, async (stream) => {
       let writes = Promise.resolve();

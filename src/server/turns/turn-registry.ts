@@ -9,6 +9,7 @@ import { RecollectError } from "../../errors/recollect-error.js";
 /** One running turn. */
 export interface RunningTurn {
   readonly turnId: string;
+  readonly chatId: number;
   readonly abortController: AbortController;
   /** Open `ask` prompts by prompt id; resolving removes them. */
   readonly prompts: Map<string, (decision: ConsentDecision) => void>;
@@ -16,8 +17,13 @@ export interface RunningTurn {
 
 /** The registry's operations. */
 export interface TurnRegistry {
-  /** Registers a new turn with a fresh abort controller. */
-  start(turnId: string): RunningTurn;
+  /**
+   * Registers a new turn with a fresh abort controller.
+   * @throws RecollectError (`precondition`) while another turn runs in the same chat.
+   */
+  start(turnId: string, chatId: number): RunningTurn;
+  /** True while a turn runs in `chatId`. */
+  isBusy(chatId: number): boolean;
   /** Forgets a finished turn; open prompts resolve `deny`. */
   finish(turnId: string): void;
   /**
@@ -46,9 +52,16 @@ export function createTurnRegistry(): TurnRegistry {
     turn.prompts.clear();
   };
   return {
-    start(turnId) {
+    start(turnId, chatId) {
+      if ([...turns.values()].some((turn) => turn.chatId === chatId)) {
+        throw new RecollectError(
+          "precondition",
+          "A turn is already running in this chat; stop it or wait for it to finish.",
+        );
+      }
       const turn: RunningTurn = {
         turnId,
+        chatId,
         abortController: new AbortController(),
         prompts: new Map(),
       };
@@ -74,5 +87,6 @@ export function createTurnRegistry(): TurnRegistry {
       resolve(decision);
     },
     get: (turnId) => turns.get(turnId),
+    isBusy: (chatId) => [...turns.values()].some((turn) => turn.chatId === chatId),
   };
 }

@@ -194,7 +194,7 @@ export function ChatPage({ appId, chatId, navigate }: ChatPageProps) {
               </div>
             </article>
           ))}
-          {turn.live ? <LiveMessages live={turn.live} /> : null}
+          {turn.live && turn.live.chatId === chatId ? <LiveMessages live={turn.live} /> : null}
         </div>
         <form
           className="composer"

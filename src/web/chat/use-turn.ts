@@ -19,6 +19,8 @@ import { ApiError, sendJson, streamTurn } from "../api/client.js";
 /** What the chat view draws for the running turn. */
 export interface LiveTurn {
   readonly turnId: string | null;
+  /** The chat the turn runs in; the view shows it only there. */
+  readonly chatId: number;
   readonly userText: string;
   readonly parts: AssistantParts;
   readonly consent: ConsentRequestEvent | null;
@@ -64,6 +66,7 @@ export function useTurn(onSettled: () => Promise<void>): TurnControls {
     async (chatId: number, text: string) => {
       const initial: LiveTurn = {
         turnId: null,
+        chatId,
         userText: text,
         parts: EMPTY_PARTS,
         consent: null,
