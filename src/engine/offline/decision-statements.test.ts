@@ -1,5 +1,10 @@
 import { describe, expect, test } from "vitest";
-import { collectStatements as collectWith, findConflicts } from "./decision-statements.js";
+import {
+  collectStatements as collectWith,
+  findConflicts,
+  followUpReversals,
+  nearbyDecisions,
+} from "./decision-statements.js";
 import type { Observation } from "./exploration-state.js";
 import { observation } from "./offline-test-fixtures.js";
 import { buildRelevanceModel } from "./score-hits.js";
@@ -115,5 +120,74 @@ describe("findConflicts", () => {
       createdAt: "2026-01-01T11:00:00.000Z",
     });
     expect(findConflicts(collectStatements(AUTH, [first, second]))).toEqual([]);
+  });
+});
+
+describe("pool extensions", () => {
+  const banks = buildTopicProfile("how do people hook up their bank?");
+  const ask = observation("c1", "Customers need to link their bank accounts.", {
+    chatId: 4,
+    messageId: 40,
+    fromRead: true,
+  });
+  const reply = observation("c2", "Which regions first?", {
+    chatId: 4,
+    messageId: 41,
+    fromRead: true,
+    role: "assistant",
+  });
+  const recorded = observation(
+    "c3",
+    "Recorded: Plaid Link for US institutions and TrueLayer for UK/EU.",
+    {
+      chatId: 4,
+      messageId: 43,
+      fromRead: true,
+      role: "assistant",
+    },
+  );
+  const far = observation("c4", "Recorded: link previews in chat.", {
+    chatId: 4,
+    messageId: 49,
+    fromRead: true,
+    role: "assistant",
+  });
+
+  test("nearbyDecisions keeps a read window's decision right after a relevant message", () => {
+    const all = [ask, reply, recorded, far];
+    const model = buildRelevanceModel(banks, all);
+    expect(nearbyDecisions([ask], all, model).map((item) => item.candidateId)).toEqual(["c3"]);
+  });
+
+  test("followUpReversals finds a later change that drops a pooled choice", () => {
+    const charts = buildTopicProfile("Which charting library do the dashboards use?");
+    const answer = observation("c8", "Recharts: small and React-friendly.", {
+      chatId: 45,
+      messageId: 178,
+      role: "assistant",
+    });
+    const change = observation("c9", "Switch the dashboard charts from Recharts to ECharts.", {
+      chatId: 58,
+      messageId: 223,
+    });
+    const statements = [
+      {
+        observation: answer,
+        sentence: answer.text,
+        kind: "answer" as const,
+        familyId: "question",
+        chosen: "Recharts",
+        rejected: null,
+        approves: null,
+      },
+    ];
+    expect(charts.keywords).toEqual(["charting", "library", "dashboards"]);
+    expect(
+      followUpReversals(statements, [answer], [answer, change]).map((item) => [
+        item.observation.candidateId,
+        item.chosen,
+        item.rejected,
+      ]),
+    ).toEqual([["c9", "ECharts", "Recharts"]]);
   });
 });

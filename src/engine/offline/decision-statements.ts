@@ -93,6 +93,8 @@ function questionEntityCount(context: Context, text: string): number {
 function onTopic(context: Context, sentence: string, observation: Observation): boolean {
   const { model } = context;
   if (model.isRelevant(sentence)) return true;
+  // Pooled messages are vetted already; one keyword in the sentence ties it to the question.
+  if (context.pool.has(observation.candidateId) && model.keywordPoints(sentence) > 0) return true;
   const entities = questionEntityCount(context, sentence);
   if (entities >= 2) return true;
   if (entities === 0) return false;
@@ -450,4 +452,34 @@ export function followUpReversals(
     }
   }
   return out;
+}
+
+/** How far after a relevant message a read window's decision still belongs to it (messages). */
+export const NEARBY_DECISION_SPAN = 4;
+
+/**
+ * Decisions read around a relevant message: a later message of the same chat, within
+ * {@link NEARBY_DECISION_SPAN} ids, that carries decision language and at least one question
+ * keyword ("Recorded: Plaid Link for US institutions …" two turns after "Customers need to link
+ * their accounts"). Reading around the hit exists to catch exactly these.
+ */
+export function nearbyDecisions(
+  relevant: readonly Observation[],
+  all: readonly Observation[],
+  model: RelevanceModel,
+): Observation[] {
+  const relevantIds = new Set(relevant.map((item) => item.candidateId));
+  return all.filter((item) => {
+    if (relevantIds.has(item.candidateId) || !item.fromRead) return false;
+    const anchored = relevant.some(
+      (anchor) =>
+        anchor.chatId === item.chatId &&
+        item.messageId > anchor.messageId &&
+        item.messageId - anchor.messageId <= NEARBY_DECISION_SPAN,
+    );
+    if (!anchored) return false;
+    return splitSentences(item.text).some(
+      (sentence) => findDecisionCue(sentence) !== null && model.keywordPoints(sentence) > 0,
+    );
+  });
 }

@@ -15,6 +15,7 @@ import {
   findConflicts,
   followUpReversals,
   linkedReplies,
+  nearbyDecisions,
 } from "./decision-statements.js";
 import { saysUndecided, splitSentences } from "./detect-decisions.js";
 import type { ExplorationState, Observation } from "./exploration-state.js";
@@ -146,7 +147,14 @@ export function writeReport(profile: TopicProfile, state: ExplorationState): Sub
     (item) => item.relevant,
   );
   const relevantObs = relevant.map((item) => item.observation);
-  const pool = [...relevantObs, ...linkedReplies(relevantObs, state.observations)];
+  const replies = linkedReplies(relevantObs, state.observations);
+  const pool = [
+    ...relevantObs,
+    ...replies,
+    ...nearbyDecisions(relevantObs, state.observations, model).filter(
+      (item) => !replies.includes(item),
+    ),
+  ];
   const direct = collectStatements(profile, model, pool, state.observations);
   const statements = [...direct, ...followUpReversals(direct, pool, state.observations)];
   const committed = statements.filter(
