@@ -20,14 +20,21 @@ import {
   DISCARD_TELEMETRY,
   telemetryPathForStore,
 } from "../../telemetry/index.js";
-import { globalOptions, openCliStore, printJson, storePathFor } from "../cli-context.js";
+import {
+  type GlobalOptions,
+  globalOptions,
+  openCliStore,
+  printJson,
+  storePathFor,
+} from "../cli-context.js";
 import { requireAppId } from "./apps.js";
 import { parseIntegerOption } from "./integer-option.js";
 
 /** Default port: fixed so a bookmark keeps working; `--port 0` picks a free one. */
 export const DEFAULT_SERVE_PORT = 4477;
 
-interface ServeOptions {
+/** Parsed `serve` options (commander hands over raw strings). */
+export interface ServeOptions {
   port?: string;
   app?: string;
   build: boolean;
@@ -58,37 +65,49 @@ export function registerServeCommand(program: Command): void {
     .option("--app <name>", "open this app first")
     .option("--no-build", "do not build the web bundle if it is missing (API only)")
     .action(async (options: ServeOptions, command: Command) => {
-      const global = globalOptions(command);
-      const port =
-        parseIntegerOption("--port", options.port, "an integer from 0 to 65535") ??
-        DEFAULT_SERVE_PORT;
-      using store = openCliStore(global);
-      const storePath = storePathFor(global);
-      const appId = options.app === undefined ? null : requireAppId(store.db, options.app);
-      const settingsPath = settingsPathForStore(storePath);
-      const settings = settingsPath
-        ? createFileSettingsStore(settingsPath)
-        : createMemorySettingsStore();
-      const telemetryPath = telemetryPathForStore(storePath);
-      const telemetry = telemetryPath
-        ? createJsonlTelemetrySink({
-            path: telemetryPath,
-            enabled: () => (settings.read().telemetry ?? SETTINGS_DEFAULTS.telemetry) === "on",
-          })
-        : DISCARD_TELEMETRY;
-      const webRoot = options.build ? await ensureWebBuild() : null;
-      await using server = await startRecollectServer({
-        store,
-        settings,
-        entitlement: settingsEntitlement(settings),
-        engineConfig: engineConfigFromEnv(process.env),
-        port,
-        webRoot,
-        telemetry,
-      });
-      const url = appId === null ? `${server.url}/` : `${server.url}/#/chat/${appId}`;
-      if (global.json) printJson({ url, port: server.port });
-      else process.stdout.write(`Recollect is running at ${url}\nPress Ctrl+C to stop.\n`);
-      await untilInterrupted();
+      await runServe(globalOptions(command), options, untilInterrupted());
     });
+}
+
+/**
+ * The command's body: opens the store, starts the server, prints the URL (`--json`: `{url, port}`)
+ * and serves until `stop` resolves, then closes the server and the store.
+ * @throws InvalidInputError for a bad `--port`; AppNotFoundError for an unknown `--app`;
+ *   PreconditionError for an incomplete Engine configuration or a port in use.
+ */
+export async function runServe(
+  global: GlobalOptions,
+  options: ServeOptions,
+  stop: Promise<void>,
+): Promise<void> {
+  const port =
+    parseIntegerOption("--port", options.port, "an integer from 0 to 65535") ?? DEFAULT_SERVE_PORT;
+  using store = openCliStore(global);
+  const storePath = storePathFor(global);
+  const appId = options.app === undefined ? null : requireAppId(store.db, options.app);
+  const settingsPath = settingsPathForStore(storePath);
+  const settings = settingsPath
+    ? createFileSettingsStore(settingsPath)
+    : createMemorySettingsStore();
+  const telemetryPath = telemetryPathForStore(storePath);
+  const telemetry = telemetryPath
+    ? createJsonlTelemetrySink({
+        path: telemetryPath,
+        enabled: () => (settings.read().telemetry ?? SETTINGS_DEFAULTS.telemetry) === "on",
+      })
+    : DISCARD_TELEMETRY;
+  const webRoot = options.build ? await ensureWebBuild() : null;
+  await using server = await startRecollectServer({
+    store,
+    settings,
+    entitlement: settingsEntitlement(settings),
+    engineConfig: engineConfigFromEnv(process.env),
+    port,
+    webRoot,
+    telemetry,
+  });
+  const url = appId === null ? `${server.url}/` : `${server.url}/#/chat/${appId}`;
+  if (global.json) printJson({ url, port: server.port });
+  else process.stdout.write(`Recollect is running at ${url}\nPress Ctrl+C to stop.\n`);
+  await stop;
 }
