@@ -1,6 +1,7 @@
 import { describe, expect, test } from "vitest";
 import {
   collectStatements as collectWith,
+  earlierStatementsOfDropped,
   findConflicts,
   followUpReversals,
   nearbyDecisions,
@@ -189,5 +190,47 @@ describe("pool extensions", () => {
         item.rejected,
       ]),
     ).toEqual([["c9", "ECharts", "Recharts"]]);
+  });
+});
+
+describe("earlierStatementsOfDropped", () => {
+  test("an earlier message stating the dropped thing becomes the earlier side of a conflict", () => {
+    const before = observation("c1", "A cosmetic-only battle pass at $9.99 per season.", {
+      chatId: 1,
+      createdAt: "2026-02-01T00:00:00.000Z",
+      role: "assistant",
+    });
+    const question = observation("c2", "Should we keep the battle pass?", {
+      chatId: 3,
+      createdAt: "2026-04-01T00:00:00.000Z",
+    });
+    const change = observation(
+      "c3",
+      "Dropping the battle pass: Starforge becomes a one-time purchase.",
+      {
+        chatId: 2,
+        createdAt: "2026-05-15T00:00:00.000Z",
+        role: "assistant",
+      },
+    );
+    const reversal = {
+      observation: change,
+      sentence: change.text,
+      kind: "reversal" as const,
+      familyId: "question",
+      chosen: null,
+      rejected: "battle pass",
+      approves: null,
+    };
+    const earlier = earlierStatementsOfDropped([reversal], [before, question, change]);
+    expect(
+      earlier.map((item) => [item.observation.candidateId, item.chosen, item.sentence]),
+    ).toEqual([["c1", "battle pass", "A cosmetic-only battle pass at $9.99 per season."]]);
+    expect(
+      findConflicts([reversal, ...earlier]).map((item) => [
+        item.earlier.observation.candidateId,
+        item.later.observation.candidateId,
+      ]),
+    ).toEqual([["c1", "c3"]]);
   });
 });

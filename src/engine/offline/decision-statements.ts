@@ -483,3 +483,51 @@ export function nearbyDecisions(
     );
   });
 }
+
+/**
+ * For each change that names what it dropped, the latest earlier message (another chat or day)
+ * that states the dropped thing — not as a question — becomes a statement of the earlier choice
+ * ("A cosmetic-only battle pass at $9.99 per season" before "Dropping the battle pass"), so the
+ * pair surfaces as a superseded decision even when the earlier message shares no question word.
+ */
+export function earlierStatementsOfDropped(
+  statements: readonly DecisionStatement[],
+  all: readonly Observation[],
+): DecisionStatement[] {
+  const known = new Set(statements.map((item) => item.observation.candidateId));
+  const out: DecisionStatement[] = [];
+  for (const later of statements) {
+    const dropped = later.rejected;
+    if (later.kind !== "reversal" || !dropped) continue;
+    const candidates = all
+      .filter(
+        (item) =>
+          !known.has(item.candidateId) &&
+          item.createdAt < later.observation.createdAt &&
+          (item.chatId !== later.observation.chatId ||
+            day(item.createdAt) !== day(later.observation.createdAt)),
+      )
+      .sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+    for (const candidate of candidates) {
+      const sentence = splitSentences(candidate.text).find(
+        (item) =>
+          !item.includes("?") &&
+          textMentions(item, dropped) &&
+          findDecisionCue(item)?.kind !== "reversal",
+      );
+      if (!sentence) continue;
+      known.add(candidate.candidateId);
+      out.push({
+        observation: candidate,
+        sentence,
+        kind: "decision",
+        familyId: later.familyId,
+        chosen: dropped,
+        rejected: null,
+        approves: null,
+      });
+      break;
+    }
+  }
+  return out;
+}

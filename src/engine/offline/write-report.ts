@@ -12,6 +12,7 @@ import type { SubmitReportInput } from "../../agent/tools/explore-chat-history/c
 import {
   collectStatements,
   type DecisionStatement,
+  earlierStatementsOfDropped,
   findConflicts,
   followUpReversals,
   linkedReplies,
@@ -156,7 +157,11 @@ export function writeReport(profile: TopicProfile, state: ExplorationState): Sub
     ),
   ];
   const direct = collectStatements(profile, model, pool, state.observations);
-  const statements = [...direct, ...followUpReversals(direct, pool, state.observations)];
+  const withFollowUps = [...direct, ...followUpReversals(direct, pool, state.observations)];
+  const statements = [
+    ...withFollowUps,
+    ...earlierStatementsOfDropped(withFollowUps, state.observations),
+  ];
   const committed = statements.filter(
     (item) =>
       item.kind !== "recommendation" &&
