@@ -87,6 +87,14 @@ export function ChatPage({ appId, chatId, navigate }: ChatPageProps) {
   const turn = useTurn(settle);
   const running = turn.live !== null;
 
+  // Keep the newest message in view as history loads and the live turn streams.
+  const messagesRef = useRef<HTMLElement>(null);
+  const liveParts = turn.live?.parts;
+  useEffect(() => {
+    const element = messagesRef.current;
+    if (element && (messages.length > 0 || liveParts)) element.scrollTop = element.scrollHeight;
+  }, [messages, liveParts]);
+
   // A chat created for the first message: send once the route points at it.
   useEffect(() => {
     const pending = pendingChatRef.current;
@@ -177,7 +185,14 @@ export function ChatPage({ appId, chatId, navigate }: ChatPageProps) {
             {t("app.loadFailed", { message: loadError })}
           </p>
         ) : null}
-        <div className="messages">
+        {/* Focusable so keyboard users can scroll it; not a live region (no per-token speech). */}
+        <section
+          className="messages"
+          ref={messagesRef}
+          aria-label={t("app.conversation")}
+          // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard
+          tabIndex={0}
+        >
           {chatId === null && !running ? <p className="empty-state">{t("app.pickChat")}</p> : null}
           {messages.map((message) => (
             <article
@@ -195,7 +210,7 @@ export function ChatPage({ appId, chatId, navigate }: ChatPageProps) {
             </article>
           ))}
           {turn.live && turn.live.chatId === chatId ? <LiveMessages live={turn.live} /> : null}
-        </div>
+        </section>
         <form
           className="composer"
           onSubmit={(event) => {

@@ -11,6 +11,7 @@ export const en = {
     language: "Language",
     appPicker: "App",
     noApps: "No apps yet. Import a history with `recollect import`.",
+    conversation: "Conversation",
     chats: "Chats",
     newChat: "New chat",
     noChats: "No chats in this app yet.",

@@ -9,6 +9,7 @@ export const es: StringTree<typeof en> = {
     language: "Idioma",
     appPicker: "App",
     noApps: "Todavía no hay apps. Importa un historial con `recollect import`.",
+    conversation: "Conversación",
     chats: "Chats",
     newChat: "Nuevo chat",
     noChats: "Esta app aún no tiene chats.",

@@ -9,6 +9,7 @@ export const ko: StringTree<typeof en> = {
     language: "언어",
     appPicker: "앱",
     noApps: "아직 앱이 없습니다. `recollect import`로 기록을 가져오세요.",
+    conversation: "대화",
     chats: "채팅",
     newChat: "새 채팅",
     noChats: "이 앱에는 아직 채팅이 없습니다.",

@@ -9,6 +9,7 @@ export const ptBR: StringTree<typeof en> = {
     language: "Idioma",
     appPicker: "App",
     noApps: "Ainda não há apps. Importe um histórico com `recollect import`.",
+    conversation: "Conversa",
     chats: "Chats",
     newChat: "Novo chat",
     noChats: "Este app ainda não tem chats.",

@@ -9,6 +9,7 @@ export const zhCN: StringTree<typeof en> = {
     language: "语言",
     appPicker: "应用",
     noApps: "还没有应用。请使用 `recollect import` 导入聊天记录。",
+    conversation: "对话",
     chats: "聊天",
     newChat: "新建聊天",
     noChats: "此应用还没有聊天。",
