@@ -370,8 +370,13 @@ export function findConflicts(statements: readonly DecisionStatement[]): Decisio
   const add = (familyId: string, earlier: DecisionStatement, later: DecisionStatement) => {
     const key = `${earlier.observation.candidateId}|${later.observation.candidateId}`;
     if (paired.has(key) || conflicts.length >= MAX_CONFLICTS) return;
+    // One conflict per statement on either side: the same old choice is reported once.
     if (
-      conflicts.some((item) => item.later.observation.candidateId === later.observation.candidateId)
+      conflicts.some(
+        (item) =>
+          item.later.observation.candidateId === later.observation.candidateId ||
+          item.earlier.observation.candidateId === earlier.observation.candidateId,
+      )
     )
       return;
     paired.add(key);

@@ -49,6 +49,17 @@ describe("findDecisionCue + extractChoice", () => {
     expect(read(sentence)).toEqual(expected);
   });
 
+  test("migration phrasing chooses the target after into/to", () => {
+    const sentence =
+      "Plan: export Clerk users, import them into Supabase Auth, then enable row level security.";
+    const cue = findDecisionCue(sentence);
+    expect(cue?.kind).toBe("decision");
+    expect(cue && extractChoice(sentence, cue, ["Clerk", "Supabase Auth"])).toEqual({
+      chosen: "Supabase Auth",
+      rejected: "Clerk",
+    });
+  });
+
   test("plain discussion has no cue", () => {
     expect(findDecisionCue("The login page is broken on Safari.")).toBeNull();
     expect(findDecisionCue("How should we handle authentication?")).toBeNull();

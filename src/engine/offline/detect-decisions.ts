@@ -192,6 +192,21 @@ export function extractChoice(
     const beyond = afterCue.find((item) => item.index >= cue.end);
     return { chosen: beyond?.entity ?? null, rejected: inside?.entity ?? null };
   }
+  if (found.length >= 2) {
+    // Migration phrasing names the target after "into"/"to" ("export Clerk users, import them
+    // into Supabase Auth") and the source after "from"/"off"/"export".
+    const before = (item: { index: number }) =>
+      sentence.slice(Math.max(0, item.index - 16), item.index);
+    const target = found.find((item) => /\b(?:into|onto|to)\s+(?:the\s+)?$/i.test(before(item)));
+    const source = found.find((item) =>
+      /\b(?:from|off|export|exporting)\s+(?:the\s+)?$/i.test(before(item)),
+    );
+    if (target)
+      return {
+        chosen: target.entity,
+        rejected: source && source !== target ? source.entity : null,
+      };
+  }
   const chosen = afterCue[0] ?? found[0];
   return { chosen: chosen?.entity ?? null, rejected: null };
 }
