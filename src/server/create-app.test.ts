@@ -137,6 +137,34 @@ describe("read API", () => {
   });
 });
 
+describe("local request guard", () => {
+  it("refuses foreign hosts, cross-origin writes and non-JSON writes", async () => {
+    const { app } = build(noTurn);
+    const rebinding = await app.request("http://evil.example/api/apps");
+    expect(rebinding.status).toBe(400);
+    expect(await rebinding.json()).toEqual({
+      error: {
+        kind: "invalid_input",
+        message: "Invalid Host header: expected 127.0.0.1 or localhost.",
+      },
+    });
+    const put = (headers: Record<string, string>) =>
+      app.request("http://127.0.0.1:4477/api/permissions/read_chat", {
+        method: "PUT",
+        headers,
+        body: JSON.stringify({ consent: "always" }),
+      });
+    expect((await put({ "content-type": "text/plain" })).status).toBe(400);
+    expect(
+      (await put({ "content-type": "application/json", origin: "http://evil.example" })).status,
+    ).toBe(400);
+    expect(
+      (await put({ "content-type": "application/json", origin: "http://127.0.0.1:4477" })).status,
+    ).toBe(200);
+    expect((await app.request("http://[::1]:4477/api/apps")).status).toBe(200);
+  });
+});
+
 describe("permissions API", () => {
   it("has a row for each main-facing tool and none for internal search_chats", async () => {
     const { app } = build(noTurn);
@@ -282,7 +310,10 @@ describe("turns", () => {
     const events = await readEvents(response, async (event) => {
       if (event.type === "turn-accepted") turnId = event.turnId;
       if (event.type === "card-update") {
-        const abort = await app.request(`/api/turns/${turnId}/abort`, { method: "POST" });
+        const abort = await app.request(`/api/turns/${turnId}/abort`, {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+        });
         expect(abort.status).toBe(204);
       }
     });
@@ -304,7 +335,14 @@ describe("turns", () => {
     expect(stored.messages.at(-1)?.content).toBe(
       renderCard({ state: "cancelled", query: "auth decision" }),
     );
-    expect((await app.request(`/api/turns/${turnId}/abort`, { method: "POST" })).status).toBe(404);
+    expect(
+      (
+        await app.request(`/api/turns/${turnId}/abort`, {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+        })
+      ).status,
+    ).toBe(404);
   });
 
   it("refuses a second turn in the same chat while one runs, without storing it", async () => {
@@ -326,7 +364,10 @@ describe("turns", () => {
     await readEvents(first, async (event) => {
       if (event.type !== "turn-start") return;
       second = await post();
-      await app.request(`/api/turns/${event.turnId}/abort`, { method: "POST" });
+      await app.request(`/api/turns/${event.turnId}/abort`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+      });
     });
     expect((second as Response | null)?.status).toBe(412);
     const count = store.db

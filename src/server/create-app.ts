@@ -14,6 +14,7 @@ import type { Consent } from "../agent/tools/consent.js";
 import { InvalidInputError, RecollectError, toRecollectError } from "../errors/recollect-error.js";
 import type { Store } from "../store/open-store.js";
 import { errorResponse } from "./error-status.js";
+import { localRequestGuard } from "./local-request-guard.js";
 import {
   consentAnswerBodySchema,
   createChatBodySchema,
@@ -127,6 +128,7 @@ export function createApp(deps: ServerDeps): Hono {
   const app = new Hono();
 
   app.onError((error, c) => errorResponse(error, c));
+  app.use("/api/*", localRequestGuard());
 
   app.get("/api/profile", (c) => c.json({ entitlement: deps.isPro() ? "pro" : "free" }));
 
