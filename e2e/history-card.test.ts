@@ -116,6 +116,8 @@ describe("history card states", () => {
       "1 chat · 2 evidence targets",
     );
     expect(await complete.locator(".status-text").textContent()).toBe("Complete");
+    // The live region moved from the phase to the final state (no counts, no report text).
+    expect(await complete.getByRole("status").textContent()).toBe("Complete");
     expect(await complete.locator(".explore-card-body").isHidden()).toBe(true);
     await screenshot(page, "card-complete-collapsed");
     await expectNoSeriousViolations();
