@@ -4,9 +4,9 @@
  * says so or the host forces `submit_report`. Pure and deterministic.
  */
 import type { SubmitReportInput } from "../../agent/tools/explore-chat-history/child-protocol.js";
-import { linkedReplies } from "./decision-statements.js";
 import type { ExplorationState } from "./exploration-state.js";
 import { nextSearchQuery } from "./plan-queries.js";
+import { linkedReplies } from "./statement-pool.js";
 import { buildTopicProfile, type TopicProfile } from "./topic-profile.js";
 import { relevantObservations, writeReport } from "./write-report.js";
 

@@ -1,14 +1,10 @@
 import { describe, expect, test } from "vitest";
-import {
-  collectStatements as collectWith,
-  earlierStatementsOfDropped,
-  findConflicts,
-  followUpReversals,
-  nearbyDecisions,
-} from "./decision-statements.js";
+import { collectStatements as collectWith } from "./decision-statements.js";
 import type { Observation } from "./exploration-state.js";
+import { earlierStatementsOfDropped, findConflicts, followUpReversals } from "./find-conflicts.js";
 import { observation } from "./offline-test-fixtures.js";
 import { buildRelevanceModel } from "./score-hits.js";
+import { nearbyDecisions } from "./statement-pool.js";
 import { buildTopicProfile } from "./topic-profile.js";
 
 const AUTH = buildTopicProfile("What did we decide about authentication?");

@@ -9,23 +9,17 @@
  * `no_match` — and says in the summary what the closest discussion was.
  */
 import type { SubmitReportInput } from "../../agent/tools/explore-chat-history/child-protocol.js";
-import {
-  collectStatements,
-  type DecisionStatement,
-  earlierStatementsOfDropped,
-  findConflicts,
-  followUpReversals,
-  linkedReplies,
-  nearbyDecisions,
-} from "./decision-statements.js";
+import { collectStatements, type DecisionStatement } from "./decision-statements.js";
 import { saysUndecided, splitSentences } from "./detect-decisions.js";
 import type { ExplorationState, Observation } from "./exploration-state.js";
+import { earlierStatementsOfDropped, findConflicts, followUpReversals } from "./find-conflicts.js";
 import {
   buildRelevanceModel,
   type RelevanceModel,
   type ScoredObservation,
   scoreObservations,
 } from "./score-hits.js";
+import { linkedReplies, nearbyDecisions } from "./statement-pool.js";
 import type { TopicProfile } from "./topic-profile.js";
 
 /** Every summary starts with this, so nobody mistakes it for model analysis. */
