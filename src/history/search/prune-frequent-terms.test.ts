@@ -27,7 +27,12 @@ describe("pruneFrequentTerms", () => {
       phraseWords: ["the", "updates", "deployments"],
       dropped: ["the", "updates"],
     });
-    expect(prune("the update").words).toEqual(["the"]);
+    expect(prune("the update")).toEqual({
+      words: ["the"],
+      cjkRuns: [],
+      phraseWords: [],
+      dropped: ["update"],
+    });
     expect(prune("the 部署").words).toEqual([]);
   });
 });

@@ -14,7 +14,7 @@ export const FREQUENT_TERM_SHARE = 0.05;
 
 /** Which words were searched and which were dropped as too frequent. */
 export interface PrunedTerms extends QueryTerms {
-  /** All words of the query, for the phrase bonus. */
+  /** All words of the query for the phrase bonus; empty when every word was frequent. */
   readonly phraseWords: readonly string[];
   /** Words dropped from the OR-list. */
   readonly dropped: readonly string[];
@@ -42,6 +42,9 @@ export function pruneFrequentTerms(
   }));
   const limit = (options.share ?? FREQUENT_TERM_SHARE) * stats.rows;
   let kept = frequencies.filter((entry) => entry.doc <= limit);
+  // A phrase of only frequent words is as costly as the words themselves (measured: the 2-term
+  // p95 at 1M doubled), so the phrase bonus needs at least one rare word to anchor it.
+  const phraseWords = kept.length > 0 ? terms.words : [];
   if (kept.length === 0 && terms.cjkRuns.length === 0) {
     const rarest = [...frequencies].sort((a, b) => a.doc - b.doc)[0];
     kept = rarest === undefined ? [] : [rarest];
@@ -50,7 +53,7 @@ export function pruneFrequentTerms(
   return {
     words: terms.words.filter((word) => keptWords.has(word)),
     cjkRuns: terms.cjkRuns,
-    phraseWords: terms.words,
+    phraseWords,
     dropped: terms.words.filter((word) => !keptWords.has(word)),
   };
 }

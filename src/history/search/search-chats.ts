@@ -176,7 +176,9 @@ function groupByChat(
  * body, phrase bonus, compaction summaries demoted, newest wins ties), excerpts of ≤ 300 chars of
  * projection text, the whole result ≤ 12 KB as JSON (`truncated` says when hits were dropped).
  * Scope: `ctx.appId` only, `ctx.currentChatId` excluded, both enforced in SQL. Query text reaches
- * FTS5 only as quoted terms, so no input causes an SQLite error. `index_status` is `indexing` while
+ * FTS5 only as quoted terms, so no input causes an SQLite error. Words in more than 5% of indexed
+ * messages are dropped from the OR-list when other terms remain (they still count in the phrase
+ * bonus; see `pruneFrequentTerms`). `index_status` is `indexing` while
  * the app has queued messages after at most `ctx.indexWaitMs` (≤ 1,000 ms) of waiting.
  *
  * @throws InvalidInputError for a blank or over-long query or a limit outside 1–20.
