@@ -3,6 +3,7 @@ import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { RecollectError } from "../errors/recollect-error.js";
 import { curatedSuiteText } from "./curated/index.js";
+import { holdoutSuiteText } from "./holdout/index.js";
 import {
   contentWords,
   crudeStem,
@@ -14,6 +15,7 @@ import {
 } from "./suite/index.js";
 
 const CURATED_PATH = fileURLToPath(new URL("../../eval/suites/curated.json", import.meta.url));
+const HOLDOUT_PATH = fileURLToPath(new URL("../../eval/suites/holdout.json", import.meta.url));
 
 function messageAt(suite: EvalSuite, chatKey: string, index: number): string {
   for (const app of suite.apps) {
@@ -80,6 +82,28 @@ describe("curated suite file", () => {
     expect(pendingApps).toEqual(["trailmix"]);
     for (const question of suite.questions.filter((q) => q.app === "trailmix")) {
       expect(question.expect_index_status).toBe("indexing");
+    }
+  });
+});
+
+describe("held-out suite file", () => {
+  const suite = loadSuite(HOLDOUT_PATH);
+
+  it("is exactly what its specs generate", () => {
+    expect(readFileSync(HOLDOUT_PATH, "utf8")).toBe(holdoutSuiteText());
+  });
+
+  it("has 15 questions, 22 noise chats, and vague questions sharing at most one content word with gold", () => {
+    expect(suite.questions.length).toBe(15);
+    expect(suite.apps[0]!.chats.filter((chat) => chat.key.includes("-noise-")).length).toBe(22);
+    for (const question of suite.questions.filter((q) => q.category === "vague_decision")) {
+      for (const ref of question.gold_evidence) {
+        const shared = sharedContentWords(
+          question.question,
+          messageAt(suite, ref.chat, ref.message_index),
+        );
+        expect(shared.length, `${question.id}: ${shared.join(", ")}`).toBeLessThanOrEqual(1);
+      }
     }
   });
 });
