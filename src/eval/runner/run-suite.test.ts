@@ -11,6 +11,7 @@ import {
   startScriptedOpenAIServer,
 } from "../../test/scripted-openai-server.js";
 import { buildCuratedSuite } from "../curated/index.js";
+import { buildHoldoutSuite } from "../holdout/index.js";
 import { parseSuite } from "../suite/index.js";
 import { loadSuiteIntoStore, messageIdOf } from "./load-suite-into-store.js";
 import { runSuite } from "./run-suite.js";
@@ -112,6 +113,16 @@ describe("runSuite on the curated suite with the offline engine", () => {
     expect(result.overall.failedRuns).toBe(0);
     expect(result.overall.fabricated).toBe(0);
     expect(result.scores.filter((score) => score.fabricated > 0)).toEqual([]);
+  }, 60_000);
+
+  it("runs the held-out suite with zero fabricated citations too", async () => {
+    const result = await runSuite({
+      suite: buildHoldoutSuite(),
+      engine: createEngine({ kind: "offline" }),
+    });
+    expect(result.facts.length).toBe(15);
+    expect(result.overall.failedRuns).toBe(0);
+    expect(result.overall.fabricated).toBe(0);
   }, 60_000);
 });
 
