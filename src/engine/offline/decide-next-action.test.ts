@@ -41,7 +41,7 @@ describe("decideNextAction", () => {
       "authentication",
       "login session jwt oauth password",
       "Clerk",
-      "sign-in token signup",
+      "sign-in token signup cookie bearer refresh",
     ];
     expect(
       decideNextAction(

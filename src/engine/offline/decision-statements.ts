@@ -21,7 +21,7 @@ import type { Observation } from "./exploration-state.js";
 import { TOPIC_FAMILIES, type TopicFamily } from "./related-terms.js";
 import type { RelevanceModel } from "./score-hits.js";
 import { MAX_REPLY_CHARS, previousAdjacent } from "./statement-pool.js";
-import { mentionIndex, type TopicProfile, textMentions } from "./topic-profile.js";
+import { mentionIndex, type TopicProfile, textMentions, topicOverlap } from "./topic-profile.js";
 
 /** A statement's kind: a decision cue's kind, or `answer` (a reply to an on-topic question). */
 export type StatementKind = DecisionKind | "answer";
@@ -71,8 +71,13 @@ function questionEntityCount(context: Context, text: string): number {
 function onTopic(context: Context, sentence: string, observation: Observation): boolean {
   const { model } = context;
   if (model.isRelevant(sentence)) return true;
-  // Pooled messages are vetted already; one keyword in the sentence ties it to the question.
-  if (context.pool.has(observation.candidateId) && model.keywordPoints(sentence) > 0) return true;
+  // Pooled messages are vetted already; one keyword or two related family terms in the sentence
+  // tie it to the question ("I'll fix the refresh token rotation and cookie flows" for auth).
+  if (
+    context.pool.has(observation.candidateId) &&
+    (model.keywordPoints(sentence) > 0 || topicOverlap(context.profile, sentence).familyHits >= 2)
+  )
+    return true;
   const entities = questionEntityCount(context, sentence);
   if (entities >= 2) return true;
   if (entities === 0) return false;

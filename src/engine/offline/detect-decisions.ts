@@ -247,7 +247,7 @@ export function namedThings(
       name = rest;
     }
     // "React-friendly", "K-factor", "eu-central-1" are descriptions, not names ("Weng-Lin" is).
-    if (/-\p{Ll}/u.test(name) || /-\d/.test(name)) continue;
+    if (/-\p{Ll}/u.test(name) || /-\d/.test(name) || /^[A-Z]\d{1,2}$/.test(name)) continue;
     const first = name.split(/\s+/)[0]?.toLowerCase() ?? "";
     if (NOT_NAMES.has(first) || name.length < 2) continue;
     if (!out.includes(name)) out.push(name);

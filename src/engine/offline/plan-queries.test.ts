@@ -32,7 +32,7 @@ describe("candidateQueries", () => {
     expect(candidateQueries(AUTH, [])).toEqual([
       "authentication",
       "login session jwt oauth password",
-      "sign-in token signup",
+      "sign-in token signup cookie bearer refresh",
     ]);
   });
   test("named options seen in hits become the third query", () => {
@@ -42,7 +42,7 @@ describe("candidateQueries", () => {
       "authentication",
       "login session jwt oauth password",
       "Clerk Supabase Auth NextAuth",
-      "sign-in token signup",
+      "sign-in token signup cookie bearer refresh",
     ]);
   });
   test("without a family: the words, then their synonyms", () => {
@@ -74,14 +74,22 @@ describe("nextSearchQuery", () => {
     expect(MAX_SEARCHES).toBe(4);
   });
   test("skips a 4th search once enough relevant messages are in", () => {
-    const done = ["authentication", "login session jwt oauth password", "sign-in token signup"];
+    const done = [
+      "authentication",
+      "login session jwt oauth password",
+      "sign-in token signup cookie bearer refresh",
+    ];
     expect(nextSearchQuery(AUTH, done, [], 4)).toBeNull();
   });
   test("returns null when the plan is exhausted", () => {
     expect(
       nextSearchQuery(
         AUTH,
-        ["authentication", "login session jwt oauth password", "sign-in token signup"],
+        [
+          "authentication",
+          "login session jwt oauth password",
+          "sign-in token signup cookie bearer refresh",
+        ],
         [],
         0,
       ),

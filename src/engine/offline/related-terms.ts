@@ -43,7 +43,7 @@ export const TOPIC_FAMILIES: readonly TopicFamily[] = Object.freeze([
   family(
     "auth",
     "auth authentication authenticate login signin signup logout account",
-    "login session jwt oauth password sign-in token signup",
+    "login session jwt oauth password sign-in token signup cookie bearer refresh",
     "Clerk|Supabase Auth|NextAuth|Auth.js|Auth0|Firebase Auth|Lucia|Passport|Cognito|Magic link|OAuth|JWT|session cookies|Better Auth|Keycloak|WorkOS|Kinde|Stytch|passkeys",
   ),
   family(
