@@ -46,6 +46,10 @@ export interface DecisionStatement {
 const MAX_STATEMENTS_PER_MESSAGE = 2;
 const OPTION = /\boption\s+([a-d1-4])\b/i;
 
+/** A user message that asks for work rather than choosing ("please …", "can you …", "fix …"). */
+const REQUEST =
+  /^\s*(?:please|pls|can|could|would|will|make|add|fix|create|install|update|remove|delete|change|help|sync|push|commit|run|check|show|tell|explain|write|implement|build|mention|now|also|and|but|why|how|what|continue|try|go)\b/i;
+
 interface Context {
   readonly profile: TopicProfile;
   readonly model: RelevanceModel;
@@ -198,6 +202,8 @@ function replyStatement(context: Context, observation: Observation): DecisionSta
   if (observation.role === "user") {
     // A short reply naming one of the proposal's options chooses it ("Meilisearch. Host it on Fly.io.").
     if (observation.text.length > MAX_REPLY_CHARS || observation.text.includes("?")) return null;
+    // A request ("please sync github", "mention that …") or a pasted link is not a choice.
+    if (REQUEST.test(observation.text) || /https?:\/\/|@\S/.test(observation.text)) return null;
     if (
       !context.pool.has(previous.candidateId) &&
       !context.model.isRelevant(previous.text) &&

@@ -213,7 +213,7 @@ export function extractChoice(
 
 /** Sentence-initial and common capitalized words that never name a product or option. */
 const NOT_NAMES: ReadonlySet<string> = new Set(
-  "i i'll i'd i've ok okay yes no then the a an we we'll our it its this that these those let's lets so and but or if for on in at to of by with from after before when while also set recorded noted plan fix rule note update done next first second third finally option options step steps phase today tomorrow monday tuesday wednesday thursday friday saturday sunday january february march april may june july august september october november december q1 q2 q3 q4 eu us uk ui api app apps ai not how what why where when which who whose nothing everything add use keep make move switch ship drop remove put send show try check update change rename delete create build run write call save target cap good great nice thanks perfect sure name".split(
+  "i i'll i'd i've ok okay yes no then the a an we we'll our it its this that these those let's lets so and but or if for on in at to of by with from after before when while also set recorded noted plan fix rule note update done next first second third finally option options step steps phase today tomorrow monday tuesday wednesday thursday friday saturday sunday january february march april may june july august september october november december q1 q2 q3 q4 eu us uk ui api app apps ai not how what why where when which who whose nothing everything add use keep make move switch ship drop remove put send show try check update change rename delete create build run write call save target cap good great nice thanks perfect sure name all any each every none must should".split(
     " ",
   ),
 );
