@@ -1,4 +1,10 @@
 import type { Command } from "commander";
+import {
+  type EntitlementProvider,
+  isProEntitlement,
+  settingsEntitlement,
+} from "../agent/entitlement/index.js";
+import { settingsStoreForStorePath } from "../settings/index.js";
 import { defaultStorePath } from "../store/default-path.js";
 import { openStore, type Store } from "../store/open-store.js";
 
@@ -47,4 +53,23 @@ export function setOutcomeExitCode(command: Command, code: number): void {
 export function outcomeExitCode(program: Command): number {
   const value: unknown = program.getOptionValue(OUTCOME_EXIT_CODE_KEY);
   return typeof value === "number" ? value : 0;
+}
+
+/**
+ * The CLI's entitlement: the `entitlement` value of the settings file next to the store
+ * (`recollect settings set entitlement pro`); absent means free. The built-in demo and eval
+ * profiles do not use this: they are Pro by definition (issue 4).
+ */
+export function cliEntitlement(options: GlobalOptions): EntitlementProvider {
+  return settingsEntitlement(settingsStoreForStorePath(storePathFor(options)));
+}
+
+/** True when the settings file next to the store says Pro. */
+export function cliIsPro(options: GlobalOptions): boolean {
+  return isProEntitlement(cliEntitlement(options));
+}
+
+/** The one-line reason a CLI history command gives without Pro, with the way to turn it on. */
+export function PRO_REQUIRED_HINT(what: string): string {
+  return `${what} requires Pro (entitlement is free). Run \`recollect settings set entitlement pro\` if you have it.`;
 }

@@ -6,14 +6,27 @@ import { createTempStores, runCaptured } from "./testing/run-captured.js";
 
 const stores = createTempStores();
 let db = "";
-beforeEach(() => {
+beforeEach(async () => {
   db = stores.path();
-  using store = openStore({ path: db });
-  seedDemoHistory(store);
+  {
+    using store = openStore({ path: db });
+    seedDemoHistory(store);
+  }
+  expect((await runCaptured(["--db", db, "settings", "set", "entitlement", "pro"])).code).toBe(0);
 });
 afterEach(() => stores.cleanup());
 
 describe("recollect explore", () => {
+  it("without Pro in the settings file fails with exit 4, one hint line and no report", async () => {
+    await runCaptured(["--db", db, "settings", "set", "entitlement", "free"]);
+    const run = await runCaptured(["--db", db, "explore", "authentication", "--app", "Tasktide"]);
+    expect(run.code).toBe(4);
+    expect(run.stdout).toBe("");
+    expect(run.stderr).toBe(
+      "recollect: Exploring chat history requires Pro (entitlement is free). Run `recollect settings set entitlement pro` if you have it.\n",
+    );
+  });
+
   it("prints progress on stderr and a readable report on stdout (exit 0 when complete)", async () => {
     const run = await runCaptured([
       "--db",

@@ -8,22 +8,25 @@
  * (including the evidence-only fallback). Errors use `exit-codes.ts` (e.g. 4 precondition,
  * 3 app not found, 5 provider, 130 cancelled).
  *
- * Pro: this command asks {@link CLI_ENTITLEMENT}, today the fixed Pro profile; the seam for
- * `settingsEntitlement(settings)` once the CLI reads the settings file's entitlement.
+ * Pro: this command reads the entitlement from the settings file next to the store
+ * (`recollect settings set entitlement pro`); without Pro it fails with exit 4 and no data.
  */
 import type { Command } from "commander";
-import {
-  type EntitlementProvider,
-  isProEntitlement,
-  PROFILE_ENTITLEMENT,
-} from "../../agent/entitlement/index.js";
 import { exploreApp } from "../../agent/tools/explore-chat-history/explore-app.js";
 import { describeProgress } from "../../agent/tools/explore-chat-history/progress.js";
 import type { ExploreChatHistoryReport } from "../../agent/tools/explore-chat-history/report-schema.js";
 import { formatReportText } from "../../agent/tools/explore-chat-history/report-text.js";
 import type { Engine } from "../../engine/engine.js";
 import { createEngine, ENGINE_KINDS, engineConfigFromEnv } from "../../engine/index.js";
-import { globalOptions, openCliStore, printJson, setOutcomeExitCode } from "../cli-context.js";
+import { PreconditionError } from "../../errors/recollect-error.js";
+import {
+  cliIsPro,
+  globalOptions,
+  openCliStore,
+  PRO_REQUIRED_HINT,
+  printJson,
+  setOutcomeExitCode,
+} from "../cli-context.js";
 import { parseIntegerOption } from "./integer-option.js";
 
 /** Exit code per report outcome (documented in the module doc and README). */
@@ -32,12 +35,6 @@ export const EXPLORE_EXIT_CODES: Readonly<Record<ExploreChatHistoryReport["outco
   no_match: 10,
   partial: 11,
 };
-
-/**
- * Where `explore` and `demo` learn the entitlement (the seam): the built-in Pro profile for now.
- * Swap in `settingsEntitlement(...)` here to honour `recollect settings set entitlement`.
- */
-export const CLI_ENTITLEMENT: EntitlementProvider = PROFILE_ENTITLEMENT;
 
 /**
  * The Engine for `--engine KIND` (default: `RECOLLECT_ENGINE`, else offline). Other settings
@@ -84,6 +81,9 @@ export function registerExploreCommand(program: Command): void {
     .action(async (question: string, options: ExploreOptions, command: Command) => {
       const global = globalOptions(command);
       const chatId = parseIntegerOption("--chat", options.chat, "a chat id (integer)") ?? null;
+      if (!cliIsPro(global)) {
+        throw new PreconditionError("pro", PRO_REQUIRED_HINT("Exploring chat history"));
+      }
       const engine = engineForCli(options.engine);
       using store = openCliStore(global);
       const run = await withInterrupt((signal) =>
@@ -92,7 +92,7 @@ export function registerExploreCommand(program: Command): void {
           appName: options.app,
           query: question,
           engine,
-          isPro: isProEntitlement(CLI_ENTITLEMENT),
+          isPro: cliIsPro(global),
           chatId,
           signal,
           onProgress: (event) => process.stderr.write(`· ${describeProgress(event)}\n`),

@@ -8,7 +8,13 @@ import { InvalidInputError, PreconditionError } from "../../errors/recollect-err
 import { readChat } from "../../history/index.js";
 import type { ReadChatInput, ReadChatResult } from "../../history/types.js";
 import type { Store } from "../../store/open-store.js";
-import { globalOptions, openCliStore, printJson } from "../cli-context.js";
+import {
+  cliIsPro,
+  globalOptions,
+  openCliStore,
+  PRO_REQUIRED_HINT,
+  printJson,
+} from "../cli-context.js";
 import { requireAppId } from "./apps.js";
 import { parseIntegerOption } from "./integer-option.js";
 
@@ -17,8 +23,8 @@ export interface RunReadOptions {
   readonly store: Store;
   readonly appName: string | undefined;
   readonly input: ReadChatInput;
-  /** The Pro entitlement; seam for the entitlement rule (see `RunSearchOptions.isPro`). */
-  readonly isPro?: boolean;
+  /** The Pro entitlement (see `RunSearchOptions.isPro`). */
+  readonly isPro: boolean;
 }
 
 /**
@@ -29,8 +35,8 @@ export interface RunReadOptions {
  *   InvalidInputError for out-of-range numbers.
  */
 export function runRead(options: RunReadOptions): ReadChatResult {
-  if (options.isPro === false) {
-    throw new PreconditionError("pro", "Reading chat history requires Pro.");
+  if (!options.isPro) {
+    throw new PreconditionError("pro", PRO_REQUIRED_HINT("Reading chat history"));
   }
   const appId = requireAppId(options.store.db, options.appName);
   return readChat(
@@ -119,7 +125,12 @@ export function registerReadCommand(program: Command): void {
     .action((flags: ReadFlags, command: Command) => {
       const global = globalOptions(command);
       using store = openCliStore(global);
-      const result = runRead({ store, appName: flags.app, input: readInputFromFlags(flags) });
+      const result = runRead({
+        store,
+        appName: flags.app,
+        input: readInputFromFlags(flags),
+        isPro: cliIsPro(global),
+      });
       if (global.json) printJson(result);
       else process.stdout.write(formatRead(result));
     });

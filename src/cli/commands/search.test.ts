@@ -15,10 +15,20 @@ beforeEach(async () => {
   db = stores.path();
   const run = await runCaptured(["--db", db, "import", ...PAPERBITES]);
   expect(run.code).toBe(0);
+  expect((await runCaptured(["--db", db, "settings", "set", "entitlement", "pro"])).code).toBe(0);
 });
 afterEach(() => stores.cleanup());
 
 describe("recollect search", () => {
+  it("search and read obey the entitlement: free gives exit 4 and no data", async () => {
+    await runCaptured(["--db", db, "settings", "set", "entitlement", "free"]);
+    const search = await runCaptured(["--db", db, "search", "--app", "PaperBites", "deploy"]);
+    const read = await runCaptured(["--db", db, "read", "--app", "PaperBites", "--chat", "1"]);
+    expect([search.code, search.stdout, read.code, read.stdout]).toEqual([4, "", 4, ""]);
+    expect(search.stderr).toContain("Searching chat history requires Pro");
+    expect(read.stderr).toContain("Reading chat history requires Pro");
+  });
+
   it("finds the deployment discussion with ISO dates and excerpts free of tool payloads", async () => {
     const run = await runCaptured(["--db", db, "search", "--app", "PaperBites", "deploy database"]);
     expect(run.code).toBe(0);

@@ -8,7 +8,13 @@ import { PreconditionError } from "../../errors/recollect-error.js";
 import { createIndexer, searchChats } from "../../history/index.js";
 import type { SearchChatsResult } from "../../history/types.js";
 import type { Store } from "../../store/open-store.js";
-import { globalOptions, openCliStore, printJson } from "../cli-context.js";
+import {
+  cliIsPro,
+  globalOptions,
+  openCliStore,
+  PRO_REQUIRED_HINT,
+  printJson,
+} from "../cli-context.js";
 import { requireAppId } from "./apps.js";
 import { parseIntegerOption } from "./integer-option.js";
 
@@ -19,11 +25,10 @@ export interface RunSearchOptions {
   readonly query: string;
   readonly limit?: number | undefined;
   /**
-   * The Pro entitlement. Seam for the entitlement rule (plan § Tool Exposure): the history
-   * primitives are Pro-only, so the entitlement work passes the settings value here. Until it
-   * does, the CLI treats its local user as entitled.
+   * The Pro entitlement (plan § Tool Exposure: the history primitives are Pro-only, with no
+   * fallback). The command passes the settings file's value.
    */
-  readonly isPro?: boolean;
+  readonly isPro: boolean;
 }
 
 /**
@@ -34,8 +39,8 @@ export interface RunSearchOptions {
  *   InvalidInputError for a blank/over-long query or a limit outside 1–20.
  */
 export async function runSearch(options: RunSearchOptions): Promise<SearchChatsResult> {
-  if (options.isPro === false) {
-    throw new PreconditionError("pro", "Searching chat history requires Pro.");
+  if (!options.isPro) {
+    throw new PreconditionError("pro", PRO_REQUIRED_HINT("Searching chat history"));
   }
   const { store } = options;
   const appId = requireAppId(store.db, options.appName);
@@ -92,6 +97,7 @@ export function registerSearchCommand(program: Command): void {
         store,
         appName: options.app,
         query,
+        isPro: cliIsPro(global),
         limit: parseIntegerOption("--limit", options.limit, "an integer from 1 to 20"),
       });
       if (global.json) printJson(result);
