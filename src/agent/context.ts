@@ -2,6 +2,7 @@
  * What the host gives every tool call for one turn (DESIGN.md § Who uses it). Tools never choose
  * the app: `appId` is locked here, and history tools never cross it.
  */
+import type { IndexWaiter } from "../history/types.js";
 import type { Store } from "../store/open-store.js";
 
 export interface AgentContext {
@@ -16,4 +17,9 @@ export interface AgentContext {
   readonly isPro: boolean;
   /** Fires when the person cancels the turn. */
   readonly abortSignal: AbortSignal;
+  /**
+   * The host's running indexer, when it has one. History searches then wait up to 1 s for queued
+   * messages to be indexed (DESIGN.md budgets: index wait) instead of reporting `indexing` at once.
+   */
+  readonly indexer?: IndexWaiter;
 }

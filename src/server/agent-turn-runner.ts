@@ -9,6 +9,7 @@ import type { AgentContext } from "../agent/context.js";
 import type { AgentMode } from "../agent/mode.js";
 import { runPrimaryTurn } from "../agent/primary/run-primary-turn.js";
 import type { Engine } from "../engine/engine.js";
+import type { IndexWaiter } from "../history/types.js";
 import type { SettingsStore } from "../settings/index.js";
 import type { Store } from "../store/open-store.js";
 import type { TelemetrySink } from "../telemetry/index.js";
@@ -29,6 +30,8 @@ export interface AgentTurnRunnerOptions {
   readonly telemetry?: TelemetrySink;
   /** Called after the turn's messages are written, e.g. to kick the indexer. */
   readonly onMessagesWritten?: () => void;
+  /** The running indexer; history searches wait up to 1 s for it (see `AgentContext.indexer`). */
+  readonly indexer?: IndexWaiter;
 }
 
 const CARD_ELEMENT =
@@ -62,6 +65,7 @@ export function createAgentTurnRunner(options: AgentTurnRunnerOptions): TurnRunn
       messageId: request.assistantMessageId,
       isPro: request.isPro,
       abortSignal: request.signal,
+      ...(options.indexer ? { indexer: options.indexer } : {}),
     };
     const consents = options.settings.read().consent;
     const toolSet = buildToolSet(ctx, {

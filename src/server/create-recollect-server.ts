@@ -63,6 +63,7 @@ export async function startRecollectServer(
     mode: options.mode ?? "agent",
     telemetry: options.telemetry ?? DISCARD_TELEMETRY,
     onMessagesWritten: () => indexer.kick(),
+    ...((options.startIndexer ?? true) ? { indexer } : {}),
   });
   const app = createApp({
     store: options.store,

@@ -23,12 +23,16 @@ export type SearchChatsFunction = (
   input: SearchChatsInput,
 ) => SearchChatsResult | Promise<SearchChatsResult>;
 
-/** The retrieval context locked to the turn: the app, the current chat and the in-flight cutoff. */
+/**
+ * The retrieval context locked to the turn: the app, the current chat, the in-flight cutoff and
+ * the host's indexer when it runs one (searches then wait ≤ 1 s for freshness).
+ */
 export function retrievalContextFor(ctx: AgentContext): RetrievalContext {
   return {
     store: ctx.store,
     appId: ctx.appId,
     currentChatId: ctx.chatId,
     currentMessageId: ctx.messageId,
+    ...(ctx.indexer ? { indexer: ctx.indexer } : {}),
   };
 }
