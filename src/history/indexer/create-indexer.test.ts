@@ -4,6 +4,7 @@ import { searchChats } from "../search/search-chats.js";
 import { createHistoryFixture } from "../testing/history-fixture.js";
 import { createIndexer } from "./create-indexer.js";
 import { PROJECTION_VERSION_KEY } from "./index-queue.js";
+import { readTermStats } from "./term-stats.js";
 
 function ftsRow(fixture: { store: { db: import("better-sqlite3").Database } }, id: number) {
   return fixture.store.db
@@ -192,5 +193,28 @@ describe("createIndexer", () => {
     indexer.kick();
     expect(await indexer.waitForIdle({ deadlineMs: 1_000 })).toBe(false);
     expect(queued(fixture)).toHaveLength(1);
+  });
+
+  it("builds the frequent-term snapshot after a large background drain, and refreshes it when stale", async () => {
+    using fixture = createHistoryFixture();
+    const chat = fixture.chat(fixture.app("a"), null);
+    for (let n = 0; n < 10; n += 1) fixture.message(chat, "user", "common words here");
+    const indexer = createIndexer({
+      store: fixture.store,
+      pollIntervalMs: 0,
+      termStatsMinRows: 10,
+    });
+    indexer.start();
+    await indexer.drainAll();
+    expect(readTermStats(fixture.store.db)).toEqual({
+      rows: 10,
+      terms: { common: 10, here: 10, word: 10 },
+    });
+    fixture.message(chat, "user", "fresh");
+    indexer.kick();
+    await indexer.drainAll();
+    // One changed row of ten is exactly the 10% staleness threshold.
+    expect(readTermStats(fixture.store.db)?.rows).toBe(11);
+    await indexer.stop();
   });
 });

@@ -43,6 +43,11 @@ export interface CreateIndexerOptions {
   readonly kickDebounceMs?: number;
   /** 0 disables polling. Default {@link DEFAULT_POLL_INTERVAL_MS}. */
   readonly pollIntervalMs?: number;
+  /**
+   * Rows a started indexer must have drained before it builds the first frequent-term snapshot.
+   * Default {@link MIN_ROWS_FOR_TERM_STATS}; tests lower it.
+   */
+  readonly termStatsMinRows?: number;
 }
 
 /**
@@ -112,7 +117,9 @@ export function createIndexer(options: CreateIndexerOptions): Indexer {
   const statsAreStale = (): boolean => {
     if (state !== "running" || changedSinceStats === 0) return false;
     const stats = readTermStats(options.store.db);
-    if (stats === null) return changedSinceStats >= MIN_ROWS_FOR_TERM_STATS;
+    if (stats === null) {
+      return changedSinceStats >= (options.termStatsMinRows ?? MIN_ROWS_FOR_TERM_STATS);
+    }
     return changedSinceStats >= stats.rows * TERM_STATS_STALE_SHARE;
   };
 
