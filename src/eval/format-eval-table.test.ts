@@ -1,0 +1,63 @@
+import { describe, expect, it } from "vitest";
+import { formatEvalTable } from "./format-eval-table.js";
+import type { QuestionFacts } from "./metrics/question-facts.js";
+import { summarizeRun } from "./runner/run-suite.js";
+
+const FACTS: QuestionFacts = {
+  id: "q-miss",
+  category: "vague_decision",
+  expected: "found",
+  appId: 1,
+  gold: [10, 11],
+  acceptable: [],
+  expectConflict: false,
+  expectIndexStatus: null,
+  report: {
+    outcome: "complete",
+    action: "answer_from_report",
+    confidence: "medium",
+    indexStatus: "ready",
+    cited: [{ messageId: 10, chatId: 1, actual: { appId: 1, chatId: 1 } }],
+    conflicts: [],
+    bytes: 2048,
+    evidenceOnly: false,
+  },
+  errorKind: null,
+  observed: new Set([10]),
+  latencyMs: 40,
+  firstProgressMs: 0.5,
+  modelMs: 10,
+  engineCalls: 3,
+  engineInputBytes: 10_240,
+  engineMaxInputBytes: 4096,
+  inputTokens: 900,
+  outputTokens: 60,
+  directBytes: 16_384,
+};
+
+describe("formatEvalTable", () => {
+  const result = summarizeRun({
+    suite: "t",
+    engine: { kind: "offline", modelId: "m", languageModel: () => "unused" },
+    loadMs: 12.4,
+    facts: [FACTS],
+  });
+  const text = formatEvalTable(result);
+  const lines = text.split("\n");
+
+  it("prints one quality and one cost row per category plus overall", () => {
+    expect(lines).toContain(
+      "vague_decision  1    0.50       1.00        -           0          -      -       0",
+    );
+    expect(lines).toContain(
+      "vague_decision      40      40          0.50  0.50           10.0  10.0         900/60            2.0  2.0     8.0x",
+    );
+  });
+
+  it("judges goals and lists misses by id only", () => {
+    expect(lines).toContain("  MISS  vague evidence recall >= 0.85 (actual 0.50)");
+    expect(lines).toContain("  MET   primary-context savings >= 8x (actual 8)");
+    expect(lines).toContain("  MET   fabricated citations = 0 (actual 0)");
+    expect(lines.slice(-3)).toEqual(["misses (1)", "  q-miss (vague_decision): recall 0.50", ""]);
+  });
+});
