@@ -175,6 +175,25 @@ describe("createIndexer", () => {
     expect(queued(fixture)).toEqual([]);
   });
 
+  it("keeps draining after a drain that found the queue empty (kick alone makes a write searchable)", async () => {
+    using fixture = createHistoryFixture();
+    const chat = fixture.chat(fixture.app("a"), "t");
+    await using indexer = createIndexer({
+      store: fixture.store,
+      kickDebounceMs: 1,
+      pollIntervalMs: 0,
+    });
+    indexer.start();
+    expect(await indexer.drainAll()).toBe(0);
+    const id = fixture.message(chat, "user", "written after an empty drain");
+    indexer.kick();
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    expect(queued(fixture)).toEqual([]);
+    expect(ftsRow(fixture, id)).toMatchObject({ rowid: id });
+    fixture.message(chat, "user", "and another");
+    expect(await indexer.drainAll()).toBe(1);
+  });
+
   it("drains in the background after start and kick, and stops cleanly", async () => {
     using fixture = createHistoryFixture();
     const chat = fixture.chat(fixture.app("a"), "t");

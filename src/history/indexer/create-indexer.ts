@@ -129,22 +129,23 @@ export function createIndexer(options: CreateIndexerOptions): Indexer {
     if (loop !== undefined) return loop;
     const run = async (): Promise<number> => {
       let handled = 0;
-      try {
-        while (state !== "stopped") {
-          const count = drainOnce();
-          handled += count;
-          if (count === 0) break;
-          await yieldToEventLoop();
-        }
-        changedSinceStats += handled;
-        if (statsAreStale()) await refreshStats();
-      } finally {
-        loop = undefined;
+      while (state !== "stopped") {
+        const count = drainOnce();
+        handled += count;
+        if (count === 0) break;
+        await yieldToEventLoop();
       }
+      changedSinceStats += handled;
+      if (statsAreStale()) await refreshStats();
       return handled;
     };
-    loop = run();
-    return loop;
+    // Clear `loop` only after it was assigned: an empty queue makes `run()` settle before the
+    // assignment, and clearing inside it would leave a settled promise that blocks every later drain.
+    const current: Promise<number> = run().finally(() => {
+      if (loop === current) loop = undefined;
+    });
+    loop = current;
+    return current;
   };
 
   const backgroundDrain = (): void => {
