@@ -6,18 +6,25 @@
  * archival text or another app's identifiers (DESIGN.md § Privacy).
  */
 
+/**
+ * Every error kind, once: the source the type, the event and telemetry schemas and the web card's
+ * kind check all read, so adding a kind here reaches each of them.
+ */
+export const RECOLLECT_ERROR_KINDS = [
+  "precondition",
+  "not_found",
+  "invalid_input",
+  "user_cancelled",
+  "budget_exhausted",
+  "provider",
+  "rate_limited",
+  "aborted",
+  "import_format",
+  "internal",
+] as const;
+
 /** The classes of failure a caller can act on. */
-export type RecollectErrorKind =
-  | "precondition"
-  | "not_found"
-  | "invalid_input"
-  | "user_cancelled"
-  | "budget_exhausted"
-  | "provider"
-  | "rate_limited"
-  | "aborted"
-  | "import_format"
-  | "internal";
+export type RecollectErrorKind = (typeof RECOLLECT_ERROR_KINDS)[number];
 
 const MARKER = Symbol.for("recollect.error");
 

@@ -10,24 +10,14 @@
  * carry free text, and no field for an id.
  */
 import { z } from "zod";
+import { RECOLLECT_ERROR_KINDS } from "../errors/recollect-error.js";
 
 const count = z.number().int().min(0).max(1_000_000_000);
 const durationMs = z.number().int().min(0).max(86_400_000);
 const bytes = z.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
 
 /** Error kinds, mirroring `RecollectErrorKind`. */
-export const telemetryErrorKindSchema = z.enum([
-  "precondition",
-  "not_found",
-  "invalid_input",
-  "user_cancelled",
-  "budget_exhausted",
-  "provider",
-  "rate_limited",
-  "aborted",
-  "import_format",
-  "internal",
-]);
+export const telemetryErrorKindSchema = z.enum(RECOLLECT_ERROR_KINDS);
 
 /** The main-facing tool names a `tool_call` event may name (an enum: never a free string). */
 export const telemetryToolNameSchema = z.enum([

@@ -16,7 +16,7 @@
  * so they must never be sent to telemetry (which has its own allowlisted schema in `telemetry/`).
  */
 import { z } from "zod";
-import type { RecollectErrorKind } from "../../errors/recollect-error.js";
+import { RECOLLECT_ERROR_KINDS, type RecollectErrorKind } from "../../errors/recollect-error.js";
 import type { AgentMode } from "../mode.js";
 import type { Consent } from "../tools/consent.js";
 
@@ -136,18 +136,7 @@ export function isTerminalAgentEvent(event: AgentEvent): event is TurnFinishEven
   return event.type === "turn-finish" || event.type === "turn-error";
 }
 
-const errorKindSchema = z.enum([
-  "precondition",
-  "not_found",
-  "invalid_input",
-  "user_cancelled",
-  "budget_exhausted",
-  "provider",
-  "rate_limited",
-  "aborted",
-  "import_format",
-  "internal",
-] as const satisfies readonly RecollectErrorKind[]);
+const errorKindSchema = z.enum(RECOLLECT_ERROR_KINDS);
 
 const eventErrorSchema = z.object({ kind: errorKindSchema, message: z.string() });
 

@@ -12,6 +12,7 @@ import { useEffect, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { ExploreCard as ExploreCardData } from "../../agent/tools/explore-chat-history/card-xml.js";
 import type { ExploreChatHistoryReport } from "../../agent/tools/explore-chat-history/report-schema.js";
+import { RECOLLECT_ERROR_KINDS, type RecollectErrorKind } from "../../errors/recollect-error.js";
 import { announcementKey, headerCounts, startsCollapsed, statusKey } from "./card-view.js";
 import { EvidenceList } from "./evidence-list.js";
 import { Chevron, StatusIcon } from "./status-icon.js";
@@ -157,21 +158,8 @@ function CardBody({ card, phaseText }: { card: ExploreCardData; phaseText: strin
   }
 }
 
-const ERROR_KINDS = [
-  "precondition",
-  "not_found",
-  "invalid_input",
-  "user_cancelled",
-  "budget_exhausted",
-  "provider",
-  "rate_limited",
-  "aborted",
-  "import_format",
-  "internal",
-] as const;
-
-function isKnownKind(kind: string): kind is (typeof ERROR_KINDS)[number] {
-  return (ERROR_KINDS as readonly string[]).includes(kind);
+function isKnownKind(kind: string): kind is RecollectErrorKind {
+  return (RECOLLECT_ERROR_KINDS as readonly string[]).includes(kind);
 }
 
 /** Every evidence target of a report once, in report order (evidence-only fallback). */
