@@ -7,6 +7,12 @@ import { z } from "zod";
 import type { RecollectError } from "../../errors/recollect-error.js";
 import type { ExploreRunEvent, TelemetrySink } from "../../telemetry/index.js";
 import { toolCallEventSchema } from "../../telemetry/index.js";
+import {
+  exploreChatHistoryReportSchema,
+  partialReasonSchema,
+  reportConfidenceSchema,
+  reportOutcomeSchema,
+} from "../tools/explore-chat-history/report-schema.js";
 
 /** What one finished call contributes. `output` is read only for the explorer's `stats`. */
 export interface ToolTelemetryInput {
@@ -18,7 +24,10 @@ export interface ToolTelemetryInput {
   readonly error: RecollectError | null;
 }
 
-/** The explorer stats fields telemetry uses (see `explore-chat-history/stats.ts`). */
+/**
+ * The explorer stats fields telemetry uses (see `explore-chat-history/stats.ts`); the enums are the
+ * report's own schemas, so a value the explorer can produce is never misread as unrecognised.
+ */
 const explorerStatsSchema = z.object({
   stats: z.object({
     steps: z.number(),
@@ -29,22 +38,13 @@ const explorerStatsSchema = z.object({
     findings: z.number(),
     conflicts: z.number(),
     fallback_used: z.boolean(),
-    outcome: z.enum(["complete", "no_match", "partial"]),
-    confidence: z.enum(["high", "medium", "low"]),
-    index_status: z.enum(["ready", "indexing"]),
+    outcome: reportOutcomeSchema,
+    confidence: reportConfidenceSchema,
+    index_status: exploreChatHistoryReportSchema.shape.index_status,
     truncated: z.boolean(),
   }),
   report: z.object({
-    partial_reason: z
-      .enum([
-        "synthesis_failed",
-        "index_incomplete",
-        "budget_exhausted",
-        "results_truncated",
-        "citations_dropped",
-        "report_clamped",
-      ])
-      .optional(),
+    partial_reason: partialReasonSchema.optional(),
   }),
 });
 
