@@ -1,4 +1,5 @@
 /** Small pure helpers the format parsers share. */
+import type { ImportedMessage } from "./imported-chat.js";
 
 /** Longest title derived from a prompt, in chars (the `chats list` column stays readable). */
 export const DERIVED_TITLE_MAX_CHARS = 80;
@@ -66,4 +67,33 @@ export function monotonicTimes(startMs: number, times: readonly (number | null)[
     previous = next;
   }
   return result;
+}
+
+/** One parsed turn before it gets its stored time; `timeMs` absent or null: the format has none. */
+export interface ParsedTurn {
+  readonly role: ImportedMessage["role"];
+  readonly content: string;
+  readonly timeMs?: number | null;
+}
+
+/**
+ * The stored messages of plain-text formats: each turn's text as it is, times made strictly
+ * increasing from `startMs` by {@link monotonicTimes}, no host transcript and no compaction summary
+ * (only Claude Code and Dyad record those).
+ */
+export function messagesFromTurns(
+  startMs: number,
+  turns: readonly ParsedTurn[],
+): ImportedMessage[] {
+  const times = monotonicTimes(
+    startMs,
+    turns.map((turn) => turn.timeMs ?? null),
+  );
+  return turns.map((turn, index) => ({
+    role: turn.role,
+    content: turn.content,
+    createdAtMs: times[index]!,
+    aiMessagesJson: null,
+    isCompactionSummary: false,
+  }));
 }

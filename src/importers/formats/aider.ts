@@ -8,8 +8,13 @@
  */
 import { basename } from "node:path";
 import type { MessageRole } from "../../history/types.js";
-import type { ImportedChat, ImportedMessage } from "../imported-chat.js";
-import { monotonicTimes, parseTimestampMs, splitLines, titleFromPrompt } from "../text-helpers.js";
+import type { ImportedChat } from "../imported-chat.js";
+import {
+  messagesFromTurns,
+  parseTimestampMs,
+  splitLines,
+  titleFromPrompt,
+} from "../text-helpers.js";
 import { createFenceTracker } from "./fence-tracker.js";
 
 const SESSION_HEADER = /^# aider chat started at (\d{4}-\d\d-\d\d \d\d:\d\d:\d\d)\s*$/;
@@ -96,17 +101,7 @@ export function parseAider(path: string, text: string, fallbackTimeMs: number): 
       .filter((turn) => turn.content !== "")
       .filter((turn, index, all) => !isEcho(turn, all[index - 1]));
     if (turns.length === 0) return [];
-    const times = monotonicTimes(
-      session.startMs,
-      turns.map(() => null),
-    );
-    const messages: ImportedMessage[] = turns.map((turn, index) => ({
-      role: turn.role,
-      content: turn.content,
-      createdAtMs: times[index]!,
-      aiMessagesJson: null,
-      isCompactionSummary: false,
-    }));
+    const messages = messagesFromTurns(session.startMs, turns);
     return [
       {
         source: "aider",

@@ -10,8 +10,8 @@ import { basename, dirname } from "node:path";
 import { z } from "zod";
 import { ImportFormatError } from "../../errors/recollect-error.js";
 import type { MessageRole } from "../../history/types.js";
-import type { ImportedChat, ImportedMessage } from "../imported-chat.js";
-import { monotonicTimes, titleFromPrompt } from "../text-helpers.js";
+import type { ImportedChat } from "../imported-chat.js";
+import { messagesFromTurns, titleFromPrompt } from "../text-helpers.js";
 import { basenameOfPath } from "./claude-code.js";
 import { tryParseJson } from "./json-lines.js";
 
@@ -74,17 +74,7 @@ export function parseCline(path: string, text: string): ImportedChat[] {
   }
   if (turns.length === 0) return [];
   const startMs = parsed.data[0]!.ts;
-  const times = monotonicTimes(
-    startMs,
-    turns.map((turn) => turn.timeMs),
-  );
-  const messages: ImportedMessage[] = turns.map((turn, index) => ({
-    role: turn.role,
-    content: turn.content,
-    createdAtMs: times[index]!,
-    aiMessagesJson: null,
-    isCompactionSummary: false,
-  }));
+  const messages = messagesFromTurns(startMs, turns);
   // Cline names a task's folder after its start time; the file itself has no other id.
   const folder = basename(dirname(path));
   return [

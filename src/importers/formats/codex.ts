@@ -8,8 +8,8 @@
 import { basename } from "node:path";
 import { z } from "zod";
 import type { MessageRole } from "../../history/types.js";
-import type { ImportedChat, ImportedMessage } from "../imported-chat.js";
-import { monotonicTimes, parseTimestampMs, titleFromPrompt } from "../text-helpers.js";
+import type { ImportedChat } from "../imported-chat.js";
+import { messagesFromTurns, parseTimestampMs, titleFromPrompt } from "../text-helpers.js";
 import { basenameOfPath } from "./claude-code.js";
 import { readJsonLines } from "./json-lines.js";
 
@@ -72,17 +72,7 @@ export function parseCodex(path: string, text: string, fallbackTimeMs: number): 
   }
   if (turns.length === 0) return [];
   const start = startMs ?? fallbackTimeMs;
-  const times = monotonicTimes(
-    start,
-    turns.map((turn) => turn.timeMs),
-  );
-  const messages: ImportedMessage[] = turns.map((turn, index) => ({
-    role: turn.role,
-    content: turn.content,
-    createdAtMs: times[index]!,
-    aiMessagesJson: null,
-    isCompactionSummary: false,
-  }));
+  const messages = messagesFromTurns(start, turns);
   return [
     {
       source: "codex",

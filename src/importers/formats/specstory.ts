@@ -8,8 +8,8 @@
 import { basename } from "node:path";
 import { ImportFormatError } from "../../errors/recollect-error.js";
 import type { MessageRole } from "../../history/types.js";
-import type { ImportedChat, ImportedMessage } from "../imported-chat.js";
-import { monotonicTimes, parseTimestampMs, splitLines } from "../text-helpers.js";
+import type { ImportedChat } from "../imported-chat.js";
+import { messagesFromTurns, parseTimestampMs, splitLines } from "../text-helpers.js";
 import { createFenceTracker } from "./fence-tracker.js";
 
 const ROLE_HEADER = /^_\*\*(User|Assistant|Agent)(?: \((.*)\))?\*\*_\s*$/;
@@ -138,17 +138,7 @@ export function parseSpecStory(path: string, text: string, fallbackTimeMs: numbe
         : null;
 
   const turns = mergeBlocks(blocks);
-  const times = monotonicTimes(
-    startMs,
-    turns.map((turn) => turn.timeMs),
-  );
-  const messages: ImportedMessage[] = turns.map((turn, index) => ({
-    role: turn.role,
-    content: turn.content,
-    createdAtMs: times[index]!,
-    aiMessagesJson: null,
-    isCompactionSummary: false,
-  }));
+  const messages = messagesFromTurns(startMs, turns);
   if (messages.length === 0) return [];
   return [
     {
