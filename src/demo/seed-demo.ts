@@ -4,7 +4,7 @@
  * already stored are skipped, so a store that has the demo is left exactly as it was.
  */
 import { RecollectError } from "../errors/recollect-error.js";
-import { type ImportedChat, writeChats } from "../importers/index.js";
+import { type ImportedChat, importedChatFromDatedTurns, writeChats } from "../importers/index.js";
 import type { Store } from "../store/open-store.js";
 import { DEMO_APP_NAME, DEMO_CHATS } from "./demo-chats.js";
 
@@ -24,20 +24,14 @@ export interface DemoSeedResult {
 
 /** The demo chats as importer output (pure). */
 export function demoImportedChats(): ImportedChat[] {
-  return DEMO_CHATS.map((chat) => ({
-    source: DEMO_SOURCE,
-    externalId: `${DEMO_EXTERNAL_PREFIX}${chat.key}`,
-    title: chat.title,
-    createdAtMs: Date.parse(chat.messages[0]?.[2] ?? "2026-01-01T00:00:00Z"),
-    appHint: null,
-    messages: chat.messages.map(([role, content, at]) => ({
-      role,
-      content,
-      createdAtMs: Date.parse(at),
-      aiMessagesJson: null,
-      isCompactionSummary: false,
-    })),
-  }));
+  return DEMO_CHATS.map((chat) =>
+    importedChatFromDatedTurns({
+      source: DEMO_SOURCE,
+      externalId: `${DEMO_EXTERNAL_PREFIX}${chat.key}`,
+      title: chat.title,
+      turns: chat.messages,
+    }),
+  );
 }
 
 /**

@@ -1,4 +1,9 @@
 /** Public seam of the importers: real chat-history formats into the store. */
+export {
+  type DatedChat,
+  type DatedTurn,
+  importedChatFromDatedTurns,
+} from "./dated-chat.js";
 export { detectFormat } from "./detect-format.js";
 export {
   type FileImportResult,

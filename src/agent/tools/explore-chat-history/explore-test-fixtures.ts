@@ -7,11 +7,15 @@ import type { LanguageModelV3StreamPart } from "@ai-sdk/provider";
 import { MockLanguageModelV3 } from "ai/test";
 import { createIndexer } from "../../../history/indexer/index.js";
 import type { RetrievalContext } from "../../../history/types.js";
-import { type ImportedChat, writeChats } from "../../../importers/index.js";
+import {
+  type DatedTurn,
+  importedChatFromDatedTurns,
+  writeChats,
+} from "../../../importers/index.js";
 import { openStore, type Store } from "../../../store/open-store.js";
 
 /** A message to seed: role, text and ISO date. */
-export type SeedMessage = readonly ["user" | "assistant", string, string];
+export type SeedMessage = DatedTurn;
 
 /** A chat to seed under `app`. */
 export interface SeedChat {
@@ -33,20 +37,12 @@ export function seed(store: Store, chats: readonly SeedChat[]): SeededIds {
   writeChats(
     store.db,
     chats.map((chat) => {
-      const imported: ImportedChat = {
+      const imported = importedChatFromDatedTurns({
         source: "jsonl",
         externalId: `test/${chat.key}`,
         title: chat.title,
-        createdAtMs: Date.parse(chat.messages[0]?.[2] ?? "2026-01-01T00:00:00Z"),
-        appHint: null,
-        messages: chat.messages.map(([role, content, at]) => ({
-          role,
-          content,
-          createdAtMs: Date.parse(at),
-          aiMessagesJson: null,
-          isCompactionSummary: false,
-        })),
-      };
+        turns: chat.messages,
+      });
       return { chat: imported, app: { name: chat.app, path: null } };
     }),
   );

@@ -1,0 +1,40 @@
+/**
+ * Hand-written histories (the built-in demo, test seeds) spell a chat as `[role, text, ISO time]`
+ * turns; this turns one into importer output so it goes through the production write path.
+ */
+import type { ImportedChat, ImportFormat } from "./imported-chat.js";
+
+/** One hand-written turn: role, text, and its time as an ISO-8601 string. */
+export type DatedTurn = readonly ["user" | "assistant", string, string];
+
+/** Input of {@link importedChatFromDatedTurns}. */
+export interface DatedChat {
+  readonly source: ImportFormat;
+  /** Stable id within `source`; keeps re-seeding idempotent. */
+  readonly externalId: string;
+  readonly title: string;
+  readonly turns: readonly DatedTurn[];
+}
+
+/**
+ * The chat as importer output (pure): each turn keeps its own time (ms since the epoch, parsed
+ * from the ISO string by `Date.parse`; callers pass well-formed times), the chat starts at its
+ * first turn (2026-01-01T00:00:00Z when it has none), and there is no app hint, host transcript
+ * or compaction summary.
+ */
+export function importedChatFromDatedTurns(chat: DatedChat): ImportedChat {
+  return {
+    source: chat.source,
+    externalId: chat.externalId,
+    title: chat.title,
+    createdAtMs: Date.parse(chat.turns[0]?.[2] ?? "2026-01-01T00:00:00Z"),
+    appHint: null,
+    messages: chat.turns.map(([role, content, at]) => ({
+      role,
+      content,
+      createdAtMs: Date.parse(at),
+      aiMessagesJson: null,
+      isCompactionSummary: false,
+    })),
+  };
+}
