@@ -132,8 +132,8 @@ describe("decideNextAction", () => {
       availableTools: new Set(["search_chats"]),
       toolChoice: "auto",
     };
-    expect(decideNextAction(state({ searchedQueries: ["a", "b", "c", "d"] }), noSubmit).type).toBe(
-      "text",
-    );
+    expect(
+      decideNextAction(state({ searchedQueries: ["a", "b", "c", "d", "e", "f"] }), noSubmit).type,
+    ).toBe("text");
   });
 });

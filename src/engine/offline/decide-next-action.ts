@@ -6,14 +6,20 @@
 import type { SubmitReportInput } from "../../agent/tools/explore-chat-history/child-protocol.js";
 import type { ExplorationState } from "./exploration-state.js";
 import { nextSearchQuery } from "./plan-queries.js";
+import { readOrder } from "./read-order.js";
 import { linkedReplies } from "./statement-pool.js";
 import { buildTopicProfile, type TopicProfile } from "./topic-profile.js";
 import { relevantObservations, writeReport } from "./write-report.js";
 
-/** Tool calls per run, submit included (brief: "at most ~8"; DESIGN.md allows 24). */
-export const MAX_TOOL_CALLS = 8;
+/**
+ * Tool calls per run, submit included: the host's step budget (`budgets.ts` maxSteps 10, one
+ * call per step; its 24 calls are never the binding limit).
+ */
+export const MAX_TOOL_CALLS = 10;
 /** Chats read around their best hit, at most; fewer when searches used the call budget. */
 export const MAX_READS = 4;
+/** Calls kept for reads: searching stops when only these (plus submit) are left. */
+export const READ_RESERVE = 3;
 /** Messages before/after the hit in a read: 2 back for the question, 3 on for the approval. */
 export const READ_BEFORE = 2;
 export const READ_AFTER = 3;
@@ -91,7 +97,7 @@ function nextRead(profile: TopicProfile, state: ExplorationState): OfflineAction
   // Keep one call for submit_report.
   if (state.toolCallCount >= MAX_TOOL_CALLS - 1) return null;
   const readChats = new Set(state.reads.map((read) => read.chatId));
-  for (const { observation } of relevantObservations(profile, state)) {
+  for (const observation of readOrder(profile, relevantObservations(profile, state, true))) {
     if (readChats.has(observation.chatId) || observation.fromRead) continue;
     return {
       type: "read",
@@ -136,12 +142,17 @@ export function decideNextAction(
       constraints.availableTools.has("search_chats") &&
       (forcedOther === null || forcedOther === "search_chats")
     ) {
-      const relevant = relevantObservations(profile, state).map((item) => item.observation);
+      const relevant = relevantObservations(profile, state, true).map((item) => item.observation);
       // Names in replies to relevant messages ("Recharts: React-friendly …") are leads too: after a
       // read, they can start a follow-up search for where that choice was revisited.
       const leads = [...relevant, ...linkedReplies(relevant, state.observations)];
-      const query = nextSearchQuery(profile, state.searchedQueries, leads, relevant.length);
-      if (query !== null) return { type: "search", input: { query, limit: SEARCH_LIMIT } };
+      const query = nextSearchQuery(profile, state.searchedQueries, leads, relevant.length, {
+        relevant,
+        all: state.observations,
+      });
+      const reserveLeft = state.toolCallCount < MAX_TOOL_CALLS - 1 - READ_RESERVE;
+      if (query !== null && (reserveLeft || relevant.length === 0))
+        return { type: "search", input: { query, limit: SEARCH_LIMIT } };
     }
     if (
       constraints.availableTools.has("read_chat") &&

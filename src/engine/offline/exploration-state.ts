@@ -25,6 +25,11 @@ export interface Observation {
   readonly isCompactionSummary: boolean;
   /** How many distinct searches returned it (0 when seen only through reads). */
   readonly searchHits: number;
+  /**
+   * Best (lowest) 0-based position of this message's chat in any search answer; the host lists
+   * chats in bm25 order, so 0 means a search ranked the chat first. Null: seen only in reads.
+   */
+  readonly searchRank: number | null;
   /** Order of first appearance in the run (0-based); a stable tie-breaker. */
   readonly firstSeen: number;
 }

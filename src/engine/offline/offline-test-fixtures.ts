@@ -24,6 +24,7 @@ export function observation(
     fromRead: false,
     isCompactionSummary: false,
     searchHits: 1,
+    searchRank: 2,
     firstSeen: n,
     ...extra,
   };

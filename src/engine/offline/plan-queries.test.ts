@@ -21,6 +21,7 @@ function observation(candidateId: string, text: string): Observation {
     fromRead: false,
     isCompactionSummary: false,
     searchHits: 1,
+    searchRank: 2,
     firstSeen: 0,
   };
 }
@@ -70,8 +71,8 @@ describe("nextSearchQuery", () => {
     );
   });
   test("stops at the search cap", () => {
-    expect(nextSearchQuery(AUTH, ["a", "b", "c", "d"], [], 0)).toBeNull();
-    expect(MAX_SEARCHES).toBe(4);
+    expect(nextSearchQuery(AUTH, ["a", "b", "c", "d", "e", "f"], [], 0)).toBeNull();
+    expect(MAX_SEARCHES).toBe(6);
   });
   test("skips a 4th search once enough relevant messages are in", () => {
     const done = [

@@ -10,13 +10,17 @@
  */
 import { extractChoice, findDecisionCue, namedThings, splitSentences } from "./detect-decisions.js";
 import { normalizeQuery, type Observation } from "./exploration-state.js";
+import { feedbackTerms, partQuery, uncoveredParts } from "./follow-up-queries.js";
 import { type TopicProfile, textMentions } from "./topic-profile.js";
 
-/** Searches per run: the plan asks for iterative reformulation, DESIGN.md caps calls at 24. */
-export const MAX_SEARCHES = 4;
+/**
+ * Searches per run: the plan asks for iterative reformulation; the host allows 10 steps (the
+ * last one submits), so 6 searches still leave 3 reads.
+ */
+export const MAX_SEARCHES = 6;
 /** Words per query: FTS terms are OR-joined and each extra frequent term costs time (DESIGN.md). */
 export const MAX_QUERY_TERMS = 6;
-/** With this many relevant observations after 3 searches, a 4th search is skipped. */
+/** With this many relevant observations after 3 searches, and every part covered, searching stops. */
 export const ENOUGH_RELEVANT = 4;
 
 /** Searched when the question has no topic words at all ("what did we decide?"). */
@@ -146,24 +150,56 @@ export function candidateQueries(
   return queries;
 }
 
+/** What the follow-up strategies look at (see `follow-up-queries.ts`). */
+export interface FollowUpEvidence {
+  /** Observations judged relevant so far: parts they cover need no search of their own. */
+  readonly relevant: readonly Observation[];
+  /** Every observation: top-ranked chats' titles feed back into queries. */
+  readonly all: readonly Observation[];
+}
+
+/**
+ * The full plan: the question's words; each part no relevant message covers yet, searched alone;
+ * the reformulations of {@link candidateQueries}; then title feedback — earlier, right after the
+ * parts, when evidence is thin (< 2 relevant).
+ */
+export function planQueries(
+  profile: TopicProfile,
+  leads: readonly Observation[],
+  evidence: FollowUpEvidence,
+): string[] {
+  const base = candidateQueries(profile, leads);
+  const parts = uncoveredParts(profile, evidence.relevant).map(partQuery);
+  const feedback = feedbackTerms(profile, evidence.all).join(" ");
+  const thin = evidence.relevant.length < 2;
+  const head = base.slice(0, 1);
+  const rest = base.slice(1);
+  const plan = thin
+    ? [...head, ...parts, feedback, ...rest]
+    : [...head, ...parts, ...rest, feedback];
+  return plan.filter((query) => query.length > 0);
+}
+
 /**
  * The next search to run, or null when the plan is done: at most {@link MAX_SEARCHES}, never a
- * query already searched (compared normalized), and no 4th search once
- * {@link ENOUGH_RELEVANT} relevant observations are in.
+ * query already searched (compared normalized), and none after 3 once
+ * {@link ENOUGH_RELEVANT} relevant observations are in and every part is covered.
  *
  * @param relevantCount - observations judged relevant so far (see `score-hits.ts`).
+ * @param evidence - for parts and title feedback; without it only {@link candidateQueries} run.
  */
 export function nextSearchQuery(
   profile: TopicProfile,
   searchedQueries: readonly string[],
   observations: readonly Observation[],
   relevantCount: number,
+  evidence: FollowUpEvidence = { relevant: observations, all: observations },
 ): string | null {
   if (searchedQueries.length >= MAX_SEARCHES) return null;
-  if (searchedQueries.length >= 3 && relevantCount >= ENOUGH_RELEVANT) return null;
+  const partsLeft = uncoveredParts(profile, evidence.relevant).length > 0;
+  if (searchedQueries.length >= 3 && relevantCount >= ENOUGH_RELEVANT && !partsLeft) return null;
   const done = new Set(searchedQueries.map(normalizeQuery));
-  const plan = candidateQueries(profile, observations);
-  for (const query of plan) {
+  for (const query of planQueries(profile, observations, evidence)) {
     if (!done.has(normalizeQuery(query))) return query;
   }
   return null;

@@ -163,6 +163,7 @@ describe("readPrompt", () => {
         fromRead: true,
         isCompactionSummary: false,
         searchHits: 1,
+        searchRank: 0,
         firstSeen: 0,
       },
       {
@@ -176,6 +177,7 @@ describe("readPrompt", () => {
         fromRead: true,
         isCompactionSummary: true,
         searchHits: 0,
+        searchRank: null,
         firstSeen: 1,
       },
     ]);

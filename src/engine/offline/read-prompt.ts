@@ -111,6 +111,7 @@ interface MutableObservation {
   fromRead: boolean;
   isCompactionSummary: boolean;
   searchHits: number;
+  searchRank: number | null;
   firstSeen: number;
 }
 
@@ -138,19 +139,23 @@ export function readPrompt(prompt: LanguageModelV3Prompt): ExplorationState {
   let truncated = false;
 
   const observe = (
-    entry: Omit<MutableObservation, "firstSeen" | "searchHits">,
-    search: boolean,
+    entry: Omit<MutableObservation, "firstSeen" | "searchHits" | "searchRank">,
+    rank: number | null,
   ) => {
+    const search = rank !== null;
     const existing = observations.get(entry.candidateId);
     if (!existing) {
       observations.set(entry.candidateId, {
         ...entry,
         searchHits: search ? 1 : 0,
+        searchRank: rank,
         firstSeen: observations.size,
       });
       return;
     }
     if (search) existing.searchHits += 1;
+    if (rank !== null && (existing.searchRank === null || rank < existing.searchRank))
+      existing.searchRank = rank;
     if (entry.fromRead) existing.fromRead = true;
     if (entry.text.length > existing.text.length) existing.text = entry.text;
     if (existing.chatTitle === null) existing.chatTitle = entry.chatTitle;
@@ -227,7 +232,7 @@ export function readPrompt(prompt: LanguageModelV3Prompt): ExplorationState {
               fromRead: true,
               isCompactionSummary: item.is_compaction_summary === true,
             },
-            false,
+            null,
           );
         }
         noteBudget(parsed.data.budget, parsed.data.notice);
@@ -265,9 +270,12 @@ export function readPrompt(prompt: LanguageModelV3Prompt): ExplorationState {
 
 function readSearch(
   output: z.infer<typeof searchOutputSchema>,
-  observe: (entry: Omit<MutableObservation, "firstSeen" | "searchHits">, search: boolean) => void,
+  observe: (
+    entry: Omit<MutableObservation, "firstSeen" | "searchHits" | "searchRank">,
+    rank: number | null,
+  ) => void,
 ): void {
-  for (const chat of output.chats) {
+  for (const [rank, chat] of output.chats.entries()) {
     for (const match of chat.matches) {
       observe(
         {
@@ -281,7 +289,7 @@ function readSearch(
           fromRead: false,
           isCompactionSummary: match.is_compaction_summary === true,
         },
-        true,
+        rank,
       );
     }
   }

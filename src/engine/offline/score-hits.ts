@@ -9,7 +9,8 @@
  * Relevant: the text covers at least half of the question's keyword weight, or matches a keyword
  * and two support points, or four support points without any keyword (without question
  * keywords: three). Support: 1 per related family term (≤ 4) + 2 per named option (≤ 4).
- * A title alone never makes a message relevant (every message of a chat shares it).
+ * A title alone never makes a message relevant (every message of a chat shares it), except for a
+ * search's top-ranked chat ({@link trustedByRank}).
  *
  * Score of a relevant observation:
  * - 3 × matched keyword weight (text), +1 per keyword only in the title (≤ 2);
@@ -96,11 +97,15 @@ export function decisionPoints(text: string): number {
   return best;
 }
 
-/** Scores and sorts observations, best first (see the module docs for the rule). */
+/**
+ * Scores and sorts observations, best first (see the module docs for the rule). `leads`: judge
+ * for exploration (looser rank trust, see {@link trustedByRank}), not for the report.
+ */
 export function scoreObservations(
   profile: TopicProfile,
   observations: readonly Observation[],
   model: RelevanceModel = buildRelevanceModel(profile, observations),
+  leads = false,
 ): ScoredObservation[] {
   const byAge = [...observations].sort(compareNewestFirst);
   const newestThird = new Set(
@@ -109,10 +114,13 @@ export function scoreObservations(
   // Nothing passes the rule: fall back to messages covering a third of the keyword weight across
   // two or more keywords (long questions rarely match whole), so an open question still gets leads.
   const strict = observations.some((observation) => model.isRelevant(observation.text));
-  const relevant = (text: string) =>
-    strict ? model.isRelevant(text) : model.keywordPoints(text) * 3 >= model.maxPoints;
+  const relevant = (observation: Observation) =>
+    (strict
+      ? model.isRelevant(observation.text)
+      : model.keywordPoints(observation.text) * 3 >= model.maxPoints) ||
+    trustedByRank(model, observation, leads);
   const scored = observations.map((observation): ScoredObservation => {
-    if (!relevant(observation.text)) return { observation, score: 0, relevant: false };
+    if (!relevant(observation)) return { observation, score: 0, relevant: false };
     const overlap = topicOverlap(profile, observation.text);
     const inText = new Set(overlap.matched);
     const titleOnly = observation.chatTitle
@@ -133,6 +141,28 @@ export function scoreObservations(
   });
   return scored.sort(
     (a, b) => b.score - a.score || compareNewestFirst(a.observation, b.observation),
+  );
+}
+
+/**
+ * How far the search primitive's bm25 order is trusted. A message of the chat a search ranked
+ * first (`searchRank` 0) is relevant when its text and its chat's title together pass the
+ * relevance rule (a Chinese message under an English title). With `lead` — deciding what to read
+ * or search next, never what to report — a title keyword plus a third of the keyword weight is
+ * enough: reading the chat costs one call and its full text must then pass on its own. Messages
+ * seen only through reads never qualify: a title is shared by every message of its chat.
+ */
+export function trustedByRank(
+  model: RelevanceModel,
+  observation: Observation,
+  lead = false,
+): boolean {
+  if (observation.searchRank !== 0 || model.maxPoints === 0) return false;
+  const title = observation.chatTitle ?? "";
+  const withTitle = `${title}\n${observation.text}`;
+  if (model.isRelevant(withTitle)) return true;
+  return (
+    lead && model.keywordPoints(title) > 0 && model.keywordPoints(withTitle) * 3 >= model.maxPoints
   );
 }
 

@@ -87,12 +87,19 @@ function bestSentence(model: RelevanceModel, observation: Observation): string {
   return best;
 }
 
-/** The relevant observations, best first. */
+/**
+ * The relevant observations, best first. `leads`: for choosing reads and searches, where a
+ * top-ranked chat's title counts more (see `trustedByRank`); the report never uses that.
+ */
 export function relevantObservations(
   profile: TopicProfile,
   state: ExplorationState,
+  leads = false,
 ): ScoredObservation[] {
-  return scoreObservations(profile, state.observations).filter((item) => item.relevant);
+  const model = buildRelevanceModel(profile, state.observations);
+  return scoreObservations(profile, state.observations, model, leads).filter(
+    (item) => item.relevant,
+  );
 }
 
 function proposeConfidence(
