@@ -28,13 +28,18 @@ const PATHS: Readonly<Record<CardState | "indexing", string>> = {
   evidence_only: "M6 3h9l3 3v15H6zM9 10h6M9 13.5h6M9 17h4",
 };
 
-/** The icon for `status`, 18×18 CSS px, `currentColor` stroke. */
-export function StatusIcon({ status }: { status: CardState | "indexing" }) {
+/** The shared decorative SVG frame: a 24-unit viewBox drawn as one `currentColor` stroked path. */
+function StrokedIcon(props: {
+  readonly className: string;
+  readonly sizePx: string;
+  readonly path: string;
+  readonly dataIcon?: string;
+}) {
   return (
     <svg
-      className={`status-icon status-icon-${status}`}
-      width="18"
-      height="18"
+      className={props.className}
+      width={props.sizePx}
+      height={props.sizePx}
       viewBox="0 0 24 24"
       fill="none"
       stroke="currentColor"
@@ -43,30 +48,32 @@ export function StatusIcon({ status }: { status: CardState | "indexing" }) {
       strokeLinejoin="round"
       aria-hidden="true"
       focusable="false"
-      data-icon={status}
+      data-icon={props.dataIcon}
     >
-      <path d={PATHS[status]} />
+      <path d={props.path} />
     </svg>
   );
 }
 
-/** A chevron that rotates with the expanded state (decorative). */
+/** The icon for `status`, 18×18 CSS px, `currentColor` stroke. */
+export function StatusIcon({ status }: { status: CardState | "indexing" }) {
+  return (
+    <StrokedIcon
+      className={`status-icon status-icon-${status}`}
+      sizePx="18"
+      path={PATHS[status]}
+      dataIcon={status}
+    />
+  );
+}
+
+/** A chevron that rotates with the expanded state (decorative), 16×16 CSS px. */
 export function Chevron({ expanded }: { expanded: boolean }) {
   return (
-    <svg
+    <StrokedIcon
       className={`chevron${expanded ? " chevron-open" : ""}`}
-      width="16"
-      height="16"
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-    >
-      <path d="M9 6l6 6l-6 6" />
-    </svg>
+      sizePx="16"
+      path="M9 6l6 6l-6 6"
+    />
   );
 }
