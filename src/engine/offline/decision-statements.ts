@@ -18,6 +18,7 @@ import {
   splitSentences,
 } from "./detect-decisions.js";
 import type { Observation } from "./exploration-state.js";
+import { isHearsay } from "./hearsay.js";
 import { TOPIC_FAMILIES, type TopicFamily } from "./related-terms.js";
 import type { RelevanceModel } from "./score-hits.js";
 import { MAX_REPLY_CHARS, previousAdjacent } from "./statement-pool.js";
@@ -156,7 +157,8 @@ function cueStatements(context: Context, observation: Observation): DecisionStat
   for (const sentence of splitSentences(observation.text)) {
     if (out.length >= MAX_STATEMENTS_PER_MESSAGE) break;
     const cue = findDecisionCue(sentence);
-    if (!cue) continue;
+    // Quoted or pasted third-party text records a claim, not the team's decision.
+    if (!cue || isHearsay(sentence, observation.text)) continue;
     if (cue.kind === "approval") {
       // Only the person approves; an assistant saying "sounds good" decides nothing.
       if (observation.role !== "user") continue;

@@ -1,6 +1,11 @@
 import { describe, expect, test } from "vitest";
 import { observation } from "./offline-test-fixtures.js";
-import { buildRelevanceModel, decisionPoints, scoreObservations } from "./score-hits.js";
+import {
+  buildRelevanceModel,
+  decisionPoints,
+  scoreObservations,
+  trustedByRank,
+} from "./score-hits.js";
 import { buildTopicProfile } from "./topic-profile.js";
 
 const AUTH = buildTopicProfile("What did we decide about authentication?");
@@ -92,5 +97,27 @@ describe("decisionPoints", () => {
     expect(decisionPoints("We should switch to Clerk.")).toBe(3);
     expect(decisionPoints("Let's use Clerk.")).toBe(2);
     expect(decisionPoints("Clerk has a nice dashboard.")).toBe(0);
+  });
+});
+
+describe("trustedByRank", () => {
+  const profile = buildTopicProfile("which payment provider for premium subscriptions?");
+  const cjk = observation("c1", "我们决定使用 Stripe。", {
+    chatTitle: "Premium subscriptions payment",
+    searchRank: 0,
+  });
+  test("a top-ranked chat's title counts with its text; lower ranks and reads never", () => {
+    const model = buildRelevanceModel(profile, [cjk]);
+    expect(model.isRelevant(cjk.text)).toBe(false);
+    expect(trustedByRank(model, cjk)).toBe(true);
+    expect(trustedByRank(model, { ...cjk, searchRank: 1 })).toBe(false);
+    expect(trustedByRank(model, { ...cjk, searchRank: null })).toBe(false);
+  });
+  test("for leads, one title keyword and a third of the weight is enough", () => {
+    const short = buildTopicProfile("which payment provider for premium?");
+    const thin = { ...cjk, text: "我们决定了。", chatTitle: "Premium" };
+    const model = buildRelevanceModel(short, [thin]);
+    expect(trustedByRank(model, thin)).toBe(false);
+    expect(trustedByRank(model, thin, true)).toBe(true);
   });
 });

@@ -13,6 +13,7 @@ import { collectStatements, type DecisionStatement } from "./decision-statements
 import { saysUndecided, splitSentences } from "./detect-decisions.js";
 import type { ExplorationState, Observation } from "./exploration-state.js";
 import { earlierStatementsOfDropped, findConflicts, followUpReversals } from "./find-conflicts.js";
+import { isHearsay } from "./hearsay.js";
 import {
   buildRelevanceModel,
   type RelevanceModel,
@@ -113,6 +114,15 @@ function proposeConfidence(
     return "medium";
   if (committed.length > 0 && relevantCount >= 2) return "high";
   return relevantCount >= 2 ? "medium" : "low";
+}
+
+/** One level lower per the presence of hearsay findings: quoted claims never earn `high`. */
+function lowerFor(
+  hearsay: number,
+  confidence: SubmitReportInput["confidence"],
+): SubmitReportInput["confidence"] {
+  if (hearsay === 0) return confidence;
+  return confidence === "high" ? "medium" : "low";
 }
 
 function statusNotes(state: ExplorationState): string[] {
@@ -230,14 +240,19 @@ export function writeReport(profile: TopicProfile, state: ExplorationState): Sub
     for (const id of ids) used.add(id);
     findings.push({ claim: statementClaim(statement), candidate_ids: ids });
   }
+  let hearsay = 0;
   for (const { observation } of relevant) {
     if (findings.length >= MAX_FINDINGS) break;
     if (used.has(observation.candidateId)) continue;
     if (findings.length >= 2 && statements.length > 0) break;
     used.add(observation.candidateId);
+    const sentence = bestSentence(model, observation);
+    const quoted = isHearsay(sentence, observation.text);
+    if (quoted) hearsay += 1;
+    const verb = quoted ? "quoted third-party text (a claim, not a team decision)" : "discussed";
     findings.push({
       claim: clip(
-        `On ${day(observation.createdAt)} the ${observation.role} discussed: “${quote(bestSentence(model, observation))}”`,
+        `On ${day(observation.createdAt)} the ${observation.role} ${verb}: “${quote(sentence)}”`,
         MAX_CLAIM_CHARS,
       ),
       candidate_ids: [observation.candidateId],
@@ -260,6 +275,7 @@ export function writeReport(profile: TopicProfile, state: ExplorationState): Sub
   });
 
   const missing = [...notes];
+  if (hearsay > 0) missing.push("Some evidence is quoted third-party text, not a team decision.");
   if (statements.length === 0)
     missing.push("No explicit decision language was found; findings are discussion excerpts.");
   const chats = new Set(pool.map((item) => item.chatId)).size;
@@ -294,6 +310,9 @@ export function writeReport(profile: TopicProfile, state: ExplorationState): Sub
     findings,
     conflicts: conflictEntries,
     missing_coverage: missing.map((note) => clip(note, MAX_NOTE_CHARS)).slice(0, 5),
-    confidence: proposeConfidence(state, pool.length, committed, conflicts.length),
+    confidence: lowerFor(
+      hearsay,
+      proposeConfidence(state, pool.length, committed, conflicts.length),
+    ),
   };
 }
