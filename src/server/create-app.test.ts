@@ -6,7 +6,7 @@ import { openStore, type Store } from "../store/open-store.js";
 import { createApp, type TurnRequest, type TurnRunner } from "./create-app.js";
 import { createSettingsPermissions } from "./settings-permissions.js";
 import type { ServerEvent } from "./shared/server-events.js";
-import { splitSseFrames } from "./shared/sse-frames.js";
+import { ssePayloads } from "./shared/sse-frames.js";
 import { type SeededHistory, seedHistory } from "./testing/seed-history.js";
 
 const TOOLS = [
@@ -46,20 +46,11 @@ async function readEvents(
   onEvent: (event: ServerEvent) => void | Promise<void> = () => undefined,
 ): Promise<ServerEvent[]> {
   const events: ServerEvent[] = [];
-  const reader = response.body?.pipeThrough(new TextDecoderStream()).getReader();
-  if (!reader) throw new Error("no body");
-  let buffer = "";
-  for (;;) {
-    const { value, done } = await reader.read();
-    if (done) break;
-    buffer += value;
-    const { payloads, rest } = splitSseFrames(buffer);
-    buffer = rest;
-    for (const payload of payloads) {
-      const event = JSON.parse(payload) as ServerEvent;
-      events.push(event);
-      await onEvent(event);
-    }
+  if (!response.body) throw new Error("no body");
+  for await (const payload of ssePayloads(response.body)) {
+    const event = JSON.parse(payload) as ServerEvent;
+    events.push(event);
+    await onEvent(event);
   }
   return events;
 }

@@ -5,7 +5,7 @@
 import type { z } from "zod";
 import { errorResponseSchema } from "../../server/shared/api-types.js";
 import { type ServerEvent, serverEventSchema } from "../../server/shared/server-events.js";
-import { splitSseFrames } from "../../server/shared/sse-frames.js";
+import { ssePayloads } from "../../server/shared/sse-frames.js";
 
 /** A failed API call: `kind` is the server's error kind (or `network` / `invalid_response`). */
 export class ApiError extends Error {
@@ -97,23 +97,12 @@ export async function streamTurn(
     body: JSON.stringify({ message }),
   });
   if (!response.ok || !response.body) throw await failure(response);
-  const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
-  let buffer = "";
-  for (;;) {
-    const { value, done } = await reader.read();
-    if (done) break;
-    buffer += value;
-    const { payloads, rest } = splitSseFrames(buffer);
-    buffer = rest;
-    for (const payload of payloads) {
-      const event = parseEvent(payload);
-      if (!event) continue;
-      onEvent(event);
-      if (event.type === "turn-finish" || event.type === "turn-error") {
-        // Nothing follows a terminal event; stop reading even if the server is still cleaning up.
-        await reader.cancel().catch(() => undefined);
-        return;
-      }
-    }
+  for await (const payload of ssePayloads(response.body)) {
+    const event = parseEvent(payload);
+    if (!event) continue;
+    onEvent(event);
+    // Nothing follows a terminal event; stop reading (which cancels the body) even if the server
+    // is still cleaning up.
+    if (event.type === "turn-finish" || event.type === "turn-error") return;
   }
 }
