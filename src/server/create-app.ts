@@ -191,6 +191,8 @@ export function createApp(deps: ServerDeps): Hono {
       const send = (event: ServerEvent) => {
         if (stream.aborted || stream.closed) return;
         const data = JSON.stringify(event);
+        // A write fails only when the browser went away mid-turn; the turn still runs to its end and
+        // is persisted, and a reload reads it from the store, so there is no one left to tell.
         writes = writes.then(() => stream.writeSSE({ data })).catch(() => undefined);
       };
       let parts: AssistantParts = EMPTY_PARTS;
