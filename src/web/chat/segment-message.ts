@@ -10,9 +10,13 @@ import {
   parseCard,
 } from "../../agent/tools/explore-chat-history/card-xml.js";
 
-/** The legacy tag names (plan § Phase 1: keep rendering them). */
-export const LEGACY_SEARCH_TAG = "dyad-search-chats";
-export const LEGACY_READ_TAG = "dyad-read-chat";
+import {
+  READ_CHAT_TAG as LEGACY_READ_TAG,
+  SEARCH_CHATS_TAG as LEGACY_SEARCH_TAG,
+} from "../../agent/tools/legacy-cards/index.js";
+
+/** The legacy tag names (plan § Phase 1: keep rendering them), as the agent's renderer writes them. */
+export { LEGACY_READ_TAG, LEGACY_SEARCH_TAG };
 
 /** One piece of a message, in order. */
 export type MessageSegment =
