@@ -5,6 +5,7 @@
 import type { IndexWaiter } from "../history/types.js";
 import type { Store } from "../store/open-store.js";
 
+/** The turn-locked context: store, app, chat, in-flight message cutoff, entitlement and abort signal. */
 export interface AgentContext {
   readonly store: Store;
   /** The app every history operation is locked to. */

@@ -12,6 +12,7 @@
 import type { EngineKind } from "./engine.js";
 import { OFFLINE_MODEL_ID } from "./offline/offline-language-model.js";
 
+/** The explorer's default model id per engine kind; null where none can be assumed (see above). */
 export const EXPLORER_MODEL_DEFAULTS: Readonly<Record<EngineKind, string | null>> = Object.freeze({
   offline: OFFLINE_MODEL_ID,
   openai: "gpt-4.1-mini",

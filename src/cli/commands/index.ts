@@ -19,6 +19,7 @@ import { registerToolsCommand } from "./tools.js";
  */
 export type RegisterCommand = (program: Command) => void;
 
+/** Every command's `register`; `main` registers them in this order. */
 export const COMMANDS: readonly RegisterCommand[] = [
   registerImportCommand,
   registerAppsCommand,

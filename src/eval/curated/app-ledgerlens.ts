@@ -1,6 +1,7 @@
 /** LedgerLens: a fintech dashboard (Next.js + Postgres), January–June 2026. */
 import type { ChatSpec, QuestionSpec } from "./spec.js";
 
+/** This app's names that the seeded noise templates fill in (`NoiseVocabulary`: ≥ 2 entries a list). */
 export const LEDGERLENS_VOCABULARY = {
   screens: ["Transactions", "Overview", "Budgets", "Reports", "Team Settings"],
   entities: ["transaction", "budget", "account", "invoice"],
@@ -9,6 +10,7 @@ export const LEDGERLENS_VOCABULARY = {
   libraries: ["next", "zod", "date-fns", "tanstack-query"],
 } as const;
 
+/** The authored chats; questions cite their labelled turns as `chat-key#label`. */
 export const LEDGERLENS_CHATS: readonly ChatSpec[] = [
   {
     key: "ll-money",
@@ -298,6 +300,7 @@ export const LEDGERLENS_CHATS: readonly ChatSpec[] = [
   },
 ];
 
+/** The authored questions over these chats; evidence is `chat-key#label`. */
 export const LEDGERLENS_QUESTIONS: readonly QuestionSpec[] = [
   {
     id: "ll-vague-rounding",

@@ -1,6 +1,7 @@
 /** PaperPlate: a recipe app (Expo + Supabase), January–June 2026. */
 import type { ChatSpec, QuestionSpec } from "./spec.js";
 
+/** This app's names that the seeded noise templates fill in (`NoiseVocabulary`: ≥ 2 entries a list). */
 export const PAPERPLATE_VOCABULARY = {
   screens: ["Recipe Detail", "Home Feed", "Collections", "Shopping List", "Profile"],
   entities: ["recipe", "ingredient", "collection", "review"],
@@ -9,6 +10,7 @@ export const PAPERPLATE_VOCABULARY = {
   libraries: ["expo-image", "react-navigation", "zustand", "date-fns"],
 } as const;
 
+/** The authored chats; questions cite their labelled turns as `chat-key#label`. */
 export const PAPERPLATE_CHATS: readonly ChatSpec[] = [
   {
     key: "pp-auth",
@@ -285,6 +287,7 @@ export const PAPERPLATE_CHATS: readonly ChatSpec[] = [
   },
 ];
 
+/** The authored questions over these chats; evidence is `chat-key#label`. */
 export const PAPERPLATE_QUESTIONS: readonly QuestionSpec[] = [
   {
     id: "pp-vague-login",

@@ -1,6 +1,7 @@
 /** Starforge: a multiplayer space game (Godot), January–June 2026. */
 import type { ChatSpec, QuestionSpec } from "./spec.js";
 
+/** This app's names that the seeded noise templates fill in (`NoiseVocabulary`: ≥ 2 entries a list). */
 export const STARFORGE_VOCABULARY = {
   screens: ["Main Menu", "Hangar", "Match HUD", "Lobby", "Settings"],
   entities: ["ship", "loadout", "match", "profile"],
@@ -9,6 +10,7 @@ export const STARFORGE_VOCABULARY = {
   libraries: ["GodotSteam", "gdUnit4", "Dialogic", "LimboAI"],
 } as const;
 
+/** The authored chats; questions cite their labelled turns as `chat-key#label`. */
 export const STARFORGE_CHATS: readonly ChatSpec[] = [
   {
     key: "sf-engine",
@@ -254,6 +256,7 @@ export const STARFORGE_CHATS: readonly ChatSpec[] = [
   },
 ];
 
+/** The authored questions over these chats; evidence is `chat-key#label`. */
 export const STARFORGE_QUESTIONS: readonly QuestionSpec[] = [
   {
     id: "sf-vague-cheating",

@@ -4,6 +4,7 @@
  */
 import type { ChatSpec, QuestionSpec } from "./spec.js";
 
+/** This app's names that the seeded noise templates fill in (`NoiseVocabulary`: ≥ 2 entries a list). */
 export const TRAILMIX_VOCABULARY = {
   screens: ["Trail Map", "Trip Planner", "Packing List", "Trail Detail", "Profile"],
   entities: ["trail", "trip", "waypoint", "packing item"],
@@ -12,6 +13,7 @@ export const TRAILMIX_VOCABULARY = {
   libraries: ["react-native-maps", "zustand", "date-fns", "turf"],
 } as const;
 
+/** The authored chats; questions cite their labelled turns as `chat-key#label`. */
 export const TRAILMIX_CHATS: readonly ChatSpec[] = [
   {
     key: "tm-maps-1",
@@ -73,6 +75,7 @@ export const TRAILMIX_CHATS: readonly ChatSpec[] = [
   },
 ];
 
+/** The authored questions over these chats; evidence is `chat-key#label`. */
 export const TRAILMIX_QUESTIONS: readonly QuestionSpec[] = [
   {
     id: "tm-partial-maps",

@@ -5,6 +5,7 @@
  */
 import type { ChatSpec, QuestionSpec } from "../curated/spec.js";
 
+/** This app's names that the seeded noise templates fill in (`NoiseVocabulary`: ≥ 2 entries a list). */
 export const SPROUT_VOCABULARY = {
   screens: ["My Plants", "Plant Detail", "Care Calendar", "Nursery Finder", "Settings"],
   entities: ["plant", "reminder", "species", "photo"],
@@ -13,6 +14,7 @@ export const SPROUT_VOCABULARY = {
   libraries: ["riverpod", "dio", "intl", "flutter_local_notifications"],
 } as const;
 
+/** The authored chats; questions cite their labelled turns as `chat-key#label`. */
 export const SPROUT_CHATS: readonly ChatSpec[] = [
   {
     key: "sp-sync",
@@ -268,6 +270,7 @@ export const SPROUT_CHATS: readonly ChatSpec[] = [
   },
 ];
 
+/** The authored questions over these chats; evidence is `chat-key#label`. */
 export const SPROUT_QUESTIONS: readonly QuestionSpec[] = [
   {
     id: "sp-vague-devices",

@@ -3,9 +3,11 @@ import { InvalidInputError } from "../../errors/recollect-error.js";
 
 /** Neighbours on each side of `around_message_id`: 0–10, default 3 (DESIGN.md § Retrieval primitives). */
 export const MAX_READ_NEIGHBOURS = 10;
+/** Neighbours on each side when `around_message_id` is given without a count (see above). */
 export const DEFAULT_READ_NEIGHBOURS = 3;
 /** Page size without a target: 1–20, default 10 (DESIGN.md § Retrieval primitives). */
 export const MAX_READ_LIMIT = 20;
+/** Page size when no target and no limit are given (see above). */
 export const DEFAULT_READ_LIMIT = 10;
 
 const id = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
