@@ -13,9 +13,10 @@ import type {
 } from "../types.js";
 import { buildFtsMatch } from "./build-fts-query.js";
 import { extractTerms } from "./extract-terms.js";
-import { makeExcerpt } from "./make-excerpt.js";
+import { findTermPosition, isSubstantive, isTitleOnlyMatch, makeExcerpt } from "./make-excerpt.js";
 import { pruneFrequentTerms } from "./prune-frequent-terms.js";
 import { parseSearchInput } from "./search-input.js";
+import { selectSearchTerms } from "./select-search-terms.js";
 
 /**
  * Ranking constants (DESIGN.md § Index, "Queries").
@@ -126,6 +127,90 @@ function loadContents(ctx: RetrievalContext, ids: readonly number[]): Map<number
   return new Map(rows.map((row) => [row.id, row.content]));
 }
 
+/**
+ * Other candidates of a title-only chat checked for a body match before falling back to its first
+ * substantive message; bounds the extra contents loaded per chat.
+ */
+const TITLE_ONLY_ALTERNATIVES = 6;
+/** Leading messages of a chat scanned for a substantive one (see `isSubstantive`). */
+const LEADING_MESSAGES_SCANNED = 8;
+
+const leadingSchema = z.array(
+  z.object({
+    id: z.number().int(),
+    role: z.enum(["user", "assistant"]),
+    content: z.string(),
+    is_compaction_summary: z.number().int(),
+    created_at: z.number(),
+  }),
+);
+
+/** A chosen match with its projection. */
+interface Chosen {
+  readonly match: RankedMatch;
+  readonly text: string;
+  readonly truncated: boolean;
+}
+
+function project(match: RankedMatch, content: string): Chosen {
+  const projection = projectMessage({ role: match.role, content });
+  return { match, text: projection.text, truncated: projection.truncated };
+}
+
+/** The chat's first substantive message as a stand-in match, or null when it has none. */
+function firstSubstantive(ctx: RetrievalContext, like: RankedMatch): Chosen | null {
+  const rows = leadingSchema.parse(
+    ctx.store.db
+      .prepare(
+        `SELECT id, role, content, is_compaction_summary, created_at FROM messages
+         WHERE chat_id = ? ORDER BY id LIMIT ${LEADING_MESSAGES_SCANNED}`,
+      )
+      .all(like.chatId),
+  );
+  for (const row of rows) {
+    const match: RankedMatch = {
+      ...like,
+      messageId: row.id,
+      role: row.role,
+      isCompactionSummary: row.is_compaction_summary === 1,
+      createdAt: row.created_at,
+    };
+    const chosen = project(match, row.content);
+    if (isSubstantive(chosen.text)) return chosen;
+  }
+  return null;
+}
+
+/**
+ * Replaces a chat's title-only matches (`isTitleOnlyMatch`) by its best-ranked candidates that
+ * match in the body (after its own body matches, in rank order), else by its first substantive
+ * message, so the excerpt says what the chat is about; keeps the originals when neither exists.
+ * At most {@link MATCHES_PER_CHAT}; `others` never repeats a chosen message.
+ */
+function refineTitleOnly(
+  ctx: RetrievalContext,
+  chosen: readonly Chosen[],
+  others: readonly RankedMatch[],
+  terms: readonly string[],
+): Chosen[] {
+  const title = cleanTitle(chosen[0]?.match.chatTitle ?? null);
+  const titleOnly = chosen.filter((entry) => isTitleOnlyMatch(entry.text, title, terms));
+  if (titleOnly.length === 0) return [...chosen];
+  const kept = chosen.filter((entry) => !titleOnly.includes(entry));
+  const alternatives = others.slice(0, TITLE_ONLY_ALTERNATIVES);
+  const contents = loadContents(
+    ctx,
+    alternatives.map((match) => match.messageId),
+  );
+  const bodyMatches = alternatives
+    .map((match) => project(match, contents.get(match.messageId) ?? ""))
+    .filter((entry) => findTermPosition(entry.text, terms) !== -1);
+  const replacements = [...kept, ...bodyMatches].slice(0, MATCHES_PER_CHAT);
+  if (replacements.length > 0) return replacements;
+  const stand = firstSubstantive(ctx, (chosen[0] as Chosen).match);
+  return stand === null ? [...chosen] : [stand];
+}
+
 function groupByChat(
   ctx: RetrievalContext,
   ranked: readonly RankedMatch[],
@@ -133,13 +218,17 @@ function groupByChat(
   excerptTerms: readonly string[],
 ): SearchChatHit[] {
   const groups = new Map<number, RankedMatch[]>();
+  const rest = new Map<number, RankedMatch[]>();
   for (const match of ranked) {
     const group = groups.get(match.chatId);
     if (group === undefined) {
       if (groups.size >= limit) continue;
       groups.set(match.chatId, [match]);
+      rest.set(match.chatId, []);
     } else if (group.length < MATCHES_PER_CHAT) {
       group.push(match);
+    } else {
+      rest.get(match.chatId)?.push(match);
     }
   }
   const contents = loadContents(
@@ -148,18 +237,20 @@ function groupByChat(
   );
   return [...groups.values()].map((group) => {
     const first = group[0] as RankedMatch;
-    const matches: SearchMatch[] = group.map((match) => {
-      const content = contents.get(match.messageId) ?? "";
-      const projection = projectMessage({ role: match.role, content });
-      return {
-        message_id: match.messageId,
-        role: match.role,
-        created_at: iso(match.createdAt),
-        excerpt: makeExcerpt(projection.text, excerptTerms),
-        is_compaction_summary: match.isCompactionSummary,
-        projection_truncated: projection.truncated,
-      };
-    });
+    const chosen = refineTitleOnly(
+      ctx,
+      group.map((match) => project(match, contents.get(match.messageId) ?? "")),
+      rest.get(first.chatId) ?? [],
+      excerptTerms,
+    );
+    const matches: SearchMatch[] = chosen.map(({ match, text, truncated }) => ({
+      message_id: match.messageId,
+      role: match.role,
+      created_at: iso(match.createdAt),
+      excerpt: makeExcerpt(text, excerptTerms),
+      is_compaction_summary: match.isCompactionSummary,
+      projection_truncated: truncated,
+    }));
     return {
       chat_id: first.chatId,
       chat_title: cleanTitle(first.chatTitle),
@@ -190,9 +281,10 @@ export async function searchChats(
   const { query, limit } = parseSearchInput(input);
   const { pending } = await indexStatus(ctx);
   const terms = extractTerms(query);
-  const searched = pruneFrequentTerms(ctx.store.db, terms);
+  const searched = selectSearchTerms(ctx.store.db, pruneFrequentTerms(ctx.store.db, terms));
   const match = buildFtsMatch({
     terms: searched,
+    phraseBonus: searched.phraseBonus,
     phraseWords: searched.phraseWords,
     appId: ctx.appId,
     excludeChatId: ctx.currentChatId,
