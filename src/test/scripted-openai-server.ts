@@ -31,11 +31,13 @@
  * Every request is recorded (parsed body, tool names offered, stream flag) in `requests`, in
  * arrival order. When the script runs out the server answers 500 `script exhausted`, so a test
  * that makes one call too many fails loudly. Everything is deterministic: ids are
- * `chatcmpl-scripted-<n>` and `call_<n>_<k>`, `created` is a constant.
+ * `chatcmpl-scripted-<n>` and `call_<n>_<k>`, `created` is a constant. The response bodies and
+ * SSE chunks are written by `scripted-openai-wire.ts`; this file routes, records and scripts.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { z } from "zod";
+import { errorBody, sendJson, writeCompletion, writeStreamError } from "./scripted-openai-wire.js";
 
 /** One tool call the scripted assistant makes. `id` defaults to `call_<request>_<k>`. */
 export interface ScriptedToolCall {
@@ -121,49 +123,6 @@ export interface ScriptedOpenAIServer extends AsyncDisposable {
   close(): Promise<void>;
 }
 
-/** `created` in every response: a constant so recorded responses compare exactly. */
-const CREATED = 1_700_000_000;
-/** Argument strings are streamed in pieces of this many chars, like a real model. */
-const ARGUMENT_PIECE_CHARS = 16;
-
-function usageFor(request: RecordedRequest, completionChars: number) {
-  const promptTokens = Math.ceil(JSON.stringify(request.body?.messages ?? []).length / 4);
-  const completionTokens = Math.ceil(completionChars / 4);
-  return {
-    prompt_tokens: promptTokens,
-    completion_tokens: completionTokens,
-    total_tokens: promptTokens + completionTokens,
-  };
-}
-
-function toolCallsOf(turn: ScriptedTurn): ScriptedToolCall[] {
-  if (turn.type === "tool-call") return [turn];
-  if (turn.type === "tool-calls") return [...turn.calls];
-  return [];
-}
-
-function argumentsOf(call: ScriptedToolCall): string {
-  return typeof call.args === "string" ? call.args : JSON.stringify(call.args ?? {});
-}
-
-function callId(call: ScriptedToolCall, index: number, position: number): string {
-  return call.id ?? `call_${index}_${position}`;
-}
-
-function sendJson(
-  response: ServerResponse,
-  status: number,
-  body: unknown,
-  headers: Readonly<Record<string, string>> = {},
-): void {
-  response.writeHead(status, { "content-type": "application/json", ...headers });
-  response.end(JSON.stringify(body));
-}
-
-function errorBody(message: string, type: string) {
-  return { error: { message, type, param: null, code: null } };
-}
-
 async function readBody(request: IncomingMessage): Promise<string> {
   const chunks: Buffer[] = [];
   for await (const chunk of request)
@@ -224,8 +183,7 @@ export async function startScriptedOpenAIServer(
     recorded: RecordedRequest,
     response: ServerResponse,
   ): Promise<void> => {
-    const { index } = recorded;
-    const id = `chatcmpl-scripted-${index}`;
+    const identity = { index: recorded.index, model };
     switch (turn.type) {
       case "delay":
         await sleep(turn.ms);
@@ -245,133 +203,14 @@ export async function startScriptedOpenAIServer(
           turn.headers,
         );
         return;
-      case "stream-error": {
-        if (!recorded.stream) {
-          sendJson(
-            response,
-            500,
-            errorBody(turn.message ?? "scripted stream error", "server_error"),
-          );
-          return;
-        }
-        response.writeHead(200, {
-          "content-type": "text/event-stream",
-          "cache-control": "no-cache",
-          connection: "keep-alive",
-        });
-        const chunk = (delta: Record<string, unknown>, finish: string | null) => ({
-          id,
-          object: "chat.completion.chunk",
-          created: CREATED,
-          model,
-          choices: [{ index: 0, delta, finish_reason: finish }],
-        });
-        response.write(
-          `data: ${JSON.stringify(chunk({ role: "assistant", content: "" }, null))}\n\n`,
-        );
-        if (turn.textBeforeError) {
-          response.write(
-            `data: ${JSON.stringify(chunk({ content: turn.textBeforeError }, null))}\n\n`,
-          );
-        }
-        if (turn.mode === "disconnect") {
-          response.socket?.destroy();
-          return;
-        }
-        response.write(
-          `data: ${JSON.stringify(errorBody(turn.message ?? "scripted stream error", "server_error"))}\n\n`,
-        );
-        response.end();
+      case "stream-error":
+        writeStreamError(response, identity, recorded.stream, turn);
         return;
-      }
       case "text":
       case "tool-call":
-      case "tool-calls": {
-        const calls = toolCallsOf(turn);
-        const text = turn.type === "text" ? turn.text : null;
-        const finishReason = calls.length > 0 ? "tool_calls" : "stop";
-        const completionChars =
-          (text ?? "").length + calls.reduce((sum, call) => sum + argumentsOf(call).length, 0);
-        const usage = usageFor(recorded, completionChars);
-        if (!recorded.stream) {
-          sendJson(response, 200, {
-            id,
-            object: "chat.completion",
-            created: CREATED,
-            model,
-            choices: [
-              {
-                index: 0,
-                message: {
-                  role: "assistant",
-                  content: text,
-                  ...(calls.length > 0
-                    ? {
-                        tool_calls: calls.map((call, position) => ({
-                          id: callId(call, index, position),
-                          type: "function",
-                          function: { name: call.name, arguments: argumentsOf(call) },
-                        })),
-                      }
-                    : {}),
-                },
-                finish_reason: finishReason,
-              },
-            ],
-            usage,
-          });
-          return;
-        }
-        response.writeHead(200, {
-          "content-type": "text/event-stream",
-          "cache-control": "no-cache",
-          connection: "keep-alive",
-        });
-        const write = (delta: Record<string, unknown>, finish: string | null) =>
-          response.write(
-            `data: ${JSON.stringify({ id, object: "chat.completion.chunk", created: CREATED, model, choices: [{ index: 0, delta, finish_reason: finish }] })}\n\n`,
-          );
-        write({ role: "assistant", content: "" }, null);
-        if (text !== null) {
-          for (const piece of text.match(/\S+\s*|\s+/g) ?? []) write({ content: piece }, null);
-        }
-        calls.forEach((call, position) => {
-          const args = argumentsOf(call);
-          write(
-            {
-              tool_calls: [
-                {
-                  index: position,
-                  id: callId(call, index, position),
-                  type: "function",
-                  function: { name: call.name, arguments: "" },
-                },
-              ],
-            },
-            null,
-          );
-          for (let offset = 0; offset < args.length; offset += ARGUMENT_PIECE_CHARS) {
-            write(
-              {
-                tool_calls: [
-                  {
-                    index: position,
-                    function: { arguments: args.slice(offset, offset + ARGUMENT_PIECE_CHARS) },
-                  },
-                ],
-              },
-              null,
-            );
-          }
-        });
-        write({}, finishReason);
-        response.write(
-          `data: ${JSON.stringify({ id, object: "chat.completion.chunk", created: CREATED, model, choices: [], usage })}\n\n`,
-        );
-        response.write("data: [DONE]\n\n");
-        response.end();
+      case "tool-calls":
+        writeCompletion(response, identity, recorded, turn);
         return;
-      }
     }
   };
 
