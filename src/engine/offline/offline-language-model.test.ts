@@ -53,13 +53,12 @@ describe("offline engine through streamText", () => {
     expect(report?.conflicts).toEqual([
       {
         description:
-          "Possibly superseded decision (auth): Supabase Auth on 2026-01-10, then Clerk on 2026-03-02. The later one may supersede the earlier; confirm with the user.",
+          "Possibly superseded (auth): Supabase Auth (2026-01-10), then Clerk (2026-03-02); confirm with the user.",
         candidate_ids: ["c2", "c4"],
       },
     ]);
     expect(report?.findings[0]).toEqual({
-      claim:
-        "On 2026-03-02 the assistant changed course (Clerk): “Going forward we will replace Supabase Auth with Clerk; sessions will use JWT tokens.”",
+      claim: "On 2026-03-02 the assistant changed course: Clerk.",
       candidate_ids: ["c4"],
     });
     expect(report?.confidence).toBe("medium");

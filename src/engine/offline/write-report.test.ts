@@ -65,22 +65,15 @@ describe("writeReport", () => {
     expect(submitReportInputSchema.safeParse(report).success).toBe(true);
     expect(report).toEqual({
       summary:
-        "Extractive summary (offline engine): 4 relevant messages in 2 chats after 2 searches and 1 reads. Latest recorded choice (2026-03-02): “Going forward we will replace Supabase Auth with Clerk; sessions will use JWT tokens.” Conflict: Supabase Auth (2026-01-10) vs Clerk (2026-03-02).",
+        "Extractive summary (offline engine): 4 relevant messages in 2 chats after 2 searches and 1 reads. Latest recorded choice (2026-03-02): “Going forward we will replace Supabase Auth with Clerk; sessions will use JWT tokens.” 1 possible conflict (then Clerk).",
+      // The January approval reaches the primary agent through the conflict; not repeated.
       findings: [
-        {
-          claim:
-            "On 2026-03-02 the assistant changed course (Clerk): “Going forward we will replace Supabase Auth with Clerk; sessions will use JWT tokens.”",
-          candidate_ids: ["c5"],
-        },
-        {
-          claim: "On 2026-01-10 the user approved (Supabase Auth): “Yes, go with option B.”",
-          candidate_ids: ["c3", "c2"],
-        },
+        { claim: "On 2026-03-02 the assistant changed course: Clerk.", candidate_ids: ["c5"] },
       ],
       conflicts: [
         {
           description:
-            "Possibly superseded decision (auth): Supabase Auth on 2026-01-10, then Clerk on 2026-03-02. The later one may supersede the earlier; confirm with the user.",
+            "Possibly superseded (auth): Supabase Auth (2026-01-10), then Clerk (2026-03-02); confirm with the user.",
           candidate_ids: ["c3", "c5"],
         },
       ],
@@ -175,5 +168,28 @@ describe("quote", () => {
   test("keeps short text, cuts long text at a word boundary with an ellipsis", () => {
     expect(quote("  short   text ")).toBe("short text");
     expect(quote("alpha beta gamma delta", 12)).toBe("alpha beta…");
+  });
+});
+
+describe("writeReport with pasted third-party text", () => {
+  test("a pasted review's 'decision' is labelled a claim, is no decision, and confidence is low", () => {
+    const profile = buildTopicProfile("Did we remove the watering reminders?");
+    const pasted = observation(
+      "c7",
+      "Got this App Store review:\nThe team decided to remove all watering reminders. Is that true?",
+      { chatId: 4, messageId: 7, createdAt: "2026-05-02T08:00:00.000Z" },
+    );
+    const report = writeReport(profile, state([pasted], { question: profile.keywords.join(" ") }));
+    expect(report.findings).toEqual([
+      {
+        claim:
+          "On 2026-05-02 the user quoted third-party text (a claim, not a team decision): “The team decided to remove all watering reminders.”",
+        candidate_ids: ["c7"],
+      },
+    ]);
+    expect(report.confidence).toBe("low");
+    expect(report.missing_coverage).toContain(
+      "Some evidence is quoted third-party text, not a team decision.",
+    );
   });
 });

@@ -25,10 +25,15 @@ import type { TopicProfile } from "./topic-profile.js";
 
 /** Every summary starts with this, so nobody mistakes it for model analysis. */
 export const SUMMARY_LABEL = "Extractive summary (offline engine):";
-/** Findings written (schema allows 8; 6 keeps the report short). */
+/** Findings written (schema allows 8; 6 keeps the report short: each citation carries a ≤ 220-char excerpt). */
 export const MAX_FINDINGS = 6;
-/** Quoted phrases are cut at a word boundary to this many chars. */
-export const MAX_QUOTE_CHARS = 180;
+/**
+ * Quoted phrases are cut at a word boundary to this many chars. Short: the host attaches each
+ * cited message's own excerpt (≤ 220 chars) as evidence, so a claim only needs the gist.
+ */
+export const MAX_QUOTE_CHARS = 110;
+/** Summary quotes, same reason. */
+const SUMMARY_QUOTE_CHARS = 100;
 /** Schema bounds (child-protocol.ts): summary 1,200, claim/description 400, note 200. */
 const MAX_SUMMARY_CHARS = 1200;
 const MAX_CLAIM_CHARS = 400;
@@ -63,13 +68,15 @@ function clip(text: string, max: number): string {
   return text.length <= max ? text : `${text.slice(0, max - 1)}…`;
 }
 
+/**
+ * "On 2026-04-07 the user changed course: Supabase Auth." when the choice is named (the evidence
+ * excerpt carries the wording), else the statement quoted.
+ */
 function statementClaim(statement: DecisionStatement): string {
   const { observation } = statement;
-  const choice = statement.chosen ? ` (${statement.chosen})` : "";
-  return clip(
-    `On ${day(observation.createdAt)} the ${observation.role} ${VERB[statement.kind]}${choice}: “${quote(statement.sentence)}”`,
-    MAX_CLAIM_CHARS,
-  );
+  const head = `On ${day(observation.createdAt)} the ${observation.role} ${VERB[statement.kind]}`;
+  const body = statement.chosen ? `${statement.chosen}.` : `“${quote(statement.sentence)}”`;
+  return clip(`${head}: ${body}`, MAX_CLAIM_CHARS);
 }
 
 /** Archived markup (tags, JSON, tool transcripts) is evidence content, but never the best quote. */
@@ -212,7 +219,7 @@ export function writeReport(profile: TopicProfile, state: ExplorationState): Sub
           }
         : null);
     const said = closest
-      ? ` The closest discussion (${day(closest.observation.createdAt)}) says: “${quote(closest.sentence, 160)}”`
+      ? ` The closest discussion (${day(closest.observation.createdAt)}) says: “${quote(closest.sentence, SUMMARY_QUOTE_CHARS)}”`
       : "";
     return abstain(
       `no recorded choice was found for this question after ${searches} and ${state.reads.length} reads.${said}`,
@@ -230,9 +237,24 @@ export function writeReport(profile: TopicProfile, state: ExplorationState): Sub
       b.observation.createdAt.localeCompare(a.observation.createdAt) ||
       a.observation.firstSeen - b.observation.firstSeen,
   );
+  // A message a conflict already cites reaches the primary agent there, with its excerpt; repeating
+  // it as a finding doubles its bytes. The newest choice stays a finding: it is the answer.
+  const inConflicts = new Set(
+    conflicts.flatMap((conflict) => [
+      conflict.earlier.observation.candidateId,
+      conflict.later.observation.candidateId,
+    ]),
+  );
+  let inConflictsOnly = 0;
   for (const statement of ordered) {
     if (findings.length >= MAX_FINDINGS - 1) break;
     if (used.has(statement.observation.candidateId)) continue;
+    if (findings.length > 0 && inConflicts.has(statement.observation.candidateId)) {
+      // Its proposal is covered by the conflict too: not a separate recommendation finding.
+      if (statement.approves) used.add(statement.approves.candidateId);
+      inConflictsOnly += 1;
+      continue;
+    }
     const ids = [statement.observation.candidateId];
     // An approval cites the proposal it approved; an answer's question is context, not evidence.
     const context = statement.kind === "approval" ? statement.approves : null;
@@ -244,7 +266,7 @@ export function writeReport(profile: TopicProfile, state: ExplorationState): Sub
   for (const { observation } of relevant) {
     if (findings.length >= MAX_FINDINGS) break;
     if (used.has(observation.candidateId)) continue;
-    if (findings.length >= 2 && statements.length > 0) break;
+    if (findings.length + inConflictsOnly >= 2 && statements.length > 0) break;
     used.add(observation.candidateId);
     const sentence = bestSentence(model, observation);
     const quoted = isHearsay(sentence, observation.text);
@@ -264,7 +286,7 @@ export function writeReport(profile: TopicProfile, state: ExplorationState): Sub
     const after = conflict.later.chosen ?? "a change";
     return {
       description: clip(
-        `Possibly superseded decision (${conflict.familyId}): ${before} on ${day(conflict.earlier.observation.createdAt)}, then ${after} on ${day(conflict.later.observation.createdAt)}. The later one may supersede the earlier; confirm with the user.`,
+        `Possibly superseded (${conflict.familyId}): ${before} (${day(conflict.earlier.observation.createdAt)}), then ${after} (${day(conflict.later.observation.createdAt)}); confirm with the user.`,
         MAX_CLAIM_CHARS,
       ),
       candidate_ids: [
@@ -287,22 +309,22 @@ export function writeReport(profile: TopicProfile, state: ExplorationState): Sub
   )[0];
   if (latest) {
     parts.push(
-      `Latest recorded choice (${day(latest.observation.createdAt)}): “${quote(latest.sentence, 160)}”`,
+      `Latest recorded choice (${day(latest.observation.createdAt)}): “${quote(latest.sentence, SUMMARY_QUOTE_CHARS)}”`,
     );
   } else if (ordered[0]) {
     parts.push(
-      `Most recent decision language (${day(ordered[0].observation.createdAt)}): “${quote(ordered[0].sentence, 160)}”`,
+      `Most recent decision language (${day(ordered[0].observation.createdAt)}): “${quote(ordered[0].sentence, SUMMARY_QUOTE_CHARS)}”`,
     );
   } else if (relevant[0]) {
     parts.push(
-      `Closest match (${day(relevant[0].observation.createdAt)}): “${quote(bestSentence(model, relevant[0].observation), 160)}”`,
+      `Closest match (${day(relevant[0].observation.createdAt)}): “${quote(bestSentence(model, relevant[0].observation), SUMMARY_QUOTE_CHARS)}”`,
     );
   }
-  for (const conflict of conflicts) {
-    const before = conflict.earlier.chosen ?? conflict.later.rejected ?? "an earlier choice";
-    const after = conflict.later.chosen ?? "a change";
+  if (conflicts.length > 0) {
+    // The conflicts list carries the detail; the summary only says where to look.
+    const chain = conflicts.map((conflict) => conflict.later.chosen ?? "a change");
     parts.push(
-      `Conflict: ${before} (${day(conflict.earlier.observation.createdAt)}) vs ${after} (${day(conflict.later.observation.createdAt)}).`,
+      `${conflicts.length} possible conflict${conflicts.length === 1 ? "" : "s"} (then ${chain.join("; ")}).`,
     );
   }
   return {
