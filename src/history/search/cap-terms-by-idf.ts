@@ -1,3 +1,5 @@
+import { FREQUENT_TERM_SHARE } from "./prune-frequent-terms.js";
+
 /** One query word and its (estimated) document frequency, rows. */
 export interface TermFrequency {
   readonly word: string;
@@ -35,10 +37,12 @@ export const RARE_TERMS_TO_KEEP = 3;
 export const NEVER_DROP_SHARE = 0.01;
 
 /**
- * A word in more than 20% of rows (bm25 IDF ≤ ln 4 ≈ 1.4: "the", "we", "what") ranks almost nothing
- * and its doclist is the longest, so one rarer word is enough to drop it.
+ * A word in more than 5% of rows is dropped once one rarer word is kept: the same cut-off as
+ * `FREQUENT_TERM_SHARE`, applied from sampled counts so it holds before (or without) the
+ * indexer's frequent-term snapshot. bm25 computes each phrase's IDF by walking its whole doclist,
+ * however narrow the app filter, so such a word costs time in proportion to the whole history.
  */
-export const FUNCTION_WORD_SHARE = 0.2;
+export const FUNCTION_WORD_SHARE = FREQUENT_TERM_SHARE;
 
 /**
  * Which words stay in the OR-list, in query order: words are taken rarest first (ties in query

@@ -127,6 +127,41 @@ describe("searchChats", () => {
     ]);
   });
 
+  it("replaces title-only hits by a body match of the chat, else by its first substantive message", async () => {
+    using fixture = createHistoryFixture();
+    const app = fixture.app("a");
+    const titleOnly = fixture.chat(app, "Redis migration", 1);
+    fixture.message(titleOnly, "user", "了解。");
+    const substantive = fixture.message(
+      titleOnly,
+      "assistant",
+      "We moved the sessions from memcached to a dedicated cluster last week.",
+    );
+    fixture.message(titleOnly, "user", "ok");
+    const mixed = fixture.chat(app, "Redis plan", 2);
+    fixture.message(mixed, "user", "了解。");
+    fixture.message(mixed, "user", "ok");
+    const body = fixture.message(
+      mixed,
+      "assistant",
+      `${"filler words about queues and workers ".repeat(40)}then redis for the session store.`,
+    );
+    await indexed(fixture);
+    const result = await searchChats(context(fixture, app), { query: "redis" });
+    // Every row scores the same title hit; the newest id wins the tie, so `mixed` leads.
+    expect(hits(result)).toEqual([
+      [mixed, [body]],
+      [titleOnly, [substantive]],
+    ]);
+    expect(result.chats[1]?.matches[0]?.excerpt).toBe(
+      "We moved the sessions from memcached to a dedicated cluster last week.",
+    );
+    expect(result.chats[0]?.matches[0]?.excerpt.startsWith("…")).toBe(true);
+    expect(result.chats[0]?.matches[0]?.excerpt.endsWith("then redis for the session store.")).toBe(
+      true,
+    );
+  });
+
   it("never crosses apps and excludes the current chat, answering like a search for nothing", async () => {
     using fixture = createHistoryFixture();
     const appA = fixture.app("a");
