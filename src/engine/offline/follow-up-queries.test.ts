@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { feedbackTerms, partQuery, uncoveredParts } from "./follow-up-queries.js";
+import { feedbackTerms, questionParts, uncoveredParts } from "./follow-up-queries.js";
 import { observation } from "./offline-test-fixtures.js";
 import { planQueries } from "./plan-queries.js";
 import { buildTopicProfile } from "./topic-profile.js";
@@ -8,9 +8,27 @@ const TWO_PARTS = buildTopicProfile("what did we decide about the quokka and the
 
 describe("uncoveredParts", () => {
   test("every part is uncovered without evidence; a covered part drops out", () => {
-    expect(uncoveredParts(TWO_PARTS, []).map(partQuery)).toEqual(["quokka", "wombat"]);
+    const query = (part: { query: string }) => part.query;
+    expect(uncoveredParts(TWO_PARTS, []).map(query)).toEqual(["quokka", "wombat"]);
     const seen = [observation("c1", "The quokka enclosure is done.")];
-    expect(uncoveredParts(TWO_PARTS, seen).map(partQuery)).toEqual(["wombat"]);
+    expect(uncoveredParts(TWO_PARTS, seen).map(query)).toEqual(["wombat"]);
+  });
+  test("a listed group splits back into parts; the thinnest come first, at most 3", () => {
+    const listed = buildTopicProfile(
+      "what about the quokka, the numbat, the bilby and the wombat?",
+    );
+    expect(questionParts(listed).map((part) => part.query)).toEqual([
+      "quokka",
+      "numbat",
+      "bilby",
+      "wombat",
+    ]);
+    const all = [observation("c1", "quokka numbat bilby"), observation("c2", "numbat bilby")];
+    expect(uncoveredParts(listed, [], all).map((part) => part.query)).toEqual([
+      "wombat",
+      "quokka",
+      "numbat",
+    ]);
   });
   test("a single-part question has no parts", () => {
     expect(uncoveredParts(buildTopicProfile("what about the quokka?"), [])).toEqual([]);
@@ -37,8 +55,9 @@ describe("planQueries", () => {
     ];
     expect(planQueries(TWO_PARTS, [], { relevant: [], all: seen })).toEqual([
       "quokka wombat",
-      "quokka",
+      // The part no observation mentions yet comes first.
       "wombat",
+      "quokka",
       "marsupial enclosure",
       "quokka wombat decided decision",
     ]);

@@ -10,7 +10,7 @@
  */
 import { extractChoice, findDecisionCue, namedThings, splitSentences } from "./detect-decisions.js";
 import { normalizeQuery, type Observation } from "./exploration-state.js";
-import { feedbackTerms, partQuery, uncoveredParts } from "./follow-up-queries.js";
+import { feedbackTerms, uncoveredParts } from "./follow-up-queries.js";
 import { type TopicProfile, textMentions } from "./topic-profile.js";
 
 /**
@@ -160,7 +160,8 @@ export interface FollowUpEvidence {
 
 /**
  * The full plan: the question's words; each part no relevant message covers yet, searched alone;
- * the reformulations of {@link candidateQueries}; then title feedback — earlier, right after the
+ * the reformulations of {@link candidateQueries} (a family that only informs the question, see
+ * `familyLed`, after the family-free ones); then title feedback — earlier, right after the
  * parts, when evidence is thin (< 2 relevant).
  */
 export function planQueries(
@@ -168,8 +169,14 @@ export function planQueries(
   leads: readonly Observation[],
   evidence: FollowUpEvidence,
 ): string[] {
-  const base = candidateQueries(profile, leads);
-  const parts = uncoveredParts(profile, evidence.relevant).map(partQuery);
+  // Families that only inform come after the question's own reformulations.
+  const base = profile.familyLed
+    ? candidateQueries(profile, leads)
+    : [
+        ...candidateQueries({ ...profile, families: [], familyStems: new Set() }, leads),
+        ...candidateQueries(profile, leads).slice(1),
+      ];
+  const parts = uncoveredParts(profile, evidence.relevant, evidence.all).map((part) => part.query);
   const feedback = feedbackTerms(profile, evidence.all).join(" ");
   const thin = evidence.relevant.length < 2;
   const head = base.slice(0, 1);
@@ -177,7 +184,13 @@ export function planQueries(
   const plan = thin
     ? [...head, ...parts, feedback, ...rest]
     : [...head, ...parts, ...rest, feedback];
-  return plan.filter((query) => query.length > 0);
+  const seen = new Set<string>();
+  return plan.filter((query) => {
+    const key = normalizeQuery(query);
+    if (key.length === 0 || seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
 }
 
 /**
@@ -196,7 +209,7 @@ export function nextSearchQuery(
   evidence: FollowUpEvidence = { relevant: observations, all: observations },
 ): string | null {
   if (searchedQueries.length >= MAX_SEARCHES) return null;
-  const partsLeft = uncoveredParts(profile, evidence.relevant).length > 0;
+  const partsLeft = uncoveredParts(profile, evidence.relevant, evidence.all).length > 0;
   if (searchedQueries.length >= 3 && relevantCount >= ENOUGH_RELEVANT && !partsLeft) return null;
   const done = new Set(searchedQueries.map(normalizeQuery));
   for (const query of planQueries(profile, observations, evidence)) {

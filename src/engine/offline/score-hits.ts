@@ -81,7 +81,10 @@ export function buildRelevanceModel(
     const support = Math.min(4, overlap.familyHits) + Math.min(4, 2 * entityHits(profile, text));
     if (profile.keywords.length === 0) return support >= 3;
     const points = overlap.matched.reduce((sum, keyword) => sum + (weights.get(keyword) ?? 0), 0);
-    return points * 2 >= maxPoints || (points > 0 && support >= 2) || support >= 4;
+    // Family words alone carry a question only when the families lead it (see `familyLed`).
+    return (
+      points * 2 >= maxPoints || (points > 0 && support >= 2) || (profile.familyLed && support >= 4)
+    );
   };
   return { weights, maxPoints, keywordPoints, isRelevant };
 }

@@ -74,3 +74,14 @@ describe("topicOverlap", () => {
     });
   });
 });
+
+describe("familyLed", () => {
+  test("families lead when at least half the keyword groups are family words", () => {
+    expect(buildTopicProfile("What did we decide about authentication?").familyLed).toBe(true);
+  });
+  test("one passing family word among other topics only informs", () => {
+    const profile = buildTopicProfile("which fertilizer brand for the orchid account?");
+    expect(profile.families.map((family) => family.id)).toEqual(["auth"]);
+    expect(profile.familyLed).toBe(false);
+  });
+});

@@ -29,6 +29,12 @@ export interface TopicProfile {
   /** Stems of every single-word trigger and term of {@link families}. */
   readonly familyStems: ReadonlySet<string>;
   /**
+   * The families lead the question: at least half of its keyword groups are family words (or
+   * the question has no keywords). When false, the families only inform — a passing word
+   * ("account" in a question about plant care) must not turn it into an auth question.
+   */
+  readonly familyLed: boolean;
+  /**
    * The question asks which option was chosen ("which X did we pick", "did we decide to …"): an
    * answer needs a recorded choice, and discussion alone is no answer.
    */
@@ -110,12 +116,16 @@ export function buildTopicProfile(question: string): TopicProfile {
     return family.entities.some((entity) => textMentions(question, entity));
   });
   const familyStems = new Set(families.flatMap(familyWordStems));
+  const familyGroups = groups.filter((group) =>
+    [...group.keys].some((key) => familyStems.has(key)),
+  );
   return {
     keywords,
     groups,
     keywordStems,
     families,
     familyStems,
+    familyLed: families.length > 0 && familyGroups.length * 2 >= groups.length,
     asksForChoice: CHOICE_QUESTION.test(question),
   };
 }
