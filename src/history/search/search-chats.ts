@@ -268,9 +268,11 @@ function groupByChat(
  * projection text, the whole result ≤ 12 KB as JSON (`truncated` says when hits were dropped).
  * Scope: `ctx.appId` only, `ctx.currentChatId` excluded, both enforced in SQL. Query text reaches
  * FTS5 only as quoted terms, so no input causes an SQLite error. Words in more than 5% of indexed
- * messages are dropped from the OR-list when other terms remain (they still count in the phrase
- * bonus; see `pruneFrequentTerms`). `index_status` is `indexing` while
- * the app has queued messages after at most `ctx.indexWaitMs` (≤ 1,000 ms) of waiting.
+ * messages are dropped from the OR-list when other terms remain (`pruneFrequentTerms` from the
+ * snapshot, `selectSearchTerms` from sampled counts on indexes of ≥ 20,000 rows, which also keeps
+ * at most 3 words above 1%, rarest first). A chat whose hits match only its title shows its best
+ * body match or first substantive message instead (`isTitleOnlyMatch`). `index_status` is
+ * `indexing` while the app has queued messages after at most `ctx.indexWaitMs` (≤ 1,000 ms).
  *
  * @throws InvalidInputError for a blank or over-long query or a limit outside 1–20.
  */
