@@ -14,6 +14,7 @@ import { saysUndecided, splitSentences } from "./detect-decisions.js";
 import type { ExplorationState, Observation } from "./exploration-state.js";
 import { earlierStatementsOfDropped, findConflicts, followUpReversals } from "./find-conflicts.js";
 import { isHearsay } from "./hearsay.js";
+import { evidenceForMissingParts } from "./part-evidence.js";
 import {
   buildRelevanceModel,
   type RelevanceModel,
@@ -263,10 +264,16 @@ export function writeReport(profile: TopicProfile, state: ExplorationState): Sub
     findings.push({ claim: statementClaim(statement), candidate_ids: ids });
   }
   let hearsay = 0;
-  for (const { observation } of relevant) {
+  const byId = new Map(state.observations.map((item) => [item.candidateId, item]));
+  const cited = [...used].flatMap((id) => byId.get(id) ?? []);
+  // Parts of the question nothing cited mentions get their best discussion first.
+  const partGaps = evidenceForMissingParts(profile, relevantObs, cited);
+  const discussion = [...partGaps, ...relevantObs.filter((item) => !partGaps.includes(item))];
+  for (const observation of discussion) {
     if (findings.length >= MAX_FINDINGS) break;
     if (used.has(observation.candidateId)) continue;
-    if (findings.length + inConflictsOnly >= 2 && statements.length > 0) break;
+    const forPart = partGaps.includes(observation);
+    if (!forPart && findings.length + inConflictsOnly >= 2 && statements.length > 0) break;
     used.add(observation.candidateId);
     const sentence = bestSentence(model, observation);
     const quoted = isHearsay(sentence, observation.text);
