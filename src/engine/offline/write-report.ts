@@ -329,9 +329,12 @@ export function writeReport(profile: TopicProfile, state: ExplorationState): Sub
   }
   if (conflicts.length > 0) {
     // The conflicts list carries the detail; the summary only says where to look.
-    const chain = conflicts.map((conflict) => conflict.later.chosen ?? "a change");
+    const changes = conflicts.map(
+      (conflict) =>
+        `${conflict.earlier.chosen ?? conflict.later.rejected ?? "an earlier choice"} → ${conflict.later.chosen ?? "a change"}`,
+    );
     parts.push(
-      `${conflicts.length} possible conflict${conflicts.length === 1 ? "" : "s"} (then ${chain.join("; ")}).`,
+      `${conflicts.length} possible conflict${conflicts.length === 1 ? "" : "s"}: ${changes.join("; ")}.`,
     );
   }
   return {
