@@ -1,7 +1,8 @@
 /**
  * The offline exploration policy: given the run so far, the next single action. Search the
- * planned reformulations, read around the strongest hits, then submit — earlier when the budget
- * says so or the host forces `submit_report`. Pure and deterministic.
+ * planned reformulations (keeping {@link READ_RESERVE} calls for reads), read around the strongest
+ * hits — the best hit of each question part first — then submit: earlier when the budget says so
+ * or the host forces `submit_report`. Pure and deterministic.
  */
 import type { SubmitReportInput } from "../../agent/tools/explore-chat-history/child-protocol.js";
 import type { ExplorationState } from "./exploration-state.js";

@@ -1,7 +1,11 @@
 /**
- * Query planning: turns the question's topic profile into 2–4 distinct keyword searches, the
- * later ones adapted to what earlier searches found. Pure; same state → same query.
+ * Query planning: turns the question's topic profile into up to {@link MAX_SEARCHES} distinct
+ * keyword searches, the later ones adapted to what earlier searches found. Pure; same state →
+ * same query. {@link planQueries} orders the whole plan: the question's words, then each part
+ * still without evidence searched alone, then the reformulations below (families first only when
+ * they lead the question), then title feedback (`follow-up-queries.ts`).
  *
+ * Reformulations ({@link candidateQueries}):
  * 1. the question's own topic words ("what did we decide about authentication" → `authentication`);
  * 2. the matched families' related terms (`login session jwt oauth password`), or, without a
  *    family, synonyms of the question words (`cheat spoof tamper leaderboard`);
