@@ -181,6 +181,27 @@ describe("searchChats", () => {
     expect({ ...missingApp, query: "" }).toEqual({ ...nothing, query: "" });
   });
 
+  it("checks hits against the store: a stale index row (moved, still queued) never leaks", async () => {
+    using fixture = createHistoryFixture();
+    const appA = fixture.app("a");
+    const appB = fixture.app("b");
+    const chatA = fixture.chat(appA, null);
+    const other = fixture.chat(appA, null);
+    const chatB = fixture.chat(appB, null);
+    const moved = fixture.message(chatA, "user", "zebra migration plan");
+    const stays = fixture.message(other, "user", "zebra notes");
+    await indexed(fixture);
+    fixture.store.db.prepare("UPDATE messages SET chat_id = ? WHERE id = ?").run(chatB, moved);
+    fixture.store.db
+      .prepare("UPDATE messages SET is_compaction_summary = 1 WHERE id = ?")
+      .run(stays);
+    const inA = await searchChats(context(fixture, appA), { query: "zebra" });
+    expect(hits(inA)).toEqual([[other, [stays]]]);
+    expect(inA.chats[0]?.matches[0]?.is_compaction_summary).toBe(true);
+    const inB = await searchChats(context(fixture, appB), { query: "zebra" });
+    expect(hits(inB)).toEqual([]);
+  });
+
   it("gives excerpts of projection text: no code bodies, no markup, at most 300 chars", async () => {
     using fixture = createHistoryFixture();
     const app = fixture.app("a");
