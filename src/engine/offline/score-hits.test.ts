@@ -121,3 +121,14 @@ describe("trustedByRank", () => {
     expect(trustedByRank(model, thin, true)).toBe(true);
   });
 });
+
+describe("the one-third fallback", () => {
+  test("a near miss is a lead to read, never report evidence", () => {
+    const profile = buildTopicProfile("unit conversion for the quokka?");
+    const nearMiss = observation("c1", "Store integer minor units; conversion happens late.");
+    const strict = scoreObservations(profile, [nearMiss]);
+    const leads = scoreObservations(profile, [nearMiss], undefined, true);
+    expect(strict.map((item) => item.relevant)).toEqual([false]);
+    expect(leads.map((item) => item.relevant)).toEqual([true]);
+  });
+});

@@ -19,7 +19,8 @@
  * - 1 per additional search that returned it; 1 if among the newest third;
  * - −2 for a compaction summary (it repeats originals; DESIGN.md § Lessons).
  * Irrelevant observations score 0. Ties break by newer `createdAt`, then first seen. When no
- * observation is relevant, those covering a third of the keyword weight are.
+ * observation is relevant, those covering a third of the keyword weight are leads (not report
+ * evidence).
  */
 import { findDecisionCue, splitSentences } from "./detect-decisions.js";
 import type { Observation } from "./exploration-state.js";
@@ -114,11 +115,12 @@ export function scoreObservations(
   const newestThird = new Set(
     byAge.slice(0, Math.ceil(observations.length / 3)).map((item) => item.candidateId),
   );
-  // Nothing passes the rule: fall back to messages covering a third of the keyword weight across
-  // two or more keywords (long questions rarely match whole), so an open question still gets leads.
+  // Nothing passes the rule: for leads only, fall back to messages covering a third of the keyword
+  // weight (long questions rarely match whole), so an open question still gets something to read.
+  // The report never uses the fallback: a third of a question is a near miss, not an answer.
   const strict = observations.some((observation) => model.isRelevant(observation.text));
   const relevant = (observation: Observation) =>
-    (strict
+    (strict || !leads
       ? model.isRelevant(observation.text)
       : model.keywordPoints(observation.text) * 3 >= model.maxPoints) ||
     trustedByRank(model, observation, leads);
