@@ -8,7 +8,7 @@ export {
   setSetting,
 } from "./settings-keys.js";
 export {
-  SETTINGS_FILE_NAME,
+  SETTINGS_FILE_SUFFIX,
   settingsPathForStore,
   settingsStoreForStorePath,
 } from "./settings-path.js";

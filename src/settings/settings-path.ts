@@ -1,20 +1,21 @@
-import { dirname, join } from "node:path";
+import { storeCompanionPath } from "../store/companion-path.js";
 import {
   createFileSettingsStore,
   createMemorySettingsStore,
   type SettingsStore,
 } from "./settings-store.js";
 
-/** The settings file's name, beside the store database. */
-export const SETTINGS_FILE_NAME = "settings.json";
+/** Suffix of the settings file that sits beside each store database. */
+export const SETTINGS_FILE_SUFFIX = ".settings.json";
 
 /**
- * Where the settings for the store at `storePath` live: `settings.json` in the same folder. Null
- * for `":memory:"` stores, which use in-memory settings.
+ * Where the settings for the store at `storePath` live: `<store name>.settings.json` beside it, e.g.
+ * `recollect.db` → `recollect.settings.json`, so stores sharing a folder never share settings. Null for
+ * `":memory:"` stores, which use in-memory settings.
  */
 export function settingsPathForStore(storePath: string): string | null {
   if (storePath === ":memory:") return null;
-  return join(dirname(storePath), SETTINGS_FILE_NAME);
+  return storeCompanionPath(storePath, SETTINGS_FILE_SUFFIX);
 }
 
 /**

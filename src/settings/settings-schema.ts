@@ -1,5 +1,5 @@
 /**
- * The settings file's shape (`settings.json` next to the store). Validated with zod on every read;
+ * The settings file's shape (`<store>.settings.json` next to the store). Validated with zod on every read;
  * unknown keys are kept so a newer or older Recollect's values survive a round-trip, and consent
  * values for tools this build no longer exposes (the legacy `search_chats` choice) are preserved
  * for reversibility (plan § Consent and Privacy).

@@ -18,10 +18,12 @@ afterEach(() => {
 });
 
 describe("settings store", () => {
-  it("lives beside the store file, and nowhere for an in-memory store", () => {
+  it("lives beside the store file, named after it, and nowhere for an in-memory store", () => {
     expect(settingsPathForStore("/data/recollect/recollect.db")).toBe(
-      "/data/recollect/settings.json",
+      "/data/recollect/recollect.settings.json",
     );
+    expect(settingsPathForStore("/tmp/corpus.db")).toBe("/tmp/corpus.settings.json");
+    expect(settingsPathForStore("/tmp/plain")).toBe("/tmp/plain.settings.json");
     expect(settingsPathForStore(":memory:")).toBeNull();
   });
 

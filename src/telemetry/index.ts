@@ -26,7 +26,7 @@ export {
   DISCARD_TELEMETRY,
   type JsonlTelemetrySinkOptions,
   readTelemetryFile,
-  TELEMETRY_FILE_NAME,
+  TELEMETRY_FILE_SUFFIX,
   type TelemetrySink,
   telemetryPathForStore,
   telemetrySinkForStorePath,

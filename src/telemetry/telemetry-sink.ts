@@ -1,15 +1,16 @@
 import { appendFileSync, mkdirSync, readFileSync } from "node:fs";
-import { dirname, join } from "node:path";
+import { dirname } from "node:path";
 import { z } from "zod";
 import { InvalidInputError, RecollectError } from "../errors/recollect-error.js";
+import { storeCompanionPath } from "../store/companion-path.js";
 import {
   type TelemetryEvent,
   type TelemetryRecord,
   telemetryEventSchema,
 } from "./telemetry-events.js";
 
-/** The telemetry file's name, beside the store database. */
-export const TELEMETRY_FILE_NAME = "telemetry.jsonl";
+/** Suffix of the telemetry file beside each store database. */
+export const TELEMETRY_FILE_SUFFIX = ".telemetry.jsonl";
 
 /**
  * Records allowlisted events. `record` validates against the strict schema first, so nothing
@@ -86,10 +87,13 @@ export const DISCARD_TELEMETRY: TelemetrySink = {
   },
 };
 
-/** The telemetry file beside the store at `storePath`; null for `":memory:"`. */
+/**
+ * The telemetry file beside the store at `storePath` (`recollect.db` → `recollect.telemetry.jsonl`),
+ * so stores sharing a folder never share telemetry; null for `":memory:"`.
+ */
 export function telemetryPathForStore(storePath: string): string | null {
   if (storePath === ":memory:") return null;
-  return join(dirname(storePath), TELEMETRY_FILE_NAME);
+  return storeCompanionPath(storePath, TELEMETRY_FILE_SUFFIX);
 }
 
 const lineSchema = z.looseObject({ at: z.iso.datetime() });

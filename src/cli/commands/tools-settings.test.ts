@@ -1,6 +1,7 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
+import { settingsPathForStore } from "../../settings/index.js";
 import { createTempStores, runCaptured } from "./testing/run-captured.js";
 
 const stores = createTempStores();
@@ -90,7 +91,7 @@ describe("recollect tools", () => {
 describe("recollect settings", () => {
   it("get/set round-trips and preserves legacy search_chats/read_chat values", async () => {
     const db = stores.path();
-    const file = join(dirname(db), "settings.json");
+    const file = settingsPathForStore(db)!;
     writeFileSync(
       file,
       JSON.stringify({ consent: { search_chats: "never", read_chat: "always" } }),
@@ -152,6 +153,16 @@ describe("recollect settings", () => {
     expect(bad.stderr).toBe(
       "recollect: Invalid VALUE: expected always | ask | never (got sometimes).\n",
     );
-    expect(() => readFileSync(join(dirname(db), "settings.json"))).toThrow(/ENOENT/);
+    expect(() => readFileSync(settingsPathForStore(db)!)).toThrow(/ENOENT/);
+  });
+
+  it("keeps settings per store: two stores in one folder do not share an entitlement", async () => {
+    const first = stores.path();
+    const second = join(dirname(first), "second.db");
+    expect((await runCaptured(["--db", first, "settings", "set", "entitlement", "pro"])).code).toBe(
+      0,
+    );
+    const other = await runCaptured(["--db", second, "settings", "get", "entitlement"]);
+    expect(other.stdout).toBe("entitlement = free (default)\n");
   });
 });
