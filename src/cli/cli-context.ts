@@ -4,6 +4,7 @@ import {
   isProEntitlement,
   settingsEntitlement,
 } from "../agent/entitlement/index.js";
+import { InvalidInputError } from "../errors/recollect-error.js";
 import { settingsStoreForStorePath } from "../settings/index.js";
 import { defaultStorePath } from "../store/default-path.js";
 import { openStore, type Store } from "../store/open-store.js";
@@ -21,8 +22,14 @@ export function globalOptions(command: Command): GlobalOptions {
   return command.optsWithGlobals<GlobalOptions>();
 }
 
-/** The store path a command should use: `--db`, else `RECOLLECT_DB`, else the default. */
+/**
+ * The store path a command should use: `--db`, else `RECOLLECT_DB`, else the default.
+ * @throws InvalidInputError for an empty `--db`.
+ */
 export function storePathFor(options: GlobalOptions): string {
+  if (options.db !== undefined && options.db.trim() === "") {
+    throw new InvalidInputError("--db", "a store file path", "got an empty path");
+  }
   return options.db ?? defaultStorePath();
 }
 

@@ -1,6 +1,6 @@
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { RecollectError } from "../errors/recollect-error.js";
 import { MIGRATIONS } from "./migrations/index.js";
@@ -67,5 +67,19 @@ describe("openStore", () => {
     ).run();
     db.prepare("DELETE FROM chats WHERE id = 1").run();
     expect(db.prepare("SELECT count(*) FROM messages").pluck().get()).toBe(0);
+  });
+});
+
+describe("openStore on unusable files", () => {
+  it("classifies a file that is not a database as a precondition naming the path", () => {
+    const path = tempPath();
+    mkdirSync(dirname(path), { recursive: true });
+    writeFileSync(path, "this is a text file, not SQLite ".repeat(200));
+    expect(() => openStore({ path })).toThrow(
+      expect.objectContaining({
+        kind: "precondition",
+        message: `Cannot open the store at ${path}: file is not a database`,
+      }),
+    );
   });
 });

@@ -28,7 +28,8 @@ export interface OpenStoreOptions {
  * Opens (creating if needed) the SQLite store in WAL mode with foreign keys on, and brings its
  * schema up to date.
  *
- * @throws RecollectError (`precondition`) when the file cannot be opened or is newer than this build.
+ * @throws RecollectError (`precondition`) when the file cannot be opened, is not a SQLite database,
+ *   is read-only, fails with an I/O error, or is newer than this build.
  */
 export function openStore(options: OpenStoreOptions): Store {
   const { path, migrations = MIGRATIONS, readonly = false } = options;
@@ -50,7 +51,13 @@ export function openStore(options: OpenStoreOptions): Store {
     if (!readonly) migrate(db, migrations);
   } catch (error) {
     db.close();
-    throw error;
+    if (RecollectError.isInstance(error)) throw error;
+    // Not a database, read-only, or an I/O failure: the file is unusable as a store.
+    throw new RecollectError(
+      "precondition",
+      `Cannot open the store at ${path}: ${(error as Error).message}`,
+      { cause: error },
+    );
   }
   let closed = false;
   const close = () => {

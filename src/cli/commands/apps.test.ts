@@ -63,6 +63,15 @@ describe("recollect apps, chats and index", () => {
     expect(JSON.parse(rebuild.stdout)).toMatchObject({ rebuilt: 4, pending: 0 });
   });
 
+  it("an empty --db is invalid input (exit 2) rather than a silent temporary store", async () => {
+    const run = await runCaptured(["--db", "", "apps"]);
+    expect([run.code, run.stdout, run.stderr]).toEqual([
+      2,
+      "",
+      "recollect: Invalid --db: expected a store file path (got an empty path).\n",
+    ]);
+  });
+
   it("an empty store says how to start; an unknown app exits 3", async () => {
     const db = stores.path();
     expect((await runCaptured(["--db", db, "apps"])).stdout).toBe(
