@@ -1,5 +1,6 @@
 /** Projection seam: the cleaned, bounded, redacted searchable text of a message. */
 export {
+  HISTORY_ANSWER_LABEL,
   MAX_PROJECTION_CHARS,
   MAX_PROJECTION_INPUT_CHARS,
   type Projection,

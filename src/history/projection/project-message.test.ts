@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { MAX_PROJECTION_CHARS, projectMessage } from "./project-message.js";
+import { HISTORY_ANSWER_LABEL, MAX_PROJECTION_CHARS, projectMessage } from "./project-message.js";
 
 /** True when `text` holds a C0 control other than tab/newline or a lone surrogate. */
 function hasUnsafeChar(text: string): boolean {
@@ -48,12 +48,22 @@ describe("projectMessage", () => {
     ).toBe("Done.\n\n[write: src/a.ts — Add login]\n\nNext.");
   });
 
-  it("drops recursive history-tool output entirely", () => {
-    expect(
-      assistant(
-        'Before <dyad-search-chats query="auth">old hit</dyad-search-chats> mid <dyad-read-chat chat="3">old read</dyad-read-chat> <dyad-explore-chat-history state="complete">report body</dyad-explore-chat-history> after',
-      ),
-    ).toBe("Before mid after");
+  it("drops recursive history-tool output entirely, prose that restates it included", () => {
+    for (const card of [
+      '<dyad-search-chats query="auth">old hit</dyad-search-chats>',
+      '<dyad-read-chat chat="3">old read</dyad-read-chat>',
+      '<dyad-explore-chat-history state="complete">report body</dyad-explore-chat-history>',
+      "<dyad-explore-chat-history/>",
+    ]) {
+      expect(assistant(`Before ${card} You chose Clerk for authentication.`)).toBe(
+        HISTORY_ANSWER_LABEL,
+      );
+    }
+    expect(projectMessage({ role: "user", content: "<dyad-read-chat> is a tag" }).text).toBe(
+      "<dyad-read-chat> is a tag",
+    );
+    // A different dyad tag is not a history card: it fails closed as before, not to the label.
+    expect(assistant("We use <dyad-reader> components and Clerk.")).toBe("We use\n[reader]");
   });
 
   it("removes fenced code of any fence length, backticks or tildes, unclosed to the end", () => {

@@ -58,6 +58,17 @@ function collapseRepeatedLabels(text: string): string {
   return kept.join("\n");
 }
 
+/** The opening tag of a history-tool card (explorer, search or read) in an assistant turn. */
+const HISTORY_CARD_OPEN = /<(?:dyad-explore-chat-history|dyad-search-chats|dyad-read-chat)[\s/>]/;
+
+/**
+ * The whole projection of an assistant turn that called a history tool. Such a turn's prose
+ * restates recalled history under today's date; indexed, it would come back as a newer "decision"
+ * and could even reverse the real one (DESIGN.md § Lessons: never index explorer output again).
+ * The person's own message in that turn is indexed as usual.
+ */
+export const HISTORY_ANSWER_LABEL = "[answer recalled from earlier chats: not indexed again]";
+
 /** Runs the assistant-only removals; inline code spans are shielded from the generic tag pass. */
 function stripAssistantMarkup(content: string): string {
   const withoutKnownTags = stripTags(content.replace(PLACEHOLDER_CHARS, ""), "known");
@@ -78,11 +89,15 @@ function stripAssistantMarkup(content: string): string {
  * Projects one stored message to its searchable text (DESIGN.md § Vocabulary, "projection";
  * issue #2 item 3). User text is kept; assistant text loses model thinking, fenced code, file
  * bodies, diffs, SEARCH/REPLACE blocks, tool payloads and recursive history-tool output, and any
- * tag fails closed to a `[label: allowed attrs]` line. Then, for both roles: HTML entities are
+ * tag fails closed to a `[label: allowed attrs]` line; an assistant turn that carries a history-tool
+ * card becomes {@link HISTORY_ANSWER_LABEL} as a whole. Then, for both roles: HTML entities are
  * decoded, credentials redacted ({@link redactCredentials}), whitespace normalized, and the text
  * cut to {@link MAX_PROJECTION_CHARS}. Pure, never throws, linear in the input length.
  */
 export function projectMessage(input: ProjectionInput): Projection {
+  if (input.role === "assistant" && HISTORY_CARD_OPEN.test(input.content)) {
+    return { text: HISTORY_ANSWER_LABEL, truncated: false };
+  }
   const inputTruncated = input.content.length > MAX_PROJECTION_INPUT_CHARS;
   const content = inputTruncated
     ? input.content.slice(0, MAX_PROJECTION_INPUT_CHARS)

@@ -25,6 +25,26 @@ const hits = (result: Awaited<ReturnType<typeof searchChats>>) =>
   result.chats.map((chat) => [chat.chat_id, chat.matches.map((match) => match.message_id)]);
 
 describe("searchChats", () => {
+  it("never finds an earlier answer that restated a history card (no self-ingestion)", async () => {
+    using fixture = createHistoryFixture();
+    const app = fixture.app("a");
+    const old = fixture.chat(app, "Auth", 1_000);
+    const decision = fixture.message(old, "user", "Decision: we use Supabase Auth now.");
+    const recall = fixture.chat(app, "Recall", 9_000);
+    const question = fixture.message(recall, "user", "What did we decide about Supabase auth?");
+    fixture.message(
+      recall,
+      "assistant",
+      '<dyad-explore-chat-history state="complete">{}</dyad-explore-chat-history> You use Supabase Auth; before that Clerk.',
+    );
+    await indexed(fixture);
+    const result = await searchChats(context(fixture, app), { query: "Supabase Auth Clerk" });
+    expect(hits(result)).toEqual([
+      [old, [decision]],
+      [recall, [question]],
+    ]);
+  });
+
   it("stems English: authenticate finds authentication", async () => {
     using fixture = createHistoryFixture();
     const app = fixture.app("a");
