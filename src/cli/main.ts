@@ -15,7 +15,7 @@ export function buildProgram(): Command {
     .description("Recall what was decided in an app's earlier AI chats.")
     .option("--db <path>", "store file (default: $RECOLLECT_DB or the user data directory)")
     .option("--json", "machine-readable output on stdout")
-    .showHelpAfterError()
+    .showHelpAfterError("(run with --help for usage)")
     .exitOverride();
   for (const register of COMMANDS) register(program);
   return program;

@@ -58,7 +58,7 @@ function modelIdFor(config: EngineConfig): string {
   if (!modelId) {
     throw new PreconditionError(
       "engine.modelId",
-      `The ${config.kind} engine needs a model id: set engine.modelId or RECOLLECT_ENGINE_MODEL.`,
+      `The ${config.kind} engine needs a model id: set RECOLLECT_ENGINE_MODEL (engine.modelId in a library config).`,
     );
   }
   return modelId;
@@ -95,7 +95,7 @@ export function createEngine(config: EngineConfig): Engine {
       if (!rawBaseUrl) {
         throw new PreconditionError(
           "engine.baseUrl",
-          "The openai-compatible engine needs a base URL: set engine.baseUrl or RECOLLECT_ENGINE_BASE_URL (e.g. http://127.0.0.1:11434/v1).",
+          "The openai-compatible engine needs a base URL: set RECOLLECT_ENGINE_BASE_URL (engine.baseUrl in a library config), e.g. http://127.0.0.1:11434/v1.",
         );
       }
       const baseURL = checkedBaseUrl(rawBaseUrl, "engine.baseUrl");

@@ -105,6 +105,9 @@ describe("recollect explore", () => {
       "magic",
     ]);
     expect(badEngine.code).toBe(2);
+    expect(badEngine.stderr).toBe(
+      "recollect: Invalid --engine: expected offline | openai-compatible | openai | anthropic (got magic).\n",
+    );
   });
 
   it("a hosted engine without configuration is a precondition error naming what is missing", async () => {

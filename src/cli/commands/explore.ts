@@ -18,7 +18,7 @@ import type { ExploreChatHistoryReport } from "../../agent/tools/explore-chat-hi
 import { formatReportText } from "../../agent/tools/explore-chat-history/report-text.js";
 import type { Engine } from "../../engine/engine.js";
 import { createEngine, ENGINE_KINDS, engineConfigFromEnv } from "../../engine/index.js";
-import { PreconditionError } from "../../errors/recollect-error.js";
+import { InvalidInputError, PreconditionError } from "../../errors/recollect-error.js";
 import {
   cliIsPro,
   globalOptions,
@@ -43,6 +43,9 @@ export const EXPLORE_EXIT_CODES: Readonly<Record<ExploreChatHistoryReport["outco
  * @throws InvalidInputError for an unknown kind; PreconditionError naming missing configuration.
  */
 export function engineForCli(kind: string | undefined): Engine {
+  if (kind !== undefined && !(ENGINE_KINDS as readonly string[]).includes(kind.toLowerCase())) {
+    throw new InvalidInputError("--engine", ENGINE_KINDS.join(" | "), `got ${kind}`);
+  }
   const env = kind === undefined ? process.env : { ...process.env, RECOLLECT_ENGINE: kind };
   return createEngine(engineConfigFromEnv(env));
 }
@@ -81,10 +84,10 @@ export function registerExploreCommand(program: Command): void {
     .action(async (question: string, options: ExploreOptions, command: Command) => {
       const global = globalOptions(command);
       const chatId = parseIntegerOption("--chat", options.chat, "a chat id (integer)") ?? null;
+      const engine = engineForCli(options.engine);
       if (!cliIsPro(global)) {
         throw new PreconditionError("pro", PRO_REQUIRED_HINT("Exploring chat history"));
       }
-      const engine = engineForCli(options.engine);
       using store = openCliStore(global);
       const run = await withInterrupt((signal) =>
         exploreApp({

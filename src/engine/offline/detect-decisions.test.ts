@@ -45,6 +45,18 @@ describe("findDecisionCue + extractChoice", () => {
     ["Yes, go with option B.", { kind: "approval", chosen: null, rejected: null }],
     ["ok let's do that", { kind: "approval", chosen: null, rejected: null }],
     ["Option B please", { kind: "approval", chosen: null, rejected: null }],
+    // Completion and current state: the newest word on a choice.
+    [
+      "Authentication now runs entirely on Supabase Auth; login is covered by tests.",
+      { kind: "completion", chosen: "Supabase Auth", rejected: null },
+    ],
+    ["We now use Clerk for sign-in.", { kind: "completion", chosen: "Clerk", rejected: null }],
+    ["The Vercel deployment is live.", { kind: "completion", chosen: "Vercel", rejected: null }],
+    [
+      "We completed the Postgres migration last night.",
+      { kind: "completion", chosen: "Postgres", rejected: null },
+    ],
+    ["The switch to Zustand is done.", { kind: "reversal", chosen: "Zustand", rejected: null }],
   ])("%s", (sentence, expected) => {
     expect(read(sentence)).toEqual(expected);
   });

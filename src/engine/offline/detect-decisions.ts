@@ -10,8 +10,10 @@ import { mentionIndex } from "./topic-profile.js";
  * - `reversal`: a change of an earlier choice ("switch to", "instead of", "no longer", "replace").
  * - `recommendation`: proposed, not yet approved ("I recommend", "I suggest", "Option B is best").
  * - `approval`: a user accepting a proposal ("yes, go with option b", "sounds good, do it").
+ * - `completion`: the choice reported as done or as the current state ("X now runs entirely on
+ *   Y", "Y is live", "we now use Y", "completed the switch"): the newest word on a decision.
  */
-export type DecisionKind = "decision" | "reversal" | "recommendation" | "approval";
+export type DecisionKind = "decision" | "reversal" | "recommendation" | "approval" | "completion";
 
 interface Cue {
   readonly kind: DecisionKind;
@@ -77,6 +79,21 @@ const CUES: readonly Cue[] = [
       /\b(?:we|i)(?:'ll|\s+will|'re\s+going\s+to|\s+are\s+going\s+to)\s+(?:use|go\s+with|stick\s+with|keep)\b/i,
   },
   { kind: "decision", pattern: /\b(?:going\s+forward|from\s+now\s+on)\b/i },
+  // Current state and completion: what a "what did we decide" question needs once a plan was carried out.
+  {
+    kind: "completion",
+    pattern:
+      /\b(?:now|currently)\s+(?:runs?|running|lives?|uses?|using|sits?|goes|handled|hosted|served|backed|powered|stored|deployed|on)\b/i,
+  },
+  {
+    kind: "completion",
+    pattern: /\b(?:is|are|went|go(?:es)?)\s+(?:now\s+)?live\b|\b(?:entirely|fully)\s+on\b/i,
+  },
+  {
+    kind: "completion",
+    pattern:
+      /\bcomplet(?:e|ed)\s+the\s+(?:\w+\s+)?(?:switch|migration|move|cutover|rollout)\b|\b(?:migration|switch|move|cutover|rollout)\s+(?:is\s+|was\s+)?(?:now\s+)?(?:done|complete|completed|finished)\b/i,
+  },
   { kind: "decision", pattern: /\bstick(?:ing)?\s+with\b/i },
   { kind: "decision", pattern: /\bgo(?:ing)?\s+with\b/i },
   { kind: "decision", pattern: /\b(?:we|i)(?:'ll|\s+will)\s+\w+/i },

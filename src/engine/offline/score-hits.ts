@@ -70,6 +70,13 @@ export function buildRelevanceModel(
     const share = (counts.get(keyword) ?? 0) / total;
     weights.set(keyword, share > 0.5 ? 1 : share > 0.25 ? 2 : 3);
   }
+  // The subject outweighs the verb, however common it is: "tasks" in a task tracker's history is
+  // everywhere, yet "session repos are stored under …" is not about how tasks are stored.
+  if (profile.aspects.size > 0) {
+    for (const [keyword, weight] of weights) {
+      weights.set(keyword, profile.aspects.has(keyword) ? 1 : Math.max(2, weight));
+    }
+  }
   const maxPoints = [...weights.values()].reduce((sum, weight) => sum + weight, 0);
   const keywordPoints = (text: string) =>
     topicOverlap(profile, text).matched.reduce(

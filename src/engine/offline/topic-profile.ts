@@ -3,6 +3,7 @@
  * included), the related-term families it belongs to, whether it asks which option was chosen,
  * and matchers for "does this observed text touch the topic". Built once per model call; pure.
  */
+import { questionAspects } from "./question-aspects.js";
 import { SYNONYM_GROUPS, TOPIC_FAMILIES, type TopicFamily } from "./related-terms.js";
 import { stem, textKeys, tokenize, topicWords, wordKeys } from "./text-terms.js";
 
@@ -39,6 +40,12 @@ export interface TopicProfile {
    * answer needs a recorded choice, and discussion alone is no answer.
    */
   readonly asksForChoice: boolean;
+  /**
+   * Keywords that are the question's verbs ("stored" in "how are tasks stored?"), not its subject;
+   * they weigh less than the subject (see `score-hits.ts`). Empty when no keyword is a verb or
+   * every keyword is (see `question-aspects.ts`).
+   */
+  readonly aspects: ReadonlySet<string>;
 }
 
 /** At most this many question words are searched; longer questions are mostly context. */
@@ -127,6 +134,7 @@ export function buildTopicProfile(question: string): TopicProfile {
     familyStems,
     familyLed: families.length > 0 && familyGroups.length * 2 >= groups.length,
     asksForChoice: CHOICE_QUESTION.test(question),
+    aspects: questionAspects(question, keywords),
   };
 }
 

@@ -65,7 +65,7 @@ describe("writeReport", () => {
     expect(submitReportInputSchema.safeParse(report).success).toBe(true);
     expect(report).toEqual({
       summary:
-        "Extractive summary (offline engine): 4 relevant messages in 2 chats after 2 searches and 1 reads. Latest recorded choice (2026-03-02): “Going forward we will replace Supabase Auth with Clerk; sessions will use JWT tokens.” 1 possible conflict: Supabase Auth → Clerk.",
+        "Extractive summary (offline engine): Cites 2 messages in 2 chats (4 relevant observed) after 2 searches and 1 read. Latest recorded choice (2026-03-02): “Going forward we will replace Supabase Auth with Clerk; sessions will use JWT tokens.” 1 possible conflict: Supabase Auth → Clerk.",
       // The January approval reaches the primary agent through the conflict; not repeated.
       findings: [
         { claim: "On 2026-03-02 the assistant changed course: Clerk.", candidate_ids: ["c5"] },

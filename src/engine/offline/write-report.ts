@@ -9,6 +9,7 @@
  * `no_match` — and says in the summary what the closest discussion was.
  */
 import type { SubmitReportInput } from "../../agent/tools/explore-chat-history/child-protocol.js";
+import { citedScope, scopeSentence } from "./cited-scope.js";
 import { collectStatements, type DecisionStatement } from "./decision-statements.js";
 import { saysUndecided, splitSentences } from "./detect-decisions.js";
 import type { ExplorationState, Observation } from "./exploration-state.js";
@@ -63,6 +64,7 @@ const VERB: Record<DecisionStatement["kind"], string> = {
   recommendation: "recommended",
   approval: "approved",
   answer: "answered",
+  completion: "reported the current state",
 };
 
 function clip(text: string, max: number): string {
@@ -307,9 +309,9 @@ export function writeReport(profile: TopicProfile, state: ExplorationState): Sub
   if (hearsay > 0) missing.push("Some evidence is quoted third-party text, not a team decision.");
   if (statements.length === 0)
     missing.push("No explicit decision language was found; findings are discussion excerpts.");
-  const chats = new Set(pool.map((item) => item.chatId)).size;
+  const scope = citedScope(findings, conflictEntries, state.observations);
   const parts = [
-    `${SUMMARY_LABEL} ${pool.length} relevant message${pool.length === 1 ? "" : "s"} in ${chats} chat${chats === 1 ? "" : "s"} after ${searches} and ${state.reads.length} reads.`,
+    `${SUMMARY_LABEL} ${scopeSentence(scope, pool.length, state.searchedQueries.length, state.reads.length)}`,
   ];
   const latest = [...committed].sort((a, b) =>
     b.observation.createdAt.localeCompare(a.observation.createdAt),

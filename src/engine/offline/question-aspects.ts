@@ -1,0 +1,45 @@
+/**
+ * The question's verbs: which of its keywords name the action asked about ("stored" in "how are
+ * tasks stored?", "deploy" in "how should we deploy the website?") rather than its subject (the
+ * head noun: "tasks", "website"). A message that only shares the verb ("session repos are stored
+ * under …") is about something else; one that names the subject is on topic. Pure, English only
+ * (other scripts have no aspects, so nothing changes for them).
+ */
+
+/** Auxiliary or modal + subject pronoun, then the verb: "should we deploy", "do we store". */
+const AFTER_SUBJECT =
+  /\b(?:we|you|i|they)\s+(?:(?:should|could|would|will|can|do|did|ever|still|now|currently|actually|first|originally|end\s+up)\s+)*([a-z]+)/gi;
+/** "how to store", "decide to handle": an infinitive after a question word or an intent verb. */
+const INFINITIVE =
+  /\b(?:how|where|when|what|why|decide[ds]?|decided|want(?:ed)?|need(?:ed)?|plan(?:ned)?|going|chose)\s+to\s+([a-z]+)/gi;
+/** A passive or perfect participle after a form of "be"/"get"/"have" earlier in the question. */
+const AUXILIARY = /\b(?:is|are|was|were|be|been|being|get|gets|got|has|have|had)\b/i;
+const PARTICIPLE = /^[a-z]{3,}(?:ed|en)$/;
+/** "-ed"/"-en" words that are nouns or adjectives, not participles. */
+const NOT_PARTICIPLES: ReadonlySet<string> = new Set(
+  "speed seed feed need bed embed red shed token kitchen garden screen open even often children hidden golden women men linen oven dozen chicken citizen".split(
+    " ",
+  ),
+);
+
+/**
+ * The keywords of `question` that are its verbs, among `keywords` (lower-case, as
+ * `topicWords` returns them). Empty when every keyword would be a verb: a question needs a
+ * subject, and without one the verbs are the topic.
+ */
+export function questionAspects(question: string, keywords: readonly string[]): Set<string> {
+  const lower = question.toLowerCase();
+  const verbs = new Set<string>();
+  for (const pattern of [AFTER_SUBJECT, INFINITIVE]) {
+    for (const match of lower.matchAll(pattern)) if (match[1]) verbs.add(match[1]);
+  }
+  const auxiliary = AUXILIARY.exec(lower);
+  if (auxiliary) {
+    const after = lower.slice(auxiliary.index + auxiliary[0].length);
+    for (const word of after.match(/[a-z]+/g) ?? []) {
+      if (PARTICIPLE.test(word) && !NOT_PARTICIPLES.has(word)) verbs.add(word);
+    }
+  }
+  const aspects = new Set(keywords.filter((keyword) => verbs.has(keyword)));
+  return aspects.size < keywords.length ? aspects : new Set();
+}
