@@ -135,4 +135,18 @@ describe("runBoundedSubagent", () => {
     expect(classifySubagentError(new Error("x")).message).toBe("The Engine stream failed.");
     expect(classifySubagentError(new AbortedError()).kind).toBe("aborted");
   });
+
+  it("names the unreachable endpoint (no query, no credentials) and the network code", () => {
+    const refused = new APICallError({
+      message: "Cannot connect to API: connect ECONNREFUSED",
+      url: "http://user:pw@127.0.0.1:59999/v1/chat/completions?key=secret",
+      requestBodyValues: { messages: "archival text" },
+      cause: Object.assign(new Error("connect ECONNREFUSED"), { code: "ECONNREFUSED" }),
+    });
+    const classified = classifySubagentError(refused);
+    expect([classified.kind, classified.message]).toEqual([
+      "provider",
+      "The Engine at http://127.0.0.1:59999/v1/chat/completions could not be reached (ECONNREFUSED).",
+    ]);
+  });
 });

@@ -79,14 +79,51 @@ export interface BoundedSubagentResult {
 export function classifySubagentError(error: unknown): RecollectError {
   if (APICallError.isInstance(error)) {
     const status = error.statusCode;
-    return new ProviderError(
-      `The Engine request failed${status ? ` (HTTP ${status})` : ""}.`,
-      status === undefined ? { cause: error } : { cause: error, statusCode: status },
-    );
+    if (status === undefined) {
+      // No HTTP answer at all: the endpoint (configuration, not archival text) and the network
+      // code (ECONNREFUSED, ENOTFOUND, …) are what the person needs to fix it.
+      const code = networkErrorCode(error);
+      return new ProviderError(
+        `The Engine at ${endpointOf(error.url)} could not be reached${code ? ` (${code})` : ""}.`,
+        { cause: error },
+      );
+    }
+    return new ProviderError(`The Engine request failed (HTTP ${status}).`, {
+      cause: error,
+      statusCode: status,
+    });
   }
   const classified = toRecollectError(error);
   if (classified.kind !== "internal") return classified;
   return new ProviderError("The Engine stream failed.", { cause: error });
+}
+
+/**
+ * What went wrong on the network, from an error's `cause` chain (≤ 5 levels): the first `code`
+ * string (e.g. `ECONNREFUSED`), else the innermost message (e.g. `bad port`), ≤ 120 chars. These
+ * come from the network stack, never from a provider's response body.
+ */
+function networkErrorCode(error: unknown): string | undefined {
+  let current: unknown = (error as { cause?: unknown }).cause;
+  let innermost: string | undefined;
+  for (let depth = 0; depth < 5 && typeof current === "object" && current !== null; depth += 1) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === "string" && /^[A-Z_]+$/.test(code)) return code;
+    const message = (current as { message?: unknown }).message;
+    if (typeof message === "string" && message) innermost = message.slice(0, 120);
+    current = (current as { cause?: unknown }).cause;
+  }
+  return innermost;
+}
+
+/** Origin and path of a request URL, without query or credentials. */
+function endpointOf(url: string): string {
+  try {
+    const parsed = new URL(url);
+    return `${parsed.origin}${parsed.pathname}`;
+  } catch {
+    return "the configured base URL";
+  }
 }
 
 interface AttemptOutcome {
