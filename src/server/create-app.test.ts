@@ -139,6 +139,8 @@ describe("local request guard", () => {
         message: "Invalid Host header: expected 127.0.0.1 or localhost.",
       },
     });
+    expect((await app.request("http://evil.example/")).status).toBe(400);
+    expect((await app.request("http://evil.example/index.html")).status).toBe(400);
     const put = (headers: Record<string, string>) =>
       app.request("http://127.0.0.1:4477/api/permissions/read_chat", {
         method: "PUT",

@@ -128,7 +128,8 @@ export function createApp(deps: ServerDeps): Hono {
   const app = new Hono();
 
   app.onError((error, c) => errorResponse(error, c));
-  app.use("/api/*", localRequestGuard());
+  // Every route, the page included: a DNS-rebinding page must not even load the app.
+  app.use("*", localRequestGuard());
 
   app.get("/api/profile", (c) => c.json({ entitlement: deps.isPro() ? "pro" : "free" }));
 

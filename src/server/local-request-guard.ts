@@ -19,7 +19,7 @@ function hostnameOf(host: string): string {
 
 /**
  * Creates the guard.
- * @example app.use("/api/*", localRequestGuard())
+ * @example app.use("*", localRequestGuard())
  */
 export function localRequestGuard(): MiddlewareHandler {
   return async function localRequestGuardHandler(c, next) {
