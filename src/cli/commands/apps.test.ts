@@ -22,7 +22,7 @@ describe("recollect apps, chats and index", () => {
     const apps = await runCaptured(["--db", db, "apps"]);
     expect(apps.stdout).toBe(
       [
-        "PaperBites  1 chats, 2 messages, last 2026-04-09T19:38:27.001Z",
+        "PaperBites  1 chat, 2 messages, last 2026-04-09T19:38:27.001Z",
         "zero-auth  2 chats, 2 messages, last 2026-08-06T21:10:43.000Z",
         "",
       ].join("\n"),

@@ -7,6 +7,7 @@ import type Database from "better-sqlite3";
 import type { Command } from "commander";
 import { AppNotFoundError, InvalidInputError } from "../../errors/recollect-error.js";
 import { globalOptions, openCliStore, printJson } from "../cli-context.js";
+import { plural } from "../plural.js";
 
 /** One row of `recollect apps`; times are ISO-8601 UTC. */
 export interface AppSummary {
@@ -71,7 +72,7 @@ export function formatApps(apps: readonly AppSummary[]): string {
   if (apps.length === 0) return "No apps yet. Import chats with `recollect import <paths…>`.\n";
   const lines = apps.map(
     (app) =>
-      `${app.name}  ${app.chats} chats, ${app.messages} messages, last ${app.last_message_at ?? "never"}${app.path ? `  (${app.path})` : ""}`,
+      `${app.name}  ${plural(app.chats, "chat")}, ${plural(app.messages, "message")}, last ${app.last_message_at ?? "never"}${app.path ? `  (${app.path})` : ""}`,
   );
   return `${lines.join("\n")}\n`;
 }

@@ -21,11 +21,11 @@ describe("recollect import", () => {
     expect(first.code).toBe(0);
     expect(first.stdout).toBe(
       [
-        `specstory   1 new chats, 0 updated, 2 messages, 0 unchanged  ${PAPERBITES_DEPLOY}`,
-        `cline       1 new chats, 0 updated, 24 messages, 0 unchanged  ${FINEYE}`,
+        `specstory   1 new chat, 0 updated, 2 messages, 0 unchanged  ${PAPERBITES_DEPLOY}`,
+        `cline       1 new chat, 0 updated, 24 messages, 0 unchanged  ${FINEYE}`,
         "",
-        "specstory   1 files: 1 new chats, 0 updated, 2 messages, 0 unchanged",
-        "cline       1 files: 1 new chats, 0 updated, 24 messages, 0 unchanged",
+        "specstory   1 file: 1 new chat, 0 updated, 2 messages, 0 unchanged",
+        "cline       1 file: 1 new chat, 0 updated, 24 messages, 0 unchanged",
         "total       2 files: 2 new chats, 0 updated, 26 messages, 0 unchanged",
         "indexed 26 messages",
         "",

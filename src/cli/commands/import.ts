@@ -8,6 +8,7 @@ import type { Command } from "commander";
 import { ImportFormatError } from "../../errors/recollect-error.js";
 import { type ImportProgressEvent, type ImportReport, importPaths } from "../../importers/index.js";
 import { globalOptions, openCliStore, printJson } from "../cli-context.js";
+import { plural } from "../plural.js";
 import { drainIndex } from "./index-command.js";
 
 /** On a non-terminal stderr, one progress line per this many files (a terminal gets every file). */
@@ -32,20 +33,22 @@ export function importReportJson(report: ImportReport, indexed: number) {
 /** Human summary: one line per file, one per format, totals, skips and failures. */
 export function formatImportReport(report: ImportReport, indexed: number): string {
   const counts = (entry: { chats: number; updated: number; messages: number; skipped: number }) =>
-    `${entry.chats} new chats, ${entry.updated} updated, ${entry.messages} messages, ${entry.skipped} unchanged`;
+    `${plural(entry.chats, "new chat")}, ${entry.updated} updated, ${plural(entry.messages, "message")}, ${entry.skipped} unchanged`;
   const lines = report.files.map(
     (file) => `${file.format.padEnd(11)} ${counts(file)}  ${file.file}`,
   );
   if (lines.length > 0) lines.push("");
   for (const format of report.formats) {
-    lines.push(`${format.format.padEnd(11)} ${format.files} files: ${counts(format)}`);
+    lines.push(`${format.format.padEnd(11)} ${plural(format.files, "file")}: ${counts(format)}`);
   }
-  lines.push(`${"total".padEnd(11)} ${report.totals.files} files: ${counts(report.totals)}`);
+  lines.push(
+    `${"total".padEnd(11)} ${plural(report.totals.files, "file")}: ${counts(report.totals)}`,
+  );
   if (report.unrecognized.length > 0) {
     lines.push(`skipped ${report.unrecognized.length} files of no known chat format`);
   }
   for (const failure of report.failures) lines.push(`rejected ${failure.error.message}`);
-  lines.push(`indexed ${indexed} messages`);
+  lines.push(`indexed ${plural(indexed, "message")}`);
   return `${lines.join("\n")}\n`;
 }
 
