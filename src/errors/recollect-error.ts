@@ -86,10 +86,22 @@ export class InvalidInputError extends RecollectError {
  */
 export class ChatNotFoundError extends RecollectError {
   readonly chatId: number;
-  constructor(chatId: number) {
-    super("not_found", `Chat ${chatId} was not found in this app.`);
+  /** The message the read was centred on, when the request named one. */
+  readonly messageId: number | undefined;
+  /**
+   * The message depends only on what was asked (chat, and message when one was named), never on
+   * which of the two is missing or where it lives.
+   */
+  constructor(chatId: number, messageId?: number) {
+    super(
+      "not_found",
+      messageId === undefined
+        ? `Chat ${chatId} was not found in this app.`
+        : `Message ${messageId} of chat ${chatId} was not found in this app.`,
+    );
     this.name = "ChatNotFoundError";
     this.chatId = chatId;
+    this.messageId = messageId;
   }
 }
 

@@ -112,14 +112,18 @@ describe("readChat", () => {
     const expected = `Chat ${chat} was not found in this app.`;
     // Another app's chat, seen from `other` with our chat id, is indistinguishable from a missing id.
     expect(notFound(() => readChat(ctx(fixture, other), { chat_id: chat }))).toBe(expected);
+    // With a message named, the answer names both, and still depends only on what was asked.
     expect(
       notFound(() =>
         readChat(ctx(fixture, app), { chat_id: chat, around_message_id: theirMessage }),
       ),
-    ).toBe(expected);
+    ).toBe(`Message ${theirMessage} of chat ${chat} was not found in this app.`);
     expect(
       notFound(() => readChat(ctx(fixture, app), { chat_id: chat, around_message_id: 99_999 })),
-    ).toBe(expected);
+    ).toBe(`Message 99999 of chat ${chat} was not found in this app.`);
+    expect(
+      notFound(() => readChat(ctx(fixture, other), { chat_id: chat, around_message_id: 99_999 })),
+    ).toBe(`Message 99999 of chat ${chat} was not found in this app.`);
     expect(
       notFound(() =>
         readChat(ctx(fixture, app, [chat, all[2] as number]), {
@@ -127,7 +131,7 @@ describe("readChat", () => {
           around_message_id: all[2] as number,
         }),
       ),
-    ).toBe(expected);
+    ).toBe(`Message ${all[2]} of chat ${chat} was not found in this app.`);
     expect(notFound(() => readChat(ctx(fixture, app), { chat_id: otherChat }))).toBe(
       `Chat ${otherChat} was not found in this app.`,
     );

@@ -61,7 +61,8 @@ export function readChat(ctx: RetrievalContext, input: ReadChatInput): ReadChatR
         .prepare("SELECT id, title, created_at FROM chats WHERE id = ? AND app_id = ?")
         .get(request.chatId, ctx.appId),
     );
-  if (chat === undefined) throw new ChatNotFoundError(request.chatId);
+  const asked = request.mode === "around" ? request.targetMessageId : undefined;
+  if (chat === undefined) throw new ChatNotFoundError(request.chatId, asked);
   const cutoff =
     chat.id === ctx.currentChatId && ctx.currentMessageId !== null
       ? ctx.currentMessageId
@@ -80,7 +81,7 @@ export function readChat(ctx: RetrievalContext, input: ReadChatInput): ReadChatR
       chat.id,
       cutoff,
     );
-    if (target.length === 0) throw new ChatNotFoundError(request.chatId);
+    if (target.length === 0) throw new ChatNotFoundError(request.chatId, asked);
     targetId = request.targetMessageId;
     const before = rows(
       `SELECT ${COLUMNS} FROM messages WHERE chat_id = ? AND id < ? ORDER BY id DESC LIMIT ?`,
