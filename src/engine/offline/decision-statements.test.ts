@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { collectStatements as collectWith } from "./decision-statements.js";
+import { collectStatements as collectWith, coversAspect } from "./decision-statements.js";
 import type { Observation } from "./exploration-state.js";
 import { earlierStatementsOfDropped, findConflicts, followUpReversals } from "./find-conflicts.js";
 import { observation } from "./offline-test-fixtures.js";
@@ -228,5 +228,18 @@ describe("earlierStatementsOfDropped", () => {
         item.later.observation.candidateId,
       ]),
     ).toEqual([["c1", "c3"]]);
+  });
+});
+
+describe("coversAspect", () => {
+  test("with a verb in the question, a decision must touch it or name one of its options", () => {
+    const stored = buildTopicProfile("how are tasks stored?");
+    expect(coversAspect(stored, "I'll add task #027 to the list.")).toBe(false);
+    expect(coversAspect(stored, "Tasks are saved in process/tasks.md.")).toBe(true);
+    const hosted = buildTopicProfile("Where is the dashboard hosted?");
+    expect(coversAspect(hosted, "The dashboard runs on Vercel now.")).toBe(true);
+    expect(coversAspect(buildTopicProfile("What did we decide about auth?"), "Anything.")).toBe(
+      true,
+    );
   });
 });

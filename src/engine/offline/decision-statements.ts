@@ -89,6 +89,22 @@ function onTopic(context: Context, sentence: string, observation: Observation): 
   return model.keywordPoints(sentence) > 0 || model.isRelevant(observation.text);
 }
 
+/**
+ * With verbs in the question ("how are tasks stored?"), a decision must be about that action:
+ * its message matches one of them (synonyms count). "I'll add task #027" decides nothing about
+ * storage. A named option of the question's families counts ("hosted" → "on Vercel"). True
+ * when the question has no verbs.
+ */
+export function coversAspect(profile: TopicProfile, text: string): boolean {
+  if (profile.aspects.size === 0) return true;
+  if (topicOverlap(profile, text).matched.some((keyword) => profile.aspects.has(keyword)))
+    return true;
+  // A named option of the question's families answers the verb ("hosted" → "on Vercel").
+  return profile.families.some((family) =>
+    family.entities.some((entity) => textMentions(text, entity)),
+  );
+}
+
 function choiceIn(
   families: readonly TopicFamily[],
   sentence: string,
@@ -290,5 +306,8 @@ export function collectStatements(
     const reply = replyStatement(context, observation);
     if (reply) statements.push(reply);
   }
-  return statements;
+  // An approval or answer counts with the message it approves or answers.
+  return statements.filter((item) =>
+    coversAspect(profile, `${item.approves?.text ?? ""}\n${item.observation.text}`),
+  );
 }

@@ -97,3 +97,14 @@ describe("nextSearchQuery", () => {
     ).toBeNull();
   });
 });
+
+describe("candidateQueries with a verb in the question", () => {
+  test("reworded verbs keep the subject", () => {
+    // The family-free reformulations, as `planQueries` runs them first for a question the family does not lead.
+    const profile = { ...buildTopicProfile("how are tasks stored?"), families: [] };
+    expect(candidateQueries(profile, []).slice(0, 2)).toEqual([
+      "tasks stored",
+      "tasks save saved persist",
+    ]);
+  });
+});

@@ -122,10 +122,14 @@ export function candidateQueries(
   const terms = uniqueTerms(familyTerms(profile), used);
   const queries: string[] = [];
   if (first) queries.push(first);
-  const synonyms = uniqueTerms(
+  // Verbs reworded keep their subject: "tasks save persist", not "save persist" (any saving).
+  const subjects = profile.keywords.filter((word) => !profile.aspects.has(word)).slice(0, 2);
+  const reworded = uniqueTerms(
     profile.groups.flatMap((group) => group.synonyms.slice(0, 3)),
     used,
   );
+  const synonyms =
+    profile.aspects.size > 0 && reworded.length > 0 ? [...subjects, ...reworded] : reworded;
   if (profile.families.length === 0) {
     // No family: reformulate with synonyms; decision vocabulary only as a last resort.
     if (synonyms.length > 0) queries.push(synonyms.slice(0, MAX_QUERY_TERMS).join(" "));

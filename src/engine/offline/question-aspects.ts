@@ -22,6 +22,13 @@ const NOT_PARTICIPLES: ReadonlySet<string> = new Set(
   ),
 );
 
+/** Verbs of choosing ("what did we land on"): the decision itself, never an aspect to match. */
+const CHOICE_VERBS: ReadonlySet<string> = new Set(
+  "land landed decide decided choose chose chosen pick picked settle settled go went use used agree agreed opt opted select selected switch switched adopt adopted end ended want need".split(
+    " ",
+  ),
+);
+
 /**
  * The keywords of `question` that are its verbs, among `keywords` (lower-case, as
  * `topicWords` returns them). Empty when every keyword would be a verb: a question needs a
@@ -40,6 +47,8 @@ export function questionAspects(question: string, keywords: readonly string[]): 
       if (PARTICIPLE.test(word) && !NOT_PARTICIPLES.has(word)) verbs.add(word);
     }
   }
-  const aspects = new Set(keywords.filter((keyword) => verbs.has(keyword)));
+  const aspects = new Set(
+    keywords.filter((keyword) => verbs.has(keyword) && !CHOICE_VERBS.has(keyword)),
+  );
   return aspects.size < keywords.length ? aspects : new Set();
 }

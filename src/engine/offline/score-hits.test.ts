@@ -88,7 +88,25 @@ describe("buildRelevanceModel", () => {
   test("synonyms count as the keyword they stand for", () => {
     const evening = buildTopicProfile("do we ever ping users in the evening?");
     const text = "We send push notifications at most once a day at 5 pm.";
-    expect(buildRelevanceModel(evening, []).keywordPoints(text)).toBe(6);
+    // "ping" (the verb, weight 1 via "push notifications") + "evening" (a subject, 3 via "5 pm").
+    expect(buildRelevanceModel(evening, []).keywordPoints(text)).toBe(4);
+  });
+
+  test("the subject outweighs the verb, however common the subject is", () => {
+    const profile = buildTopicProfile("how are tasks stored?");
+    const common = [
+      observation("c1", "Task #1 is done."),
+      observation("c2", "Task #2 is open."),
+      observation("c3", "Store session repos under the state folder."),
+    ];
+    const model = buildRelevanceModel(profile, common);
+    expect([...model.weights.entries()]).toEqual([
+      ["tasks", 2],
+      ["stored", 1],
+    ]);
+    expect(model.maxPoints).toBe(3);
+    expect(model.isRelevant("Store session repos under the state folder.")).toBe(false);
+    expect(model.isRelevant("Tasks are read from process/tasks.md by default.")).toBe(true);
   });
 });
 
