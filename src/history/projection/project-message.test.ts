@@ -170,6 +170,12 @@ describe("projectMessage", () => {
     );
   });
 
+  it("is stable when a removed tag uncovers a fence (found by the property test)", () => {
+    const once = assistant("</think>```");
+    expect(once).toBe("[code]");
+    expect(assistant(once)).toBe(once);
+  });
+
   it("is idempotent on text without markup", () => {
     fc.assert(
       fc.property(fc.stringMatching(/^[\p{L}\p{N} .,!?\n]{0,400}$/u), (content) => {

@@ -69,8 +69,26 @@ const HISTORY_CARD_OPEN = /<(?:dyad-explore-chat-history|dyad-search-chats|dyad-
  */
 export const HISTORY_ANSWER_LABEL = "[answer recalled from earlier chats: not indexed again]";
 
-/** Runs the assistant-only removals; inline code spans are shielded from the generic tag pass. */
+/** Markup that one removal pass can uncover for the next (a fence left at a line start, a tag). */
+const UNCOVERED_MARKUP = /```|~~~|</;
+
+/**
+ * Runs the assistant-only removals until nothing changes (≤ 3 passes): removing a stray tag can
+ * bring a fence to a line start (`</think>```` → ```` ``` ````), and the projection must be stable
+ * when projected again. Later passes run only when such markup is left, so prose costs one pass.
+ */
 function stripAssistantMarkup(content: string): string {
+  let text = stripAssistantMarkupOnce(content);
+  for (let pass = 1; pass < 3 && UNCOVERED_MARKUP.test(text); pass += 1) {
+    const next = stripAssistantMarkupOnce(text);
+    if (next === text) break;
+    text = next;
+  }
+  return text;
+}
+
+/** One removal pass; inline code spans are shielded from the generic tag pass. */
+function stripAssistantMarkupOnce(content: string): string {
   const withoutKnownTags = stripTags(content.replace(PLACEHOLDER_CHARS, ""), "known");
   const withoutBlocks = stripBlocks(withoutKnownTags);
   const spans: string[] = [];
