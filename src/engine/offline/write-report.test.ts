@@ -193,3 +193,47 @@ describe("writeReport with pasted third-party text", () => {
     );
   });
 });
+
+describe("writeReport: completion and confidence", () => {
+  test("a completion after the plan is the latest recorded choice and the first finding", () => {
+    const plan = observation(
+      "c27",
+      "Then we're replacing Clerk with Supabase Auth for authentication. Plan the migration.",
+      { chatId: 9, createdAt: "2026-04-07T09:44:00.000Z" },
+    );
+    const done = observation(
+      "c30",
+      "Removed the Clerk packages. Authentication now runs entirely on Supabase Auth; login is covered by tests.",
+      { chatId: 10, role: "assistant", createdAt: "2026-04-15T15:12:30.000Z" },
+    );
+    const report = writeReport(AUTH, state([plan, done]));
+    expect(report.summary).toBe(
+      "Extractive summary (offline engine): Cites 2 messages in 2 chats (2 relevant observed) after 2 searches and 1 read. Latest recorded choice (2026-04-15): “Authentication now runs entirely on Supabase Auth; login is covered by tests.”",
+    );
+    expect(report.findings[0]).toEqual({
+      claim: "On 2026-04-15 the assistant reported the current state: Supabase Auth.",
+      candidate_ids: ["c30"],
+    });
+    expect(report.confidence).toBe("high");
+  });
+
+  test("an answer that only names something is no recorded choice and never earns high", () => {
+    const deploy = buildTopicProfile("how do we deploy?");
+    const question = observation("c1", "How do we deploy the site?", {
+      createdAt: "2026-04-07T10:00:00.000Z",
+    });
+    const answer = observation(
+      "c2",
+      "Here is a practical way to think about deploying PaperBites.",
+      { role: "assistant", createdAt: "2026-04-07T10:01:00.000Z" },
+    );
+    const report = writeReport(deploy, {
+      ...state([question, answer]),
+      question: "how do we deploy?",
+    });
+    expect(report.confidence).toBe("medium");
+    expect(report.summary).toBe(
+      "Extractive summary (offline engine): Cites 2 messages in 1 chat (2 relevant observed) after 2 searches and 1 read. Most recent decision language (2026-04-07): “Here is a practical way to think about deploying PaperBites.”",
+    );
+  });
+});

@@ -16,6 +16,7 @@ import type { ExplorationState, Observation } from "./exploration-state.js";
 import { earlierStatementsOfDropped, findConflicts, followUpReversals } from "./find-conflicts.js";
 import { isHearsay } from "./hearsay.js";
 import { evidenceForMissingParts } from "./part-evidence.js";
+import { decisive, lowerFor, proposeConfidence } from "./report-confidence.js";
 import {
   buildRelevanceModel,
   type RelevanceModel,
@@ -111,28 +112,6 @@ export function relevantObservations(
   return scoreObservations(profile, state.observations, model, leads).filter(
     (item) => item.relevant,
   );
-}
-
-function proposeConfidence(
-  state: ExplorationState,
-  relevantCount: number,
-  committed: readonly DecisionStatement[],
-  conflictCount: number,
-): SubmitReportInput["confidence"] {
-  if (relevantCount === 0) return "low";
-  if (conflictCount > 0 || state.indexStatus === "indexing" || state.budgetExhausted)
-    return "medium";
-  if (committed.length > 0 && relevantCount >= 2) return "high";
-  return relevantCount >= 2 ? "medium" : "low";
-}
-
-/** One level lower per the presence of hearsay findings: quoted claims never earn `high`. */
-function lowerFor(
-  hearsay: number,
-  confidence: SubmitReportInput["confidence"],
-): SubmitReportInput["confidence"] {
-  if (hearsay === 0) return confidence;
-  return confidence === "high" ? "medium" : "low";
 }
 
 function statusNotes(state: ExplorationState): string[] {
@@ -313,9 +292,10 @@ export function writeReport(profile: TopicProfile, state: ExplorationState): Sub
   const parts = [
     `${SUMMARY_LABEL} ${scopeSentence(scope, pool.length, state.searchedQueries.length, state.reads.length)}`,
   ];
-  const latest = [...committed].sort((a, b) =>
-    b.observation.createdAt.localeCompare(a.observation.createdAt),
-  )[0];
+  // Only a decisive statement is a "recorded choice"; an answer that names something is language.
+  const latest = committed
+    .filter((item) => decisive(item, model))
+    .sort((a, b) => b.observation.createdAt.localeCompare(a.observation.createdAt))[0];
   if (latest) {
     parts.push(
       `Latest recorded choice (${day(latest.observation.createdAt)}): “${quote(latest.sentence, SUMMARY_QUOTE_CHARS)}”`,
@@ -346,7 +326,7 @@ export function writeReport(profile: TopicProfile, state: ExplorationState): Sub
     missing_coverage: missing.map((note) => clip(note, MAX_NOTE_CHARS)).slice(0, 5),
     confidence: lowerFor(
       hearsay,
-      proposeConfidence(state, pool.length, committed, conflicts.length),
+      proposeConfidence(state, pool.length, committed, conflicts.length, model),
     ),
   };
 }
