@@ -3,6 +3,7 @@ import { observation } from "./offline-test-fixtures.js";
 import {
   buildRelevanceModel,
   decisionPoints,
+  isTroubleshooting,
   scoreObservations,
   trustedByRank,
 } from "./score-hits.js";
@@ -148,5 +149,26 @@ describe("the one-third fallback", () => {
     const leads = scoreObservations(profile, [nearMiss], undefined, true);
     expect(strict.map((item) => item.relevant)).toEqual([false]);
     expect(leads.map((item) => item.relevant)).toEqual([true]);
+  });
+});
+
+describe("isTroubleshooting", () => {
+  test("error output and debugging talk are side remarks; plain design talk is not", () => {
+    expect(
+      isTroubleshooting("The error `asyncpg.exceptions.DuplicateTableError: relation exists`."),
+    ).toBe(true);
+    expect(isTroubleshooting("You are still getting the error when documents upload.")).toBe(true);
+    expect(isTroubleshooting("Documents are chunked and embedded after upload.")).toBe(false);
+  });
+
+  test("ranks below design talk unless the question asks about errors", () => {
+    const design = observation("c1", "Documents are chunked and embedded after upload.");
+    const debug = observation("c2", "The error DocumentError: documents chunk upload failed.");
+    const how = buildTopicProfile("how are documents chunked?");
+    expect(scoreObservations(how, [design, debug]).map((item) => item.score)).toEqual([10, 6]);
+    const why = buildTopicProfile("why did documents chunking fail?");
+    expect(
+      scoreObservations(why, [design, debug]).map((item) => item.observation.candidateId),
+    ).toEqual(["c2", "c1"]);
   });
 });

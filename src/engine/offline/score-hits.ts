@@ -17,7 +17,9 @@
  * - 1 per related family term (≤ 4), 1 per named option of the question's families (≤ 2);
  * - 3 for a reversal, 2 for other decision language;
  * - 1 per additional search that returned it; 1 if among the newest third;
- * - −2 for a compaction summary (it repeats originals; DESIGN.md § Lessons).
+ * - −2 for a compaction summary (it repeats originals; DESIGN.md § Lessons);
+ * - −3 for troubleshooting (error output, "the error you're getting") unless the question asks
+ *   about errors or fixes: such messages mention the topic's words only in passing.
  * Irrelevant observations score 0. Ties break by newer `createdAt`, then first seen. When no
  * observation is relevant, those covering a third of the keyword weight are leads (not report
  * evidence).
@@ -108,6 +110,21 @@ export function decisionPoints(text: string): number {
   return best;
 }
 
+/** Error output and debugging ("DuplicateTableError: …", a traceback, "the error you're getting"). */
+const TROUBLESHOOTING =
+  /\b(?:traceback|stack\s*trace|exception|\w+Error\b|errno|the\s+error|(?:still\s+)?(?:getting|encountering|seeing)\s+(?:an?\s+|the\s+|this\s+)?(?:error|exception|crash))/i;
+/** Question words that make errors the topic. */
+const ASKS_ABOUT_FAILURES =
+  /\b(?:error|errors|bug|bugs|crash\w*|fail\w*|exception\w*|broke\w*|issue|issues|fix\w*)\b/i;
+
+/**
+ * A message about an error it is debugging: a side remark for a question about how something
+ * works or what was decided (it mentions the topic's words only because they are in the error).
+ */
+export function isTroubleshooting(text: string): boolean {
+  return TROUBLESHOOTING.test(text.slice(0, 600));
+}
+
 /**
  * Scores and sorts observations, best first (see the module docs for the rule). `leads`: judge
  * for exploration (looser rank trust, see {@link trustedByRank}), not for the report.
@@ -131,8 +148,10 @@ export function scoreObservations(
       ? model.isRelevant(observation.text)
       : model.keywordPoints(observation.text) * 3 >= model.maxPoints) ||
     trustedByRank(model, observation, leads);
+  const asksAboutFailures = ASKS_ABOUT_FAILURES.test(profile.keywords.join(" "));
   const scored = observations.map((observation): ScoredObservation => {
     if (!relevant(observation)) return { observation, score: 0, relevant: false };
+    const troubleshooting = isTroubleshooting(observation.text);
     const overlap = topicOverlap(profile, observation.text);
     const inText = new Set(overlap.matched);
     const titleOnly = observation.chatTitle
@@ -148,7 +167,8 @@ export function scoreObservations(
       decisionPoints(observation.text) +
       Math.max(0, observation.searchHits - 1) +
       (newestThird.has(observation.candidateId) ? 1 : 0) -
-      (observation.isCompactionSummary ? 2 : 0);
+      (observation.isCompactionSummary ? 2 : 0) -
+      (troubleshooting && !asksAboutFailures ? 3 : 0);
     return { observation, score: Math.max(1, score), relevant: true };
   });
   return scored.sort(
