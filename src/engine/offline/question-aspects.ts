@@ -1,17 +1,13 @@
 /**
- * The question's verbs: which of its keywords name the action asked about ("stored" in "how are
- * tasks stored?", "deploy" in "how should we deploy the website?") rather than its subject (the
- * head noun: "tasks", "website"). A message that only shares the verb ("session repos are stored
- * under …") is about something else; one that names the subject is on topic. Pure, English only
- * (other scripts have no aspects, so nothing changes for them).
+ * The question's verbs: which of its keywords are a passive participle ("stored" in "how are
+ * tasks stored?", "hosted" in "where is the dashboard hosted?") rather than its subject (the head
+ * noun: "tasks", "dashboard"). In a passive question the subject is the topic: a message that
+ * only shares the verb ("session repos are stored under …") is about something else. Active
+ * questions ("how do we warn someone …", "how should we deploy?") keep their verb as the topic,
+ * and so do choice questions (the verb there is the choosing). Pure, English only (other scripts
+ * have no aspects, so nothing changes for them).
  */
 
-/** Auxiliary or modal + subject pronoun, then the verb: "should we deploy", "do we store". */
-const AFTER_SUBJECT =
-  /\b(?:we|you|i|they)\s+(?:(?:should|could|would|will|can|do|did|ever|still|now|currently|actually|first|originally|end\s+up)\s+)*([a-z]+)/gi;
-/** "how to store", "decide to handle": an infinitive after a question word or an intent verb. */
-const INFINITIVE =
-  /\b(?:how|where|when|what|why|decide[ds]?|decided|want(?:ed)?|need(?:ed)?|plan(?:ned)?|going|chose)\s+to\s+([a-z]+)/gi;
 /** A passive or perfect participle after a form of "be"/"get"/"have" earlier in the question. */
 const AUXILIARY = /\b(?:is|are|was|were|be|been|being|get|gets|got|has|have|had)\b/i;
 const PARTICIPLE = /^[a-z]{3,}(?:ed|en)$/;
@@ -37,9 +33,6 @@ const CHOICE_VERBS: ReadonlySet<string> = new Set(
 export function questionAspects(question: string, keywords: readonly string[]): Set<string> {
   const lower = question.toLowerCase();
   const verbs = new Set<string>();
-  for (const pattern of [AFTER_SUBJECT, INFINITIVE]) {
-    for (const match of lower.matchAll(pattern)) if (match[1]) verbs.add(match[1]);
-  }
   const auxiliary = AUXILIARY.exec(lower);
   if (auxiliary) {
     const after = lower.slice(auxiliary.index + auxiliary[0].length);

@@ -123,6 +123,7 @@ export function buildTopicProfile(question: string): TopicProfile {
     return family.entities.some((entity) => textMentions(question, entity));
   });
   const familyStems = new Set(families.flatMap(familyWordStems));
+  const asksForChoice = CHOICE_QUESTION.test(question);
   const familyGroups = groups.filter((group) =>
     [...group.keys].some((key) => familyStems.has(key)),
   );
@@ -133,8 +134,9 @@ export function buildTopicProfile(question: string): TopicProfile {
     families,
     familyStems,
     familyLed: families.length > 0 && familyGroups.length * 2 >= groups.length,
-    asksForChoice: CHOICE_QUESTION.test(question),
-    aspects: questionAspects(question, keywords),
+    asksForChoice,
+    // "Which Godot version are we pinned to?": the verb of a choice question is the choosing.
+    aspects: asksForChoice ? new Set<string>() : questionAspects(question, keywords),
   };
 }
 
