@@ -1,13 +1,17 @@
 /**
  * The offline exploration policy: given the run so far, the next single action. Search the
  * planned reformulations (keeping {@link READ_RESERVE} calls for reads), read around the strongest
- * hits — the best hit of each question part first — then submit: earlier when the budget says so
+ * hits — a later chat mentioning an already chosen option first (`recency-lead.ts`), then the
+ * best hit of each question part — then submit: earlier when the budget says so
  * or the host forces `submit_report`. Pure and deterministic.
  */
 import type { SubmitReportInput } from "../../agent/tools/explore-chat-history/child-protocol.js";
+import { collectStatements } from "./decision-statements.js";
 import type { ExplorationState } from "./exploration-state.js";
 import { nextSearchQuery } from "./plan-queries.js";
 import { readOrder } from "./read-order.js";
+import { recencyLead } from "./recency-lead.js";
+import { buildRelevanceModel } from "./score-hits.js";
 import { linkedReplies } from "./statement-pool.js";
 import { buildTopicProfile, type TopicProfile } from "./topic-profile.js";
 import { relevantObservations, writeReport } from "./write-report.js";
@@ -98,7 +102,17 @@ function nextRead(profile: TopicProfile, state: ExplorationState): OfflineAction
   // Keep one call for submit_report.
   if (state.toolCallCount >= MAX_TOOL_CALLS - 1) return null;
   const readChats = new Set(state.reads.map((read) => read.chatId));
-  for (const observation of readOrder(profile, relevantObservations(profile, state, true))) {
+  const scored = relevantObservations(profile, state, true);
+  const relevant = scored.map((item) => item.observation);
+  // After a decision chain, a later chat that mentions the chosen option is read first.
+  const model = buildRelevanceModel(profile, state.observations);
+  const newer = recencyLead(
+    relevant,
+    collectStatements(profile, model, relevant, state.observations),
+  );
+  const order = readOrder(profile, scored);
+  const leads = newer ? [newer, ...order.filter((item) => item !== newer)] : order;
+  for (const observation of leads) {
     if (readChats.has(observation.chatId) || observation.fromRead) continue;
     return {
       type: "read",
