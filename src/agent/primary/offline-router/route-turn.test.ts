@@ -140,7 +140,7 @@ describe("offline router policy", () => {
       routeTurn(read({ error: { kind: "user_cancelled", message: "declined" } }), ["read_chat"]),
     ).toEqual({
       kind: "text",
-      text: `${base}\n\nI could not read the cited discussion (user_cancelled), so this rests on the report alone.`,
+      text: `${base}\n\nYou declined reading the cited discussion, so this rests on the report alone.`,
     });
   });
 

@@ -125,7 +125,9 @@ function answerAfterRead(
   const failed = errorOutputSchema.safeParse(outputValue(read));
   const readValue = z.object({ chat_id: z.number() }).safeParse(outputValue(read));
   const note = failed.success
-    ? `I could not read the cited discussion (${failed.data.error.kind}), so this rests on the report alone.`
+    ? failed.data.error.kind === "user_cancelled"
+      ? "You declined reading the cited discussion, so this rests on the report alone."
+      : `I could not read the cited discussion (${failed.data.error.kind}), so this rests on the report alone.`
     : readValue.success
       ? `I read the cited discussion (chat #${readValue.data.chat_id}) to check the exact wording.`
       : "I could not read the cited discussion, so this rests on the report alone.";
