@@ -6,20 +6,22 @@ import { createTempStores, runCaptured } from "./testing/run-captured.js";
 
 const stores = createTempStores();
 let db = "";
+/** Runs `recollect --db <this test's store> …args`. */
+const recollect = (args: readonly string[]) => runCaptured(["--db", db, ...args]);
 beforeEach(async () => {
   db = stores.path();
   {
     using store = openStore({ path: db });
     seedDemoHistory(store);
   }
-  expect((await runCaptured(["--db", db, "settings", "set", "entitlement", "pro"])).code).toBe(0);
+  expect((await recollect(["settings", "set", "entitlement", "pro"])).code).toBe(0);
 });
 afterEach(() => stores.cleanup());
 
 describe("recollect explore", () => {
   it("without Pro in the settings file fails with exit 4, one hint line and no report", async () => {
-    await runCaptured(["--db", db, "settings", "set", "entitlement", "free"]);
-    const run = await runCaptured(["--db", db, "explore", "authentication", "--app", "Tasktide"]);
+    await recollect(["settings", "set", "entitlement", "free"]);
+    const run = await recollect(["explore", "authentication", "--app", "Tasktide"]);
     expect(run.code).toBe(4);
     expect(run.stdout).toBe("");
     expect(run.stderr).toBe(
@@ -28,9 +30,7 @@ describe("recollect explore", () => {
   });
 
   it("prints progress on stderr and a readable report on stdout (exit 0 when complete)", async () => {
-    const run = await runCaptured([
-      "--db",
-      db,
+    const run = await recollect([
       "explore",
       "What did we decide about authentication?",
       "--app",
@@ -49,9 +49,7 @@ describe("recollect explore", () => {
   });
 
   it("--json prints the report object; no match exits 10", async () => {
-    const run = await runCaptured([
-      "--db",
-      db,
+    const run = await recollect([
       "--json",
       "explore",
       "zebra quantum pancakes",
@@ -65,38 +63,18 @@ describe("recollect explore", () => {
   });
 
   it("classifies bad input and missing apps with the shared exit codes", async () => {
-    const missing = await runCaptured(["--db", db, "explore", "auth", "--app", "Nope"]);
+    const missing = await recollect(["explore", "auth", "--app", "Nope"]);
     expect(missing.code).toBe(3);
     expect(missing.stderr).toBe(
       'recollect: App "Nope" was not found. Run `recollect apps` to list apps.\n',
     );
-    const badChat = await runCaptured([
-      "--db",
-      db,
-      "explore",
-      "auth",
-      "--app",
-      "Tasktide",
-      "--chat",
-      "abc",
-    ]);
+    const badChat = await recollect(["explore", "auth", "--app", "Tasktide", "--chat", "abc"]);
     expect(badChat.code).toBe(2);
-    const otherChat = await runCaptured([
-      "--db",
-      db,
-      "explore",
-      "auth",
-      "--app",
-      "Tasktide",
-      "--chat",
-      "9999",
-    ]);
+    const otherChat = await recollect(["explore", "auth", "--app", "Tasktide", "--chat", "9999"]);
     expect(otherChat.code).toBe(3);
-    const blank = await runCaptured(["--db", db, "explore", "   ", "--app", "Tasktide"]);
+    const blank = await recollect(["explore", "   ", "--app", "Tasktide"]);
     expect(blank.code).toBe(2);
-    const badEngine = await runCaptured([
-      "--db",
-      db,
+    const badEngine = await recollect([
       "explore",
       "auth",
       "--app",
@@ -114,9 +92,7 @@ describe("recollect explore", () => {
     const saved = process.env.RECOLLECT_ENGINE_BASE_URL;
     delete process.env.RECOLLECT_ENGINE_BASE_URL;
     try {
-      const run = await runCaptured([
-        "--db",
-        db,
+      const run = await recollect([
         "explore",
         "auth",
         "--app",

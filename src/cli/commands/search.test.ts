@@ -4,6 +4,8 @@ import { createTempStores, runCaptured } from "./testing/run-captured.js";
 
 const stores = createTempStores();
 let db = "";
+/** Runs `recollect --db <this test's store> …args`. */
+const recollect = (args: readonly string[]) => runCaptured(["--db", db, ...args]);
 
 const PAPERBITES = [
   "Bucur21__PaperBites__2026-04-07_19-39-04Z-website-deployment-options-with-database.md",
@@ -13,24 +15,24 @@ const PAPERBITES = [
 
 beforeEach(async () => {
   db = stores.path();
-  const run = await runCaptured(["--db", db, "import", ...PAPERBITES]);
+  const run = await recollect(["import", ...PAPERBITES]);
   expect(run.code).toBe(0);
-  expect((await runCaptured(["--db", db, "settings", "set", "entitlement", "pro"])).code).toBe(0);
+  expect((await recollect(["settings", "set", "entitlement", "pro"])).code).toBe(0);
 });
 afterEach(() => stores.cleanup());
 
 describe("recollect search", () => {
   it("search and read obey the entitlement: free gives exit 4 and no data", async () => {
-    await runCaptured(["--db", db, "settings", "set", "entitlement", "free"]);
-    const search = await runCaptured(["--db", db, "search", "--app", "PaperBites", "deploy"]);
-    const read = await runCaptured(["--db", db, "read", "--app", "PaperBites", "--chat", "1"]);
+    await recollect(["settings", "set", "entitlement", "free"]);
+    const search = await recollect(["search", "--app", "PaperBites", "deploy"]);
+    const read = await recollect(["read", "--app", "PaperBites", "--chat", "1"]);
     expect([search.code, search.stdout, read.code, read.stdout]).toEqual([4, "", 4, ""]);
     expect(search.stderr).toContain("Searching chat history requires Pro");
     expect(read.stderr).toContain("Reading chat history requires Pro");
   });
 
   it("finds the deployment discussion with ISO dates and excerpts free of tool payloads", async () => {
-    const run = await runCaptured(["--db", db, "search", "--app", "PaperBites", "deploy database"]);
+    const run = await recollect(["search", "--app", "PaperBites", "deploy database"]);
     expect(run.code).toBe(0);
     const lines = run.stdout.split("\n");
     expect(lines[0]).toMatch(
@@ -44,9 +46,7 @@ describe("recollect search", () => {
   });
 
   it("--json returns the typed result", async () => {
-    const run = await runCaptured([
-      "--db",
-      db,
+    const run = await recollect([
       "--json",
       "search",
       "--app",
@@ -67,35 +67,17 @@ describe("recollect search", () => {
   });
 
   it("rejects --limit 0, a non-number limit and an unknown app with one line and an exit code", async () => {
-    const zero = await runCaptured([
-      "--db",
-      db,
-      "search",
-      "--app",
-      "PaperBites",
-      "deploy",
-      "--limit",
-      "0",
-    ]);
+    const zero = await recollect(["search", "--app", "PaperBites", "deploy", "--limit", "0"]);
     expect([zero.code, zero.stderr]).toEqual([
       2,
       "recollect: Invalid limit: expected an integer from 1 to 20.\n",
     ]);
-    const word = await runCaptured([
-      "--db",
-      db,
-      "search",
-      "--app",
-      "PaperBites",
-      "deploy",
-      "--limit",
-      "ten",
-    ]);
+    const word = await recollect(["search", "--app", "PaperBites", "deploy", "--limit", "ten"]);
     expect([word.code, word.stderr]).toEqual([
       2,
       'recollect: Invalid --limit: expected an integer from 1 to 20 (got "ten").\n',
     ]);
-    const app = await runCaptured(["--db", db, "search", "--app", "Nope", "deploy"]);
+    const app = await recollect(["search", "--app", "Nope", "deploy"]);
     expect([app.code, app.stderr]).toEqual([
       3,
       'recollect: App "Nope" was not found. Run `recollect apps` to list apps.\n',
@@ -105,23 +87,13 @@ describe("recollect search", () => {
 
 describe("recollect read", () => {
   it("reads a window around a search hit and pages from the start", async () => {
-    const search = await runCaptured([
-      "--db",
-      db,
-      "--json",
-      "search",
-      "--app",
-      "PaperBites",
-      "deploy database",
-    ]);
+    const search = await recollect(["--json", "search", "--app", "PaperBites", "deploy database"]);
     const hit = (
       JSON.parse(search.stdout) as {
         chats: { chat_id: number; matches: { message_id: number }[] }[];
       }
     ).chats[0]!;
-    const around = await runCaptured([
-      "--db",
-      db,
+    const around = await recollect([
       "--json",
       "read",
       "--app",
@@ -145,9 +117,7 @@ describe("recollect read", () => {
       ["assistant", "2026-04-07T19:39:04.001Z"],
     ]);
     expect(window.has_more_after).toBe(false);
-    const page = await runCaptured([
-      "--db",
-      db,
+    const page = await recollect([
       "read",
       "--app",
       "PaperBites",
@@ -165,22 +135,12 @@ describe("recollect read", () => {
   });
 
   it("gives the same not-found answer for a missing chat and bad flag mixes exit 2", async () => {
-    const missing = await runCaptured([
-      "--db",
-      db,
-      "read",
-      "--app",
-      "PaperBites",
-      "--chat",
-      "999999",
-    ]);
+    const missing = await recollect(["read", "--app", "PaperBites", "--chat", "999999"]);
     expect([missing.code, missing.stderr]).toEqual([
       3,
       "recollect: Chat 999999 was not found in this app.\n",
     ]);
-    const mixed = await runCaptured([
-      "--db",
-      db,
+    const mixed = await recollect([
       "read",
       "--app",
       "PaperBites",
