@@ -2,7 +2,7 @@ import { describe, expect, test } from "vitest";
 import { collectStatements as collectWith, coversAspect } from "./decision-statements.js";
 import type { Observation } from "./exploration-state.js";
 import { earlierStatementsOfDropped, findConflicts, followUpReversals } from "./find-conflicts.js";
-import { observation } from "./offline-test-fixtures.js";
+import { OPTION_B_APPROVAL, observation } from "./offline-test-fixtures.js";
 import { buildRelevanceModel } from "./score-hits.js";
 import { nearbyDecisions } from "./statement-pool.js";
 import { buildTopicProfile } from "./topic-profile.js";
@@ -13,21 +13,7 @@ function collectStatements(profile: typeof AUTH, observations: Observation[]) {
   return collectWith(profile, buildRelevanceModel(profile, observations), observations);
 }
 
-const proposal = observation(
-  "c2",
-  "Option A: Clerk is quick. Option B: Supabase Auth fits our database. I recommend Option B.",
-  {
-    role: "assistant",
-    chatId: 1,
-    messageId: 2,
-    createdAt: "2026-01-10T10:01:00.000Z",
-  },
-);
-const approval = observation("c3", "Yes, go with option B.", {
-  chatId: 1,
-  messageId: 3,
-  createdAt: "2026-01-10T10:02:00.000Z",
-});
+const { proposal, approval } = OPTION_B_APPROVAL;
 const reversal = observation("c5", "Going forward we will replace Supabase Auth with Clerk.", {
   role: "assistant",
   chatId: 2,

@@ -83,3 +83,20 @@ export const AUTH_HISTORY: readonly FixtureMessage[] = [
     content: "We decided to use Tailwind for styling.",
   },
 ];
+
+/**
+ * A recommendation of Option B (Supabase Auth) as c2 and the user's approval as c3, in chat 1 on
+ * 2026-01-10: the approval names the option, the choice sits in the proposal.
+ */
+export const OPTION_B_APPROVAL = {
+  proposal: observation(
+    "c2",
+    "Option A: Clerk is quick. Option B: Supabase Auth fits our database. I recommend Option B.",
+    { role: "assistant", chatId: 1, messageId: 2, createdAt: "2026-01-10T10:01:00.000Z" },
+  ),
+  approval: observation("c3", "Yes, go with option B.", {
+    chatId: 1,
+    messageId: 3,
+    createdAt: "2026-01-10T10:02:00.000Z",
+  }),
+} as const;

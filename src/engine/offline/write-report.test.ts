@@ -1,7 +1,7 @@
 import { describe, expect, test } from "vitest";
 import { submitReportInputSchema } from "../../agent/tools/explore-chat-history/child-protocol.js";
 import type { ExplorationState, Observation } from "./exploration-state.js";
-import { observation } from "./offline-test-fixtures.js";
+import { OPTION_B_APPROVAL, observation } from "./offline-test-fixtures.js";
 import { buildTopicProfile } from "./topic-profile.js";
 import { quote, SUMMARY_LABEL, writeReport } from "./write-report.js";
 
@@ -28,21 +28,7 @@ function state(
   };
 }
 
-const proposal = observation(
-  "c2",
-  "Option A: Clerk is quick. Option B: Supabase Auth fits our database. I recommend Option B.",
-  {
-    role: "assistant",
-    chatId: 1,
-    messageId: 2,
-    createdAt: "2026-01-10T10:01:00.000Z",
-  },
-);
-const approval = observation("c3", "Yes, go with option B.", {
-  chatId: 1,
-  messageId: 3,
-  createdAt: "2026-01-10T10:02:00.000Z",
-});
+const { proposal, approval } = OPTION_B_APPROVAL;
 const question = observation("c1", "How should we handle authentication for the app?", {
   chatId: 1,
   messageId: 1,
