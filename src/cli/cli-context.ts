@@ -4,7 +4,7 @@ import {
   isProEntitlement,
   settingsEntitlement,
 } from "../agent/entitlement/index.js";
-import { InvalidInputError } from "../errors/recollect-error.js";
+import { InvalidInputError, PreconditionError } from "../errors/recollect-error.js";
 import { settingsStoreForStorePath } from "../settings/index.js";
 import { defaultStorePath } from "../store/default-path.js";
 import { openStore, type Store } from "../store/open-store.js";
@@ -76,7 +76,13 @@ export function cliIsPro(options: GlobalOptions): boolean {
   return isProEntitlement(cliEntitlement(options));
 }
 
-/** The one-line reason a CLI history command gives without Pro, with the way to turn it on. */
-export function PRO_REQUIRED_HINT(what: string): string {
-  return `${what} requires Pro (entitlement is free). Run \`recollect settings set entitlement pro\` if you have it.`;
+/**
+ * The error a CLI history command throws without Pro: one line saying what needs Pro and how to
+ * turn it on (exit 4).
+ */
+export function proRequiredError(what: string): PreconditionError {
+  return new PreconditionError(
+    "pro",
+    `${what} requires Pro (entitlement is free). Run \`recollect settings set entitlement pro\` if you have it.`,
+  );
 }

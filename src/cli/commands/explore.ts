@@ -18,13 +18,13 @@ import type { ExploreChatHistoryReport } from "../../agent/tools/explore-chat-hi
 import { formatReportText } from "../../agent/tools/explore-chat-history/report-text.js";
 import type { Engine } from "../../engine/engine.js";
 import { createEngine, ENGINE_KINDS, engineConfigFromEnv } from "../../engine/index.js";
-import { InvalidInputError, PreconditionError } from "../../errors/recollect-error.js";
+import { InvalidInputError } from "../../errors/recollect-error.js";
 import {
   cliIsPro,
   globalOptions,
   openCliStore,
-  PRO_REQUIRED_HINT,
   printJson,
+  proRequiredError,
   setOutcomeExitCode,
 } from "../cli-context.js";
 import { parseIntegerOption } from "./integer-option.js";
@@ -86,7 +86,7 @@ export function registerExploreCommand(program: Command): void {
       const chatId = parseIntegerOption("--chat", options.chat, "a chat id (integer)") ?? null;
       const engine = engineForCli(options.engine);
       if (!cliIsPro(global)) {
-        throw new PreconditionError("pro", PRO_REQUIRED_HINT("Exploring chat history"));
+        throw proRequiredError("Exploring chat history");
       }
       using store = openCliStore(global);
       const run = await withInterrupt((signal) =>

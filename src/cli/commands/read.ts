@@ -4,7 +4,7 @@
  * ≤ 2,400 chars a message and ≤ 20 KB in all.
  */
 import type { Command } from "commander";
-import { InvalidInputError, PreconditionError } from "../../errors/recollect-error.js";
+import { InvalidInputError } from "../../errors/recollect-error.js";
 import { readChat } from "../../history/index.js";
 import type { ReadChatInput, ReadChatResult } from "../../history/types.js";
 import type { Store } from "../../store/open-store.js";
@@ -12,8 +12,8 @@ import {
   cliIsPro,
   globalOptions,
   openCliStore,
-  PRO_REQUIRED_HINT,
   printJson,
+  proRequiredError,
 } from "../cli-context.js";
 import { requireAppId } from "./apps.js";
 import { parseIntegerOption } from "./integer-option.js";
@@ -36,7 +36,7 @@ export interface RunReadOptions {
  */
 export function runRead(options: RunReadOptions): ReadChatResult {
   if (!options.isPro) {
-    throw new PreconditionError("pro", PRO_REQUIRED_HINT("Reading chat history"));
+    throw proRequiredError("Reading chat history");
   }
   const appId = requireAppId(options.store.db, options.appName);
   return readChat(

@@ -4,7 +4,6 @@
  * Dates print as ISO-8601; excerpts are projection text (no code bodies or tool payloads).
  */
 import type { Command } from "commander";
-import { PreconditionError } from "../../errors/recollect-error.js";
 import { createIndexer, searchChats } from "../../history/index.js";
 import type { SearchChatsResult } from "../../history/types.js";
 import type { Store } from "../../store/open-store.js";
@@ -12,8 +11,8 @@ import {
   cliIsPro,
   globalOptions,
   openCliStore,
-  PRO_REQUIRED_HINT,
   printJson,
+  proRequiredError,
 } from "../cli-context.js";
 import { requireAppId } from "./apps.js";
 import { parseIntegerOption } from "./integer-option.js";
@@ -40,7 +39,7 @@ export interface RunSearchOptions {
  */
 export async function runSearch(options: RunSearchOptions): Promise<SearchChatsResult> {
   if (!options.isPro) {
-    throw new PreconditionError("pro", PRO_REQUIRED_HINT("Searching chat history"));
+    throw proRequiredError("Searching chat history");
   }
   const { store } = options;
   const appId = requireAppId(store.db, options.appName);
