@@ -1,0 +1,75 @@
+/**
+ * The contract of one history source: an agent (or exporter) that writes chat histories to a known
+ * place on disk. A source says where it looks (relative to `HOME`, overridable by the agent's own
+ * environment variable and by the `sources` settings key), which files there are its own, and
+ * which project root each file belongs to. Parsing is not its job: it names the import format
+ * (`src/importers/`) that reads its files. Every source is one file in `sources/` and one line in
+ * `sources/index.ts`.
+ */
+import type { ImportFormat } from "../importers/index.js";
+
+/**
+ * Where a source looks for its files.
+ *
+ * - `home`: fixed folders under the person's home (`~/.claude/projects`, `~/.codex/sessions`);
+ * - `project`: inside project roots (`<root>/.specstory/history`), the roots being those the
+ *   `home` sources' chats name, those already recorded in the store, and `--project DIR`.
+ */
+export type SourceScope = "home" | "project";
+
+/** What discovery knows about the machine; tests pass a temporary `home` and `env`. */
+export interface SourceEnvironment {
+  /** The home folder (absolute). */
+  readonly home: string;
+  /** Environment variables (only the sources' own overrides are read). */
+  readonly env: Readonly<Record<string, string | undefined>>;
+  /**
+   * Folders the `sources` settings key gives per source name; when present for a source they
+   * replace its default folders.
+   */
+  readonly settingsFolders: Readonly<Record<string, readonly string[]>>;
+}
+
+/** One file a source owns, as listed (before it is read). */
+export interface SourceFile {
+  /** Absolute path. */
+  readonly path: string;
+  /**
+   * The project root the layout tells (SpecStory, aider); null when only the file's content tells
+   * (Claude Code, Codex record the working directory inside the file).
+   */
+  readonly projectRoot: string | null;
+  /**
+   * For a sub-agent transcript, the path of the parent session's file: the two are separate chats,
+   * linked, never merged. Null otherwise.
+   */
+  readonly parentPath: string | null;
+}
+
+/** One history source. */
+export interface HistorySource {
+  /** Stable name used by `--source`, settings and reports, e.g. `"claude-code"`. */
+  readonly name: string;
+  /** The tool as people know it, e.g. `"Claude Code"`. */
+  readonly label: string;
+  /** The import format that parses this source's files (also `chats.source`). */
+  readonly format: ImportFormat;
+  readonly scope: SourceScope;
+  /**
+   * Folders to search, absolute. `home` sources derive them from `environment` (settings folders
+   * first, then the agent's own env variable, then the default under `home`); `project` sources
+   * from each of `projectRoots`. A folder may not exist: discovery reports it as "nothing found".
+   */
+  locations(environment: SourceEnvironment, projectRoots: readonly string[]): string[];
+  /**
+   * This source's files under one of its `locations`, sorted by path; [] when the folder is
+   * missing or unreadable. Never throws.
+   */
+  listFiles(location: string): SourceFile[];
+  /**
+   * The project root of `file`: the layout's ({@link SourceFile.projectRoot}) when it has one,
+   * else what the file records (a `cwd`), read from its first bytes; null when neither tells
+   * (the chat then goes to an app named after the file's folder). Never throws.
+   */
+  projectRootOf(file: SourceFile): string | null;
+}

@@ -1,0 +1,38 @@
+/**
+ * Claude Code: `~/.claude/projects/<encoded-cwd>/<sessionId>.jsonl`, one session a file, and its
+ * sub-agents' transcripts in `<encoded-cwd>/<sessionId>/subagents/*.jsonl` (FORMATS.md § 3), each
+ * its own chat linked to the parent session. `CLAUDE_CONFIG_DIR` moves `~/.claude` (Claude Code's
+ * own variable). The project root is the `cwd` the file records: the folder name's encoding
+ * (`/` → `-`) cannot be reversed.
+ */
+import { basename, join } from "node:path";
+import { filesIn, foldersIn, homeLocations } from "../fs-listing.js";
+import type { HistorySource, SourceFile } from "../history-source.js";
+import { readRecordedCwd } from "../recorded-cwd.js";
+
+const isJsonl = (name: string) => name.endsWith(".jsonl");
+
+export const claudeCodeSource: HistorySource = {
+  name: "claude-code",
+  label: "Claude Code",
+  format: "claude-code",
+  scope: "home",
+  locations: (environment) =>
+    homeLocations(environment, "claude-code", "CLAUDE_CONFIG_DIR", "projects", ".claude/projects"),
+  listFiles(location) {
+    const files: SourceFile[] = [];
+    for (const project of foldersIn(location)) {
+      for (const path of filesIn(project, isJsonl)) {
+        files.push({ path, projectRoot: null, parentPath: null });
+      }
+      for (const session of foldersIn(project)) {
+        const parentPath = join(project, `${basename(session)}.jsonl`);
+        for (const path of filesIn(join(session, "subagents"), isJsonl)) {
+          files.push({ path, projectRoot: null, parentPath });
+        }
+      }
+    }
+    return files;
+  },
+  projectRootOf: (file) => file.projectRoot ?? readRecordedCwd(file.path),
+};
