@@ -2,7 +2,8 @@
  * Hand-written histories (the built-in demo, test seeds) spell a chat as `[role, text, ISO time]`
  * turns; this turns one into importer output so it goes through the production write path.
  */
-import type { ImportedChat, ImportFormat } from "./imported-chat.js";
+import type { ImportFormat } from "./format-registry.js";
+import type { ImportedChat } from "./imported-chat.js";
 
 /** One hand-written turn: role, text, and its time as an ISO-8601 string. */
 export type DatedTurn = readonly ["user" | "assistant", string, string];

@@ -1,11 +1,18 @@
-import { readFileSync } from "node:fs";
-import { describe, expect, it } from "vitest";
-import { detectFormat } from "./detect-format.js";
+import { writeFileSync } from "node:fs";
+import { join } from "node:path";
+import Database from "better-sqlite3";
+import { afterEach, describe, expect, it } from "vitest";
+import { detectFileFormat, detectFormat } from "./detect-format.js";
+import { detectionHeadOf } from "./detection-head.js";
 import { corpusFile } from "./testing/corpus.js";
+import { writeDyadFixture } from "./testing/dyad-fixture.js";
+import { createTempDirs } from "./testing/temp-dir.js";
 
-const detect = (text: string) => detectFormat(Buffer.from(text, "utf8"));
-const detectCorpus = (folder: string, name: string) =>
-  detectFormat(readFileSync(corpusFile(folder, name)).subarray(0, 1024 * 1024));
+const temp = createTempDirs();
+afterEach(() => temp.cleanup());
+
+const detect = (text: string) => detectFormat(detectionHeadOf("/tmp/x", Buffer.from(text, "utf8")));
+const detectCorpus = (folder: string, name: string) => detectFileFormat(corpusFile(folder, name));
 
 describe("detectFormat", () => {
   it("recognizes every corpus format by content", () => {
@@ -40,14 +47,27 @@ describe("detectFormat", () => {
     ).toBeNull();
     expect(detect("# Notes\n\nJust a README.\n")).toBeNull();
     expect(detect("")).toBeNull();
-    expect(detectFormat(Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x00, 0x01]))).toBeNull();
+    expect(
+      detectFormat(detectionHeadOf("/tmp/x.png", Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0, 1]))),
+    ).toBeNull();
     expect(detect("[1, 2, 3]")).toBeNull();
   });
 
-  it("tells generic JSONL and SQLite apart from the agent formats", () => {
+  it("tells generic JSONL apart from the agent formats", () => {
     expect(detect('{"app":"a","chat":"c","role":"user","content":"x","created_at":1}\n')).toBe(
       "jsonl",
     );
-    expect(detectFormat(Buffer.from("SQLite format 3\u0000rest", "latin1"))).toBe("dyad");
+  });
+
+  it("recognizes a Dyad database by its tables, and no other SQLite file", () => {
+    const dir = temp.make();
+    writeDyadFixture(join(dir, "dyad.db"), { modern: true });
+    const other = new Database(join(dir, "cache.sqlite"));
+    other.exec("CREATE TABLE entries (key TEXT, value BLOB)");
+    other.close();
+    writeFileSync(join(dir, "fake.db"), Buffer.from("SQLite format 3\u0000rest", "latin1"));
+    expect(detectFileFormat(join(dir, "dyad.db"))).toBe("dyad");
+    expect(detectFileFormat(join(dir, "cache.sqlite"))).toBeNull();
+    expect(detectFileFormat(join(dir, "fake.db"))).toBeNull();
   });
 });

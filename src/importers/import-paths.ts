@@ -3,20 +3,22 @@
  * and write it in one transaction per file. A malformed file is reported with file and line and
  * contributes nothing; the other files still import.
  */
-import { closeSync, openSync, readFileSync, readSync, statSync } from "node:fs";
+import { statSync } from "node:fs";
 import { resolve } from "node:path";
 import { ImportFormatError, InvalidInputError } from "../errors/recollect-error.js";
 import type { Store } from "../store/open-store.js";
 import { type CandidateFile, collectFiles } from "./collect-files.js";
-import { DETECT_HEAD_BYTES, detectFormat } from "./detect-format.js";
-import { parseAider } from "./formats/aider.js";
-import { parseClaudeCode } from "./formats/claude-code.js";
-import { parseCline } from "./formats/cline.js";
-import { parseCodex } from "./formats/codex.js";
-import { hasDyadTables, readDyadDatabase } from "./formats/dyad.js";
-import { parseGenericJsonl } from "./formats/generic-jsonl.js";
-import { parseSpecStory } from "./formats/specstory.js";
-import { IMPORT_FORMATS, type ImportedChat, type ImportFormat } from "./imported-chat.js";
+import { decodeText, invalidAfterBomReason, isDecoded, type TextEncoding } from "./decode-text.js";
+import { type DetectionHead, readDetectionHead } from "./detection-head.js";
+import {
+  detectFormatModule,
+  IMPORT_FORMAT_LABELS,
+  IMPORT_FORMATS,
+  type ImportFormat,
+  type RegisteredFormatModule,
+} from "./format-registry.js";
+import type { ImportedChat } from "./imported-chat.js";
+import { parseImportFile } from "./parse-import-file.js";
 import { resolveApp } from "./resolve-app.js";
 import { type WriteCounts, writeChats } from "./write-chats.js";
 
@@ -52,6 +54,8 @@ export type ImportProgressEvent =
 export interface FileImportResult extends WriteCounts {
   readonly file: string;
   readonly format: ImportFormat;
+  /** The text encoding the file was read in; null for a database. */
+  readonly encoding: TextEncoding | null;
 }
 
 /** Totals over the files of one format. */
@@ -99,47 +103,47 @@ export function importPaths(options: ImportPathsOptions): ImportReport {
     throw new InvalidInputError("--app", "a non-empty app name");
   }
   const candidates = collectFiles(paths);
-  const recognized: { file: CandidateFile; format: ImportFormat }[] = [];
+  const recognized: { file: CandidateFile; module: RegisteredFormatModule }[] = [];
   const unrecognized: string[] = [];
   const failures: ImportFailure[] = [];
   const storeFiles = storeFilePaths(store.path);
   for (const file of candidates) {
     // Never read the store being written (a folder walk may contain it, and it looks like Dyad).
     if (storeFiles.has(resolve(file.path))) continue;
-    let head: Uint8Array;
+    let head: DetectionHead;
     try {
-      head = readHead(file.path);
+      head = readDetectionHead(file.path);
     } catch (error) {
       failures.push(failure(unreadableError(file.path, error)));
       continue;
     }
-    let format = detectFormat(head);
-    if (format === "dyad" && !file.explicit && !hasDyadTables(file.path)) format = null;
-    if (format) recognized.push({ file, format });
-    else if (file.explicit) failures.push(failure(unknownFormatError(file.path)));
+    const module = detectFormatModule(head);
+    if (module) recognized.push({ file, module });
+    else if (file.explicit) failures.push(failure(unknownFormatError(head)));
     else unrecognized.push(file.path);
   }
   if (recognized.length === 0 && failures.length === 0) {
     throw new InvalidInputError(
       "paths",
-      "files or folders holding chat histories (SpecStory, Claude Code, Codex, aider, Cline, Dyad, generic JSONL)",
+      `files or folders holding chat histories (${IMPORT_FORMAT_LABELS})`,
       `no chat history file found in ${paths.join(", ")}`,
     );
   }
 
   const results: FileImportResult[] = [];
-  recognized.forEach(({ file, format }, offset) => {
+  recognized.forEach(({ file, module }, offset) => {
+    const { format } = module;
     const index = offset + 1;
     const total = recognized.length;
     onProgress?.({ type: "file-start", index, total, format });
     try {
-      const chats = parseFile(file.path, format);
-      if (appName !== undefined && format === "dyad") guardDyadOverride(chats);
+      const { chats, encoding } = parseImportFile(file.path, module);
+      if (appName !== undefined && module.input === "database") guardAppOverride(chats);
       const counts = writeChats(
         store.db,
         chats.map((chat) => ({ chat, app: resolveApp(file.path, chat, appName) })),
       );
-      results.push({ file: file.path, format, ...counts });
+      results.push({ file: file.path, format, encoding, ...counts });
       onProgress?.({ type: "file-end", index, total, format, ok: true, counts });
     } catch (error) {
       if (!(error instanceof ImportFormatError)) throw error;
@@ -158,42 +162,11 @@ export function importPaths(options: ImportPathsOptions): ImportReport {
 
 const ZERO: WriteCounts = { chats: 0, updated: 0, messages: 0, skipped: 0 };
 
-function parseFile(path: string, format: ImportFormat): ImportedChat[] {
-  if (format === "dyad") return readDyadDatabase(path);
-  const text = readFileSync(path, "utf8");
-  const fallbackTimeMs = Math.round(statSync(path).mtimeMs);
-  switch (format) {
-    case "specstory":
-      return parseSpecStory(path, text, fallbackTimeMs);
-    case "claude-code":
-      return parseClaudeCode(path, text, fallbackTimeMs);
-    case "codex":
-      return parseCodex(path, text, fallbackTimeMs);
-    case "aider":
-      return parseAider(path, text, fallbackTimeMs);
-    case "cline":
-      return parseCline(path, text);
-    case "jsonl":
-      return parseGenericJsonl(path, text);
-  }
-}
-
 /** The store file and its WAL/SHM companions, resolved; empty for an in-memory store. */
 function storeFilePaths(storePath: string): ReadonlySet<string> {
   if (storePath === ":memory:") return new Set();
   const base = resolve(storePath);
   return new Set([base, `${base}-wal`, `${base}-shm`, `${base}-journal`]);
-}
-
-function readHead(path: string): Uint8Array {
-  const descriptor = openSync(path, "r");
-  try {
-    const buffer = Buffer.alloc(DETECT_HEAD_BYTES);
-    const length = readSync(descriptor, buffer, 0, DETECT_HEAD_BYTES, 0);
-    return buffer.subarray(0, length);
-  } finally {
-    closeSync(descriptor);
-  }
 }
 
 function unreadableError(path: string, error: unknown): ImportFormatError {
@@ -202,14 +175,24 @@ function unreadableError(path: string, error: unknown): ImportFormatError {
   return new ImportFormatError(path, undefined, `cannot read the file (${code})`);
 }
 
-function unknownFormatError(path: string): ImportFormatError {
-  const empty = statSync(path).size === 0;
+function unknownFormatError(head: DetectionHead): ImportFormatError {
+  const { path } = head;
+  if (statSync(path).size === 0) return new ImportFormatError(path, undefined, "empty file");
+  if (head.sqliteTables !== null) {
+    return new ImportFormatError(
+      path,
+      undefined,
+      "a SQLite database of no known chat history shape (Dyad needs apps/chats/messages tables; see docs/IMPORT-FORMATS.md)",
+    );
+  }
+  const decoded = decodeText(head.bytes, { partial: true });
+  if (decoded !== null && !isDecoded(decoded)) {
+    return new ImportFormatError(path, undefined, invalidAfterBomReason(decoded.encoding));
+  }
   return new ImportFormatError(
     path,
     undefined,
-    empty
-      ? "empty file"
-      : "not a recognized chat history format (SpecStory, Claude Code, Codex, aider, Cline, Dyad, generic JSONL; see docs/IMPORT-FORMATS.md)",
+    `not a recognized chat history format (${IMPORT_FORMAT_LABELS}; see docs/IMPORT-FORMATS.md)`,
   );
 }
 
@@ -218,13 +201,13 @@ function failure(error: ImportFormatError): ImportFailure {
   return { file: error.file, line: error.line, reason, error };
 }
 
-/** `--app` would put several Dyad apps into one: refuse rather than mix apps. */
-function guardDyadOverride(chats: readonly ImportedChat[]): void {
+/** `--app` would put a database's several apps into one: refuse rather than mix apps. */
+function guardAppOverride(chats: readonly ImportedChat[]): void {
   const names = new Set(chats.map((chat) => chat.appHint?.name));
   if (names.size > 1) {
     throw new InvalidInputError(
       "--app",
-      "no --app for a Dyad database holding several apps (each keeps its own name)",
+      "no --app for a database holding several apps (each keeps its own name)",
       `the database holds ${names.size} apps`,
     );
   }

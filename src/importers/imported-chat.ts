@@ -5,27 +5,7 @@
  * transaction.
  */
 import type { MessageRole } from "../history/types.js";
-
-/** Every format the importer recognizes; also the `chats.source` value written to the store. */
-export type ImportFormat =
-  | "specstory"
-  | "claude-code"
-  | "codex"
-  | "aider"
-  | "cline"
-  | "dyad"
-  | "jsonl";
-
-/** All formats, in the order reports list them. */
-export const IMPORT_FORMATS: readonly ImportFormat[] = [
-  "specstory",
-  "claude-code",
-  "codex",
-  "aider",
-  "cline",
-  "dyad",
-  "jsonl",
-];
+import type { ImportFormat } from "./format-registry.js";
 
 /** One stored turn. `content` is the raw text as the tool wrote it (projection cleans it later). */
 export interface ImportedMessage {

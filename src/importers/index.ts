@@ -4,7 +4,17 @@ export {
   type DatedTurn,
   importedChatFromDatedTurns,
 } from "./dated-chat.js";
-export { detectFormat } from "./detect-format.js";
+export { type DecodedText, decodeText, type TextEncoding } from "./decode-text.js";
+export { detectFileFormat, detectFormat } from "./detect-format.js";
+export { type DetectionHead, readDetectionHead } from "./detection-head.js";
+export type { ImportFormatModule } from "./format-module.js";
+export {
+  detectFormatModule,
+  IMPORT_FORMAT_LABELS,
+  IMPORT_FORMAT_MODULES,
+  IMPORT_FORMATS,
+  type ImportFormat,
+} from "./format-registry.js";
 export {
   type FileImportResult,
   type FormatImportTotals,
@@ -14,11 +24,6 @@ export {
   type ImportReport,
   importPaths,
 } from "./import-paths.js";
-export {
-  type AppHint,
-  IMPORT_FORMATS,
-  type ImportedChat,
-  type ImportedMessage,
-  type ImportFormat,
-} from "./imported-chat.js";
+export type { AppHint, ImportedChat, ImportedMessage } from "./imported-chat.js";
+export { type ParsedImportFile, parseImportFile } from "./parse-import-file.js";
 export { type ChatToWrite, type WriteCounts, writeChats } from "./write-chats.js";

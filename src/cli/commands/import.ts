@@ -6,7 +6,12 @@
  */
 import type { Command } from "commander";
 import { ImportFormatError } from "../../errors/recollect-error.js";
-import { type ImportProgressEvent, type ImportReport, importPaths } from "../../importers/index.js";
+import {
+  IMPORT_FORMAT_LABELS,
+  type ImportProgressEvent,
+  type ImportReport,
+  importPaths,
+} from "../../importers/index.js";
 import { globalOptions, openCliStore, printJson } from "../cli-context.js";
 import { plural } from "../plural.js";
 import { drainIndex } from "./index-command.js";
@@ -34,8 +39,10 @@ export function importReportJson(report: ImportReport, indexed: number) {
 export function formatImportReport(report: ImportReport, indexed: number): string {
   const counts = (entry: { chats: number; updated: number; messages: number; skipped: number }) =>
     `${plural(entry.chats, "new chat")}, ${entry.updated} updated, ${plural(entry.messages, "message")}, ${entry.skipped} unchanged`;
+  // Plain UTF-8 is the norm; any other encoding assumed is said, so no file is read silently wrong.
   const lines = report.files.map(
-    (file) => `${file.format.padEnd(11)} ${counts(file)}  ${file.file}`,
+    (file) =>
+      `${file.format.padEnd(11)} ${counts(file)}  ${file.file}${file.encoding && file.encoding !== "utf-8" ? ` (read as ${file.encoding})` : ""}`,
   );
   if (lines.length > 0) lines.push("");
   for (const format of report.formats) {
@@ -69,9 +76,7 @@ function progressReporter(): (event: ImportProgressEvent) => void {
 export function registerImportCommand(program: Command): void {
   program
     .command("import")
-    .description(
-      "import chat histories (SpecStory, Claude Code, Codex, aider, Cline, Dyad, generic JSONL)",
-    )
+    .description(`import chat histories (${IMPORT_FORMAT_LABELS})`)
     .argument("<paths...>", "files or folders (walked recursively)")
     .option("--app <name>", "store every chat under this app instead of the derived one")
     .action(async (paths: string[], options: { app?: string }, command: Command) => {

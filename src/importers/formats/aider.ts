@@ -8,6 +8,7 @@
  */
 import { basename } from "node:path";
 import type { MessageRole } from "../../history/types.js";
+import type { TextFormatModule } from "../format-module.js";
 import type { ImportedChat } from "../imported-chat.js";
 import {
   messagesFromTurns,
@@ -143,3 +144,12 @@ function isEcho(
   const command = PROMPT_COMMAND.exec(previous.content);
   return command !== null && text === normalize(previous.content.slice(command[0].length));
 }
+
+/** aider's `.aider.chat.history.md`: detected by a session header line. */
+export const aiderFormat: TextFormatModule<"aider"> = {
+  format: "aider",
+  label: "aider",
+  input: "text",
+  detect: (head) => head.text !== null && looksLikeAider(head.text),
+  parse: ({ path, text, fallbackTimeMs }) => parseAider(path, text, fallbackTimeMs),
+};

@@ -12,6 +12,7 @@ import { basename } from "node:path";
 import { z } from "zod";
 import { ImportFormatError } from "../../errors/recollect-error.js";
 import type { MessageRole } from "../../history/types.js";
+import type { TextFormatModule } from "../format-module.js";
 import type { ImportedChat, ImportedMessage } from "../imported-chat.js";
 import { monotonicTimes, parseTimestampMs, titleFromPrompt } from "../text-helpers.js";
 import { readJsonLines } from "./json-lines.js";
@@ -273,3 +274,12 @@ function answerText(line: Line, askedQuestionIds: ReadonlySet<string>): string |
   });
   return answers.length > 0 ? answers.join("\n\n") : null;
 }
+
+/** Claude Code session JSONL: records with a `sessionId` and a Claude Code `type`. */
+export const claudeCodeFormat: TextFormatModule<"claude-code"> = {
+  format: "claude-code",
+  label: "Claude Code",
+  input: "text",
+  detect: (head) => head.jsonRecords.some(looksLikeClaudeCodeRecord),
+  parse: ({ path, text, fallbackTimeMs }) => parseClaudeCode(path, text, fallbackTimeMs),
+};

@@ -10,6 +10,7 @@ import { basename, dirname } from "node:path";
 import { z } from "zod";
 import { ImportFormatError } from "../../errors/recollect-error.js";
 import type { MessageRole } from "../../history/types.js";
+import type { TextFormatModule } from "../format-module.js";
 import type { ImportedChat } from "../imported-chat.js";
 import { messagesFromTurns, titleFromPrompt } from "../text-helpers.js";
 import { basenameOfPath } from "./claude-code.js";
@@ -98,3 +99,15 @@ function renderFollowup(text: string): string {
   const options = parsed.data.options ?? [];
   return [parsed.data.question, ...options.map((option) => `- ${option}`)].join("\n");
 }
+
+/** Cline's `ui_messages.json`: a JSON array whose first event has a numeric `ts` and say/ask. */
+export const clineFormat: TextFormatModule<"cline"> = {
+  format: "cline",
+  label: "Cline",
+  input: "text",
+  detect: (head) => {
+    const start = head.text?.trimStart() ?? "";
+    return /^\[\s*\{\s*"ts"\s*:\s*\d+/.test(start) && /"type"\s*:\s*"(?:say|ask)"/.test(start);
+  },
+  parse: ({ path, text }) => parseCline(path, text),
+};

@@ -8,6 +8,7 @@
 import { basename } from "node:path";
 import { z } from "zod";
 import type { MessageRole } from "../../history/types.js";
+import type { TextFormatModule } from "../format-module.js";
 import type { ImportedChat } from "../imported-chat.js";
 import { messagesFromTurns, parseTimestampMs, titleFromPrompt } from "../text-helpers.js";
 import { basenameOfPath } from "./claude-code.js";
@@ -84,3 +85,12 @@ export function parseCodex(path: string, text: string, fallbackTimeMs: number): 
     },
   ];
 }
+
+/** Codex CLI rollouts: JSONL whose records are `{timestamp, type, payload}`. */
+export const codexFormat: TextFormatModule<"codex"> = {
+  format: "codex",
+  label: "Codex",
+  input: "text",
+  detect: (head) => head.jsonRecords.some(looksLikeCodexRecord),
+  parse: ({ path, text, fallbackTimeMs }) => parseCodex(path, text, fallbackTimeMs),
+};

@@ -8,10 +8,8 @@
 import Database from "better-sqlite3";
 import { z } from "zod";
 import { ImportFormatError } from "../../errors/recollect-error.js";
+import type { DatabaseFormatModule } from "../format-module.js";
 import type { ImportedChat, ImportedMessage } from "../imported-chat.js";
-
-/** The 16-byte header every SQLite 3 database file starts with. */
-export const SQLITE_HEADER = "SQLite format 3\u0000";
 
 /**
  * Times at or above this are already milliseconds; below, seconds. 1e11 s is the year 5138 while
@@ -38,26 +36,6 @@ const MessageRow = z.object({
 
 /** Tables a Dyad database must have. */
 const DYAD_TABLES = ["apps", "chats", "messages"] as const;
-
-/**
- * True when `path` opens as SQLite and has Dyad's `apps`, `chats` and `messages` tables. Lets a
- * folder walk skip other SQLite files instead of rejecting them; never throws.
- */
-export function hasDyadTables(path: string): boolean {
-  try {
-    const db = new Database(path, { readonly: true, fileMustExist: true });
-    try {
-      const names = new Set(
-        db.prepare<[], string>("SELECT name FROM sqlite_master WHERE type = 'table'").pluck().all(),
-      );
-      return DYAD_TABLES.every((table) => names.has(table));
-    } finally {
-      db.close();
-    }
-  } catch {
-    return false;
-  }
-}
 
 /**
  * Reads every chat of a Dyad database. The app hint is each chat's Dyad app (`origin: "record"`).
@@ -164,3 +142,12 @@ function parseRow<S extends z.ZodType>(path: string, table: string, schema: S, r
 function toMs(value: number): number {
   return value >= MILLISECONDS_THRESHOLD ? Math.round(value) : Math.round(value * 1000);
 }
+
+/** A Dyad database: SQLite with `apps`, `chats` and `messages` tables. */
+export const dyadFormat: DatabaseFormatModule<"dyad"> = {
+  format: "dyad",
+  label: "Dyad",
+  input: "database",
+  detect: (head) => DYAD_TABLES.every((table) => head.sqliteTables?.has(table) === true),
+  parse: readDyadDatabase,
+};

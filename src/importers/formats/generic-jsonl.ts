@@ -6,6 +6,7 @@
  */
 import { z } from "zod";
 import { ImportFormatError } from "../../errors/recollect-error.js";
+import type { TextFormatModule } from "../format-module.js";
 import type { ImportedChat, ImportedMessage } from "../imported-chat.js";
 import { parseTimestampMs } from "../text-helpers.js";
 import { readJsonLines } from "./json-lines.js";
@@ -79,3 +80,12 @@ export function parseGenericJsonl(path: string, text: string): ImportedChat[] {
       messages: entry.messages,
     }));
 }
+
+/** The generic JSONL format: lines with `app`, `chat`, `role` and `content`. */
+export const genericJsonlFormat: TextFormatModule<"jsonl"> = {
+  format: "jsonl",
+  label: "generic JSONL",
+  input: "text",
+  detect: (head) => head.jsonRecords.some(looksLikeGenericRecord),
+  parse: ({ path, text }) => parseGenericJsonl(path, text),
+};

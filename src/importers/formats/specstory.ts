@@ -8,6 +8,7 @@
 import { basename } from "node:path";
 import { ImportFormatError } from "../../errors/recollect-error.js";
 import type { MessageRole } from "../../history/types.js";
+import type { TextFormatModule } from "../format-module.js";
 import type { ImportedChat } from "../imported-chat.js";
 import { messagesFromTurns, parseTimestampMs, splitLines } from "../text-helpers.js";
 import { createFenceTracker } from "./fence-tracker.js";
@@ -191,3 +192,12 @@ function parseUsLocaleTime(text: string): number | null {
   const pad = (value: string | number) => String(value).padStart(2, "0");
   return parseTimestampMs(`${year}-${pad(month!)}-${pad(day!)} ${pad(hour24)}:${minute}:${second}`);
 }
+
+/** SpecStory Markdown exports: detected by their generator comment or header. */
+export const specStoryFormat: TextFormatModule<"specstory"> = {
+  format: "specstory",
+  label: "SpecStory",
+  input: "text",
+  detect: (head) => head.text !== null && looksLikeSpecStory(head.text),
+  parse: ({ path, text, fallbackTimeMs }) => parseSpecStory(path, text, fallbackTimeMs),
+};
