@@ -4,8 +4,8 @@
  * fresh clone needs no network and no keys.
  */
 import { exploreApp } from "../agent/tools/explore-chat-history/explore-app.js";
-import type { ExploreProgress } from "../agent/tools/explore-chat-history/progress.js";
 import type { ExplorerRun } from "../agent/tools/explore-chat-history/run-explorer.js";
+import type { ExploreProgress } from "../card/explore-progress.js";
 import type { Engine } from "../engine/engine.js";
 import { createIndexer } from "../history/index.js";
 import type { Store } from "../store/open-store.js";

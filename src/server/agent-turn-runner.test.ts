@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createOfflineRouterModel } from "../agent/primary/offline-router-model.js";
 import { TOOL_DEFINITIONS } from "../agent/tools/registry.js";
+import { renderCardXml } from "../card/card-xml.js";
 import { createEngine } from "../engine/create-engine.js";
 import { createIndexer } from "../history/index.js";
 import { createMemorySettingsStore } from "../settings/index.js";
@@ -56,14 +57,14 @@ describe("agent turn runner", () => {
       "read_chat",
       "set_chat_summary",
     ]);
-    const cards = events.flatMap((event) => (event.type === "card-update" ? [event.xml] : []));
-    expect(cards[0]).toMatch(/^<dyad-explore-chat-history state="pending"/);
-    expect(cards.at(-1)).not.toMatch(/state="pending"/);
+    const cards = events.flatMap((event) => (event.type === "card-update" ? [event.card] : []));
+    expect(cards[0]?.kind === "explore" && cards[0].card.state).toBe("pending");
+    expect(cards.at(-1)?.kind === "explore" && cards.at(-1)?.card.state).not.toBe("pending");
     expect(events.at(-1)?.type).toBe("turn-finish");
     const stored = store.db
       .prepare("SELECT content FROM messages WHERE chat_id = ? ORDER BY id DESC LIMIT 1")
       .get(seeded.paymentsChatId) as { content: string };
-    expect(stored.content).toContain(cards.at(-1));
+    expect(stored.content).toContain(renderCardXml(cards.at(-1)!));
   });
 
   it("gives a non-Pro turn no history tools", async () => {

@@ -8,6 +8,7 @@ import { buildToolSet } from "../agent/build-tool-set.js";
 import type { AgentContext } from "../agent/context.js";
 import type { AgentMode } from "../agent/mode.js";
 import { runPrimaryTurn } from "../agent/primary/run-primary-turn.js";
+import { withoutCards } from "../card/segment-message.js";
 import type { Engine } from "../engine/engine.js";
 import type { IndexWaiter } from "../history/types.js";
 import type { SettingsStore } from "../settings/index.js";
@@ -34,9 +35,6 @@ export interface AgentTurnRunnerOptions {
   readonly indexer?: IndexWaiter;
 }
 
-const CARD_ELEMENT =
-  /<(dyad-explore-chat-history|dyad-search-chats|dyad-read-chat)(\s[^>]*)?>[\s\S]*?<\/\1>/g;
-
 /**
  * The model conversation: earlier messages as plain text with stored history cards removed
  * (their archival excerpts stay out of the primary context unless read_chat fetches them
@@ -47,7 +45,7 @@ export function toModelMessages(
   userText: string,
 ): ModelMessage[] {
   const earlier = history.flatMap((message): ModelMessage[] => {
-    const content = message.content.replace(CARD_ELEMENT, "").trim();
+    const content = withoutCards(message.content).trim();
     return content ? [{ role: message.role, content }] : [];
   });
   return [...earlier, { role: "user", content: userText }];

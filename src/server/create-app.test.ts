@@ -1,5 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { renderCard } from "../agent/tools/explore-chat-history/card-xml.js";
+import { renderCardXml } from "../card/card-xml.js";
+import type { ExploreCard } from "../card/explore-card.js";
+import type { HistoryCard } from "../card/history-card.js";
 import { ProviderError } from "../errors/recollect-error.js";
 import { createMemorySettingsStore } from "../settings/index.js";
 import { openStore, type Store } from "../store/open-store.js";
@@ -57,11 +59,20 @@ async function readEvents(
 
 const noTurn: TurnRunner = async () => undefined;
 
-const pendingXml = renderCard({
+const explore = (card: ExploreCard): HistoryCard => ({ kind: "explore", card });
+const pendingCard = explore({
   state: "pending",
   query: "auth decision",
   progress: { phase: "searching", searches: 1, reads: 0, discussions: 0, observations: 0 },
 });
+const cancelledCard = explore({ state: "cancelled", query: "auth decision" });
+
+/** A chat's stored rows, as the store holds them (card XML included). */
+function storedRows(chatId: number): Array<{ id: number; role: string; content: string }> {
+  return store.db
+    .prepare("SELECT id, role, content FROM messages WHERE chat_id = ? ORDER BY id")
+    .all(chatId) as Array<{ id: number; role: string; content: string }>;
+}
 
 describe("read API", () => {
   it("lists apps with chat counts, by name", async () => {
@@ -101,11 +112,14 @@ describe("read API", () => {
     const body = (await (
       await app.request(`/api/chats/${seeded.paymentsChatId}/messages`)
     ).json()) as {
-      messages: Array<{ role: string; content: string }>;
+      messages: Array<{ role: string; segments: unknown[] }>;
     };
-    expect(body.messages.map((message) => [message.role, message.content])).toEqual([
-      ["user", "Which payment provider did we pick?"],
-      ["assistant", "We chose Stripe Checkout; PayPal was rejected because of fees."],
+    expect(body.messages.map((message) => [message.role, message.segments])).toEqual([
+      ["user", [{ kind: "text", text: "Which payment provider did we pick?" }]],
+      [
+        "assistant",
+        [{ kind: "text", text: "We chose Stripe Checkout; PayPal was rejected because of fees." }],
+      ],
     ]);
   });
 
@@ -214,7 +228,7 @@ describe("turns", () => {
         type: "card-update",
         toolCallId: "t1",
         toolName: "explore_chat_history",
-        xml: pendingXml,
+        card: pendingCard,
       });
       request.onEvent({ type: "text-delta", delta: "We switched " });
       request.onEvent({ type: "text-delta", delta: "to sessions." });
@@ -253,34 +267,39 @@ describe("turns", () => {
       "Decision: go with JWT for now.",
     ]);
     expect(request && request.assistantMessageId > request.userMessageId).toBe(true);
-    const stored = (await (
-      await app.request(`/api/chats/${seeded.authChatId}/messages`)
-    ).json()) as {
-      messages: Array<{ id: number; role: string; content: string }>;
-    };
-    expect(stored.messages.slice(3)).toEqual([
+    expect(storedRows(seeded.authChatId).slice(3)).toEqual([
       expect.objectContaining({ role: "user", content: "What did we decide about auth?" }),
       expect.objectContaining({
         id: request?.assistantMessageId,
         role: "assistant",
         // A card still pending when the turn ends is frozen as cancelled, never left spinning.
-        content: `${renderCard({ state: "cancelled", query: "auth decision" })}\nWe switched to sessions.`,
+        content: `${renderCardXml(cancelledCard)}\nWe switched to sessions.`,
       }),
     ]);
+    // The API reads the stored XML back as typed segments; the browser never parses XML.
+    const api = (await (await app.request(`/api/chats/${seeded.authChatId}/messages`)).json()) as {
+      messages: Array<{ id: number; segments: unknown[] }>;
+    };
+    expect(api.messages.at(-1)).toEqual(
+      expect.objectContaining({
+        id: request?.assistantMessageId,
+        segments: [
+          { kind: "card", card: cancelledCard },
+          { kind: "text", text: "\nWe switched to sessions." },
+        ],
+      }),
+    );
   });
 
   it("on abort ends the turn at once, freezes the pending card as cancelled and drops late updates", async () => {
-    const late = renderCard({
-      state: "cancelled",
-      query: "never shown",
-    });
+    const late = explore({ state: "cancelled", query: "never shown" });
     const runner: TurnRunner = async (request) => {
       request.onEvent({ type: "turn-start", turnId: request.turnId, mode: "agent", tools: [] });
       request.onEvent({
         type: "card-update",
         toolCallId: "t1",
         toolName: "explore_chat_history",
-        xml: pendingXml,
+        card: pendingCard,
       });
       await new Promise<void>((resolve) =>
         request.signal.addEventListener("abort", () => resolve()),
@@ -289,7 +308,7 @@ describe("turns", () => {
         type: "card-update",
         toolCallId: "t1",
         toolName: "explore_chat_history",
-        xml: late,
+        card: late,
       });
       request.onEvent({ type: "turn-finish", finishReason: "stop", text: "late", steps: 1 });
     };
@@ -320,14 +339,7 @@ describe("turns", () => {
       type: "turn-error",
       error: { kind: "aborted", message: "The turn was cancelled." },
     });
-    const stored = (await (
-      await app.request(`/api/chats/${seeded.authChatId}/messages`)
-    ).json()) as {
-      messages: Array<{ content: string }>;
-    };
-    expect(stored.messages.at(-1)?.content).toBe(
-      renderCard({ state: "cancelled", query: "auth decision" }),
-    );
+    expect(storedRows(seeded.authChatId).at(-1)?.content).toBe(renderCardXml(cancelledCard));
     expect(
       (
         await app.request(`/api/turns/${turnId}/abort`, {

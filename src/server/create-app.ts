@@ -11,6 +11,7 @@ import type { z } from "zod";
 import type { ConsentPrompter } from "../agent/consent/consent-prompter.js";
 import type { AgentEvent } from "../agent/primary/agent-events.js";
 import type { Consent } from "../agent/tools/consent.js";
+import { segmentMessage } from "../card/segment-message.js";
 import { InvalidInputError, RecollectError, toRecollectError } from "../errors/recollect-error.js";
 import type { Store } from "../store/open-store.js";
 import { errorResponse } from "./error-status.js";
@@ -157,7 +158,11 @@ export function createApp(deps: ServerDeps): Hono {
   app.get("/api/chats/:chatId/messages", (c) => {
     const chatId = parseId(c.req.param("chatId"), "chatId");
     const chat = getChat(store, chatId);
-    return c.json({ chat, messages: listMessages(store, chatId) });
+    const messages = listMessages(store, chatId).map(({ content, ...message }) => ({
+      ...message,
+      segments: segmentMessage(content),
+    }));
+    return c.json({ chat, messages });
   });
 
   app.post("/api/chats/:chatId/turns", async (c) => {

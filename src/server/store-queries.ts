@@ -22,7 +22,7 @@ export interface ChatSummary {
   readonly messageCount: number;
 }
 
-/** One stored message. `content` may contain escaped card XML; the client parses it. */
+/** One stored message. `content` may contain escaped card XML (read back by `card/`). */
 export interface StoredMessage {
   readonly id: number;
   readonly role: "user" | "assistant";

@@ -14,7 +14,7 @@ const samples: AgentEvent[] = [
     type: "card-update",
     toolCallId: "c1",
     toolName: "read_chat",
-    xml: "<dyad-read-chat></dyad-read-chat>",
+    card: { kind: "read_chat", card: { state: "pending", chatId: 3 } },
   },
   {
     type: "tool-result",

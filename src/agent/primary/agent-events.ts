@@ -11,11 +11,12 @@
  * 3. exactly one terminal event: `turn-finish` or `turn-error` (an abort is `turn-error` with kind
  *    `aborted`). Nothing follows a terminal event: a cancelled card is never replaced later.
  *
- * Every event is a plain JSON-safe object. Card XML is already escaped by the tool that made it.
+ * Every event is a plain JSON-safe object; a card is a typed `HistoryCard` value, never XML.
  * These events are for the person's own screen: they may carry the model's text and tool inputs,
  * so they must never be sent to telemetry (which has its own allowlisted schema in `telemetry/`).
  */
 import { z } from "zod";
+import { type HistoryCard, historyCardSchema } from "../../card/history-card.js";
 import { RECOLLECT_ERROR_KINDS, type RecollectErrorKind } from "../../errors/recollect-error.js";
 import type { AgentMode } from "../mode.js";
 import type { Consent } from "../tools/consent.js";
@@ -58,14 +59,14 @@ export interface ToolCallStartEvent {
 }
 
 /**
- * The tool's card changed. `xml` is the whole card (e.g. `<dyad-explore-chat-history …>`,
- * `<dyad-read-chat …>`), escaped, replacing any earlier card of the same `toolCallId`.
+ * The tool's card changed. `card` is the whole card (the explorer's, or a legacy read/search
+ * card), replacing any earlier card of the same `toolCallId`.
  */
 export interface CardUpdateEvent {
   readonly type: "card-update";
   readonly toolCallId: string;
   readonly toolName: string;
-  readonly xml: string;
+  readonly card: HistoryCard;
 }
 
 /**
@@ -162,7 +163,7 @@ export const agentEventSchema = z.discriminatedUnion("type", [
     type: z.literal("card-update"),
     toolCallId: z.string(),
     toolName: z.string(),
-    xml: z.string(),
+    card: historyCardSchema,
   }),
   z.object({
     type: z.literal("tool-result"),

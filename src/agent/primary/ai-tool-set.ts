@@ -63,8 +63,8 @@ function wrap(entry: ToolSetEntry, options: AiToolSetOptions): Tool<unknown, str
         const executionContext: ToolExecutionContext = {
           ...ctx,
           engine: options.engine,
-          updateCard: (xml) =>
-            emit({ type: "card-update", toolCallId, toolName: definition.name, xml }),
+          updateCard: (card) =>
+            emit({ type: "card-update", toolCallId, toolName: definition.name, card }),
         };
         const output = await definition.execute(input, executionContext);
         const modelOutput = definition.toModelOutput(output);

@@ -324,8 +324,10 @@ describe("failures and abort", () => {
       1,
     );
     expect(events.some((e) => e.type === "text-delta")).toBe(false);
-    const cards = events.flatMap((e) => (e.type === "card-update" ? [e.xml] : []));
-    expect(cards.some((xml) => xml.includes('state="complete"'))).toBe(false);
+    const cards = events.flatMap((e) => (e.type === "card-update" ? [e.card] : []));
+    expect(cards.some((card) => card.kind === "explore" && card.card.state === "complete")).toBe(
+      false,
+    );
     expect(telemetry.records.map((r) => [r.event, "outcome" in r ? r.outcome : null])).toEqual([
       ["tool_call", "error"],
       ["explore_run", "cancelled"],

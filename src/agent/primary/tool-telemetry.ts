@@ -4,15 +4,15 @@
  * enums only). Nothing from the input, the report text or the evidence is read.
  */
 import { z } from "zod";
-import type { RecollectError } from "../../errors/recollect-error.js";
-import type { ExploreRunEvent, TelemetrySink } from "../../telemetry/index.js";
-import { toolCallEventSchema } from "../../telemetry/index.js";
 import {
   exploreChatHistoryReportSchema,
   partialReasonSchema,
   reportConfidenceSchema,
   reportOutcomeSchema,
-} from "../tools/explore-chat-history/report-schema.js";
+} from "../../card/report-schema.js";
+import type { RecollectError } from "../../errors/recollect-error.js";
+import type { ExploreRunEvent, TelemetrySink } from "../../telemetry/index.js";
+import { toolCallEventSchema } from "../../telemetry/index.js";
 
 /** What one finished call contributes. `output` is read only for the explorer's `stats`. */
 export interface ToolTelemetryInput {

@@ -1,8 +1,9 @@
 /**
  * The execute body the main-facing history tools (`read_chat`, `search_chats`) share: Pro check,
- * abort checks either side of the retrieval, and a legacy card for each state. Only the card
- * renderer and the retrieval differ between the tools, so they are passed in.
+ * abort checks either side of the retrieval, and a legacy card for each state. Only the cards
+ * and the retrieval differ between the tools, so they are passed in.
  */
+import type { HistoryCard } from "../../card/history-card.js";
 import {
   AbortedError,
   type RecollectErrorKind,
@@ -13,11 +14,11 @@ import { requirePro } from "../entitlement/require-pro.js";
 import { retrievalContextFor } from "./history-port.js";
 import type { ToolExecutionContext } from "./tool-definition.js";
 
-/** The three legacy card renderings of one call; `pending` and `failed` carry no archival text. */
+/** The three legacy cards of one call; `pending` and `failed` carry no archival text. */
 export interface HistoryToolCards<Result> {
-  readonly pending: () => string;
-  readonly done: (result: Result) => string;
-  readonly failed: (errorKind: RecollectErrorKind) => string;
+  readonly pending: () => HistoryCard;
+  readonly done: (result: Result) => HistoryCard;
+  readonly failed: (errorKind: RecollectErrorKind) => HistoryCard;
 }
 
 /**

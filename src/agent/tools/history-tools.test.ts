@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
+import { renderCardXml } from "../../card/card-xml.js";
 import { createEngine } from "../../engine/index.js";
 import { RecollectError } from "../../errors/recollect-error.js";
 import type { Store } from "../../store/open-store.js";
@@ -25,7 +26,7 @@ function setup(isPro: boolean) {
     isPro,
     abortSignal: new AbortController().signal,
     engine: createEngine({ kind: "offline" }),
-    updateCard: (xml) => cards.push(xml),
+    updateCard: (card) => cards.push(renderCardXml(card)),
   };
   return { ctx, ids, cards };
 }

@@ -6,6 +6,7 @@
  * even if someone adds it back. Its consent never prompts (internal calls are covered by the
  * explorer invocation); a stored legacy `search_chats` consent value is preserved but unused.
  */
+import type { SearchChatsCard } from "../../card/legacy-cards.js";
 import type { SearchChatsResult } from "../../history/types.js";
 import {
   type ChildSearchInput,
@@ -13,7 +14,6 @@ import {
 } from "./explore-chat-history/child-protocol.js";
 import type { SearchChatsFunction } from "./history-port.js";
 import { archivalModelOutput, executeHistoryTool } from "./history-tool-execute.js";
-import { renderSearchChatsCard } from "./legacy-cards/index.js";
 import type { ToolDefinition } from "./tool-definition.js";
 
 /** The tool's name, fixed by the plan. */
@@ -27,6 +27,8 @@ export interface SearchChatsToolOptions {
   /** `history/`'s `searchChats()`. */
   readonly searchChats: SearchChatsFunction;
 }
+
+const searchCard = (card: SearchChatsCard) => ({ kind: "search_chats", card }) as const;
 
 /**
  * Builds the internal `search_chats` tool. `execute` checks Pro first (`PreconditionError`, nothing
@@ -51,10 +53,9 @@ export function createSearchChatsTool(
         ctx,
         SEARCH_CHATS_TOOL_NAME,
         {
-          pending: () => renderSearchChatsCard({ state: "pending", query: input.query }),
-          done: (result) => renderSearchChatsCard({ state: "done", result }),
-          failed: (errorKind) =>
-            renderSearchChatsCard({ state: "failed", query: input.query, errorKind }),
+          pending: () => searchCard({ state: "pending", query: input.query }),
+          done: (result) => searchCard({ state: "done", result }),
+          failed: (errorKind) => searchCard({ state: "failed", query: input.query, errorKind }),
         },
         (retrieval) => options.searchChats(retrieval, input),
       ),

@@ -4,6 +4,7 @@
  * `buildToolSet()` filters them by consent, mode, entitlement and free-model mode.
  */
 import type { z } from "zod";
+import type { HistoryCard } from "../../card/history-card.js";
 import type { Engine } from "../../engine/engine.js";
 import type { AgentContext } from "../context.js";
 import type { Consent } from "./consent.js";
@@ -15,10 +16,10 @@ import type { Consent } from "./consent.js";
 export interface ToolExecutionContext extends AgentContext {
   readonly engine: Engine | null;
   /**
-   * Replaces this tool call's card in the streamed assistant message with `xml` (already escaped).
-   * The first call makes the card visible; later calls update it in place.
+   * Replaces this tool call's card in the streamed assistant message with `card`. The first call
+   * makes the card visible; later calls update it in place.
    */
-  readonly updateCard: (xml: string) => void;
+  readonly updateCard: (card: HistoryCard) => void;
 }
 
 /**

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { exploreChatHistoryReportSchema } from "../../agent/tools/explore-chat-history/report-schema.js";
+import { exploreChatHistoryReportSchema } from "../../card/report-schema.js";
 import { seedDemoHistory } from "../../demo/index.js";
 import { openStore } from "../../store/open-store.js";
 import { createTempStores, runCaptured } from "./testing/run-captured.js";

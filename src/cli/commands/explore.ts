@@ -14,8 +14,8 @@
 import type { Command } from "commander";
 import { exploreApp } from "../../agent/tools/explore-chat-history/explore-app.js";
 import { describeProgress } from "../../agent/tools/explore-chat-history/progress.js";
-import type { ExploreChatHistoryReport } from "../../agent/tools/explore-chat-history/report-schema.js";
 import { formatReportText } from "../../agent/tools/explore-chat-history/report-text.js";
+import type { ExploreChatHistoryReport } from "../../card/report-schema.js";
 import type { Engine } from "../../engine/engine.js";
 import { createEngine, ENGINE_KINDS, engineConfigFromEnv } from "../../engine/index.js";
 import { InvalidInputError } from "../../errors/recollect-error.js";

@@ -3,6 +3,7 @@
  * validates them with these schemas before use).
  */
 import { z } from "zod";
+import { messageSegmentSchema } from "../../card/segment-message.js";
 
 /** `GET /api/apps`. */
 export const appsResponseSchema = z.object({
@@ -26,14 +27,17 @@ export type ChatsResponse = z.infer<typeof chatsResponseSchema>;
 /** `POST /api/apps/:appId/chats`. */
 export const createChatResponseSchema = z.object({ chat: chatSummarySchema });
 
-/** `GET /api/chats/:chatId/messages`. */
+/**
+ * `GET /api/chats/:chatId/messages`. Each message is already split into text runs and typed cards
+ * (the server reads stored card XML back; the browser never parses it).
+ */
 export const messagesResponseSchema = z.object({
   chat: chatSummarySchema,
   messages: z.array(
     z.object({
       id: z.number().int(),
       role: z.enum(["user", "assistant"]),
-      content: z.string(),
+      segments: z.array(messageSegmentSchema),
       createdAt: z.string(),
     }),
   ),

@@ -8,16 +8,13 @@
  * frozen tool call is ignored, so a late completion can never replace a cancelled card.
  */
 import type { AgentEvent, AgentEventError } from "../../agent/primary/agent-events.js";
-import {
-  CARD_TAG,
-  parseCard,
-  renderCard,
-} from "../../agent/tools/explore-chat-history/card-xml.js";
+import { renderCardXml } from "../../card/card-xml.js";
+import type { HistoryCard } from "../../card/history-card.js";
 
 /** One part of an assistant message. */
 export type AssistantPart =
   | { readonly kind: "text"; readonly text: string }
-  | { readonly kind: "card"; readonly toolCallId: string; readonly xml: string };
+  | { readonly kind: "card"; readonly toolCallId: string; readonly card: HistoryCard };
 
 /** The folded state. Immutable: every step returns a new value. */
 export interface AssistantParts {
@@ -31,15 +28,15 @@ export interface AssistantParts {
 /** The empty message. */
 export const EMPTY_PARTS: AssistantParts = { parts: [], frozen: new Set(), ended: false };
 
-function setCard(state: AssistantParts, toolCallId: string, xml: string): AssistantParts {
+function setCard(state: AssistantParts, toolCallId: string, card: HistoryCard): AssistantParts {
   if (state.frozen.has(toolCallId)) return state;
   const index = state.parts.findIndex(
     (part) => part.kind === "card" && part.toolCallId === toolCallId,
   );
-  const card: AssistantPart = { kind: "card", toolCallId, xml };
-  if (index === -1) return { ...state, parts: [...state.parts, card] };
+  const part: AssistantPart = { kind: "card", toolCallId, card };
+  if (index === -1) return { ...state, parts: [...state.parts, part] };
   const parts = [...state.parts];
-  parts[index] = card;
+  parts[index] = part;
   return { ...state, parts };
 }
 
@@ -63,14 +60,13 @@ export function endParts(state: AssistantParts, error?: AgentEventError): Assist
   const parts = state.parts.map((part): AssistantPart => {
     if (part.kind !== "card") return part;
     frozen.add(part.toolCallId);
-    if (!part.xml.startsWith(`<${CARD_TAG}`)) return part;
-    const card = parseCard(part.xml);
-    if (card?.state !== "pending") return part;
-    const xml =
+    if (part.card.kind !== "explore" || part.card.card.state !== "pending") return part;
+    const { query } = part.card.card;
+    const card: HistoryCard =
       error === undefined || error.kind === "aborted"
-        ? renderCard({ state: "cancelled", query: card.query })
-        : renderCard({ state: "failed", query: card.query, error });
-    return { ...part, xml };
+        ? { kind: "explore", card: { state: "cancelled", query } }
+        : { kind: "explore", card: { state: "failed", query, error } };
+    return { ...part, card };
   });
   return { parts, frozen, ended: true };
 }
@@ -82,7 +78,7 @@ export function applyAgentEvent(state: AssistantParts, event: AgentEvent): Assis
     case "text-delta":
       return event.delta ? appendText(state, event.delta) : state;
     case "card-update":
-      return setCard(state, event.toolCallId, event.xml);
+      return setCard(state, event.toolCallId, event.card);
     case "turn-finish":
       return endParts(state);
     case "turn-error":
@@ -92,7 +88,12 @@ export function applyAgentEvent(state: AssistantParts, event: AgentEvent): Assis
   }
 }
 
-/** The message content to store and render: text and card XML in order. */
+/**
+ * The message content to store: text and each card's persisted XML, in order. The only place a
+ * live card becomes XML.
+ */
 export function partsToContent(state: AssistantParts): string {
-  return state.parts.map((part) => (part.kind === "text" ? part.text : `\n${part.xml}\n`)).join("");
+  return state.parts
+    .map((part) => (part.kind === "text" ? part.text : `\n${renderCardXml(part.card)}\n`))
+    .join("");
 }

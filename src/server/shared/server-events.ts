@@ -4,7 +4,13 @@
  * browser with {@link serverEventSchema}.
  */
 import { z } from "zod";
-import { type AgentEvent, agentEventSchema } from "../../agent/primary/agent-events.js";
+import {
+  type AgentEvent,
+  type AgentEventError,
+  agentEventSchema,
+} from "../../agent/primary/agent-events.js";
+
+export type { AgentEventError };
 
 /** The server accepted the turn and stored the person's message. First event of every stream. */
 export interface TurnAcceptedEvent {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { ExploreCard } from "../../agent/tools/explore-chat-history/card-xml.js";
-import type { ExploreChatHistoryReport } from "../../agent/tools/explore-chat-history/report-schema.js";
+import type { ExploreCard } from "../../card/explore-card.js";
+import type { ExploreChatHistoryReport } from "../../card/report-schema.js";
 import { announcementKey, headerCounts, startsCollapsed, statusKey } from "./card-view.js";
 
 const target = (chat: number, message: number) => ({

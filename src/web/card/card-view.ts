@@ -2,11 +2,7 @@
  * Pure decisions the history card makes from an {@link ExploreCard}: whether it starts collapsed,
  * which status it shows, what the live region announces, and the header counts.
  */
-import {
-  type CardState,
-  type ExploreCard,
-  reportCounts,
-} from "../../agent/tools/explore-chat-history/card-xml.js";
+import { type CardState, type ExploreCard, reportCounts } from "../../card/explore-card.js";
 
 /**
  * True only for a complete, high-confidence report with full coverage (plan § Key States: only

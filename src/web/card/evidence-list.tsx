@@ -4,7 +4,7 @@
  * model-written "analysis".
  */
 import { useTranslation } from "react-i18next";
-import type { EvidenceTarget } from "../../agent/tools/explore-chat-history/report-schema.js";
+import type { EvidenceTarget } from "../../card/report-schema.js";
 import { formatDate } from "../i18n/index.js";
 
 /** One evidence target. */

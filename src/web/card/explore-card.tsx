@@ -10,8 +10,8 @@
  */
 import { useEffect, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
-import type { ExploreCard as ExploreCardData } from "../../agent/tools/explore-chat-history/card-xml.js";
-import type { ExploreChatHistoryReport } from "../../agent/tools/explore-chat-history/report-schema.js";
+import type { ExploreCard as ExploreCardData } from "../../card/explore-card.js";
+import type { ExploreChatHistoryReport } from "../../card/report-schema.js";
 import { RECOLLECT_ERROR_KINDS, type RecollectErrorKind } from "../../errors/recollect-error.js";
 import { announcementKey, headerCounts, startsCollapsed, statusKey } from "./card-view.js";
 import { EvidenceList } from "./evidence-list.js";

@@ -1,60 +1,86 @@
 /**
- * Legacy `<dyad-search-chats>` / `<dyad-read-chat>` cards found in stored or imported messages
- * (plan § Phase 5: keep rendering them). A native `<details>` keeps them compact and keyboard
- * operable. A JSON body in the shape of a search or read result is shown as a list; any other
- * body (older exports wrote free text) is shown as plain text. Nothing is parsed as markup.
+ * Legacy `<dyad-search-chats>` / `<dyad-read-chat>` cards (plan § Phase 5: keep rendering them),
+ * live from `read_chat` or read back from stored and imported messages. A native `<details>` keeps
+ * them compact and keyboard operable. A finished card lists what it found; an archived card from an
+ * older export shows its free text as text. Nothing is rendered as markup.
  */
 import { useTranslation } from "react-i18next";
-import { z } from "zod";
-import { type LEGACY_READ_TAG, LEGACY_SEARCH_TAG } from "../chat/segment-message.js";
+import type { ReadChatCard, SearchChatsCard } from "../../card/legacy-cards.js";
 import { formatDate } from "../i18n/index.js";
 
-const searchBodySchema = z.object({
-  chats: z.array(
-    z.object({
-      chat_id: z.number(),
-      chat_title: z.string().nullable().optional(),
-      matches: z
-        .array(z.object({ role: z.string(), created_at: z.string(), excerpt: z.string() }))
-        .default([]),
-    }),
-  ),
-});
+/** Props: a legacy card value. */
+export type LegacyCardProps =
+  | { readonly kind: "search_chats"; readonly card: SearchChatsCard }
+  | { readonly kind: "read_chat"; readonly card: ReadChatCard };
 
-const readBodySchema = z.object({
-  chat_id: z.number(),
-  chat_title: z.string().nullable().optional(),
-  messages: z.array(z.object({ role: z.string(), created_at: z.string(), content: z.string() })),
-});
+function SearchBody({ card }: { card: SearchChatsCard }) {
+  const { t } = useTranslation();
+  if (card.state === "archived")
+    return card.text ? <pre className="legacy-text">{card.text}</pre> : null;
+  if (card.state !== "done") return null;
+  return (
+    <ul className="legacy-list">
+      {card.result.chats.map((chat) => (
+        <li key={chat.chat_id}>
+          <span className="evidence-title">{chat.chat_title ?? t("card.evidence.untitled")}</span>
+          {chat.matches.map((match) => (
+            <blockquote
+              key={`${match.created_at}-${match.excerpt.slice(0, 16)}`}
+              className="evidence-excerpt"
+            >
+              {match.excerpt}
+            </blockquote>
+          ))}
+        </li>
+      ))}
+    </ul>
+  );
+}
 
-function parseJson(body: string): unknown {
-  try {
-    return JSON.parse(body);
-  } catch {
-    return undefined; // free-text body from an older export: shown as text
+function ReadBody({ card }: { card: ReadChatCard }) {
+  const { i18n } = useTranslation();
+  if (card.state === "archived")
+    return card.text ? <pre className="legacy-text">{card.text}</pre> : null;
+  if (card.state !== "done") return null;
+  return (
+    <ul className="legacy-list">
+      {card.result.messages.map((message) => (
+        <li key={`${message.created_at}-${message.content.slice(0, 16)}`}>
+          <time dateTime={message.created_at}>{formatDate(message.created_at, i18n.language)}</time>
+          <blockquote className="evidence-excerpt">{message.content}</blockquote>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function readSubject(card: ReadChatCard, chatNumber: (id: number) => string): string {
+  switch (card.state) {
+    case "done":
+      return card.result.chat_title || chatNumber(card.result.chat_id);
+    case "archived":
+      return card.title ?? (card.chatId === null ? "" : chatNumber(card.chatId));
+    default:
+      return chatNumber(card.chatId);
   }
 }
 
-/** Props: the tag, its unescaped attributes and body. */
-export interface LegacyCardProps {
-  readonly tag: typeof LEGACY_SEARCH_TAG | typeof LEGACY_READ_TAG;
-  readonly attributes: Readonly<Record<string, string>>;
-  readonly body: string;
-}
-
 /** A legacy search or read card. */
-export function LegacyCard({ tag, attributes, body }: LegacyCardProps) {
-  const { t, i18n } = useTranslation();
-  const isSearch = tag === LEGACY_SEARCH_TAG;
-  const json = body.trim() ? parseJson(body) : undefined;
-  const chatId = attributes["chat-id"] ?? attributes.chat_id ?? attributes.chatId ?? "";
-  const subject = isSearch
-    ? (attributes.query ?? "")
-    : (attributes.title ?? (chatId ? t("card.legacy.chatNumber", { id: chatId }) : ""));
-  const search = isSearch ? searchBodySchema.safeParse(json) : null;
-  const read = isSearch ? null : readBodySchema.safeParse(json);
+export function LegacyCard(props: LegacyCardProps) {
+  const { t } = useTranslation();
+  const isSearch = props.kind === "search_chats";
+  const chatNumber = (id: number) => t("card.legacy.chatNumber", { id });
+  const subject =
+    props.kind === "search_chats"
+      ? props.card.state === "done"
+        ? props.card.result.query
+        : props.card.query
+      : readSubject(props.card, chatNumber);
   return (
-    <details className="legacy-card" data-legacy={tag}>
+    <details
+      className="legacy-card"
+      data-legacy={isSearch ? "dyad-search-chats" : "dyad-read-chat"}
+    >
       <summary title={subject}>
         <span className="legacy-kind">
           {isSearch ? t("card.legacy.search") : t("card.legacy.read")}
@@ -62,38 +88,11 @@ export function LegacyCard({ tag, attributes, body }: LegacyCardProps) {
         <span className="legacy-subject">{subject}</span>
       </summary>
       <div className="legacy-body">
-        {search?.success ? (
-          <ul className="legacy-list">
-            {search.data.chats.map((chat) => (
-              <li key={chat.chat_id}>
-                <span className="evidence-title">
-                  {chat.chat_title ?? t("card.evidence.untitled")}
-                </span>
-                {chat.matches.map((match) => (
-                  <blockquote
-                    key={`${match.created_at}-${match.excerpt.slice(0, 16)}`}
-                    className="evidence-excerpt"
-                  >
-                    {match.excerpt}
-                  </blockquote>
-                ))}
-              </li>
-            ))}
-          </ul>
-        ) : read?.success ? (
-          <ul className="legacy-list">
-            {read.data.messages.map((message) => (
-              <li key={`${message.created_at}-${message.content.slice(0, 16)}`}>
-                <time dateTime={message.created_at}>
-                  {formatDate(message.created_at, i18n.language)}
-                </time>
-                <blockquote className="evidence-excerpt">{message.content}</blockquote>
-              </li>
-            ))}
-          </ul>
-        ) : body.trim() ? (
-          <pre className="legacy-text">{body.trim()}</pre>
-        ) : null}
+        {props.kind === "search_chats" ? (
+          <SearchBody card={props.card} />
+        ) : (
+          <ReadBody card={props.card} />
+        )}
       </div>
     </details>
   );

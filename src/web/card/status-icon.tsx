@@ -3,7 +3,7 @@
  * Accessibility). Icons are decorative (`aria-hidden`): the status word beside them carries the
  * meaning for assistive technology.
  */
-import type { CardState } from "../../agent/tools/explore-chat-history/card-xml.js";
+import type { CardState } from "../../card/explore-card.js";
 
 const PATHS: Readonly<Record<CardState | "indexing", string>> = {
   // circle arc (spins via CSS)

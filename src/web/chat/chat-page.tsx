@@ -18,8 +18,7 @@ import type { Route } from "../app/use-hash-route.js";
 import { formatDate } from "../i18n/index.js";
 import { ConsentDialog } from "../permissions/consent-dialog.js";
 import { MarkdownLite } from "./markdown-lite.js";
-import { SegmentView } from "./message-content.js";
-import { segmentMessage } from "./segment-message.js";
+import { CardView, SegmentView } from "./message-content.js";
 import { type LiveTurn, useTurn } from "./use-turn.js";
 
 type Apps = AppsResponse["apps"];
@@ -202,7 +201,7 @@ export function ChatPage({ appId, chatId, navigate }: ChatPageProps) {
             >
               <h2 className="message-role">{t(`app.role.${message.role}`)}</h2>
               <div className="message-body">
-                {segmentMessage(message.content).map((segment, index) => (
+                {message.segments.map((segment, index) => (
                   // biome-ignore lint/suspicious/noArrayIndexKey: a stored message's segments never reorder
                   <SegmentView key={index} segment={segment} />
                 ))}
@@ -278,10 +277,7 @@ function LiveMessages({ live }: { live: LiveTurn }) {
               // biome-ignore lint/suspicious/noArrayIndexKey: parts only append; a text part keeps its slot
               <MarkdownLite key={`text-${index}`} text={part.text} />
             ) : (
-              segmentMessage(part.xml).map((segment, segmentIndex) => (
-                // biome-ignore lint/suspicious/noArrayIndexKey: one card per tool call slot
-                <SegmentView key={`${part.toolCallId}-${segmentIndex}`} segment={segment} />
-              ))
+              <CardView key={part.toolCallId} card={part.card} />
             ),
           )}
           {live.stopped ? <p className="muted">{t("app.turnStopped")}</p> : null}

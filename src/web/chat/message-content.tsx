@@ -1,20 +1,23 @@
 /**
- * Renders one message's content: text as markdown-lite, history cards as cards. Stored messages
- * and streamed ones go through the same {@link segmentMessage} path.
+ * Renders one message's content: text as markdown, history cards as cards. Stored messages (split
+ * by the server) and streamed ones (cards arrive as values) render through the same view.
  */
+import type { HistoryCard } from "../../card/history-card.js";
+import type { MessageSegment } from "../../card/segment-message.js";
 import { ExploreCard } from "../card/explore-card.js";
 import { LegacyCard } from "../card/legacy-card.js";
 import { MarkdownLite } from "./markdown-lite.js";
-import type { MessageSegment } from "./segment-message.js";
+
+/** One card of any kind. */
+export function CardView({ card }: { card: HistoryCard }) {
+  return card.kind === "explore" ? <ExploreCard card={card.card} /> : <LegacyCard {...card} />;
+}
 
 /** Renders already-segmented content. Keys are positional: segments of a message never reorder. */
 export function SegmentView({ segment }: { segment: MessageSegment }) {
-  switch (segment.kind) {
-    case "text":
-      return <MarkdownLite text={segment.text} />;
-    case "explore":
-      return <ExploreCard card={segment.card} />;
-    case "legacy":
-      return <LegacyCard tag={segment.tag} attributes={segment.attributes} body={segment.body} />;
-  }
+  return segment.kind === "text" ? (
+    <MarkdownLite text={segment.text} />
+  ) : (
+    <CardView card={segment.card} />
+  );
 }

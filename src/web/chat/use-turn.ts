@@ -6,14 +6,17 @@
  * the server to abort; anything the stream still delivers for that turn is ignored.
  */
 import { useCallback, useRef, useState } from "react";
-import type { AgentEventError } from "../../agent/primary/agent-events.js";
 import {
   type AssistantParts,
   applyAgentEvent,
   EMPTY_PARTS,
   endParts,
 } from "../../server/shared/assistant-parts.js";
-import type { ConsentRequestEvent, ServerEvent } from "../../server/shared/server-events.js";
+import type {
+  AgentEventError,
+  ConsentRequestEvent,
+  ServerEvent,
+} from "../../server/shared/server-events.js";
 import { ApiError, sendJson, streamTurn } from "../api/client.js";
 
 /** What the chat view draws for the running turn. */

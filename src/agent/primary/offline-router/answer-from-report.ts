@@ -4,10 +4,7 @@
  * `[chat "<title>" #<chat_id>, message #<message_id>, <date>]`, so the person can see which
  * observed messages the answer rests on. `no_match` is never presented as proof of absence.
  */
-import type {
-  EvidenceTarget,
-  ExploreChatHistoryReport,
-} from "../../tools/explore-chat-history/report-schema.js";
+import type { EvidenceTarget, ExploreChatHistoryReport } from "../../../card/report-schema.js";
 
 /** Most findings and conflicts restated (the report has at most 8 and 4). */
 const MAX_FINDINGS = 8;

@@ -1,6 +1,6 @@
 import type { LanguageModelV3Prompt } from "@ai-sdk/provider";
 import { describe, expect, it } from "vitest";
-import type { ExploreChatHistoryReport } from "../../tools/explore-chat-history/report-schema.js";
+import type { ExploreChatHistoryReport } from "../../../card/report-schema.js";
 import { textDeltas } from "../offline-router-model.js";
 import { answerFromReport } from "./answer-from-report.js";
 import { isRecallQuestion, routedQuery } from "./recall-classifier.js";

@@ -20,7 +20,7 @@ import { z } from "zod";
 import {
   type ExploreChatHistoryReport,
   exploreChatHistoryReportSchema,
-} from "../../tools/explore-chat-history/report-schema.js";
+} from "../../../card/report-schema.js";
 import { answerFromReport } from "./answer-from-report.js";
 import { isRecallQuestion, routedQuery } from "./recall-classifier.js";
 

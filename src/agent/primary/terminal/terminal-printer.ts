@@ -37,8 +37,8 @@ export function createTerminalPrinter(
         line(`${event.toolName}`);
         return;
       case "card-update": {
-        const text = compactCardText(event.xml);
-        if (text === null || lastLine.get(event.toolCallId) === text) return;
+        const text = compactCardText(event.card);
+        if (lastLine.get(event.toolCallId) === text) return;
         lastLine.set(event.toolCallId, text);
         line(text);
         return;

@@ -5,6 +5,7 @@
  * to 1 s for freshness (DESIGN.md budgets: index wait) and stopped afterwards.
  */
 
+import type { ExploreProgress } from "../../../card/explore-progress.js";
 import type { Engine } from "../../../engine/engine.js";
 import {
   AppNotFoundError,
@@ -17,7 +18,6 @@ import type { Store } from "../../../store/open-store.js";
 import { requirePro } from "../../entitlement/require-pro.js";
 import { EXPLORE_TOOL_NAME, exploreChatHistoryInputSchema } from "./explore-chat-history-tool.js";
 import { createStoreMessageLocator } from "./message-locator.js";
-import type { ExploreProgress } from "./progress.js";
 import { type ExplorerRun, runExplorer } from "./run-explorer.js";
 
 /** Options of {@link exploreApp}. */

@@ -1,11 +1,11 @@
 import { afterEach, describe, expect, it } from "vitest";
+import type { ExploreCard } from "../../../card/explore-card.js";
 import type { Engine } from "../../../engine/engine.js";
 import { PreconditionError } from "../../../errors/recollect-error.js";
 import { readChat, searchChats } from "../../../history/index.js";
 import type { Store } from "../../../store/open-store.js";
 import type { SearchChatsFunction } from "../history-port.js";
 import type { ToolExecutionContext } from "../tool-definition.js";
-import { parseCards } from "./card-xml.js";
 import {
   createExploreChatHistoryTool,
   exploreChatHistoryInputSchema,
@@ -20,7 +20,7 @@ afterEach(() => {
 function harness(turns: MockTurn[], overrides: Partial<ToolExecutionContext> = {}) {
   const { store, ids } = standardStore();
   stores.push(store);
-  const cards: string[] = [];
+  const cards: ExploreCard[] = [];
   const cardsAtSearch: number[] = [];
   const countingSearch: SearchChatsFunction = (ctx, input) => {
     cardsAtSearch.push(cards.length);
@@ -39,7 +39,7 @@ function harness(turns: MockTurn[], overrides: Partial<ToolExecutionContext> = {
     isPro: true,
     abortSignal: new AbortController().signal,
     engine,
-    updateCard: (xml) => cards.push(xml),
+    updateCard: (card) => (card.kind === "explore" ? cards.push(card.card) : undefined),
     ...overrides,
   };
   const tool = createExploreChatHistoryTool({
@@ -98,11 +98,12 @@ describe("explore_chat_history tool definition", () => {
     ]);
     const output = await tool.execute({ query: "auth?" }, ctx);
     expect(cardsAtSearch).toEqual([1]);
-    const states = cards.map((xml) => parseCards(xml)[0]?.state);
+    const states = cards.map((card) => card.state);
     expect(states[0]).toBe("pending");
     expect(states.at(-1)).toBe("complete");
     expect(states.slice(0, -1).every((s) => s === "pending")).toBe(true);
-    for (const xml of cards.slice(0, -1)) expect(xml).not.toMatch(/Clerk|session/i);
+    for (const card of cards.slice(0, -1))
+      expect(JSON.stringify(card)).not.toMatch(/Clerk|session/i);
     expect(JSON.parse(tool.toModelOutput(output))).toEqual(output.report);
     expect(tool.toModelOutput(output)).not.toContain("duration_ms");
   });

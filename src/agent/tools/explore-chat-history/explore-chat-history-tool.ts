@@ -5,6 +5,8 @@
  * and returns the compact validated report to the primary agent plus privacy-safe stats.
  */
 import { z } from "zod";
+import { cardStateForReport, type ExploreCard } from "../../../card/explore-card.js";
+import type { ExploreChatHistoryReport } from "../../../card/report-schema.js";
 import {
   AbortedError,
   PreconditionError,
@@ -19,10 +21,8 @@ import {
 } from "../history-port.js";
 import type { ToolDefinition } from "../tool-definition.js";
 import type { ExplorerBudgets } from "./budgets.js";
-import { cardStateForReport, renderCard } from "./card-xml.js";
 import { createStoreMessageLocator } from "./message-locator.js";
 import { progressEvent } from "./progress.js";
-import type { ExploreChatHistoryReport } from "./report-schema.js";
 import { runExplorer } from "./run-explorer.js";
 import type { ExplorerStats } from "./stats.js";
 
@@ -90,10 +90,9 @@ export function createExploreChatHistoryTool(
       }
       if (ctx.abortSignal.aborted) throw new AbortedError();
       const { query } = input;
+      const show = (card: ExploreCard) => ctx.updateCard({ kind: "explore", card });
       const zero = { searches: 0, reads: 0, discussions: 0, observations: 0 };
-      ctx.updateCard(
-        renderCard({ state: "pending", query, progress: progressEvent("searching", zero) }),
-      );
+      show({ state: "pending", query, progress: progressEvent("searching", zero) });
       try {
         const run = await runExplorer({
           query,
@@ -108,23 +107,22 @@ export function createExploreChatHistoryTool(
           isPro: () => ctx.isPro,
           signal: ctx.abortSignal,
           onProgress: (progress) => {
-            if (!ctx.abortSignal.aborted)
-              ctx.updateCard(renderCard({ state: "pending", query, progress }));
+            if (!ctx.abortSignal.aborted) show({ state: "pending", query, progress });
           },
           ...(options.budgets ? { budgets: options.budgets } : {}),
           ...(options.now ? { now: options.now } : {}),
         });
         if (ctx.abortSignal.aborted) throw new AbortedError();
         const state = cardStateForReport(run.report);
-        ctx.updateCard(renderCard({ state, query, report: run.report }));
+        show({ state, query, report: run.report });
         return run;
       } catch (error) {
         const classified = ctx.abortSignal.aborted ? new AbortedError() : toRecollectError(error);
         if (classified.kind === "aborted") {
-          ctx.updateCard(renderCard({ state: "cancelled", query }));
+          show({ state: "cancelled", query });
         } else {
           const failure = { kind: classified.kind, message: classified.message };
-          ctx.updateCard(renderCard({ state: "failed", query, error: failure }));
+          show({ state: "failed", query, error: failure });
         }
         throw classified;
       }

@@ -4,6 +4,7 @@
  * through `writeChats`, the real indexer and the real `searchChats` / `readChat`.
  */
 import { afterEach, describe, expect, it } from "vitest";
+import type { ExploreCard } from "../../../card/explore-card.js";
 import { createEngine } from "../../../engine/index.js";
 import { RecollectError } from "../../../errors/recollect-error.js";
 import { readChat, searchChats } from "../../../history/index.js";
@@ -13,7 +14,6 @@ import {
   startScriptedOpenAIServer,
 } from "../../../test/scripted-openai-server.js";
 import type { ToolExecutionContext } from "../tool-definition.js";
-import { parseCards } from "./card-xml.js";
 import {
   createExploreChatHistoryTool,
   type ExploreChatHistoryOutput,
@@ -46,7 +46,7 @@ const submit = (findings: unknown[], extra: Record<string, unknown> = {}): Scrip
 });
 
 interface Harness {
-  readonly cards: string[];
+  readonly cards: ExploreCard[];
   readonly requestsAtFirstCard: number[];
   readonly result: Promise<ExploreChatHistoryOutput>;
   readonly controller: AbortController;
@@ -74,7 +74,7 @@ async function explore(
     modelId: "scripted",
   });
   const controller = new AbortController();
-  const cards: string[] = [];
+  const cards: ExploreCard[] = [];
   const requestsAtFirstCard: number[] = [];
   const ctx: ToolExecutionContext = {
     store,
@@ -84,9 +84,9 @@ async function explore(
     isPro: true,
     abortSignal: controller.signal,
     engine,
-    updateCard: (xml) => {
+    updateCard: (card) => {
       if (cards.length === 0) requestsAtFirstCard.push(server.requests.length);
-      cards.push(xml);
+      if (card.kind === "explore") cards.push(card.card);
     },
   };
   const result = tool.execute({ query: "What did we decide about authentication?" }, ctx);
@@ -114,8 +114,8 @@ async function failure(promise: Promise<unknown>): Promise<RecollectError> {
   throw new Error("expected a failure");
 }
 
-function lastCard(cards: readonly string[]) {
-  return parseCards(cards.at(-1) ?? "")[0];
+function lastCard(cards: readonly ExploreCard[]) {
+  return cards.at(-1);
 }
 
 describe("explore_chat_history over a scripted OpenAI-compatible server", () => {
@@ -133,7 +133,7 @@ describe("explore_chat_history over a scripted OpenAI-compatible server", () => 
     ]);
     const { report, stats } = await h.result;
     expect(h.requestsAtFirstCard).toEqual([0]);
-    expect(parseCards(h.cards[0]!)[0]?.state).toBe("pending");
+    expect(h.cards[0]?.state).toBe("pending");
     expect(h.requests().map((r) => r.toolNames)).toEqual([
       CHILD_TOOLS,
       CHILD_TOOLS,
@@ -278,9 +278,9 @@ describe("explore_chat_history over a scripted OpenAI-compatible server", () => 
     expect(stats.attempts).toBe(2);
     expect(stats.searches).toBe(1);
     expect(stats.deduped_calls).toBe(1);
-    const searching = h.cards
-      .map((c) => parseCards(c)[0])
-      .filter((c) => c?.state === "pending" && c.progress.phase === "searching");
+    const searching = h.cards.filter(
+      (c) => c?.state === "pending" && c.progress.phase === "searching",
+    );
     expect(searching).toHaveLength(2); // the initial 0-count card and the one real search
   });
   it("holds the step and call budgets exactly over HTTP; spent calls force submit_report", async () => {

@@ -1,10 +1,6 @@
 import { describe, expect, it } from "vitest";
-import {
-  createProgressEmitter,
-  describeProgress,
-  type ExploreProgress,
-  progressEvent,
-} from "./progress.js";
+import type { ExploreProgress } from "../../../card/explore-progress.js";
+import { createProgressEmitter, describeProgress, progressEvent } from "./progress.js";
 
 const counts = (searches: number, reads = 0, discussions = 0, observations = 0) => ({
   searches,

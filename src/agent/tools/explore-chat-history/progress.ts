@@ -1,30 +1,14 @@
 /**
  * Action-level progress for the explorer (plan § User Experience, Pending state). Events carry a
  * phase and counts only: never archival text, titles, ids or the query (DESIGN.md § Privacy).
- * The host derives them from registry state, so a model retry cannot duplicate one.
+ * The host derives them from registry state, so a model retry cannot duplicate one. The shapes
+ * themselves belong to the card (`card/explore-progress.ts`).
  */
-
-/** The phases the card shows, in the order a run normally passes through them. */
-export const EXPLORE_PHASES = [
-  "searching",
-  "reading",
-  "checking_conflicts",
-  "synthesizing",
-] as const;
-export type ExplorePhase = (typeof EXPLORE_PHASES)[number];
-
-/**
- * One progress event. Counts are run totals so far: `searches` and `reads` are executed (not
- * deduplicated-away) internal calls, `discussions` distinct chats read, `observations` distinct
- * messages registered as candidates.
- */
-export interface ExploreProgress {
-  readonly phase: ExplorePhase;
-  readonly searches: number;
-  readonly reads: number;
-  readonly discussions: number;
-  readonly observations: number;
-}
+import {
+  EXPLORE_PHASES,
+  type ExplorePhase,
+  type ExploreProgress,
+} from "../../../card/explore-progress.js";
 
 /** The counts progress is derived from (a subset of the registry's stats). */
 export interface ProgressCounts {

@@ -5,9 +5,10 @@
  * must hold.
  */
 import { afterEach, describe, expect, it } from "vitest";
+import { renderCardXml } from "../../../card/card-xml.js";
+import { segmentMessage } from "../../../card/segment-message.js";
 import { readChat, searchChats } from "../../../history/index.js";
 import { openStore, type Store } from "../../../store/open-store.js";
-import { parseCards, renderCard } from "./card-xml.js";
 import { call, mockModel, retrievalFor, seed } from "./explore-test-fixtures.js";
 import { createStoreMessageLocator } from "./message-locator.js";
 import { explorerSystemPrompt } from "./prompts.js";
@@ -106,10 +107,17 @@ describe("archival prompt injection", () => {
     expect(stats.failed_calls).toBe(1); // the read of chat 4242: same not-found as any other
     expect(JSON.stringify(report)).not.toContain("another app");
     // The card escapes everything: exactly one card parses back, with the same report.
-    const xml = renderCard({ state: "complete", query: report.query, report });
-    const cards = parseCards(xml);
-    expect(cards).toHaveLength(1);
-    expect(cards[0] && "report" in cards[0] ? cards[0].report : null).toEqual(report);
+    const xml = renderCardXml({
+      kind: "explore",
+      card: { state: "complete", query: report.query, report },
+    });
+    const cards = segmentMessage(xml);
+    expect(cards).toEqual([
+      {
+        kind: "card",
+        card: { kind: "explore", card: { state: "complete", query: report.query, report } },
+      },
+    ]);
     expect(xml).not.toContain("<script>");
   });
 });

@@ -3,7 +3,7 @@
  * parts are labelled analysis; host-resolved evidence is labelled with chat, message, role and
  * ISO date; archival excerpts are quoted as data. Pure.
  */
-import type { EvidenceTarget, ExploreChatHistoryReport } from "./report-schema.js";
+import type { EvidenceTarget, ExploreChatHistoryReport } from "../../../card/report-schema.js";
 
 function evidenceLine(target: EvidenceTarget): string {
   const title = target.chat_title === null ? "untitled" : `“${target.chat_title}”`;

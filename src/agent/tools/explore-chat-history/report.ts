@@ -5,8 +5,7 @@
  * budget exhaustion; the model's confidence is only an upper bound. The evidence-only fallback
  * contains no model prose: its summary and claims are host-written labels. Pure.
  */
-import type { ExplorerBudgets } from "./budgets.js";
-import type { Observation, RegistryStats } from "./evidence-registry.js";
+
 import type {
   EvidenceTarget,
   ExploreChatHistoryReport,
@@ -14,7 +13,9 @@ import type {
   ReportAction,
   ReportConfidence,
   ReportOutcome,
-} from "./report-schema.js";
+} from "../../../card/report-schema.js";
+import type { ExplorerBudgets } from "./budgets.js";
+import type { Observation, RegistryStats } from "./evidence-registry.js";
 import {
   clampText,
   type DroppedCitations,

@@ -1,5 +1,6 @@
 import { APICallError } from "ai";
 import { afterEach, describe, expect, it } from "vitest";
+import type { ExploreProgress } from "../../../card/explore-progress.js";
 import { RecollectError } from "../../../errors/recollect-error.js";
 import { readChat, searchChats } from "../../../history/index.js";
 import type { Store } from "../../../store/open-store.js";
@@ -13,7 +14,6 @@ import {
   standardStore,
 } from "./explore-test-fixtures.js";
 import { createStoreMessageLocator } from "./message-locator.js";
-import type { ExploreProgress } from "./progress.js";
 import { type RunExplorerOptions, runExplorer } from "./run-explorer.js";
 
 const open: Store[] = [];

@@ -8,6 +8,8 @@
  * completes afterwards; Pro lost mid-run → `PreconditionError`.
  */
 import type { LanguageModel } from "ai";
+import type { ExplorePhase, ExploreProgress } from "../../../card/explore-progress.js";
+import type { ExploreChatHistoryReport } from "../../../card/report-schema.js";
 import {
   AbortedError,
   ProviderError,
@@ -20,12 +22,7 @@ import { EXPLORER_BUDGETS, type ExplorerBudgets } from "./budgets.js";
 import { CHILD_TOOL_NAMES, type ChildSubmitOutput } from "./child-protocol.js";
 import { createChildTools } from "./child-tools.js";
 import { createEvidenceRegistry } from "./evidence-registry.js";
-import {
-  createProgressEmitter,
-  type ExplorePhase,
-  type ExploreProgress,
-  progressEvent,
-} from "./progress.js";
+import { createProgressEmitter, progressEvent } from "./progress.js";
 import {
   ALL_CITATIONS_FAILED_REASON,
   explorerRetryPrompt,
@@ -33,7 +30,6 @@ import {
   explorerTaskPrompt,
 } from "./prompts.js";
 import { type BuiltReport, buildEvidenceOnlyReport, buildReport, type RunFacts } from "./report.js";
-import type { ExploreChatHistoryReport } from "./report-schema.js";
 import {
   checkObservation,
   type DroppedCitations,

@@ -3,8 +3,9 @@
  * step/tool counts, observation bytes, index status, confidence, truncation, outcome). Numbers,
  * booleans and enums only: never query text, titles, chat or message ids, excerpts or quotes.
  */
+
+import type { ExploreChatHistoryReport } from "../../../card/report-schema.js";
 import type { RegistryStats } from "./evidence-registry.js";
-import type { ExploreChatHistoryReport } from "./report-schema.js";
 import type { DroppedCitations } from "./report-validation.js";
 
 /** One explorer run's counts. Units: `duration_ms` milliseconds, `*_bytes` UTF-8 bytes. */

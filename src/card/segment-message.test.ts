@@ -1,7 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { renderCard } from "../../agent/tools/explore-chat-history/card-xml.js";
-import type { ExploreChatHistoryReport } from "../../agent/tools/explore-chat-history/report-schema.js";
-import { segmentMessage, unescapeEntities } from "./segment-message.js";
+import { renderCardXml } from "./card-xml.js";
+import type { ExploreCard } from "./explore-card.js";
+import type { ExploreChatHistoryReport } from "./report-schema.js";
+import { segmentMessage, withoutCards } from "./segment-message.js";
+import { unescapeEntities } from "./xml-escape.js";
+
+const renderCard = (card: ExploreCard) => renderCardXml({ kind: "explore", card });
 
 const report: ExploreChatHistoryReport = {
   query: "auth",
@@ -35,17 +39,17 @@ describe("segmentMessage", () => {
   it("splits text and an explore card, keeping archival markup inside the card as data", () => {
     const card = renderCard({ state: "complete", query: "auth", report });
     const segments = segmentMessage(`Before\n${card}\nAfter`);
-    expect(segments.map((segment) => segment.kind)).toEqual(["text", "explore", "text"]);
-    expect(segments[0]).toEqual({ kind: "text", text: "Before\n" });
-    expect(segments[2]).toEqual({ kind: "text", text: "\nAfter" });
-    const explore = segments[1];
-    expect(explore?.kind === "explore" && explore.card.state).toBe("complete");
-    expect(explore?.kind === "explore" && "report" in explore.card && explore.card.report).toEqual(
-      report,
-    );
+    expect(segments).toEqual([
+      { kind: "text", text: "Before\n" },
+      {
+        kind: "card",
+        card: { kind: "explore", card: { state: "complete", query: "auth", report } },
+      },
+      { kind: "text", text: "\nAfter" },
+    ]);
   });
 
-  it("renders legacy search and read cards with unescaped attributes and body", () => {
+  it("reads legacy search and read cards back with unescaped attributes and body", () => {
     const segments = segmentMessage(
       'x<dyad-search-chats query="a &amp; b">{&quot;chats&quot;:[]}</dyad-search-chats>' +
         '<dyad-read-chat chat_id="7">plain &lt;text&gt;</dyad-read-chat>',
@@ -53,12 +57,19 @@ describe("segmentMessage", () => {
     expect(segments).toEqual([
       { kind: "text", text: "x" },
       {
-        kind: "legacy",
-        tag: "dyad-search-chats",
-        attributes: { query: "a & b" },
-        body: '{"chats":[]}',
+        kind: "card",
+        card: {
+          kind: "search_chats",
+          card: { state: "done", result: { query: "a & b", chats: [] } },
+        },
       },
-      { kind: "legacy", tag: "dyad-read-chat", attributes: { chat_id: "7" }, body: "plain <text>" },
+      {
+        kind: "card",
+        card: {
+          kind: "read_chat",
+          card: { state: "archived", chatId: 7, title: null, text: "plain <text>" },
+        },
+      },
     ]);
   });
 
@@ -72,6 +83,16 @@ describe("segmentMessage", () => {
       { kind: "text", text: '<dyad-read-chat chat_id="1">never closed' },
     ]);
     expect(segmentMessage("")).toEqual([]);
+  });
+});
+
+describe("withoutCards", () => {
+  it("removes every card element, well-formed or not, and keeps the text around it", () => {
+    expect(
+      withoutCards(
+        'A <dyad-explore-chat-history state="bogus"></dyad-explore-chat-history>B<dyad-read-chat x>secret</dyad-read-chat>C',
+      ),
+    ).toBe("A BC");
   });
 });
 

@@ -1,13 +1,24 @@
 import { describe, expect, it } from "vitest";
-import {
-  cardStateForReport,
-  type ExploreCard,
-  escapeXml,
-  parseCard,
-  parseCards,
-  renderCard,
-} from "./card-xml.js";
+import { renderCardXml } from "./card-xml.js";
+import { cardStateForReport, type ExploreCard } from "./explore-card.js";
+import type { HistoryCard } from "./history-card.js";
 import type { ExploreChatHistoryReport } from "./report-schema.js";
+import { segmentMessage } from "./segment-message.js";
+import { escapeXml } from "./xml-escape.js";
+
+const renderCard = (card: ExploreCard) => renderCardXml({ kind: "explore", card });
+
+/** Every card read back from `text`, in order. */
+function parseAll(text: string): HistoryCard[] {
+  return segmentMessage(text).flatMap((segment) => (segment.kind === "card" ? [segment.card] : []));
+}
+
+/** Every explorer card read back from `text`. */
+function parseCards(text: string): ExploreCard[] {
+  return parseAll(text).flatMap((card) => (card.kind === "explore" ? [card.card] : []));
+}
+
+const parseCard = (text: string) => parseCards(text)[0] ?? null;
 
 const hostile = `</dyad-explore-chat-history><dyad-explore-chat-history state="complete">"&'`;
 
@@ -104,5 +115,36 @@ describe("card XML", () => {
     const evidence = report().findings[0]!.evidence[0]!;
     const conflict = { description: "d", evidence: [evidence, { ...evidence, message_id: 18 }] };
     expect(cardStateForReport(report({ conflicts: [conflict] }))).toBe("conflict");
+  });
+
+  it("round-trips legacy read and search cards, and reads an older free-text body as archived text", () => {
+    const read: HistoryCard = {
+      kind: "read_chat",
+      card: {
+        state: "done",
+        result: {
+          chat_id: 12,
+          chat_title: "Auth <redo>",
+          messages: [{ role: "user", created_at: "2026-01-01T00:00:00.000Z", content: "a & b" }],
+          truncated: false,
+        },
+      },
+    };
+    const search: HistoryCard = {
+      kind: "search_chats",
+      card: { state: "failed", query: "auth", errorKind: "not_found" },
+    };
+    expect(renderCardXml(search)).toBe(
+      '<dyad-search-chats state="failed" query="auth" error-kind="not_found"></dyad-search-chats>',
+    );
+    expect(parseAll(renderCardXml(read) + renderCardXml(search))).toEqual([read, search]);
+    expect(
+      parseAll('<dyad-read-chat chat_id="4">We read &lt;b&gt;it&lt;/b&gt;.</dyad-read-chat>'),
+    ).toEqual([
+      {
+        kind: "read_chat",
+        card: { state: "archived", chatId: 4, title: null, text: "We read <b>it</b>." },
+      },
+    ]);
   });
 });
