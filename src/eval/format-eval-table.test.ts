@@ -9,6 +9,7 @@ const FACTS: QuestionFacts = {
   expected: "found",
   appId: 1,
   gold: [10, 11],
+  goldChats: [1],
   acceptable: [],
   expectConflict: false,
   expectIndexStatus: null,
@@ -33,6 +34,12 @@ const FACTS: QuestionFacts = {
   inputTokens: 900,
   outputTokens: 60,
   directBytes: 16_384,
+  floor: [
+    { messageId: 11, chatId: 1 },
+    { messageId: 30, chatId: 2 },
+    { messageId: 31, chatId: 3 },
+    { messageId: 10, chatId: 1 },
+  ],
 };
 
 describe("formatEvalTable", () => {
@@ -51,6 +58,12 @@ describe("formatEvalTable", () => {
     );
     expect(lines).toContain(
       "vague_decision      40      40          0.50  0.50           10.0  10.0         900/60            2.0  2.0     8.0x",
+    );
+  });
+
+  it("prints the explorer beside the floor at equal k and at fixed cut-offs", () => {
+    expect(lines).toContain(
+      "vague_decision      1    1.0      0.50         0.50  1.00x     0.50  1.00  1.00      1.00          1.00  1.00",
     );
   });
 

@@ -52,6 +52,25 @@ function costRow(s: GroupSummary): string[] {
   ];
 }
 
+const times = (value: number | null) => (value === null ? dash : `${value.toFixed(2)}x`);
+
+function floorRow(s: GroupSummary): string[] {
+  return [
+    s.group,
+    String(s.foundQuestions),
+    s.citedMean === null ? dash : s.citedMean.toFixed(1),
+    ratio(s.foundQuestions === 0 ? null : s.recall),
+    ratio(s.floorRecallAtCited),
+    times(s.ratioAtCited),
+    ratio(s.floorRecall3),
+    ratio(s.floorRecall5),
+    ratio(s.floorRecall10),
+    ratio(s.chatHit),
+    ratio(s.floorChatHit1),
+    ratio(s.floorChatHit5),
+  ];
+}
+
 /** Renders the result as plain text (ends with a newline). */
 export function formatEvalTable(result: EvalResult): string {
   const groups = [...result.categories, result.overall];
@@ -84,6 +103,23 @@ export function formatEvalTable(result: EvalResult): string {
       "savings",
     ],
     groups.map(costRow),
+  );
+  const floor = table(
+    [
+      "category",
+      "found",
+      "cited",
+      "explorer",
+      "floor@cited",
+      "ratio",
+      "floor@3",
+      "@5",
+      "@10",
+      "chat hit",
+      "floor chat@1",
+      "@5",
+    ],
+    groups.filter((s) => s.foundQuestions > 0).map(floorRow),
   );
   const goals = result.goals
     .map((goal) => {
@@ -120,6 +156,9 @@ export function formatEvalTable(result: EvalResult): string {
     "",
     "quality (recall/precision vs gold; abstain on absent; conflicts on superseded; index on partial indexing)",
     quality,
+    "",
+    "explorer vs floor (evidence recall on found questions; floor = one bare bm25 OR-query of the question's words over the app's raw messages; cited = distinct messages the report cites; ratio = explorer / floor at k = cited)",
+    floor,
     "",
     "cost (latency and first progress in ms; engine input and report in KB; savings = direct search/read bytes / report bytes)",
     cost,

@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
+import { BEAM_CHAT, BEAM_QUESTIONS, writeBeamFolder } from "../../eval/beam/beam-fixture.js";
 import { runCaptured } from "./testing/run-captured.js";
 
 const dirs: string[] = [];
@@ -111,5 +112,78 @@ describe("recollect eval", () => {
     expect(run.stderr).toBe(
       "recollect: Invalid --suite: expected a readable suite JSON file (/nonexistent/suite.json: ENOENT).\n",
     );
+  });
+
+  it("--beam runs a BEAM folder through the same path, per BEAM category, with the floor", async () => {
+    const dir = writeBeamFolder({ 1: { chat: BEAM_CHAT, questions: BEAM_QUESTIONS } });
+    dirs.push(dir);
+    const run = await runCaptured(["--json", "eval", "--beam", dir, "--conversations", "1"]);
+    expect(run.code).toBe(0);
+    const result = JSON.parse(run.stdout) as {
+      suite: string;
+      categories: { group: string; questions: number; foundQuestions: number }[];
+      scores: { id: string; fabricated: number; floorRecall10: number | null }[];
+      skipped: string[];
+    };
+    expect(result.categories.map((c) => [c.group, c.questions, c.foundQuestions])).toEqual([
+      ["knowledge_update", 2, 2],
+      ["event_ordering", 1, 1],
+      ["abstention", 1, 0],
+    ]);
+    expect(result.skipped).toEqual(["beam-1-summarization-1"]);
+    expect(result.scores.map((score) => score.fabricated)).toEqual([0, 0, 0, 0]);
+    // "Where is the app deployed?" → "app" OR "deployed": porter matches "deploy" in messages 1 and 6.
+    expect(result.scores[0]?.floorRecall10).toBe(1);
+    expect(result.scores[3]?.floorRecall10).toBeNull();
+  });
+
+  it("--beam --question runs one question and prints the explorer-vs-floor table", async () => {
+    const dir = writeBeamFolder({ 1: { chat: BEAM_CHAT, questions: BEAM_QUESTIONS } });
+    dirs.push(dir);
+    const run = await runCaptured([
+      "eval",
+      "--beam",
+      dir,
+      "--question",
+      "beam-1-knowledge_update-1",
+    ]);
+    expect(run.code).toBe(0);
+    // found 1; cited, explorer, floor@cited, ratio vary with the policy; floor@3/@5/@10 do not.
+    expect(run.stdout).toMatch(
+      /\nknowledge_update +1 +[0-9.]+ +[0-9.]+ +[0-9.]+ +[0-9.x-]+ +1\.00 +1\.00 +1\.00 /,
+    );
+    expect(run.stdout).not.toContain("Heroku");
+  });
+
+  it("classifies bad --beam, --conversations, --question and option mixes (exit 2)", async () => {
+    const dir = writeBeamFolder({ 1: { chat: BEAM_CHAT, questions: BEAM_QUESTIONS } });
+    dirs.push(dir);
+    const cases: [string[], string][] = [
+      [["eval"], "Invalid --suite / --beam"],
+      [["eval", "--beam", dir, "--suite", "x.json"], "Invalid --suite / --beam"],
+      [["eval", "--beam", join(dir, "nope")], "Invalid --beam"],
+      [["eval", "--beam", dir, "--conversations", "1,x"], "Invalid --conversations"],
+      [["eval", "--beam", dir, "--conversations", "2"], "Invalid --conversations"],
+      [["eval", "--beam", dir, "--limit", "0"], "Invalid --limit"],
+      [["eval", "--beam", dir, "--question", "nope"], "Invalid --question"],
+      [["eval", "--suite", suiteFile(SUITE), "--limit", "1"], "Invalid --conversations / --limit"],
+    ];
+    for (const [args, message] of cases) {
+      const run = await runCaptured(args);
+      expect([args.join(" "), run.code, run.stderr.startsWith(`recollect: ${message}`)]).toEqual([
+        args.join(" "),
+        2,
+        true,
+      ]);
+      expect(run.stdout).toBe("");
+    }
+  });
+
+  it("names the malformed BEAM file (exit 8)", async () => {
+    const dir = writeBeamFolder({ 1: { chat: "{", questions: BEAM_QUESTIONS } });
+    dirs.push(dir);
+    const run = await runCaptured(["eval", "--beam", dir]);
+    expect(run.code).toBe(8);
+    expect(run.stderr).toContain(`${join(dir, "1", "chat.json")}: not valid JSON`);
   });
 });

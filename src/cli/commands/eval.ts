@@ -1,31 +1,68 @@
 /**
- * `recollect eval --suite FILE [--engine KIND] [--question ID…] [--json]`: loads an evaluation
- * suite (docs/EVAL.md) into a fresh temporary store through the production import and indexing
- * path, runs every question through the real `explore_chat_history` tool (Pro context), and prints
- * quality and cost per category and overall, the launch goals, and the questions that missed.
- * `--json` prints the whole result (summaries, goals, per-question scores and facts). Progress
- * (question counts only) goes to stderr. The user's own store is never touched.
+ * `recollect eval (--suite FILE | --beam DIR [--conversations N,M,… | --limit N]) [--engine KIND]
+ * [--question ID…] [--json]`: loads an evaluation suite (docs/EVAL.md) — a suite file, or a BEAM
+ * benchmark folder converted in memory — into a fresh temporary store through the production
+ * import and indexing path, runs every question through the real `explore_chat_history` tool
+ * (Pro context), and prints quality, explorer-versus-floor and cost per category and overall, the
+ * launch goals, and the questions that missed. `--json` prints the whole result (summaries, goals,
+ * per-question scores and facts). Progress (question counts only) goes to stderr. The user's own
+ * store is never touched.
  */
 import type { Command } from "commander";
 import { ENGINE_KINDS } from "../../engine/index.js";
+import { InvalidInputError } from "../../errors/recollect-error.js";
+import { loadBeamFolder } from "../../eval/beam/index.js";
 import { formatEvalTable } from "../../eval/format-eval-table.js";
 import { type EvalResult, runSuite } from "../../eval/runner/run-suite.js";
-import { loadSuite } from "../../eval/suite/index.js";
+import { type EvalSuite, loadSuite } from "../../eval/suite/index.js";
 import { globalOptions, printJson } from "../cli-context.js";
 import { engineForCli } from "./explore.js";
 
 interface EvalOptions {
-  suite: string;
+  suite?: string;
+  beam?: string;
+  conversations?: string;
+  limit?: string;
   engine?: string;
   question?: string[];
 }
 
 /** The JSON form: facts with `observed` as a count (a Set does not serialize). */
-export function evalResultJson(result: EvalResult): unknown {
+export function evalResultJson(result: EvalResult, skipped: readonly string[] = []): unknown {
   return {
     ...result,
+    skipped,
     facts: result.facts.map(({ observed, ...rest }) => ({ ...rest, observed: observed.size })),
   };
+}
+
+/** Parses `--conversations 1,2,5`. @throws InvalidInputError (`--conversations`). */
+export function parseConversationList(text: string): number[] {
+  const parts = text.split(",").map((part) => part.trim());
+  if (parts.some((part) => !/^[1-9][0-9]{0,5}$/.test(part)))
+    throw new InvalidInputError(
+      "--conversations",
+      "comma-separated conversation numbers, e.g. 1,2,5",
+      `got ${text}`,
+    );
+  return parts.map(Number);
+}
+
+function loadForCli(options: EvalOptions): { suite: EvalSuite; skipped: readonly string[] } {
+  if ((options.suite === undefined) === (options.beam === undefined))
+    throw new InvalidInputError("--suite / --beam", "exactly one of --suite FILE or --beam DIR");
+  if (options.suite !== undefined) {
+    if (options.conversations !== undefined || options.limit !== undefined)
+      throw new InvalidInputError("--conversations / --limit", "only with --beam");
+    return { suite: loadSuite(options.suite), skipped: [] };
+  }
+  const limit = options.limit === undefined ? undefined : Number(options.limit);
+  return loadBeamFolder(options.beam!, {
+    ...(options.conversations !== undefined
+      ? { conversations: parseConversationList(options.conversations) }
+      : {}),
+    ...(limit !== undefined ? { limit } : {}),
+  });
 }
 
 /** Registers `recollect eval`. */
@@ -33,15 +70,25 @@ export function registerEvalCommand(program: Command): void {
   program
     .command("eval")
     .description("measure the explorer against an evaluation suite in a temporary store")
-    .requiredOption(
-      "--suite <file>",
-      "suite JSON file (see docs/EVAL.md), e.g. eval/suites/curated.json",
-    )
+    .option("--suite <file>", "suite JSON file (see docs/EVAL.md), e.g. eval/suites/curated.json")
+    .option("--beam <dir>", "a BEAM benchmark folder, e.g. ../shared/datasets/beam-100k")
+    .option("--conversations <list>", "with --beam: only these conversations, e.g. 1,2,5")
+    .option("--limit <n>", "with --beam: only the first N conversations")
     .option("--engine <kind>", `model engine: ${ENGINE_KINDS.join(" | ")} (default offline)`)
     .option("--question <id...>", "run only these question ids")
     .action(async (options: EvalOptions, command: Command) => {
       const global = globalOptions(command);
-      const suite = loadSuite(options.suite);
+      const { suite, skipped } = loadForCli(options);
+      if (options.question) {
+        const known = new Set(suite.questions.map((question) => question.id));
+        const unknown = options.question.filter((id) => !known.has(id));
+        if (unknown.length > 0)
+          throw new InvalidInputError(
+            "--question",
+            "question ids of the suite",
+            `unknown: ${unknown.join(", ")}`,
+          );
+      }
       const engine = engineForCli(options.engine);
       const result = await runSuite({
         suite,
@@ -52,7 +99,13 @@ export function registerEvalCommand(program: Command): void {
         },
       });
       if (process.stderr.isTTY) process.stderr.write("\n");
-      if (global.json) printJson(evalResultJson(result));
-      else process.stdout.write(formatEvalTable(result));
+      if (global.json) printJson(evalResultJson(result, skipped));
+      else {
+        process.stdout.write(formatEvalTable(result));
+        if (skipped.length > 0)
+          process.stdout.write(
+            `skipped (${skipped.length}, no gold message ids): ${skipped.join(", ")}\n`,
+          );
+      }
     });
 }

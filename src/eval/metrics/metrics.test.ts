@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { chatHitAtK, recallAtK, recallRatio } from "./floor-metrics.js";
 import { mean, percentile } from "./percentile.js";
 import type { QuestionFacts } from "./question-facts.js";
 import { isFabricated, scoreQuestion } from "./score-question.js";
@@ -11,6 +12,7 @@ function facts(patch: Partial<QuestionFacts>): QuestionFacts {
     expected: "found",
     appId: 1,
     gold: [10, 11],
+    goldChats: [1],
     acceptable: [12],
     expectConflict: false,
     expectIndexStatus: null,
@@ -40,6 +42,14 @@ function facts(patch: Partial<QuestionFacts>): QuestionFacts {
     inputTokens: 1200,
     outputTokens: 80,
     directBytes: 9000,
+    floor: [
+      { messageId: 20, chatId: 3 },
+      { messageId: 11, chatId: 1 },
+      { messageId: 21, chatId: 4 },
+      { messageId: 22, chatId: 4 },
+      { messageId: 10, chatId: 1 },
+      { messageId: 23, chatId: 5 },
+    ],
     ...patch,
   };
 }
@@ -78,6 +88,14 @@ describe("scoreQuestion", () => {
       conflictSurfaced: null,
       indexStatusHonest: null,
       savings: 9,
+      cited: 4,
+      chatHit: true,
+      floorRecall3: 0.5,
+      floorRecall5: 1,
+      floorRecall10: 1,
+      floorRecallAtCited: 0.5,
+      floorChatHit1: false,
+      floorChatHit5: true,
     });
   });
 
@@ -152,6 +170,54 @@ describe("scoreQuestion", () => {
   });
 });
 
+describe("floor metrics", () => {
+  it("cuts rankings at k, counting each gold message once", () => {
+    const gold = new Set([1, 2, 3, 4]);
+    expect(recallAtK([9, 1, 1, 2, 8, 3], gold, 3)).toBe(0.25);
+    expect(recallAtK([9, 1, 1, 2, 8, 3], gold, 4)).toBe(0.5);
+    expect(recallAtK([9, 1, 2, 8, 3], gold, 10)).toBe(0.75);
+    expect(recallAtK([1, 2], gold, 0)).toBe(0);
+    expect(recallAtK([], gold, 5)).toBe(0);
+    expect(recallAtK([1], new Set(), 5)).toBeNull();
+  });
+
+  it("ranks chats by their best message", () => {
+    const goldChats = new Set([7]);
+    expect(chatHitAtK([3, 3, 3, 7], goldChats, 1)).toBe(false);
+    expect(chatHitAtK([3, 3, 3, 7], goldChats, 2)).toBe(true);
+    expect(chatHitAtK([7], goldChats, 0)).toBe(false);
+    expect(chatHitAtK([7], new Set(), 1)).toBeNull();
+  });
+
+  it("divides explorer by floor only when the floor found something", () => {
+    expect(recallRatio(0.5, 0.25)).toBe(2);
+    expect(recallRatio(0.5, 0)).toBeNull();
+    expect(recallRatio(null, 0.5)).toBeNull();
+    expect(recallRatio(0.5, null)).toBeNull();
+  });
+
+  it("scores an absent question without floor figures", () => {
+    const score = scoreQuestion(facts({ expected: "absent", gold: [], goldChats: [] }));
+    expect([
+      score.chatHit,
+      score.floorRecall3,
+      score.floorRecallAtCited,
+      score.floorChatHit5,
+    ]).toEqual([null, null, null, null]);
+    expect(score.cited).toBe(4);
+  });
+
+  it("gives a failed run zero cited messages, so the floor is cut at 0", () => {
+    const score = scoreQuestion(facts({ report: null, errorKind: "provider" }));
+    expect([score.cited, score.floorRecallAtCited, score.chatHit, score.floorRecall5]).toEqual([
+      0,
+      0,
+      false,
+      1,
+    ]);
+  });
+});
+
 describe("summarizeGroup and evaluateGoals", () => {
   const all = [
     facts({ id: "a", latencyMs: 100, firstProgressMs: 1, directBytes: 9000 }),
@@ -190,6 +256,16 @@ describe("summarizeGroup and evaluateGoals", () => {
       reportBytesMean: 1000,
       reportBytesMax: 1000,
       savings: 6,
+      foundQuestions: 2,
+      citedMean: 4,
+      floorRecall3: 0.25,
+      floorRecall5: 1,
+      floorRecall10: 1,
+      floorRecallAtCited: 0.25,
+      ratioAtCited: 3,
+      chatHit: 1,
+      floorChatHit1: 0,
+      floorChatHit5: 1,
     });
   });
 

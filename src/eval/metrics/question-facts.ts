@@ -2,6 +2,7 @@
  * What one question's run produced, reduced to numbers and ids: the input of the pure metric
  * functions. Built by the runner; holds no archival text.
  */
+import type { FloorHit } from "../floor/floor-index.js";
 import type { QuestionCategory } from "../suite/suite-schema.js";
 
 /** Where a cited message really lives, looked up in the store after the run; null: no such message. */
@@ -25,6 +26,8 @@ export interface QuestionFacts {
   readonly expected: "found" | "absent";
   readonly appId: number;
   readonly gold: readonly number[];
+  /** Chat ids of the gold messages (distinct). */
+  readonly goldChats: readonly number[];
   readonly acceptable: readonly number[];
   readonly expectConflict: boolean;
   readonly expectIndexStatus: "ready" | "indexing" | null;
@@ -53,6 +56,11 @@ export interface QuestionFacts {
   readonly engineMaxInputBytes: number;
   readonly inputTokens: number;
   readonly outputTokens: number;
+  /**
+   * The bare-bm25 floor's ranking for this question (`eval/floor/`), best first: at least 10
+   * messages and at least as many as the report cites, when the app has that many matches.
+   */
+  readonly floor: readonly FloorHit[];
   /** Bytes the explorer's own searches and reads cost when replayed as direct primary-agent tool outputs. */
   readonly directBytes: number;
 }

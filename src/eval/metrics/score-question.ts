@@ -2,6 +2,7 @@
  * Per-question scores (issue 6 § Build 1). Pure functions of {@link QuestionFacts}; `null` means
  * "not applicable to this question" and is left out of averages.
  */
+import { chatHitAtK, recallAtK } from "./floor-metrics.js";
 import type { CitedTarget, QuestionFacts } from "./question-facts.js";
 
 /** Scores of one question. Ratios in [0, 1]. */
@@ -22,6 +23,18 @@ export interface QuestionScore {
   readonly indexStatusHonest: boolean | null;
   /** directBytes / report bytes; null when the run failed or the explorer made no calls. */
   readonly savings: number | null;
+  /** Distinct messages the report cites (0 when the run failed). */
+  readonly cited: number;
+  /** On `found` questions: some cited message sits in a gold chat. */
+  readonly chatHit: boolean | null;
+  /** On `found` questions: the floor's evidence recall at k = 3, 5, 10 and at k = {@link cited}. */
+  readonly floorRecall3: number | null;
+  readonly floorRecall5: number | null;
+  readonly floorRecall10: number | null;
+  readonly floorRecallAtCited: number | null;
+  /** On `found` questions: a gold chat is the floor's first / among its first five distinct chats. */
+  readonly floorChatHit1: boolean | null;
+  readonly floorChatHit5: boolean | null;
 }
 
 /** True when a citation is fabricated (see {@link QuestionScore.fabricated}). */
@@ -74,5 +87,40 @@ export function scoreQuestion(facts: QuestionFacts): QuestionScore {
       report === null || facts.directBytes === 0 || report.bytes === 0
         ? null
         : facts.directBytes / report.bytes,
+    ...floorScores(facts, cited),
+  };
+}
+
+const NOT_FOUND = {
+  chatHit: null,
+  floorRecall3: null,
+  floorRecall5: null,
+  floorRecall10: null,
+  floorRecallAtCited: null,
+  floorChatHit1: null,
+  floorChatHit5: null,
+} as const;
+
+/** The floor's figures and the explorer's chat hit for one question. */
+function floorScores(
+  facts: QuestionFacts,
+  cited: ReadonlySet<number>,
+): Pick<QuestionScore, "cited" | keyof typeof NOT_FOUND> {
+  if (facts.expected !== "found" || facts.gold.length === 0)
+    return { cited: cited.size, ...NOT_FOUND };
+  const gold = new Set(facts.gold);
+  const goldChats = new Set(facts.goldChats);
+  const ranked = facts.floor.map((hit) => hit.messageId);
+  const rankedChats = facts.floor.map((hit) => hit.chatId);
+  const citedChats = facts.report?.cited.map((target) => target.chatId) ?? [];
+  return {
+    cited: cited.size,
+    chatHit: citedChats.some((chat) => goldChats.has(chat)),
+    floorRecall3: recallAtK(ranked, gold, 3),
+    floorRecall5: recallAtK(ranked, gold, 5),
+    floorRecall10: recallAtK(ranked, gold, 10),
+    floorRecallAtCited: recallAtK(ranked, gold, cited.size),
+    floorChatHit1: chatHitAtK(rankedChats, goldChats, 1),
+    floorChatHit5: chatHitAtK(rankedChats, goldChats, 5),
   };
 }

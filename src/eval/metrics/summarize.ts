@@ -3,6 +3,7 @@
  * launch goals they are judged against (issue 6 § Shows). Pure.
  */
 
+import { recallRatio } from "./floor-metrics.js";
 import { mean, percentile } from "./percentile.js";
 import type { QuestionFacts } from "./question-facts.js";
 import type { QuestionScore } from "./score-question.js";
@@ -33,6 +34,21 @@ export interface GroupSummary {
   readonly reportBytesMax: number | null;
   /** Σ direct bytes / Σ report bytes over questions with both. */
   readonly savings: number | null;
+  /** Found questions (those the floor figures average over). */
+  readonly foundQuestions: number;
+  /** Mean distinct messages cited on found questions. */
+  readonly citedMean: number | null;
+  /** The floor's mean evidence recall at k = 3, 5, 10 and at k = each question's cite count. */
+  readonly floorRecall3: number | null;
+  readonly floorRecall5: number | null;
+  readonly floorRecall10: number | null;
+  readonly floorRecallAtCited: number | null;
+  /** `recall` / `floorRecallAtCited`: the explorer against the floor at equal k. */
+  readonly ratioAtCited: number | null;
+  /** Share of found questions with a cited message in a gold chat; the floor's at 1 and 5 chats. */
+  readonly chatHit: number | null;
+  readonly floorChatHit1: number | null;
+  readonly floorChatHit5: number | null;
 }
 
 const ratio = (flags: readonly (boolean | null)[]): number | null => {
@@ -55,11 +71,14 @@ export function summarizeGroup(
   const withSavings = facts.filter((_fact, i) => scores[i]?.savings !== null);
   const directTotal = withSavings.reduce((sum, fact) => sum + fact.directBytes, 0);
   const reportTotal = withSavings.reduce((sum, fact) => sum + (fact.report?.bytes ?? 0), 0);
+  const recall = mean(present(scores.map((score) => score.recall)));
+  const floorRecallAtCited = mean(present(scores.map((score) => score.floorRecallAtCited)));
+  const found = scores.filter((score) => score.chatHit !== null);
   return {
     group,
     questions: facts.length,
     failedRuns: facts.filter((fact) => fact.report === null).length,
-    recall: mean(present(scores.map((score) => score.recall))),
+    recall,
     precision: mean(present(scores.map((score) => score.precision))),
     abstention: ratio(scores.map((score) => score.abstained)),
     fabricated: scores.reduce((sum, score) => sum + score.fabricated, 0),
@@ -76,6 +95,16 @@ export function summarizeGroup(
     reportBytesMean: mean(reportBytes),
     reportBytesMax: reportBytes.length === 0 ? null : Math.max(...reportBytes),
     savings: reportTotal === 0 ? null : directTotal / reportTotal,
+    foundQuestions: found.length,
+    citedMean: mean(found.map((score) => score.cited)),
+    floorRecall3: mean(present(scores.map((score) => score.floorRecall3))),
+    floorRecall5: mean(present(scores.map((score) => score.floorRecall5))),
+    floorRecall10: mean(present(scores.map((score) => score.floorRecall10))),
+    floorRecallAtCited,
+    ratioAtCited: recallRatio(recall, floorRecallAtCited),
+    chatHit: ratio(scores.map((score) => score.chatHit)),
+    floorChatHit1: ratio(scores.map((score) => score.floorChatHit1)),
+    floorChatHit5: ratio(scores.map((score) => score.floorChatHit5)),
   };
 }
 

@@ -14,6 +14,7 @@ import { toRecollectError } from "../../errors/recollect-error.js";
 import { readChat, searchChats } from "../../history/index.js";
 import type { RetrievalContext } from "../../history/types.js";
 import type { Store } from "../../store/open-store.js";
+import type { FloorIndex } from "../floor/floor-index.js";
 import type { CitedTarget, QuestionFacts } from "../metrics/question-facts.js";
 import type { SuiteQuestion } from "../suite/suite-schema.js";
 import { type LoadedSuite, messageIdOf } from "./load-suite-into-store.js";
@@ -29,9 +30,14 @@ export interface RunQuestionOptions {
   readonly tool: ToolDefinition<ExploreChatHistoryInput, ExploreChatHistoryOutput>;
   readonly recorder: RetrievalRecorder;
   readonly meter: EngineMeter;
+  /** The run's bare-bm25 floor, queried after the explorer (its time is not in the latency). */
+  readonly floor: FloorIndex;
   /** Millisecond clock (default `performance.now`). */
   readonly now?: () => number;
 }
+
+/** The floor ranking kept per question: enough for its largest fixed cut-off (k = 10). */
+const FLOOR_MIN_DEPTH = 10;
 
 /** Runs `question` and returns its facts. Never throws for a failed exploration. */
 export async function runQuestion(options: RunQuestionOptions): Promise<QuestionFacts> {
@@ -74,16 +80,20 @@ export async function runQuestion(options: RunQuestionOptions): Promise<Question
   const observed = recorder.observedMessageIds();
   const engine = meter.totals();
   const retrieval: RetrievalContext = { store, appId, currentChatId, currentMessageId };
+  const gold = question.gold_evidence.map((ref) => messageIdOf(loaded, ref));
+  const facts = report === null ? null : reportFacts(store, report);
+  const floorDepth = Math.max(FLOOR_MIN_DEPTH, facts?.cited.length ?? 0);
   return {
     id: question.id,
     category: question.category,
     expected: question.expected,
     appId,
-    gold: question.gold_evidence.map((ref) => messageIdOf(loaded, ref)),
+    gold,
+    goldChats: [...new Set(question.gold_evidence.map((ref) => loaded.chatIds.get(ref.chat)!))],
     acceptable: (question.acceptable_evidence ?? []).map((ref) => messageIdOf(loaded, ref)),
     expectConflict: question.expect_conflict === true,
     expectIndexStatus: question.expect_index_status ?? null,
-    report: report === null ? null : reportFacts(store, report),
+    report: facts,
     errorKind,
     observed,
     latencyMs,
@@ -95,6 +105,7 @@ export async function runQuestion(options: RunQuestionOptions): Promise<Question
     inputTokens: engine.inputTokens,
     outputTokens: engine.outputTokens,
     directBytes: await replayDirectBytes(retrieval, calls),
+    floor: options.floor.rank(appId, question.question, floorDepth),
   };
 }
 

@@ -10,6 +10,7 @@ import { createExploreChatHistoryTool } from "../../agent/tools/explore-chat-his
 import type { Engine } from "../../engine/engine.js";
 import { readChat, searchChats } from "../../history/index.js";
 import { openStore } from "../../store/open-store.js";
+import { buildFloorIndex } from "../floor/floor-index.js";
 import type { QuestionFacts } from "../metrics/question-facts.js";
 import { type QuestionScore, scoreQuestion } from "../metrics/score-question.js";
 import {
@@ -18,7 +19,7 @@ import {
   type GroupSummary,
   summarizeGroup,
 } from "../metrics/summarize.js";
-import { type EvalSuite, QUESTION_CATEGORIES } from "../suite/suite-schema.js";
+import { type EvalSuite, SUITE_CATEGORIES } from "../suite/suite-schema.js";
 import { loadSuiteIntoStore } from "./load-suite-into-store.js";
 import { meterEngine } from "./metered-engine.js";
 import { createRetrievalRecorder } from "./recording-retrieval.js";
@@ -45,7 +46,7 @@ export interface EvalResult {
   readonly loadMs: number;
   readonly facts: readonly QuestionFacts[];
   readonly scores: readonly QuestionScore[];
-  /** One summary per category present, in {@link QUESTION_CATEGORIES} order. */
+  /** One summary per category present, in {@link SUITE_CATEGORIES} order. */
   readonly categories: readonly GroupSummary[];
   readonly overall: GroupSummary;
   readonly goals: readonly GoalResult[];
@@ -71,10 +72,17 @@ export async function runSuite(options: RunSuiteOptions): Promise<EvalResult> {
       readChat: recorder.readChat,
     });
     const meter = meterEngine(options.engine, now);
+    const floor = buildFloorIndex(store);
     const facts: QuestionFacts[] = [];
-    for (const question of questions) {
-      facts.push(await runQuestion({ store, loaded, question, tool, recorder, meter, now }));
-      options.onProgress?.(facts.length, questions.length);
+    try {
+      for (const question of questions) {
+        facts.push(
+          await runQuestion({ store, loaded, question, tool, recorder, meter, floor, now }),
+        );
+        options.onProgress?.(facts.length, questions.length);
+      }
+    } finally {
+      floor.close();
     }
     return summarizeRun({ suite: suite.name, engine: options.engine, loadMs, facts });
   } finally {
@@ -92,7 +100,7 @@ export function summarizeRun(input: {
   const { facts } = input;
   const scores = facts.map(scoreQuestion);
   const categories: GroupSummary[] = [];
-  for (const category of QUESTION_CATEGORIES) {
+  for (const category of SUITE_CATEGORIES) {
     const indexes = facts.flatMap((fact, i) => (fact.category === category ? [i] : []));
     if (indexes.length === 0) continue;
     categories.push(

@@ -19,7 +19,30 @@ export const QUESTION_CATEGORIES = [
   "compacted_current_chat",
   "cjk",
 ] as const;
-export type QuestionCategory = (typeof QUESTION_CATEGORIES)[number];
+
+/**
+ * The ten abilities of the BEAM benchmark (`../shared/datasets/README.md`; Tavakoli et al., "Beyond
+ * a Million Tokens", arXiv 2510.27246), used as categories by the BEAM adapter (`eval/beam/`).
+ */
+export const BEAM_CATEGORIES = [
+  "information_extraction",
+  "multi_session_reasoning",
+  "knowledge_update",
+  "temporal_reasoning",
+  "event_ordering",
+  "contradiction_resolution",
+  "summarization",
+  "instruction_following",
+  "preference_following",
+  "abstention",
+] as const;
+
+/** Every category a suite may use, in table order: the curated ones, then BEAM's. */
+export const SUITE_CATEGORIES = [...QUESTION_CATEGORIES, ...BEAM_CATEGORIES] as const;
+export type QuestionCategory = (typeof SUITE_CATEGORIES)[number];
+
+/** Most gold (and acceptable) messages one question may list; BEAM questions reach 16. */
+export const MAX_EVIDENCE_REFS = 32;
 
 /** Suite-local key: lower-case letters, digits, `-` and `_`, 1–80 chars. */
 const keySchema = z
@@ -29,10 +52,13 @@ const keySchema = z
 /** ISO-8601 timestamp with an explicit zone (`Z` or `±hh:mm`). */
 const isoSchema = z.iso.datetime({ offset: true });
 
-/** One message. `content` ≤ 100,000 chars, not blank (the importer drops blank turns); `is_compaction_summary` defaults to false. */
+/** Longest message content, chars: a sanity bound above BEAM's largest message (348,853 chars). */
+export const MAX_MESSAGE_CHARS = 1_000_000;
+
+/** One message. `content` ≤ {@link MAX_MESSAGE_CHARS}, not blank (the importer drops blank turns); `is_compaction_summary` defaults to false. */
 export const suiteMessageSchema = z.object({
   role: z.enum(["user", "assistant"]),
-  content: z.string().max(100_000).regex(/\S/, "non-blank text"),
+  content: z.string().max(MAX_MESSAGE_CHARS).regex(/\S/, "non-blank text"),
   created_at: isoSchema,
   is_compaction_summary: z.boolean().optional(),
 });
@@ -78,10 +104,10 @@ export const suiteQuestionSchema = z.object({
   app: keySchema,
   current_chat: keySchema.optional(),
   question: z.string().trim().min(1).max(500),
-  category: z.enum(QUESTION_CATEGORIES),
+  category: z.enum(SUITE_CATEGORIES),
   expected: z.enum(["found", "absent"]),
-  gold_evidence: z.array(messageRefSchema).max(12),
-  acceptable_evidence: z.array(messageRefSchema).max(12).optional(),
+  gold_evidence: z.array(messageRefSchema).max(MAX_EVIDENCE_REFS),
+  acceptable_evidence: z.array(messageRefSchema).max(MAX_EVIDENCE_REFS).optional(),
   expect_conflict: z.boolean().optional(),
   expect_index_status: z.enum(["ready", "indexing"]).optional(),
   note: z.string().max(500).optional(),
