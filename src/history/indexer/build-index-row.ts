@@ -1,4 +1,5 @@
 import { normalizeWhitespace, truncateChars } from "../projection/normalize-text.js";
+import { removePrivateSpans } from "../projection/private-spans.js";
 import { projectMessage } from "../projection/project-message.js";
 import { redactCredentials } from "../projection/redact-credentials.js";
 import { cjkBigrams, separateCjkRuns } from "../text/cjk.js";
@@ -36,12 +37,14 @@ export interface IndexRow {
 }
 
 /**
- * Cleans a chat title for the index and for results: whitespace normalized, credentials redacted,
- * cut to {@link MAX_TITLE_CHARS}. Null stays null.
+ * Cleans a chat title for the index and for results: `<private>` spans removed (a title derived
+ * from a first prompt can hold one), whitespace normalized, credentials redacted, cut to
+ * {@link MAX_TITLE_CHARS}. Null stays null.
  */
 export function cleanTitle(title: string | null): string | null {
   if (title === null) return null;
-  return truncateChars(normalizeWhitespace(redactCredentials(title)), MAX_TITLE_CHARS).text;
+  const visible = redactCredentials(removePrivateSpans(title));
+  return truncateChars(normalizeWhitespace(visible), MAX_TITLE_CHARS).text;
 }
 
 /**

@@ -1,4 +1,6 @@
 /** Projection seam: the cleaned, bounded, redacted searchable text of a message. */
+
+export { removePrivateSpans } from "./private-spans.js";
 export {
   HISTORY_ANSWER_LABEL,
   MAX_PROJECTION_CHARS,

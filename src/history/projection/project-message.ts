@@ -1,5 +1,6 @@
 import type { MessageRole } from "../types.js";
 import { normalizeWhitespace, PLACEHOLDER_CHARS, truncateChars } from "./normalize-text.js";
+import { removePrivateSpans } from "./private-spans.js";
 import { redactCredentials } from "./redact-credentials.js";
 import { stripBlocks } from "./strip-blocks.js";
 import { stripTags } from "./strip-tags.js";
@@ -108,7 +109,8 @@ function stripAssistantMarkupOnce(content: string): string {
  * issue #2 item 3). User text is kept; assistant text loses model thinking, fenced code, file
  * bodies, diffs, SEARCH/REPLACE blocks, tool payloads and recursive history-tool output, and any
  * tag fails closed to a `[label: allowed attrs]` line; an assistant turn that carries a history-tool
- * card becomes {@link HISTORY_ANSWER_LABEL} as a whole. Then, for both roles: HTML entities are
+ * card becomes {@link HISTORY_ANSWER_LABEL} as a whole. First, for both roles, `<private>` spans
+ * are removed ({@link removePrivateSpans}). Last, for both roles: HTML entities are
  * decoded, credentials redacted ({@link redactCredentials}), whitespace normalized, and the text
  * cut to {@link MAX_PROJECTION_CHARS}. Pure, never throws, linear in the input length.
  */
@@ -120,7 +122,8 @@ export function projectMessage(input: ProjectionInput): Projection {
   const content = inputTruncated
     ? input.content.slice(0, MAX_PROJECTION_INPUT_CHARS)
     : input.content;
-  const stripped = input.role === "assistant" ? stripAssistantMarkup(content) : content;
+  const visible = removePrivateSpans(content);
+  const stripped = input.role === "assistant" ? stripAssistantMarkup(visible) : visible;
   const text = normalizeWhitespace(redactCredentials(unescapeEntities(stripped)));
   const cut = truncateChars(text, MAX_PROJECTION_CHARS);
   return { text: cut.text, truncated: cut.truncated || inputTruncated };
