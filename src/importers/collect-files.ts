@@ -7,6 +7,7 @@
 import { lstatSync, readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { InvalidInputError } from "../errors/recollect-error.js";
+import { NO_EXCLUSION, type PathExclusion } from "./path-exclusion.js";
 
 /** Folders never walked into: version control and dependencies hold no chat histories. */
 const SKIPPED_FOLDERS: ReadonlySet<string> = new Set([".git", "node_modules"]);
@@ -17,16 +18,27 @@ export interface CandidateFile {
   readonly explicit: boolean;
 }
 
+/** The candidate files, and the paths `exclusion` kept out (a folder stands for all it holds). */
+export interface CollectedFiles {
+  readonly files: CandidateFile[];
+  readonly excluded: string[];
+}
+
 /**
- * Lists candidate files for `paths`, in argument order, folder contents sorted by name.
+ * Lists candidate files for `paths`, in argument order, folder contents sorted by name. A path
+ * that `exclusion` excludes is not listed and not walked into.
  *
  * @throws InvalidInputError (`paths`) when no path is given or one does not exist.
  */
-export function collectFiles(paths: readonly string[]): CandidateFile[] {
+export function collectFiles(
+  paths: readonly string[],
+  exclusion: PathExclusion = NO_EXCLUSION,
+): CollectedFiles {
   if (paths.length === 0) {
     throw new InvalidInputError("paths", "at least one file or folder to import");
   }
   const files: CandidateFile[] = [];
+  const excluded: string[] = [];
   for (const path of paths) {
     let stats: ReturnType<typeof statSync>;
     try {
@@ -34,27 +46,32 @@ export function collectFiles(paths: readonly string[]): CandidateFile[] {
     } catch {
       throw new InvalidInputError("paths", "existing files or folders", `${path} does not exist`);
     }
-    if (stats.isDirectory()) walk(path, files);
+    if (exclusion.excludes(path)) excluded.push(path);
+    else if (stats.isDirectory()) walk(path, { files, excluded }, exclusion);
     else files.push({ path, explicit: true });
   }
-  return files;
+  return { files, excluded };
 }
 
-function walk(folder: string, into: CandidateFile[]): void {
+function walk(folder: string, into: CollectedFiles, exclusion: PathExclusion): void {
   const entries = readdirSync(folder).sort();
   for (const name of entries) {
     const path = join(folder, name);
+    if (exclusion.excludes(path)) {
+      into.excluded.push(path);
+      continue;
+    }
     const link = lstatSync(path);
     if (link.isSymbolicLink()) {
       // Follow links to files, never to folders (no cycles, no escaping the tree).
       const target = statSync(path, { throwIfNoEntry: false });
-      if (target?.isFile()) into.push({ path, explicit: false });
+      if (target?.isFile()) into.files.push({ path, explicit: false });
       continue;
     }
     if (link.isDirectory()) {
-      if (!SKIPPED_FOLDERS.has(name)) walk(path, into);
+      if (!SKIPPED_FOLDERS.has(name)) walk(path, into, exclusion);
     } else if (link.isFile()) {
-      into.push({ path, explicit: false });
+      into.files.push({ path, explicit: false });
     }
   }
 }

@@ -19,6 +19,7 @@ import {
 } from "./format-registry.js";
 import type { ImportedChat } from "./imported-chat.js";
 import { parseImportFile } from "./parse-import-file.js";
+import type { PathExclusion } from "./path-exclusion.js";
 import { resolveApp } from "./resolve-app.js";
 import { type WriteCounts, writeChats } from "./write-chats.js";
 
@@ -29,6 +30,8 @@ export interface ImportPathsOptions {
   readonly paths: readonly string[];
   /** Store every chat under this app instead of the derived one (`--app`). */
   readonly appName?: string;
+  /** Paths kept out (`--exclude` and the `exclude` setting); nothing under them is read. */
+  readonly exclusion?: PathExclusion;
   /** Called before and after each recognized file; carries counts only, never names or text. */
   readonly onProgress?: (event: ImportProgressEvent) => void;
 }
@@ -80,6 +83,8 @@ export interface ImportReport {
   readonly totals: WriteCounts & { readonly files: number };
   /** Files inside the given folders that are no known chat format (skipped, not an error). */
   readonly unrecognized: readonly string[];
+  /** Files and folders an exclusion glob kept out, never read (a folder stands for its files). */
+  readonly excluded: readonly string[];
   readonly failures: readonly ImportFailure[];
 }
 
@@ -102,7 +107,7 @@ export function importPaths(options: ImportPathsOptions): ImportReport {
   if (options.appName !== undefined && !appName) {
     throw new InvalidInputError("--app", "a non-empty app name");
   }
-  const candidates = collectFiles(paths);
+  const { files: candidates, excluded } = collectFiles(paths, options.exclusion);
   const recognized: { file: CandidateFile; module: RegisteredFormatModule }[] = [];
   const unrecognized: string[] = [];
   const failures: ImportFailure[] = [];
@@ -122,7 +127,7 @@ export function importPaths(options: ImportPathsOptions): ImportReport {
     else if (file.explicit) failures.push(failure(unknownFormatError(head)));
     else unrecognized.push(file.path);
   }
-  if (recognized.length === 0 && failures.length === 0) {
+  if (recognized.length === 0 && failures.length === 0 && excluded.length === 0) {
     throw new InvalidInputError(
       "paths",
       `files or folders holding chat histories (${IMPORT_FORMAT_LABELS})`,
@@ -156,6 +161,7 @@ export function importPaths(options: ImportPathsOptions): ImportReport {
     formats: totalsByFormat(results),
     totals: { files: results.length, ...sum(results) },
     unrecognized,
+    excluded,
     failures,
   };
 }

@@ -26,4 +26,11 @@ export {
 } from "./import-paths.js";
 export type { AppHint, ImportedChat, ImportedMessage } from "./imported-chat.js";
 export { type ParsedImportFile, parseImportFile } from "./parse-import-file.js";
+export {
+  combineExclusions,
+  createPathExclusion,
+  type ExclusionAnchors,
+  NO_EXCLUSION,
+  type PathExclusion,
+} from "./path-exclusion.js";
 export { type ChatToWrite, type WriteCounts, writeChats } from "./write-chats.js";

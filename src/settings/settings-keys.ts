@@ -1,3 +1,4 @@
+import { z } from "zod";
 import { CONSENT_VALUES, type Consent } from "../agent/tools/consent.js";
 import { InvalidInputError } from "../errors/recollect-error.js";
 import {
@@ -11,15 +12,22 @@ import {
 } from "./settings-schema.js";
 
 /**
- * A settings key as `recollect settings get|set` names it: `entitlement`, `telemetry`, or
- * `consent.<tool_name>` (e.g. `consent.explore_chat_history`, `consent.read_chat`).
+ * A settings key as `recollect settings get|set` names it: `entitlement`, `telemetry`, `exclude`
+ * (a JSON array of globs), or `consent.<tool_name>` (e.g. `consent.explore_chat_history`).
  */
 export type SettingKey =
   | { readonly kind: "entitlement" }
   | { readonly kind: "telemetry" }
+  | { readonly kind: "exclude" }
   | { readonly kind: "consent"; readonly toolName: string };
 
-const KEY_HELP = "entitlement, telemetry, or consent.<tool_name>";
+const KEY_HELP = "entitlement, telemetry, exclude, or consent.<tool_name>";
+
+/** What `settings set exclude VALUE` accepts. */
+const EXCLUDE_HELP = 'a JSON array of globs, e.g. ["**/clients/**", "*.private.md"] ([] clears it)';
+
+/** A JSON array of non-empty strings. */
+const excludeValueSchema = z.array(z.string().trim().min(1));
 
 /**
  * Parses a key. `knownTools` (when given) limits `consent.*` to those names.
@@ -28,6 +36,7 @@ const KEY_HELP = "entitlement, telemetry, or consent.<tool_name>";
 export function parseSettingKey(key: string, knownTools?: readonly string[]): SettingKey {
   if (key === "entitlement") return { kind: "entitlement" };
   if (key === "telemetry") return { kind: "telemetry" };
+  if (key === "exclude") return { kind: "exclude" };
   if (key.startsWith("consent.")) {
     const toolName = key.slice("consent.".length);
     const allowed = knownTools ? `consent.<${knownTools.join("|")}>` : KEY_HELP;
@@ -64,12 +73,28 @@ export function getSetting(
       return settings.telemetry
         ? { value: settings.telemetry, source: "stored" }
         : { value: SETTINGS_DEFAULTS.telemetry, source: "default" };
+    case "exclude":
+      return settings.exclude
+        ? { value: JSON.stringify(settings.exclude), source: "stored" }
+        : { value: "[]", source: "default" };
     case "consent": {
       const stored = settings.consent?.[key.toolName];
       if (stored) return { value: stored, source: "stored" };
       return { value: consentDefault ?? "ask", source: "default" };
     }
   }
+}
+
+function parseExcludeValue(value: string): string[] {
+  let json: unknown;
+  try {
+    json = JSON.parse(value);
+  } catch {
+    throw new InvalidInputError("VALUE", EXCLUDE_HELP, "not JSON");
+  }
+  const parsed = excludeValueSchema.safeParse(json);
+  if (!parsed.success) throw new InvalidInputError("VALUE", EXCLUDE_HELP);
+  return parsed.data;
 }
 
 function oneOf<T extends string>(argument: string, allowed: readonly T[], value: string): T {
@@ -90,6 +115,8 @@ export function setSetting(settings: Settings, key: SettingKey, value: string): 
       return { ...settings, entitlement: oneOf<Entitlement>("VALUE", ENTITLEMENT_VALUES, value) };
     case "telemetry":
       return { ...settings, telemetry: oneOf<TelemetrySetting>("VALUE", TELEMETRY_VALUES, value) };
+    case "exclude":
+      return { ...settings, exclude: parseExcludeValue(value) };
     case "consent":
       return {
         ...settings,

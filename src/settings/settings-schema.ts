@@ -33,6 +33,8 @@ export const settingsSchema = z.looseObject({
   entitlement: z.enum(["pro", "free"]).optional(),
   telemetry: z.enum(["on", "off"]).optional(),
   consent: z.record(toolNameSchema, consentSchema).optional(),
+  /** Globs of history paths `import` and `sync` leave out (docs/IMPORT-FORMATS.md). */
+  exclude: z.array(z.string()).optional(),
 });
 
 /** Parsed settings; extra keys from other versions ride along untouched. */

@@ -89,7 +89,7 @@ describe("settings store", () => {
   it("rejects bad keys and values naming the argument and what is allowed; nothing written", () => {
     const store = createMemorySettingsStore({ entitlement: "pro" });
     expect(() => parseSettingKey("colour")).toThrow(
-      "Invalid KEY: expected entitlement, telemetry, or consent.<tool_name>.",
+      "Invalid KEY: expected entitlement, telemetry, exclude, or consent.<tool_name>.",
     );
     expect(() => parseSettingKey("consent.nope", ["read_chat"])).toThrow(
       "Invalid KEY: expected consent.<read_chat> (unknown tool nope).",

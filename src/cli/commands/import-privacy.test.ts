@@ -1,4 +1,4 @@
-import { writeFileSync } from "node:fs";
+import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createTempStores, runCaptured } from "./testing/run-captured.js";
@@ -54,5 +54,72 @@ describe("<private> spans through import, search and read", () => {
       "Use Stripe.",
       "Agreed on Stripe.",
     ]);
+  });
+});
+
+describe("keeping paths out of an import", () => {
+  const layOut = () => {
+    const root = join(dirname(db), "histories");
+    for (const [folder, app] of [
+      ["shop", "shop"],
+      ["acme-client", "acme"],
+      ["blog", "blog"],
+    ] as const) {
+      mkdirSync(join(root, folder), { recursive: true });
+      writeFileSync(
+        join(root, folder, "chat.jsonl"),
+        `${JSON.stringify({ app, chat: "c", role: "user", content: `about ${app}`, created_at: 1 })}\n`,
+      );
+    }
+    return root;
+  };
+  const appNames = async () =>
+    (JSON.parse((await recollect(["--json", "apps"])).stdout) as { name: string }[])
+      .map((app) => app.name)
+      .sort();
+
+  it("--exclude and the exclude setting leave matching folders unread, and the report says so", async () => {
+    const root = layOut();
+    expect((await recollect(["settings", "set", "exclude", '["acme-*"]'])).code).toBe(0);
+    const run = await recollect(["--json", "import", root, "--exclude", "**/blog"]);
+    expect(run.code).toBe(0);
+    expect((JSON.parse(run.stdout) as { excluded: string[] }).excluded).toEqual([
+      join(root, "acme-client"),
+      join(root, "blog"),
+    ]);
+    expect(await appNames()).toEqual(["shop"]);
+  });
+
+  it("an import whose every path is excluded imports nothing and says so", async () => {
+    const root = layOut();
+    const run = await recollect([
+      "import",
+      join(root, "shop", "chat.jsonl"),
+      "--exclude",
+      "*.jsonl",
+    ]);
+    expect([run.code, run.stdout.split("\n").slice(0, 2)]).toEqual([
+      0,
+      [
+        "total       0 files: 0 new chats, 0 updated, 0 messages, 0 unchanged",
+        "excluded 1 path (--exclude / exclude setting)",
+      ],
+    ]);
+    expect(await appNames()).toEqual([]);
+  });
+
+  it("rejects a bad setting value and a negated glob with a classified error, writing nothing", async () => {
+    const badSetting = await recollect(["settings", "set", "exclude", "acme-*"]);
+    expect([badSetting.code, badSetting.stderr]).toEqual([
+      2,
+      'recollect: Invalid VALUE: expected a JSON array of globs, e.g. ["**/clients/**", "*.private.md"] ([] clears it) (not JSON).\n',
+    ]);
+    const root = layOut();
+    const negated = await recollect(["import", root, "--exclude", "!shop"]);
+    expect([negated.code, negated.stderr]).toEqual([
+      2,
+      "recollect: Invalid --exclude: expected globs of paths to leave out (no `!` negation) (got !shop).\n",
+    ]);
+    expect(await appNames()).toEqual([]);
   });
 });

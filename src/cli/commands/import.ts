@@ -1,5 +1,5 @@
 /**
- * `recollect import <paths…> [--app NAME]`: imports chat histories (files or folders, recursive)
+ * `recollect import <paths…> [--app NAME] [--exclude GLOB…]`: imports chat histories (files or folders, recursive)
  * and then drains the search index so `search` works right away. Prints counts per file and per
  * format (stdout), progress on stderr (counts only, never file names or text), and exits non-zero
  * with the first rejected file's `file:line: reason` when any file was malformed.
@@ -7,12 +7,15 @@
 import type { Command } from "commander";
 import { ImportFormatError } from "../../errors/recollect-error.js";
 import {
+  combineExclusions,
+  createPathExclusion,
   IMPORT_FORMAT_LABELS,
   type ImportProgressEvent,
   type ImportReport,
   importPaths,
 } from "../../importers/index.js";
-import { globalOptions, openCliStore, printJson } from "../cli-context.js";
+import { settingsStoreForStorePath } from "../../settings/index.js";
+import { globalOptions, openCliStore, printJson, storePathFor } from "../cli-context.js";
 import { plural } from "../plural.js";
 import { drainIndex } from "./index-command.js";
 
@@ -26,6 +29,7 @@ export function importReportJson(report: ImportReport, indexed: number) {
     formats: report.formats,
     totals: report.totals,
     unrecognized: report.unrecognized,
+    excluded: report.excluded,
     failures: report.failures.map(({ file, line, reason }) => ({
       file,
       line: line ?? null,
@@ -54,6 +58,9 @@ export function formatImportReport(report: ImportReport, indexed: number): strin
   if (report.unrecognized.length > 0) {
     lines.push(`skipped ${report.unrecognized.length} files of no known chat format`);
   }
+  if (report.excluded.length > 0) {
+    lines.push(`excluded ${plural(report.excluded.length, "path")} (--exclude / exclude setting)`);
+  }
   for (const failure of report.failures) lines.push(`rejected ${failure.error.message}`);
   lines.push(`indexed ${plural(indexed, "message")}`);
   return `${lines.join("\n")}\n`;
@@ -72,6 +79,25 @@ function progressReporter(): (event: ImportProgressEvent) => void {
   };
 }
 
+/** The options of `recollect import` besides the paths. */
+interface ImportOptions {
+  readonly app?: string;
+  readonly exclude?: string[];
+}
+
+/**
+ * The exclusion in force: the `exclude` setting's globs, then `--exclude`'s.
+ *
+ * @throws InvalidInputError (`exclude` or `--exclude`) for an empty or negated glob.
+ */
+function importExclusion(global: ReturnType<typeof globalOptions>, options: ImportOptions) {
+  const settings = settingsStoreForStorePath(storePathFor(global)).read();
+  return combineExclusions(
+    createPathExclusion(settings.exclude ?? [], "exclude"),
+    createPathExclusion(options.exclude ?? [], "--exclude"),
+  );
+}
+
 /** Registers `recollect import`. */
 export function registerImportCommand(program: Command): void {
   program
@@ -79,12 +105,18 @@ export function registerImportCommand(program: Command): void {
     .description(`import chat histories (${IMPORT_FORMAT_LABELS})`)
     .argument("<paths...>", "files or folders (walked recursively)")
     .option("--app <name>", "store every chat under this app instead of the derived one")
-    .action(async (paths: string[], options: { app?: string }, command: Command) => {
+    .option(
+      "--exclude <globs...>",
+      "leave out files and folders matching these globs (added to the `exclude` setting)",
+    )
+    .action(async (paths: string[], options: ImportOptions, command: Command) => {
       const global = globalOptions(command);
+      const exclusion = importExclusion(global, options);
       using store = openCliStore(global);
       const report = importPaths({
         store,
         paths,
+        exclusion,
         ...(options.app !== undefined ? { appName: options.app } : {}),
         onProgress: progressReporter(),
       });

@@ -1,7 +1,7 @@
 /**
  * `recollect settings get KEY` / `recollect settings set KEY VALUE` / `recollect settings list`:
  * the settings file beside the store. Keys: `entitlement` (pro | free), `telemetry` (on | off),
- * `consent.<tool>` (always | ask | never) for the main-facing tools. The legacy internal
+ * `exclude` (a JSON array of path globs import and sync leave out), `consent.<tool>` (always | ask | never) for the main-facing tools. The legacy internal
  * `consent.search_chats` can be read (it is preserved) but not set: it has no visible row.
  */
 import type { Command } from "commander";
@@ -55,6 +55,7 @@ export function listSettings(settings: SettingsStore) {
   return {
     entitlement: readSetting(settings, "entitlement"),
     telemetry: readSetting(settings, "telemetry"),
+    exclude: readSetting(settings, "exclude"),
     permissions: visiblePermissionRows(current.consent).map((row) => ({
       key: `consent.${row.toolName}`,
       value: row.consent,
@@ -78,7 +79,7 @@ export function registerSettingsCommand(program: Command): void {
 
   settingsCommand
     .command("get")
-    .description("print one setting: entitlement | telemetry | consent.<tool>")
+    .description("print one setting: entitlement | telemetry | exclude | consent.<tool>")
     .argument("<key>", "setting key")
     .action((key: string, _options: unknown, command: Command) => {
       const value = readSetting(storeFor(command), key);
@@ -106,7 +107,7 @@ export function registerSettingsCommand(program: Command): void {
         printJson(listed);
         return;
       }
-      let text = line(listed.entitlement) + line(listed.telemetry);
+      let text = line(listed.entitlement) + line(listed.telemetry) + line(listed.exclude);
       for (const row of listed.permissions) {
         text += `${row.key} = ${row.value}${row.source === "default" ? " (default)" : ""}\n    ${row.disclosure}\n`;
       }
