@@ -30,6 +30,7 @@ import {
   type ScriptedTurn,
   startScriptedOpenAIServer,
 } from "../src/test/scripted-openai-server.js";
+import { CHROMIUM, missingResourceLine, missingResources } from "../src/test/test-resources.js";
 
 const REPO_ROOT = fileURLToPath(new URL("../", import.meta.url));
 
@@ -112,6 +113,8 @@ async function buildWeb(outDir: string): Promise<void> {
 
 /** Starts everything. Call `close()` in `afterAll`. */
 export async function startHarness(options: HarnessOptions = {}): Promise<Harness> {
+  const missing = missingResources([CHROMIUM]);
+  if (missing.length > 0) throw new Error(missingResourceLine("the browser tests", missing));
   const workDir = mkdtempSync(join(tmpdir(), "recollect-e2e-"));
   const webRoot = join(workDir, "web");
   await buildWeb(webRoot);
@@ -152,7 +155,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     startIndexer: options.indexer ?? true,
   });
   const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    executablePath: CHROMIUM.path,
     args: CHROMIUM_ARGS,
   });
 

@@ -4,47 +4,37 @@ import Database from "better-sqlite3";
 import { afterEach, describe, expect, it } from "vitest";
 import { detectFileFormat, detectFormat } from "./detect-format.js";
 import { detectionHeadOf } from "./detection-head.js";
-import { corpusFile } from "./testing/corpus.js";
 import { writeDyadFixture } from "./testing/dyad-fixture.js";
+import {
+  AIDER_HISTORY,
+  CLAUDE_CODE_METADATA,
+  CLAUDE_CODE_SESSION,
+  CLINE_TASK,
+  CODEX_SESSION,
+  SPECSTORY_CURSOR,
+  SPECSTORY_STATISTICS,
+  SPECSTORY_V1,
+} from "./testing/synthetic-histories.js";
 import { createTempDirs } from "./testing/temp-dir.js";
 
 const temp = createTempDirs();
 afterEach(() => temp.cleanup());
 
 const detect = (text: string) => detectFormat(detectionHeadOf("/tmp/x", Buffer.from(text, "utf8")));
-const detectCorpus = (folder: string, name: string) => detectFileFormat(corpusFile(folder, name));
 
 describe("detectFormat", () => {
-  it("recognizes every corpus format by content", () => {
-    expect(detectCorpus("aider", "AndreasDebel__HaaV-CatalogService__.aider.chat.history.md")).toBe(
-      "aider",
-    );
-    expect(detectCorpus("cline", "haram-333__fineye__ui_messages.json")).toBe("cline");
-    expect(
-      detectCorpus("codex-jsonl", "pinouchon__rtchess__dev_history__exported-session.jsonl"),
-    ).toBe("codex");
-    expect(
-      detectCorpus(
-        "claude-code-jsonl",
-        "Ri5ha6h__tan-mapper-app__entire-checkpoints-v1__f0__d2b4c4f77f__2__full.jsonl",
-      ),
-    ).toBe("claude-code");
-    expect(
-      detectCorpus(
-        "specstory",
-        "Bucur21__PaperBites__2026-04-09_19-38-27Z-docx-document-editing-capabilities.md",
-      ),
-    ).toBe("specstory");
+  it("recognizes every agent format by content", () => {
+    expect(detect(AIDER_HISTORY)).toBe("aider");
+    expect(detect(CLINE_TASK)).toBe("cline");
+    expect(detect(CODEX_SESSION)).toBe("codex");
+    expect(detect(CLAUDE_CODE_SESSION)).toBe("claude-code");
+    expect(detect(SPECSTORY_CURSOR)).toBe("specstory");
+    expect(detect(SPECSTORY_V1)).toBe("specstory");
   });
 
   it("says null for metadata, prose, empty and binary files", () => {
-    expect(detectCorpus("specstory", "Bucur21__PaperBites__statistics.json")).toBeNull();
-    expect(
-      detectCorpus(
-        "claude-code-jsonl",
-        "Ri5ha6h__tan-mapper-app__entire-checkpoints-v1__f0__d2b4c4f77f__2__metadata.json",
-      ),
-    ).toBeNull();
+    expect(detect(SPECSTORY_STATISTICS)).toBeNull();
+    expect(detect(CLAUDE_CODE_METADATA)).toBeNull();
     expect(detect("# Notes\n\nJust a README.\n")).toBeNull();
     expect(detect("")).toBeNull();
     expect(

@@ -4,9 +4,11 @@ import Database from "better-sqlite3";
 import { afterEach, describe, expect, it } from "vitest";
 import { ImportFormatError, InvalidInputError } from "../errors/recollect-error.js";
 import { openStore } from "../store/open-store.js";
+import { describeRequiring, SHARED_CORPUS } from "../test/require-resource.js";
 import { importPaths } from "./import-paths.js";
-import { CORPUS_DIR, corpusFile } from "./testing/corpus.js";
+import { CORPUS_DIR } from "./testing/corpus.js";
 import { writeDyadFixture } from "./testing/dyad-fixture.js";
+import { writeSyntheticCorpus } from "./testing/synthetic-histories.js";
 import { createTempDirs } from "./testing/temp-dir.js";
 
 const temp = createTempDirs();
@@ -15,7 +17,7 @@ afterEach(() => temp.cleanup());
 const count = (store: ReturnType<typeof openStore>, table: string) =>
   store.db.prepare(`SELECT count(*) FROM ${table}`).pluck().get();
 
-describe("importPaths on the whole corpus", () => {
+describeRequiring([SHARED_CORPUS], "importPaths on the whole corpus", () => {
   it("imports every chat file with exact per-format counts and skips the metadata files", () => {
     using store = openStore({ path: ":memory:" });
     const report = importPaths({ store, paths: [CORPUS_DIR] });
@@ -64,25 +66,55 @@ describe("importPaths on the whole corpus", () => {
   });
 });
 
+describe("importPaths on a synthetic corpus", () => {
+  it("imports every format with exact counts, skips the metadata files, and is idempotent", () => {
+    using store = openStore({ path: ":memory:" });
+    const corpus = writeSyntheticCorpus(temp.make());
+    const report = importPaths({ store, paths: [corpus.dir] });
+    expect(report.formats).toEqual([
+      { format: "specstory", files: 2, chats: 2, updated: 0, messages: 6, skipped: 0 },
+      { format: "claude-code", files: 1, chats: 1, updated: 0, messages: 2, skipped: 0 },
+      { format: "codex", files: 1, chats: 1, updated: 0, messages: 2, skipped: 0 },
+      { format: "aider", files: 1, chats: 2, updated: 0, messages: 6, skipped: 0 },
+      { format: "cline", files: 1, chats: 1, updated: 0, messages: 5, skipped: 0 },
+    ]);
+    expect(report.failures).toEqual([]);
+    expect(report.unrecognized).toEqual([corpus.claudeCodeMetadata, corpus.specstoryStatistics]);
+    expect(
+      store.db
+        .prepare(
+          `SELECT a.name, count(DISTINCT c.id) AS chats, count(m.id) AS messages FROM apps a
+           JOIN chats c ON c.app_id = a.id JOIN messages m ON m.chat_id = c.id
+           GROUP BY a.id ORDER BY a.name`,
+        )
+        .all(),
+    ).toEqual([
+      { name: "Fernwood", chats: 1, messages: 5 },
+      { name: "Harborline", chats: 1, messages: 2 },
+      { name: "Lanternfish", chats: 2, messages: 6 },
+      { name: "Quillmark", chats: 2, messages: 6 },
+      { name: "Tidepool", chats: 1, messages: 2 },
+    ]);
+    const again = importPaths({ store, paths: [corpus.dir] });
+    expect(again.totals).toEqual({ files: 6, chats: 0, updated: 0, messages: 0, skipped: 7 });
+    expect(count(store, "messages")).toBe(21);
+  });
+});
+
 describe("importPaths edge cases", () => {
   it("keeps each chat's source and times (ms in the DB)", () => {
     using store = openStore({ path: ":memory:" });
     importPaths({
       store,
-      paths: [
-        corpusFile(
-          "specstory",
-          "Bucur21__PaperBites__2026-04-07_19-39-04Z-website-deployment-options-with-database.md",
-        ),
-      ],
+      paths: [writeSyntheticCorpus(temp.make()).specstoryCursor],
     });
     expect(
       store.db.prepare("SELECT source, external_id, title, created_at FROM chats").get(),
     ).toEqual({
       source: "specstory",
-      external_id: "76a5db5f-eb59-45f6-8189-f3541f307839",
-      title: "website deployment options with database",
-      created_at: Date.parse("2026-04-07T19:39:04Z"),
+      external_id: "3f0c2a9e-1b7d-4c55-9e0a-5d2f8b6c1a44",
+      title: "which queue for export jobs",
+      created_at: Date.parse("2026-03-02T10:15:00Z"),
     });
   });
 
@@ -122,10 +154,7 @@ describe("importPaths edge cases", () => {
       expect.stringContaining("not a recognized chat history format"),
     ]);
     expect(explicit.failures[0]!.error).toBeInstanceOf(ImportFormatError);
-    copyFileSync(
-      corpusFile("cline", "haram-333__fineye__ui_messages.json"),
-      join(dir, "ui_messages.json"),
-    );
+    copyFileSync(writeSyntheticCorpus(temp.make()).cline, join(dir, "ui_messages.json"));
     const folder = importPaths({ store, paths: [dir] });
     expect(folder.failures).toEqual([]);
     expect(folder.unrecognized).toHaveLength(3);
@@ -153,10 +182,7 @@ describe("importPaths edge cases", () => {
     const locked = join(dir, "locked.jsonl");
     writeFileSync(locked, "{}\n");
     chmodSync(locked, 0o000);
-    copyFileSync(
-      corpusFile("cline", "haram-333__fineye__ui_messages.json"),
-      join(dir, "ui_messages.json"),
-    );
+    copyFileSync(writeSyntheticCorpus(temp.make()).cline, join(dir, "ui_messages.json"));
     const report = importPaths({ store, paths: [dir] });
     const readable = process.getuid?.() === 0; // root reads anything
     expect(report.failures.map((failure) => failure.reason)).toEqual(
@@ -179,10 +205,7 @@ describe("importPaths edge cases", () => {
 
   it("--app overrides the derived app; a re-import with another --app moves nothing", () => {
     using store = openStore({ path: ":memory:" });
-    const file = corpusFile(
-      "codex-jsonl",
-      "pinouchon__rtchess__dev_history__exported-session.jsonl",
-    );
+    const file = writeSyntheticCorpus(temp.make()).codex;
     importPaths({ store, paths: [file], appName: "Chess" });
     const again = importPaths({ store, paths: [file], appName: "Other" });
     expect(again.totals.skipped).toBe(1);
@@ -247,7 +270,7 @@ describe("importPaths edge cases", () => {
     const events: unknown[] = [];
     importPaths({
       store,
-      paths: [corpusFile("cline", "haram-333__fineye__ui_messages.json")],
+      paths: [writeSyntheticCorpus(temp.make()).cline],
       onProgress: (event) => events.push(event),
     });
     expect(events).toEqual([
@@ -258,7 +281,7 @@ describe("importPaths edge cases", () => {
         total: 1,
         format: "cline",
         ok: true,
-        counts: { chats: 1, updated: 0, messages: 24, skipped: 0 },
+        counts: { chats: 1, updated: 0, messages: 5, skipped: 0 },
       },
     ]);
   });

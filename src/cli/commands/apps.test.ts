@@ -1,53 +1,47 @@
+import { dirname, join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { corpusFile } from "../../importers/testing/corpus.js";
+import { writeSyntheticCorpus } from "../../importers/testing/synthetic-histories.js";
 import { createTempStores, runCaptured } from "./testing/run-captured.js";
 
 const stores = createTempStores();
 afterEach(() => stores.cleanup());
 
-const files = [
-  corpusFile(
-    "specstory",
-    "Bucur21__PaperBites__2026-04-09_19-38-27Z-docx-document-editing-capabilities.md",
-  ),
-  corpusFile("specstory", "0-auth__zero-auth__2026-08-06_20-56-32Z-go-through-the-given.md"),
-  corpusFile("specstory", "0-auth__zero-auth__2026-08-06_21-10-42Z-go-through-the-given.md"),
-];
-
 describe("recollect apps, chats and index", () => {
   it("lists apps and chats with ISO dates, and the index state", async () => {
     const db = stores.path();
+    const corpus = writeSyntheticCorpus(join(dirname(db), "corpus"));
+    const files = [corpus.codex, corpus.specstoryV1, corpus.specstoryCursor];
     expect((await runCaptured(["--db", db, "import", ...files])).code).toBe(0);
 
     const apps = await runCaptured(["--db", db, "apps"]);
     expect(apps.stdout).toBe(
       [
-        "PaperBites  1 chat, 2 messages, last 2026-04-09T19:38:27.001Z",
-        "zero-auth  2 chats, 2 messages, last 2026-08-06T21:10:43.000Z",
+        "Quillmark  2 chats, 6 messages, last 2026-03-02T10:15:00.001Z",
+        "Tidepool  1 chat, 2 messages, last 2025-12-01T12:01:30.000Z",
         "",
       ].join("\n"),
     );
 
-    const chats = await runCaptured(["--db", db, "--json", "chats", "--app", "zero-auth"]);
+    const chats = await runCaptured(["--db", db, "--json", "chats", "--app", "Quillmark"]);
     expect(JSON.parse(chats.stdout)).toEqual([
       {
         id: 3,
-        title: "go through the given",
+        title: "which queue for export jobs",
         source: "specstory",
-        created_at: "2026-08-06T21:10:43.000Z",
-        messages: 1,
+        created_at: "2026-03-02T10:15:00.000Z",
+        messages: 2,
       },
       {
         id: 2,
-        title: "go through the given",
+        title: "Choosing a Date Library for Quillmark",
         source: "specstory",
-        created_at: "2026-08-06T20:56:34.000Z",
-        messages: 1,
+        created_at: "2025-05-14T09:05:00.000Z",
+        messages: 4,
       },
     ]);
-    const human = await runCaptured(["--db", db, "chats", "--app", "zero-auth"]);
+    const human = await runCaptured(["--db", db, "chats", "--app", "Quillmark"]);
     expect(human.stdout.split("\n")[0]).toBe(
-      "#3  2026-08-06T21:10:43.000Z  specstory  1 messages  go through the given",
+      "#3  2026-03-02T10:15:00.000Z  specstory  2 messages  which queue for export jobs",
     );
 
     const status = await runCaptured(["--db", db, "--json", "index", "status"]);
@@ -55,12 +49,12 @@ describe("recollect apps, chats and index", () => {
       projection_version: expect.any(Number),
       pending: 0,
       apps: [
-        { app: "PaperBites", messages: 2, pending: 0, status: "ready" },
-        { app: "zero-auth", messages: 2, pending: 0, status: "ready" },
+        { app: "Quillmark", messages: 6, pending: 0, status: "ready" },
+        { app: "Tidepool", messages: 2, pending: 0, status: "ready" },
       ],
     });
     const rebuild = await runCaptured(["--db", db, "--json", "index", "rebuild"]);
-    expect(JSON.parse(rebuild.stdout)).toMatchObject({ rebuilt: 4, pending: 0 });
+    expect(JSON.parse(rebuild.stdout)).toMatchObject({ rebuilt: 8, pending: 0 });
   });
 
   it("an empty --db is invalid input (exit 2) rather than a silent temporary store", async () => {

@@ -1,40 +1,38 @@
 import { writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { corpusFile } from "../../importers/testing/corpus.js";
+import { writeSyntheticCorpus } from "../../importers/testing/synthetic-histories.js";
 import { openStore } from "../../store/open-store.js";
 import { createTempStores, runCaptured } from "./testing/run-captured.js";
 
 const stores = createTempStores();
 afterEach(() => stores.cleanup());
 
-const PAPERBITES_DEPLOY = corpusFile(
-  "specstory",
-  "Bucur21__PaperBites__2026-04-07_19-39-04Z-website-deployment-options-with-database.md",
-);
-const FINEYE = corpusFile("cline", "haram-333__fineye__ui_messages.json");
+/** A synthetic corpus per test, beside that test's store. */
+const corpus = () => writeSyntheticCorpus(join(dirname(stores.path()), "corpus"));
 
 describe("recollect import", () => {
   it("prints per-file and per-format counts, drains the index, and is idempotent", async () => {
     const db = stores.path();
-    const first = await runCaptured(["--db", db, "import", PAPERBITES_DEPLOY, FINEYE]);
+    const { specstoryCursor: QUILLMARK, cline: FERNWOOD } = corpus();
+    const first = await runCaptured(["--db", db, "import", QUILLMARK, FERNWOOD]);
     expect(first.code).toBe(0);
     expect(first.stdout).toBe(
       [
-        `specstory   1 new chat, 0 updated, 2 messages, 0 unchanged  ${PAPERBITES_DEPLOY}`,
-        `cline       1 new chat, 0 updated, 24 messages, 0 unchanged  ${FINEYE}`,
+        `specstory   1 new chat, 0 updated, 2 messages, 0 unchanged  ${QUILLMARK}`,
+        `cline       1 new chat, 0 updated, 5 messages, 0 unchanged  ${FERNWOOD}`,
         "",
         "specstory   1 file: 1 new chat, 0 updated, 2 messages, 0 unchanged",
-        "cline       1 file: 1 new chat, 0 updated, 24 messages, 0 unchanged",
-        "total       2 files: 2 new chats, 0 updated, 26 messages, 0 unchanged",
-        "indexed 26 messages",
+        "cline       1 file: 1 new chat, 0 updated, 5 messages, 0 unchanged",
+        "total       2 files: 2 new chats, 0 updated, 7 messages, 0 unchanged",
+        "indexed 7 messages",
         "",
       ].join("\n"),
     );
     // Progress carries counts only (stderr is not a terminal under test).
     expect(first.stderr).toBe("importing 2/2 files…\n");
 
-    const again = await runCaptured(["--db", db, "--json", "import", PAPERBITES_DEPLOY, FINEYE]);
+    const again = await runCaptured(["--db", db, "--json", "import", QUILLMARK, FERNWOOD]);
     expect(again.code).toBe(0);
     const report = JSON.parse(again.stdout) as {
       totals: unknown;
@@ -52,7 +50,7 @@ describe("recollect import", () => {
   it("--app puts the chats under the named app", async () => {
     const db = stores.path();
     expect(
-      (await runCaptured(["--db", db, "import", "--app", "Papers", PAPERBITES_DEPLOY])).code,
+      (await runCaptured(["--db", db, "import", "--app", "Papers", corpus().specstoryCursor])).code,
     ).toBe(0);
     const apps = await runCaptured(["--db", db, "--json", "apps"]);
     expect((JSON.parse(apps.stdout) as { name: string }[]).map((app) => app.name)).toEqual([

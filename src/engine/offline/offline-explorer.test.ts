@@ -11,6 +11,7 @@ import { runExplorer } from "../../agent/tools/explore-chat-history/run-explorer
 import { createIndexer, readChat, searchChats } from "../../history/index.js";
 import { type ImportedChat, importPaths, writeChats } from "../../importers/index.js";
 import { openStore, type Store } from "../../store/open-store.js";
+import { describeRequiring, SHARED_CORPUS } from "../../test/require-resource.js";
 import { createEngine } from "../create-engine.js";
 import { AUTH_HISTORY } from "./offline-test-fixtures.js";
 
@@ -149,11 +150,13 @@ describe("offline engine + real explorer + real store", () => {
     expect(report.outcome).toBe("no_match");
     expect(report.findings).toEqual([]);
   });
+});
 
+describeRequiring([SHARED_CORPUS], "offline engine on the real corpus", () => {
   test("real SpecStory history from the shared corpus: cited evidence about deployment", async () => {
     const store = openStore({ path: ":memory:" });
     stores.push(store);
-    const folder = join(process.cwd(), "..", "shared", "corpus", "specstory");
+    const folder = join(SHARED_CORPUS.path, "specstory");
     const files = readdirSync(folder)
       .filter((name) => name.startsWith("Bucur21__PaperBites") && name.endsWith(".md"))
       .map((name) => join(folder, name));

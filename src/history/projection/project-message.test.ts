@@ -1,6 +1,9 @@
 import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { SPECSTORY_CURSOR } from "../../importers/testing/synthetic-histories.js";
+import { describeRequiring, SHARED_CORPUS } from "../../test/require-resource.js";
 import { HISTORY_ANSWER_LABEL, MAX_PROJECTION_CHARS, projectMessage } from "./project-message.js";
 
 /** True when `text` holds a C0 control other than tab/newline or a lone surrogate. */
@@ -20,7 +23,7 @@ function hasUnsafeChar(text: string): boolean {
 const assistant = (content: string) => projectMessage({ role: "assistant", content }).text;
 
 function corpusFile(name: string): string {
-  return readFileSync(new URL(`../../../../shared/corpus/${name}`, import.meta.url), "utf8");
+  return readFileSync(join(SHARED_CORPUS.path, name), "utf8");
 }
 
 describe("projectMessage", () => {
@@ -105,13 +108,10 @@ describe("projectMessage", () => {
     expect(long.text.endsWith("word")).toBe(true);
   });
 
-  it("leaves only prose of a real SpecStory v2.1.0 Cursor export", () => {
-    const file = corpusFile(
-      "specstory/Bucur21__PaperBites__2026-04-07_19-39-04Z-website-deployment-options-with-database.md",
-    );
-    const text = assistant(file);
-    expect(text).not.toMatch(/<tool-use|<think|Thought Process|<details|```|Directory: \*\*/);
-    expect(text).toContain("Here’s a concise picture that matches your repo");
+  it("leaves only prose of a SpecStory v2.1.0 Cursor export", () => {
+    const text = assistant(SPECSTORY_CURSOR);
+    expect(text).not.toMatch(/<tool-use|<details|Directory: \*\*|worker\.ts/);
+    expect(text).toContain("Use a Postgres-backed queue (SKIP LOCKED) for the export jobs");
     expect(text).toContain("[tool-use: glob_file_search]");
   });
 
@@ -183,5 +183,17 @@ describe("projectMessage", () => {
         expect(projectMessage({ role: "assistant", content: once }).text).toBe(once);
       }),
     );
+  });
+});
+
+describeRequiring([SHARED_CORPUS], "projectMessage on the real corpus", () => {
+  it("leaves only prose of a real SpecStory v2.1.0 Cursor export", () => {
+    const file = corpusFile(
+      "specstory/Bucur21__PaperBites__2026-04-07_19-39-04Z-website-deployment-options-with-database.md",
+    );
+    const text = assistant(file);
+    expect(text).not.toMatch(/<tool-use|<think|Thought Process|<details|```|Directory: \*\*/);
+    expect(text).toContain("Here’s a concise picture that matches your repo");
+    expect(text).toContain("[tool-use: glob_file_search]");
   });
 });

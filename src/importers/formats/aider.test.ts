@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { describeRequiring, SHARED_CORPUS } from "../../test/require-resource.js";
 import { corpusFile, readCorpus } from "../testing/corpus.js";
 import { parseAider } from "./aider.js";
 
@@ -12,7 +13,7 @@ const summary = (chats: ReturnType<typeof parseCorpus>) =>
     chat.messages.filter((message) => message.role === "assistant").length,
   ]);
 
-describe("parseAider on the real corpus", () => {
+describeRequiring([SHARED_CORPUS], "parseAider on the real corpus", () => {
   it("one chat per session; a session with only aider output makes none", () => {
     const chats = parseCorpus("Ahmedrali__rfp_response_platform__.aider.chat.history.md");
     expect(summary(chats)).toEqual([["2025-05-23T18:13:33.000Z", 8, 3]]);

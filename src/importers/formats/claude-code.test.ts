@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { ImportFormatError } from "../../errors/recollect-error.js";
+import { describeRequiring, SHARED_CORPUS } from "../../test/require-resource.js";
 import { corpusFile, readCorpus } from "../testing/corpus.js";
+import { CLAUDE_CODE_SESSION } from "../testing/synthetic-histories.js";
 import { parseClaudeCode } from "./claude-code.js";
 
 const EAGERMINDS =
@@ -17,7 +19,7 @@ function parseCorpus(name: string) {
   return chats[0]!;
 }
 
-describe("parseClaudeCode on the real corpus", () => {
+describeRequiring([SHARED_CORPUS], "parseClaudeCode on the real corpus", () => {
   it("2.1.168 session: prompts, assistant text grouped by message.id, last ai-title", () => {
     const chat = parseCorpus(EAGERMINDS);
     const users = chat.messages.filter((message) => message.role === "user");
@@ -64,6 +66,25 @@ describe("parseClaudeCode on the real corpus", () => {
 });
 
 describe("parseClaudeCode on synthetic input", () => {
+  it("a whole session: one prompt, a reply grouped by message.id, the ai-title, the cwd", () => {
+    const [chat] = parseClaudeCode("/p/session.jsonl", CLAUDE_CODE_SESSION, 0);
+    expect(chat!.externalId).toBe("6b1e0d8c-2f4a-4e7b-9c3d-1a2b3c4d5e6f");
+    expect(chat!.title).toBe("Tide-table fetch retries");
+    expect(chat!.appHint).toEqual({
+      name: "harborline",
+      path: "/home/dev/harborline",
+      origin: "cwd",
+    });
+    expect(chat!.messages.map((message) => [message.role, message.content])).toEqual([
+      ["user", "add retry with backoff to the tide-table fetcher"],
+      [
+        "assistant",
+        "I'll wrap the fetch in an exponential backoff.\n\nRetries now back off 1 s, 2 s, 4 s, then give up.",
+      ],
+    ]);
+    expect(new Date(chat!.messages[0]!.createdAtMs).toISOString()).toBe("2026-02-10T08:00:05.000Z");
+  });
+
   const line = (value: object) => JSON.stringify(value);
   const base = { sessionId: "s-1", cwd: "/p/app", isSidechain: false };
 

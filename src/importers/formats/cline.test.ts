@@ -1,11 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { ImportFormatError } from "../../errors/recollect-error.js";
+import { describeRequiring, SHARED_CORPUS } from "../../test/require-resource.js";
 import { corpusFile, readCorpus } from "../testing/corpus.js";
+import { CLINE_TASK } from "../testing/synthetic-histories.js";
 import { parseCline } from "./cline.js";
 
 const FINEYE = "haram-333__fineye__ui_messages.json";
 
-describe("parseCline", () => {
+describeRequiring([SHARED_CORPUS], "parseCline on the real corpus", () => {
   it("task prompt + user_feedback as user; completion results and follow-ups as assistant", () => {
     const chats = parseCline(corpusFile("cline", FINEYE), readCorpus("cline", FINEYE));
     expect(chats).toHaveLength(1);
@@ -36,6 +38,25 @@ describe("parseCline", () => {
         "- Something else",
       ].join("\n"),
     );
+  });
+});
+
+describe("parseCline", () => {
+  it("reads the task, replies, a follow-up with its options and feedback; skips noise and partials", () => {
+    const chats = parseCline("/tasks/1767000000000/ui_messages.json", CLINE_TASK);
+    expect(chats).toHaveLength(1);
+    const chat = chats[0]!;
+    expect(
+      chat.messages.map((message) => [message.role, message.content, message.createdAtMs]),
+    ).toEqual([
+      ["user", "plan the fern catalogue import", 1767000000000],
+      ["assistant", "I'll read the CSV header first.", 1767000003000],
+      ["assistant", "Keep the Latin names as the key?\n- yes\n- no", 1767000004000],
+      ["user", "yes, Latin names", 1767000005000],
+      ["assistant", "The import keys ferns by Latin name.", 1767000006000],
+    ]);
+    expect(chat.createdAtMs).toBe(1767000000000);
+    expect(chat.appHint).toEqual({ name: "fernwood", path: "/home/dev/fernwood", origin: "cwd" });
   });
 
   it("rejects a truncated file with a format error naming it", () => {

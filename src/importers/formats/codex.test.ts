@@ -1,10 +1,12 @@
 import { describe, expect, it } from "vitest";
+import { describeRequiring, SHARED_CORPUS } from "../../test/require-resource.js";
 import { corpusFile, readCorpus } from "../testing/corpus.js";
+import { CODEX_SESSION } from "../testing/synthetic-histories.js";
 import { parseCodex } from "./codex.js";
 
 const RTCHESS = "pinouchon__rtchess__dev_history__exported-session.jsonl";
 
-describe("parseCodex", () => {
+describeRequiring([SHARED_CORPUS], "parseCodex on the real corpus", () => {
   it("reads event_msg prompts and replies once each (response_item copies skipped)", () => {
     const chats = parseCodex(
       corpusFile("codex-jsonl", RTCHESS),
@@ -26,6 +28,21 @@ describe("parseCodex", () => {
     expect(chat.messages.some((message) => message.content.includes("<environment_context>"))).toBe(
       false,
     );
+  });
+});
+
+describe("parseCodex", () => {
+  it("reads event_msg turns once each, skipping response_item copies and other events", () => {
+    const chats = parseCodex("/sessions/rollout-1.jsonl", CODEX_SESSION, 0);
+    expect(chats).toHaveLength(1);
+    const chat = chats[0]!;
+    expect(chat.externalId).toBe("019b0000-aaaa-7bbb-8ccc-000000000001");
+    expect(chat.appHint).toEqual({ name: "tidepool", path: "/home/dev/tidepool", origin: "cwd" });
+    expect(new Date(chat.createdAtMs).toISOString()).toBe("2025-12-01T12:00:00.000Z");
+    expect(chat.messages.map((message) => [message.role, message.content])).toEqual([
+      ["user", "store the sensor readings in hourly buckets"],
+      ["assistant", "Hourly buckets it is: one row per sensor per hour, raw rows kept for 7 days."],
+    ]);
   });
 
   it("accepts un-wrapped early records", () => {

@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { ImportFormatError } from "../../errors/recollect-error.js";
+import { describeRequiring, SHARED_CORPUS } from "../../test/require-resource.js";
 import { corpusFile, readCorpus } from "../testing/corpus.js";
+import { SPECSTORY_CURSOR, SPECSTORY_V1 } from "../testing/synthetic-histories.js";
 import { looksLikeSpecStory, parseSpecStory } from "./specstory.js";
 
 function parseCorpus(name: string) {
@@ -15,7 +17,7 @@ function parseCorpus(name: string) {
   };
 }
 
-describe("parseSpecStory on the real corpus", () => {
+describeRequiring([SHARED_CORPUS], "parseSpecStory on the real corpus", () => {
   it("v2.1.0 Cursor: session id, slug title, merged Agent blocks, raw tool markup kept", () => {
     const { chat, users, assistants } = parseCorpus(
       "Bucur21__PaperBites__2026-04-07_19-39-04Z-website-deployment-options-with-database.md",
@@ -89,6 +91,38 @@ describe("parseSpecStory on the real corpus", () => {
 });
 
 describe("parseSpecStory on synthetic input", () => {
+  it("v2.1.0 Cursor: session id, slug title, merged Agent blocks, raw tool markup kept", () => {
+    const path = "/h/dev__Quillmark__2026-03-02_10-15-00Z-which-queue-for-export-jobs.md";
+    const [chat] = parseSpecStory(path, SPECSTORY_CURSOR, 0);
+    expect(chat!.externalId).toBe("3f0c2a9e-1b7d-4c55-9e0a-5d2f8b6c1a44");
+    expect(chat!.title).toBe("which queue for export jobs");
+    expect(new Date(chat!.createdAtMs).toISOString()).toBe("2026-03-02T10:15:00.000Z");
+    expect(chat!.messages.map((message) => message.role)).toEqual(["user", "assistant"]);
+    const reply = chat!.messages[1]!.content;
+    expect(reply.startsWith("Looking at how the export worker is wired")).toBe(true);
+    expect(reply).toContain('<tool-use data-tool-type="search" data-tool-name="glob_file_search">');
+    expect(reply.endsWith("a few hundred jobs a minute.")).toBe(true);
+    expect(reply).not.toContain("_**Agent");
+    expect(chat!.messages.map((message) => message.createdAtMs - chat!.createdAtMs)).toEqual([
+      0, 1,
+    ]);
+  });
+
+  it("v1: header title, filename time as UTC start, separators inside a reply kept", () => {
+    const path = "/h/dev__Quillmark__2025-05-14_09-05-choosing-a-date-library.md";
+    const [chat] = parseSpecStory(path, SPECSTORY_V1, 0);
+    expect(chat!.title).toBe("Choosing a Date Library for Quillmark");
+    expect(chat!.externalId).toBe("dev__Quillmark__2025-05-14_09-05-choosing-a-date-library.md");
+    expect(new Date(chat!.createdAtMs).toISOString()).toBe("2025-05-14T09:05:00.000Z");
+    expect(chat!.messages.map((message) => message.role)).toEqual([
+      "user",
+      "assistant",
+      "user",
+      "assistant",
+    ]);
+    expect(chat!.messages[1]!.content).toContain("Move to date-fns");
+  });
+
   const file = "/tmp/2026-01-02_03-04-05Z-fence-check.md";
 
   it("treats role headers inside a fenced quote as content (fence-aware)", () => {
