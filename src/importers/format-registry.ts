@@ -7,6 +7,7 @@
  */
 import type { DetectionHead } from "./detection-head.js";
 import { aiderFormat } from "./formats/aider.js";
+import { chatGptFormat } from "./formats/chatgpt.js";
 import { claudeCodeFormat } from "./formats/claude-code.js";
 import { clineFormat } from "./formats/cline.js";
 import { codexFormat } from "./formats/codex.js";
@@ -21,6 +22,7 @@ export const IMPORT_FORMAT_MODULES = [
   codexFormat,
   aiderFormat,
   clineFormat,
+  chatGptFormat,
   dyadFormat,
   genericJsonlFormat,
 ] as const;
