@@ -11,19 +11,23 @@ import { chatGptFormat } from "./formats/chatgpt.js";
 import { claudeCodeFormat } from "./formats/claude-code.js";
 import { clineFormat } from "./formats/cline.js";
 import { codexFormat } from "./formats/codex.js";
+import { cursorFormat } from "./formats/cursor.js";
 import { dyadFormat } from "./formats/dyad.js";
+import { geminiCliFormat } from "./formats/gemini-cli.js";
 import { genericJsonlFormat } from "./formats/generic-jsonl.js";
 import { specStoryFormat } from "./formats/specstory.js";
 
 /** The registered formats in detection order; reports list formats in this order too. */
 export const IMPORT_FORMAT_MODULES = [
   specStoryFormat,
+  geminiCliFormat,
   claudeCodeFormat,
   codexFormat,
   aiderFormat,
   clineFormat,
   chatGptFormat,
   dyadFormat,
+  cursorFormat,
   genericJsonlFormat,
 ] as const;
 

@@ -188,7 +188,7 @@ function unknownFormatError(head: DetectionHead): ImportFormatError {
     return new ImportFormatError(
       path,
       undefined,
-      "a SQLite database of no known chat history shape (Dyad needs apps/chats/messages tables; see docs/IMPORT-FORMATS.md)",
+      "a SQLite database of no known chat history shape (Dyad needs apps/chats/messages tables, Cursor a cursorDiskKV table; see docs/IMPORT-FORMATS.md)",
     );
   }
   const decoded = decodeText(head.bytes, { partial: true });
