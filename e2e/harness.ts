@@ -80,7 +80,11 @@ export interface Harness {
   waitForIndex(): Promise<void>;
   /** Requests the engine received since `from` (an index into `engine.requests`). */
   requestsSince(from: number): readonly RecordedRequest[];
-  newPage(options?: { locale?: string }): Promise<Page>;
+  /** A fresh browser context's page; the viewport defaults to 1180×860 CSS px. */
+  newPage(options?: {
+    locale?: string;
+    viewport?: { readonly width: number; readonly height: number };
+  }): Promise<Page>;
   close(): Promise<void>;
 }
 
@@ -101,14 +105,25 @@ export function historyToolsOffered(request: RecordedRequest): string[] {
   return request.toolNames.filter((name) => HISTORY_TOOLS.has(name));
 }
 
-/** Builds the web bundle into `outDir` with the repo's Vite config. */
+/**
+ * Builds the web bundle into `outDir` with the repo's Vite config, as a production build like the
+ * one `recollect serve` serves. Vitest sets NODE_ENV=test, and Vite keeps an existing NODE_ENV, which
+ * would bundle React's development build (several times slower); so it is production for the build.
+ */
 async function buildWeb(outDir: string): Promise<void> {
   const { build } = await import("vite");
-  await build({
-    configFile: join(REPO_ROOT, "vite.config.ts"),
-    logLevel: "error",
-    build: { outDir, emptyOutDir: true },
-  });
+  const nodeEnv = process.env.NODE_ENV;
+  process.env.NODE_ENV = "production";
+  try {
+    await build({
+      configFile: join(REPO_ROOT, "vite.config.ts"),
+      logLevel: "error",
+      mode: "production",
+      build: { outDir, emptyOutDir: true },
+    });
+  } finally {
+    process.env.NODE_ENV = nodeEnv;
+  }
 }
 
 /** Starts everything. Call `close()` in `afterAll`. */
@@ -182,7 +197,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     },
     async newPage(pageOptions = {}) {
       const context = await browser.newContext({
-        viewport: { width: 1180, height: 860 },
+        viewport: pageOptions.viewport ?? { width: 1180, height: 860 },
         locale: pageOptions.locale ?? "en-US",
         timezoneId: "UTC",
         reducedMotion: "reduce",

@@ -123,6 +123,51 @@ describe("read API", () => {
     ]);
   });
 
+  it("opens an evidence target only inside its app, with one NotFound for every other case", async () => {
+    const { app } = build(noTurn);
+    const target = seeded.messageIds.auth![1]!;
+    const ok = await app.request(
+      `/api/apps/${seeded.appId}/chats/${seeded.authChatId}/messages?message=${target}`,
+    );
+    expect(ok.status).toBe(200);
+    const body = (await ok.json()) as { chat: { id: number }; messages: Array<{ id: number }> };
+    expect(body.chat.id).toBe(seeded.authChatId);
+    expect(body.messages.map((message) => message.id)).toContain(target);
+    const notFound = async (path: string) => {
+      const response = await app.request(path);
+      return [response.status, await response.json()];
+    };
+    const asked = (chatId: number, messageId: number) => [
+      404,
+      {
+        error: {
+          kind: "not_found",
+          message: `Message ${messageId} of chat ${chatId} was not found in this app.`,
+        },
+      },
+    ];
+    // Another app's chat, a missing chat, and a message of another chat: the same answer.
+    const foreign = seeded.messageIds.other![0]!;
+    expect(
+      await notFound(
+        `/api/apps/${seeded.appId}/chats/${seeded.otherChatId}/messages?message=${foreign}`,
+      ),
+    ).toEqual(asked(seeded.otherChatId, foreign));
+    expect(
+      await notFound(`/api/apps/${seeded.appId}/chats/9999/messages?message=${target}`),
+    ).toEqual(asked(9999, target));
+    const elsewhere = seeded.messageIds.payments![0]!;
+    expect(
+      await notFound(
+        `/api/apps/${seeded.appId}/chats/${seeded.authChatId}/messages?message=${elsewhere}`,
+      ),
+    ).toEqual(asked(seeded.authChatId, elsewhere));
+    expect(
+      (await app.request(`/api/apps/${seeded.appId}/chats/${seeded.authChatId}/messages?message=x`))
+        .status,
+    ).toBe(400);
+  });
+
   it("maps error kinds to statuses in one place", async () => {
     const { app } = build(noTurn);
     const missing = await app.request("/api/apps/999/chats");

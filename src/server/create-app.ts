@@ -13,6 +13,7 @@ import type { AgentEvent } from "../agent/primary/agent-events.js";
 import type { Consent } from "../agent/tools/consent.js";
 import { segmentMessage } from "../card/segment-message.js";
 import { InvalidInputError, RecollectError, toRecollectError } from "../errors/recollect-error.js";
+import { readChat } from "../history/index.js";
 import type { Store } from "../store/open-store.js";
 import { errorResponse } from "./error-status.js";
 import { localRequestGuard } from "./local-request-guard.js";
@@ -32,6 +33,7 @@ import {
 import type { ServerEvent } from "./shared/server-events.js";
 import {
   appExists,
+  type ChatSummary,
   createChat,
   deleteMessage,
   getChat,
@@ -155,14 +157,35 @@ export function createApp(deps: ServerDeps): Hono {
     return c.json({ chat }, 201);
   });
 
-  app.get("/api/chats/:chatId/messages", (c) => {
-    const chatId = parseId(c.req.param("chatId"), "chatId");
-    const chat = getChat(store, chatId);
-    const messages = listMessages(store, chatId).map(({ content, ...message }) => ({
+  const chatMessages = (chat: ChatSummary) => ({
+    chat,
+    messages: listMessages(store, chat.id).map(({ content, ...message }) => ({
       ...message,
       segments: segmentMessage(content),
-    }));
-    return c.json({ chat, messages });
+    })),
+  });
+
+  app.get("/api/chats/:chatId/messages", (c) => {
+    const chatId = parseId(c.req.param("chatId"), "chatId");
+    return c.json(chatMessages(getChat(store, chatId)));
+  });
+
+  // An evidence target's link: the chat must be in the app (and the message in the chat), checked
+  // by read_chat's own readChat(), so a missing, other-app or foreign-message target gets the same
+  // NotFound a direct read_chat would and reveals nothing about another app.
+  app.get("/api/apps/:appId/chats/:chatId/messages", (c) => {
+    const appId = parseId(c.req.param("appId"), "appId");
+    const chatId = parseId(c.req.param("chatId"), "chatId");
+    const rawMessage = c.req.query("message");
+    const messageId = rawMessage === undefined ? undefined : parseId(rawMessage, "message");
+    const retrieval = { store, appId, currentChatId: null, currentMessageId: null };
+    readChat(
+      retrieval,
+      messageId === undefined
+        ? { chat_id: chatId, offset: 0, limit: 1 }
+        : { chat_id: chatId, around_message_id: messageId, before: 0, after: 0 },
+    );
+    return c.json(chatMessages(getChat(store, chatId)));
   });
 
   app.post("/api/chats/:chatId/turns", async (c) => {

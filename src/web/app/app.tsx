@@ -1,9 +1,12 @@
 /**
- * The app shell: skip link, header with navigation and the language picker, and the current page.
+ * The app shell: skip link, a fixed header (navigation, the language picker and, below 720 px, the
+ * button that opens the chat drawer), and the current page filling the rest of the viewport. The
+ * page never scrolls as a whole: the message list scrolls inside it.
  */
-import { useEffect } from "react";
+import { useCallback, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ChatPage } from "../chat/chat-page.js";
+import { CHAT_DRAWER_ID, DRAWER_TOGGLE_ID } from "../chat/chat-sidebar.js";
 import { isLocale, LOCALE_NAMES, LOCALES } from "../i18n/index.js";
 import { PermissionsPage } from "../permissions/permissions-page.js";
 import { useHashRoute } from "./use-hash-route.js";
@@ -15,6 +18,11 @@ export const LOCALE_STORAGE_KEY = "recollect.locale";
 export function App() {
   const { t, i18n } = useTranslation();
   const [route, navigate] = useHashRoute();
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const closeDrawer = useCallback(() => setDrawerOpen(false), []);
+  // Picking a chat (or any navigation) closes the drawer.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the route change is the trigger
+  useEffect(() => setDrawerOpen(false), [route]);
 
   useEffect(() => {
     document.documentElement.lang = i18n.language;
@@ -27,6 +35,27 @@ export function App() {
         {t("app.skipToContent")}
       </a>
       <header className="topbar">
+        {route.page === "chat" ? (
+          <button
+            type="button"
+            id={DRAWER_TOGGLE_ID}
+            className="drawer-toggle button secondary"
+            aria-expanded={drawerOpen}
+            aria-controls={CHAT_DRAWER_ID}
+            onClick={() => setDrawerOpen((open) => !open)}
+          >
+            <svg width="18" height="18" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+              <path
+                d="M4 6h16M4 12h16M4 18h16"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="2"
+                strokeLinecap="round"
+              />
+            </svg>
+            <span>{t("app.chats")}</span>
+          </button>
+        ) : null}
         <div className="brand">
           <svg width="22" height="22" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
             <path
@@ -81,7 +110,15 @@ export function App() {
         {route.page === "permissions" ? (
           <PermissionsPage />
         ) : (
-          <ChatPage appId={route.appId} chatId={route.chatId} navigate={navigate} />
+          <ChatPage
+            appId={route.appId}
+            chatId={route.chatId}
+            messageId={route.messageId ?? null}
+            from={route.from ?? null}
+            navigate={navigate}
+            drawerOpen={drawerOpen}
+            closeDrawer={closeDrawer}
+          />
         )}
       </main>
     </div>

@@ -1,29 +1,67 @@
 /**
- * A tiny hash router: `#/permissions`, `#/chat`, `#/chat/<appId>`, `#/chat/<appId>/<chatId>`.
- * Hash routes need no server rewrites and survive reloads.
+ * A tiny hash router: `#/permissions`, `#/chat`, `#/chat/<appId>`, `#/chat/<appId>/<chatId>`, and
+ * a message inside a chat: `#/chat/<appId>/<chatId>?message=<id>&from=<chatId>.<messageId>`
+ * (`from` is the answer the person came from, for the way back). Hash routes need no server
+ * rewrites and survive reloads, so an evidence link can be shared or reloaded.
  */
 import { useCallback, useEffect, useState } from "react";
+
+/** A message in a chat of the route's app. */
+export interface MessageAddress {
+  readonly chatId: number;
+  readonly messageId: number;
+}
 
 /** The parsed route. */
 export type Route =
   | { readonly page: "permissions" }
-  | { readonly page: "chat"; readonly appId: number | null; readonly chatId: number | null };
+  | {
+      readonly page: "chat";
+      readonly appId: number | null;
+      readonly chatId: number | null;
+      /** The message to scroll to and highlight, or null. */
+      readonly messageId?: number | null;
+      /** Where the person came from (an answer citing this message), or null. */
+      readonly from?: MessageAddress | null;
+    };
 
-const id = (raw: string | undefined): number | null =>
-  raw && /^[1-9][0-9]{0,15}$/.test(raw) ? Number(raw) : null;
+const ID = /^[1-9][0-9]{0,15}$/;
+const id = (raw: string | null | undefined): number | null =>
+  raw && ID.test(raw) ? Number(raw) : null;
 
-/** Parses a location hash. Unknown hashes are the chat page. Pure. */
-export function parseRoute(hash: string): Route {
-  const parts = hash.replace(/^#\/?/, "").split("/");
-  if (parts[0] === "permissions") return { page: "permissions" };
-  return { page: "chat", appId: id(parts[1]), chatId: id(parts[2]) };
+function address(raw: string | null): MessageAddress | null {
+  const [chat, message] = (raw ?? "").split(".");
+  const chatId = id(chat);
+  const messageId = id(message);
+  return chatId !== null && messageId !== null ? { chatId, messageId } : null;
 }
 
-/** The hash for a route. Pure. */
+/** Parses a location hash. Unknown hashes are the chat page; malformed ids are null. Pure. */
+export function parseRoute(hash: string): Route {
+  const [path = "", query = ""] = hash.replace(/^#\/?/, "").split("?", 2);
+  const parts = path.split("/");
+  if (parts[0] === "permissions") return { page: "permissions" };
+  const params = new URLSearchParams(query);
+  const chatId = id(parts[2]);
+  return {
+    page: "chat",
+    appId: id(parts[1]),
+    chatId,
+    messageId: chatId === null ? null : id(params.get("message")),
+    from: chatId === null ? null : address(params.get("from")),
+  };
+}
+
+/** The hash for a route. Pure; `parseRoute(routeHash(route))` gives the route back. */
 export function routeHash(route: Route): string {
   if (route.page === "permissions") return "#/permissions";
   if (route.appId === null) return "#/chat";
-  return route.chatId === null ? `#/chat/${route.appId}` : `#/chat/${route.appId}/${route.chatId}`;
+  if (route.chatId === null) return `#/chat/${route.appId}`;
+  const base = `#/chat/${route.appId}/${route.chatId}`;
+  const params: string[] = [];
+  if (route.messageId) params.push(`message=${route.messageId}`);
+  if (route.from) params.push(`from=${route.from.chatId}.${route.from.messageId}`);
+  return params.length > 0 ? `${base}?${params.join("&")}` : base;
 }
 
 /** The current route and a navigate function. */

@@ -1,11 +1,15 @@
 /**
  * Host-resolved evidence targets (plan § Evidence Registry): title, localized date, role, the
  * excerpt and the chat/message ids, all plain selectable text. Labelled "evidence", distinct from
- * model-written "analysis".
+ * model-written "analysis". Inside a chat each target links to the cited message (the plan's
+ * follow-up: navigable evidence targets); the link's URL addresses the message and the answer it
+ * was opened from, so it survives a reload and can be shared.
  */
 import { useTranslation } from "react-i18next";
 import type { EvidenceTarget } from "../../card/report-schema.js";
+import { routeHash } from "../app/use-hash-route.js";
 import { formatDate } from "../i18n/index.js";
+import { useEvidenceOrigin } from "./evidence-origin.js";
 
 /** One evidence target. */
 export function EvidenceItem({ target }: { target: EvidenceTarget }) {
@@ -13,6 +17,17 @@ export function EvidenceItem({ target }: { target: EvidenceTarget }) {
   const title = target.chat_title ?? t("card.evidence.untitled");
   const role = t(`card.evidence.role.${target.role}`);
   const date = formatDate(target.created_at, i18n.language);
+  const origin = useEvidenceOrigin();
+  const href = origin
+    ? routeHash({
+        page: "chat",
+        appId: origin.appId,
+        chatId: target.chat_id,
+        messageId: target.message_id,
+        from:
+          origin.messageId === null ? null : { chatId: origin.chatId, messageId: origin.messageId },
+      })
+    : null;
   return (
     <li className="evidence-item" data-message-id={target.message_id}>
       <div className="evidence-meta">
@@ -29,6 +44,15 @@ export function EvidenceItem({ target }: { target: EvidenceTarget }) {
         <span className="evidence-ids">
           {t("card.evidence.ids", { chat: target.chat_id, message: target.message_id })}
         </span>
+        {href ? (
+          <a
+            className="evidence-open"
+            href={href}
+            aria-label={t("card.evidence.openLabel", { message: target.message_id, title })}
+          >
+            {t("card.evidence.open")}
+          </a>
+        ) : null}
         {target.is_compaction_summary ? (
           <span className="evidence-flag">{t("card.evidence.compaction")}</span>
         ) : null}

@@ -1,6 +1,7 @@
 /**
- * The chat page: pick an app and a chat, read its history (stored cards render through the same
- * parser as live ones), talk to the primary agent, stop a turn, answer consent prompts.
+ * The chat page: pick an app and a chat, read its history (the server sends stored cards as typed
+ * values), talk to the primary agent, stop a turn, answer consent prompts, and open an addressed
+ * message (an evidence target) inside its app.
  */
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -13,28 +14,34 @@ import {
   type MessagesResponse,
   messagesResponseSchema,
 } from "../../server/shared/api-types.js";
-import { getJson, sendJson } from "../api/client.js";
-import type { Route } from "../app/use-hash-route.js";
-import { formatDate } from "../i18n/index.js";
+import { ApiError, getJson, sendJson } from "../api/client.js";
+import type { MessageAddress, Route } from "../app/use-hash-route.js";
 import { ConsentDialog } from "../permissions/consent-dialog.js";
-import { MarkdownLite } from "./markdown-lite.js";
-import { CardView, SegmentView } from "./message-content.js";
-import { type LiveTurn, useTurn } from "./use-turn.js";
+import { ChatSidebar } from "./chat-sidebar.js";
+import { MessageList } from "./message-list.js";
+import { useTurn } from "./use-turn.js";
 
 type Apps = AppsResponse["apps"];
 type Chats = ChatsResponse["chats"];
 type Messages = MessagesResponse["messages"];
 
-/** Props: the current route and navigation. */
+/** Props: the current route, navigation, and the narrow-screen drawer's state. */
 export interface ChatPageProps {
   readonly appId: number | null;
   readonly chatId: number | null;
+  /** The addressed message (evidence target), or null. */
+  readonly messageId: number | null;
+  /** The answer the addressed message was opened from, or null. */
+  readonly from: MessageAddress | null;
   readonly navigate: (route: Route) => void;
+  readonly drawerOpen: boolean;
+  readonly closeDrawer: () => void;
 }
 
 /** The chat page. */
-export function ChatPage({ appId, chatId, navigate }: ChatPageProps) {
-  const { t, i18n } = useTranslation();
+export function ChatPage(props: ChatPageProps) {
+  const { appId, chatId, messageId, from, navigate, drawerOpen, closeDrawer } = props;
+  const { t } = useTranslation();
   const [apps, setApps] = useState<Apps | null>(null);
   const [chats, setChats] = useState<Chats>([]);
   const [messages, setMessages] = useState<Messages>([]);
@@ -64,14 +71,28 @@ export function ChatPage({ appId, chatId, navigate }: ChatPageProps) {
     setChats(response.chats);
   }, [appId]);
 
+  // Messages load through the app: a chat of another app, or a message not in the chat, is the
+  // same NotFound read_chat gives, and nothing of it is shown.
   const loadMessages = useCallback(async () => {
-    if (chatId === null) {
+    if (chatId === null || appId === null) {
       setMessages([]);
       return;
     }
-    const response = await getJson(`/api/chats/${chatId}/messages`, messagesResponseSchema);
-    setMessages(response.messages);
-  }, [chatId]);
+    const query = messageId === null ? "" : `?message=${messageId}`;
+    try {
+      const path = `/api/apps/${appId}/chats/${chatId}/messages${query}`;
+      const response = await getJson(path, messagesResponseSchema);
+      setLoadError(null);
+      setMessages(response.messages);
+    } catch (error) {
+      setMessages([]);
+      if (error instanceof ApiError && error.kind === "not_found") {
+        setLoadError(t("app.target.notFound"));
+        return;
+      }
+      throw error;
+    }
+  }, [appId, chatId, messageId, t]);
 
   useEffect(() => {
     loadChats().catch(fail);
@@ -85,14 +106,6 @@ export function ChatPage({ appId, chatId, navigate }: ChatPageProps) {
   }, [loadMessages, loadChats, fail]);
   const turn = useTurn(settle);
   const running = turn.live !== null;
-
-  // Keep the newest message in view as history loads and the live turn streams.
-  const messagesRef = useRef<HTMLElement>(null);
-  const liveParts = turn.live?.parts;
-  useEffect(() => {
-    const element = messagesRef.current;
-    if (element && (messages.length > 0 || liveParts)) element.scrollTop = element.scrollHeight;
-  }, [messages, liveParts]);
 
   // A chat created for the first message: send once the route points at it.
   useEffect(() => {
@@ -121,62 +134,23 @@ export function ChatPage({ appId, chatId, navigate }: ChatPageProps) {
       navigate({ page: "chat", appId, chatId: created.chat.id });
       return;
     }
+    // A new turn follows the newest message, not the addressed one.
+    if (messageId !== null) navigate({ page: "chat", appId, chatId });
     setDraft("");
     await turn.send(chatId, text);
   };
 
   return (
     <div className="chat-layout">
-      <aside className="sidebar" aria-label={t("app.chats")}>
-        <label className="field-label" htmlFor="app-picker">
-          {t("app.appPicker")}
-        </label>
-        <select
-          id="app-picker"
-          className="select"
-          value={appId ?? ""}
-          onChange={(event) =>
-            navigate({ page: "chat", appId: Number(event.target.value), chatId: null })
-          }
-        >
-          {apps?.map((app) => (
-            <option key={app.id} value={app.id}>
-              {app.name}
-            </option>
-          ))}
-        </select>
-        {apps && apps.length === 0 ? <p className="muted">{t("app.noApps")}</p> : null}
-        <button
-          type="button"
-          className="button secondary new-chat"
-          disabled={appId === null}
-          onClick={() => appId !== null && navigate({ page: "chat", appId, chatId: null })}
-        >
-          {t("app.newChat")}
-        </button>
-        <h2 className="sidebar-heading">{t("app.chats")}</h2>
-        {chats.length === 0 ? <p className="muted">{t("app.noChats")}</p> : null}
-        <ul className="chat-list">
-          {chats.map((chat) => {
-            const title = chat.title ?? t("app.untitledChat");
-            return (
-              <li key={chat.id}>
-                <a
-                  className={`chat-link${chat.id === chatId ? " is-current" : ""}`}
-                  href={`#/chat/${chat.appId}/${chat.id}`}
-                  aria-current={chat.id === chatId ? "page" : undefined}
-                  title={title}
-                >
-                  <span className="chat-link-title">{title}</span>
-                  <time className="chat-link-date" dateTime={chat.createdAt}>
-                    {formatDate(chat.createdAt, i18n.language)}
-                  </time>
-                </a>
-              </li>
-            );
-          })}
-        </ul>
-      </aside>
+      <ChatSidebar
+        apps={apps}
+        chats={chats}
+        appId={appId}
+        chatId={chatId}
+        navigate={navigate}
+        drawerOpen={drawerOpen}
+        closeDrawer={closeDrawer}
+      />
       <div className="conversation">
         <h1 className="visually-hidden">{t("app.title")}</h1>
         {loadError ? (
@@ -184,32 +158,14 @@ export function ChatPage({ appId, chatId, navigate }: ChatPageProps) {
             {t("app.loadFailed", { message: loadError })}
           </p>
         ) : null}
-        {/* Focusable so keyboard users can scroll it; not a live region (no per-token speech). */}
-        <section
-          className="messages"
-          ref={messagesRef}
-          aria-label={t("app.conversation")}
-          // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard
-          tabIndex={0}
-        >
-          {chatId === null && !running ? <p className="empty-state">{t("app.pickChat")}</p> : null}
-          {messages.map((message) => (
-            <article
-              key={message.id}
-              className={`message message-${message.role}`}
-              data-message-id={message.id}
-            >
-              <h2 className="message-role">{t(`app.role.${message.role}`)}</h2>
-              <div className="message-body">
-                {message.segments.map((segment, index) => (
-                  // biome-ignore lint/suspicious/noArrayIndexKey: a stored message's segments never reorder
-                  <SegmentView key={index} segment={segment} />
-                ))}
-              </div>
-            </article>
-          ))}
-          {turn.live && turn.live.chatId === chatId ? <LiveMessages live={turn.live} /> : null}
-        </section>
+        <MessageList
+          appId={appId}
+          chatId={chatId}
+          messages={messages}
+          live={turn.live}
+          messageId={messageId}
+          from={from}
+        />
         <form
           className="composer"
           onSubmit={(event) => {
@@ -252,42 +208,5 @@ export function ChatPage({ appId, chatId, navigate }: ChatPageProps) {
       </div>
       <ConsentDialog request={turn.live?.consent ?? null} onAnswer={turn.answerConsent} />
     </div>
-  );
-}
-
-/** The running turn: the person's message and the assistant's parts as they stream. */
-function LiveMessages({ live }: { live: LiveTurn }) {
-  const { t } = useTranslation();
-  return (
-    <>
-      <article className="message message-user">
-        <h2 className="message-role">{t("app.role.user")}</h2>
-        <div className="message-body">
-          <MarkdownLite text={live.userText} />
-        </div>
-      </article>
-      <article className="message message-assistant" aria-busy={!live.parts.ended}>
-        <h2 className="message-role">{t("app.role.assistant")}</h2>
-        <div className="message-body">
-          {live.parts.parts.length === 0 && !live.parts.ended ? (
-            <p className="muted">{t("app.thinking")}</p>
-          ) : null}
-          {live.parts.parts.map((part, index) =>
-            part.kind === "text" ? (
-              // biome-ignore lint/suspicious/noArrayIndexKey: parts only append; a text part keeps its slot
-              <MarkdownLite key={`text-${index}`} text={part.text} />
-            ) : (
-              <CardView key={part.toolCallId} card={part.card} />
-            ),
-          )}
-          {live.stopped ? <p className="muted">{t("app.turnStopped")}</p> : null}
-          {live.error && live.error.kind !== "aborted" ? (
-            <p className="banner-error" role="alert">
-              {t("app.turnFailed", { message: live.error.message })}
-            </p>
-          ) : null}
-        </div>
-      </article>
-    </>
   );
 }

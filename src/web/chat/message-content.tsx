@@ -6,7 +6,7 @@ import type { HistoryCard } from "../../card/history-card.js";
 import type { MessageSegment } from "../../card/segment-message.js";
 import { ExploreCard } from "../card/explore-card.js";
 import { LegacyCard } from "../card/legacy-card.js";
-import { MarkdownLite } from "./markdown-lite.js";
+import { Markdown } from "./markdown.js";
 
 /** One card of any kind. */
 export function CardView({ card }: { card: HistoryCard }) {
@@ -16,7 +16,7 @@ export function CardView({ card }: { card: HistoryCard }) {
 /** Renders already-segmented content. Keys are positional: segments of a message never reorder. */
 export function SegmentView({ segment }: { segment: MessageSegment }) {
   return segment.kind === "text" ? (
-    <MarkdownLite text={segment.text} />
+    <Markdown text={segment.text} />
   ) : (
     <CardView card={segment.card} />
   );

@@ -22,6 +22,8 @@ import { ApiError, sendJson, streamTurn } from "../api/client.js";
 /** What the chat view draws for the running turn. */
 export interface LiveTurn {
   readonly turnId: string | null;
+  /** The stored id of the assistant message this turn fills, once the server accepted it. */
+  readonly assistantMessageId: number | null;
   /** The chat the turn runs in; the view shows it only there. */
   readonly chatId: number;
   readonly userText: string;
@@ -42,7 +44,9 @@ export interface TurnControls {
 }
 
 function reduce(live: LiveTurn, event: ServerEvent): LiveTurn {
-  if (event.type === "turn-accepted") return { ...live, turnId: event.turnId };
+  if (event.type === "turn-accepted") {
+    return { ...live, turnId: event.turnId, assistantMessageId: event.assistantMessageId };
+  }
   if (event.type === "consent-request") {
     return live.parts.ended ? live : { ...live, consent: event };
   }
@@ -69,6 +73,7 @@ export function useTurn(onSettled: () => Promise<void>): TurnControls {
     async (chatId: number, text: string) => {
       const initial: LiveTurn = {
         turnId: null,
+        assistantMessageId: null,
         chatId,
         userText: text,
         parts: EMPTY_PARTS,

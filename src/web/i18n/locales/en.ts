@@ -27,6 +27,13 @@ export const en = {
     turnFailed: "The turn failed: {{message}}",
     turnStopped: "Stopped.",
     skipToContent: "Skip to content",
+    markdown: { details: "Details", taskDone: "Done", taskOpen: "To do" },
+    drawer: { close: "Close" },
+    target: {
+      cited: "Cited message",
+      back: "Back to the answer",
+      notFound: "This message is not in this app's history.",
+    },
   },
   card: {
     title: "Chat history",
@@ -116,6 +123,8 @@ export const en = {
       compaction: "Compaction summary",
       truncated: "Excerpt shortened",
       ids: "Chat {{chat}} · message {{message}}",
+      open: "Open message",
+      openLabel: "Open message {{message}} in “{{title}}”",
     },
     legacy: {
       search: "Searched chats",

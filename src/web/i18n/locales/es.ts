@@ -25,6 +25,13 @@ export const es: StringTree<typeof en> = {
     turnFailed: "El turno falló: {{message}}",
     turnStopped: "Detenido.",
     skipToContent: "Saltar al contenido",
+    markdown: { details: "Detalles", taskDone: "Hecho", taskOpen: "Pendiente" },
+    drawer: { close: "Cerrar" },
+    target: {
+      cited: "Mensaje citado",
+      back: "Volver a la respuesta",
+      notFound: "Este mensaje no está en el historial de esta app.",
+    },
   },
   card: {
     title: "Historial de chats",
@@ -118,6 +125,8 @@ export const es: StringTree<typeof en> = {
       compaction: "Resumen de compactación",
       truncated: "Fragmento acortado",
       ids: "Chat {{chat}} · mensaje {{message}}",
+      open: "Abrir mensaje",
+      openLabel: "Abrir mensaje {{message}} en «{{title}}»",
     },
     legacy: {
       search: "Chats buscados",

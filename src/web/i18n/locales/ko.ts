@@ -25,6 +25,13 @@ export const ko: StringTree<typeof en> = {
     turnFailed: "응답에 실패했습니다: {{message}}",
     turnStopped: "중지됨.",
     skipToContent: "본문으로 건너뛰기",
+    markdown: { details: "자세히", taskDone: "완료", taskOpen: "할 일" },
+    drawer: { close: "닫기" },
+    target: {
+      cited: "인용된 메시지",
+      back: "답변으로 돌아가기",
+      notFound: "이 메시지는 이 앱의 기록에 없습니다.",
+    },
   },
   card: {
     title: "채팅 기록",
@@ -114,6 +121,8 @@ export const ko: StringTree<typeof en> = {
       compaction: "압축 요약",
       truncated: "발췌 축약됨",
       ids: "채팅 {{chat}} · 메시지 {{message}}",
+      open: "메시지 열기",
+      openLabel: "메시지 열기: “{{title}}”의 메시지 {{message}}",
     },
     legacy: {
       search: "채팅 검색",

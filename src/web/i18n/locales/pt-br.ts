@@ -25,6 +25,13 @@ export const ptBR: StringTree<typeof en> = {
     turnFailed: "A resposta falhou: {{message}}",
     turnStopped: "Interrompido.",
     skipToContent: "Pular para o conteúdo",
+    markdown: { details: "Detalhes", taskDone: "Feito", taskOpen: "A fazer" },
+    drawer: { close: "Fechar" },
+    target: {
+      cited: "Mensagem citada",
+      back: "Voltar para a resposta",
+      notFound: "Esta mensagem não está no histórico deste app.",
+    },
   },
   card: {
     title: "Histórico de chats",
@@ -119,6 +126,8 @@ export const ptBR: StringTree<typeof en> = {
       compaction: "Resumo de compactação",
       truncated: "Trecho encurtado",
       ids: "Chat {{chat}} · mensagem {{message}}",
+      open: "Abrir mensagem",
+      openLabel: "Abrir mensagem {{message}} em “{{title}}”",
     },
     legacy: {
       search: "Chats pesquisados",

@@ -25,6 +25,13 @@ export const zhCN: StringTree<typeof en> = {
     turnFailed: "本轮回复失败：{{message}}",
     turnStopped: "已停止。",
     skipToContent: "跳到正文",
+    markdown: { details: "详细信息", taskDone: "已完成", taskOpen: "待办" },
+    drawer: { close: "关闭" },
+    target: {
+      cited: "引用的消息",
+      back: "返回回答",
+      notFound: "此消息不在该应用的历史记录中。",
+    },
   },
   card: {
     title: "聊天记录",
@@ -113,6 +120,8 @@ export const zhCN: StringTree<typeof en> = {
       compaction: "压缩摘要",
       truncated: "摘录已缩短",
       ids: "聊天 {{chat}} · 消息 {{message}}",
+      open: "打开消息",
+      openLabel: "打开消息：“{{title}}”中的消息 {{message}}",
     },
     legacy: {
       search: "已搜索聊天",

@@ -1,0 +1,121 @@
+/**
+ * The app picker and chat list. On a wide screen it is a sidebar; below 720 px it is a drawer the
+ * header's "Chats" button opens (CSS decides which; this component only knows open or closed).
+ * Open, it takes focus; Escape or the backdrop closes it and focus returns to the header button.
+ */
+import { useEffect, useRef } from "react";
+import { useTranslation } from "react-i18next";
+import type { AppsResponse, ChatsResponse } from "../../server/shared/api-types.js";
+import type { Route } from "../app/use-hash-route.js";
+import { formatDate } from "../i18n/index.js";
+
+/** The id of the drawer, for the header button's `aria-controls`. */
+export const CHAT_DRAWER_ID = "chat-drawer";
+/** The id of the header button that opens the drawer (focus returns to it on close). */
+export const DRAWER_TOGGLE_ID = "drawer-toggle";
+
+/** Props of {@link ChatSidebar}. */
+export interface ChatSidebarProps {
+  readonly apps: AppsResponse["apps"] | null;
+  readonly chats: ChatsResponse["chats"];
+  readonly appId: number | null;
+  readonly chatId: number | null;
+  readonly navigate: (route: Route) => void;
+  /** True when the narrow-screen drawer is open. */
+  readonly drawerOpen: boolean;
+  readonly closeDrawer: () => void;
+}
+
+/** The sidebar / drawer. */
+export function ChatSidebar(props: ChatSidebarProps) {
+  const { apps, chats, appId, chatId, navigate, drawerOpen, closeDrawer } = props;
+  const { t, i18n } = useTranslation();
+  const pickerRef = useRef<HTMLSelectElement>(null);
+  const wasOpen = useRef(false);
+
+  useEffect(() => {
+    if (!drawerOpen) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === "Escape") closeDrawer();
+    };
+    document.addEventListener("keydown", onKey);
+    return () => document.removeEventListener("keydown", onKey);
+  }, [drawerOpen, closeDrawer]);
+
+  useEffect(() => {
+    if (drawerOpen) pickerRef.current?.focus();
+    else if (wasOpen.current) document.getElementById(DRAWER_TOGGLE_ID)?.focus();
+    wasOpen.current = drawerOpen;
+  }, [drawerOpen]);
+
+  return (
+    <>
+      {/* Pointer-only: Escape and the Close button close the drawer by keyboard. */}
+      <div
+        className={`drawer-backdrop${drawerOpen ? " is-open" : ""}`}
+        aria-hidden="true"
+        onClick={closeDrawer}
+      />
+      <aside
+        id={CHAT_DRAWER_ID}
+        className={`sidebar${drawerOpen ? " is-open" : ""}`}
+        aria-label={t("app.chats")}
+      >
+        <div className="drawer-head">
+          <label className="field-label" htmlFor="app-picker">
+            {t("app.appPicker")}
+          </label>
+          <button type="button" className="button secondary drawer-close" onClick={closeDrawer}>
+            {t("app.drawer.close")}
+          </button>
+        </div>
+        <select
+          id="app-picker"
+          ref={pickerRef}
+          className="select"
+          value={appId ?? ""}
+          onChange={(event) =>
+            navigate({ page: "chat", appId: Number(event.target.value), chatId: null })
+          }
+        >
+          {apps?.map((app) => (
+            <option key={app.id} value={app.id}>
+              {app.name}
+            </option>
+          ))}
+        </select>
+        {apps && apps.length === 0 ? <p className="muted">{t("app.noApps")}</p> : null}
+        <button
+          type="button"
+          className="button secondary new-chat"
+          disabled={appId === null}
+          onClick={() => appId !== null && navigate({ page: "chat", appId, chatId: null })}
+        >
+          {t("app.newChat")}
+        </button>
+        <h2 className="sidebar-heading">{t("app.chats")}</h2>
+        {chats.length === 0 ? <p className="muted">{t("app.noChats")}</p> : null}
+        <ul className="chat-list">
+          {chats.map((chat) => {
+            const title = chat.title ?? t("app.untitledChat");
+            return (
+              <li key={chat.id}>
+                <a
+                  className={`chat-link${chat.id === chatId ? " is-current" : ""}`}
+                  href={`#/chat/${chat.appId}/${chat.id}`}
+                  aria-current={chat.id === chatId ? "page" : undefined}
+                  title={title}
+                >
+                  <span className="chat-link-title">{title}</span>
+                  <time className="chat-link-date" dateTime={chat.createdAt}>
+                    {formatDate(chat.createdAt, i18n.language)}
+                  </time>
+                </a>
+              </li>
+            );
+          })}
+        </ul>
+      </aside>
+    </>
+  );
+}

@@ -1,0 +1,74 @@
+/**
+ * Message text as markdown, rendered by `react-markdown` with `remark-gfm` (tables, task lists,
+ * strikethrough, autolinks). Raw HTML is disabled: react-markdown shows it as text and never
+ * injects it. The one HTML construct exports rely on, `<details>`, becomes a native disclosure
+ * (see {@link splitDetails}). Images are not loaded (archival text must not fetch from the
+ * network): they render as links. Tables scroll inside their own box so a wide table never widens
+ * the page.
+ */
+import { useTranslation } from "react-i18next";
+import ReactMarkdown, { type Components } from "react-markdown";
+import remarkGfm from "remark-gfm";
+import { type MarkdownBlock, splitDetails } from "./split-details.js";
+
+const REMARK_PLUGINS = [remarkGfm];
+
+/** A task-list box as text for assistive technology, not an unlabeled disabled checkbox. */
+function TaskBox({ checked }: { checked: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <span
+      className="task-box"
+      role="img"
+      aria-label={checked ? t("app.markdown.taskDone") : t("app.markdown.taskOpen")}
+    >
+      {checked ? "☑" : "☐"}
+    </span>
+  );
+}
+
+const COMPONENTS: Components = {
+  pre: ({ node: _node, ...props }) => (
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: a code block that scrolls sideways must be reachable by keyboard
+    <pre className="code-block" tabIndex={0} {...props} />
+  ),
+  input: ({ node: _node, type, checked }) =>
+    type === "checkbox" ? <TaskBox checked={checked === true} /> : null,
+  table: ({ node: _node, ...props }) => (
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable table must be reachable by keyboard
+    <div className="md-table-wrap" tabIndex={0}>
+      <table {...props} />
+    </div>
+  ),
+  a: ({ node: _node, ...props }) => <a {...props} target="_blank" rel="noreferrer noopener" />,
+  img: ({ src, alt }) => (
+    <a href={typeof src === "string" ? src : undefined} target="_blank" rel="noreferrer noopener">
+      {alt || (typeof src === "string" ? src : "")}
+    </a>
+  ),
+};
+
+function Blocks({ blocks }: { blocks: readonly MarkdownBlock[] }) {
+  const { t } = useTranslation();
+  return blocks.map((block, index) =>
+    block.kind === "markdown" ? (
+      // biome-ignore lint/suspicious/noArrayIndexKey: blocks of one text never reorder
+      <ReactMarkdown key={index} remarkPlugins={REMARK_PLUGINS} components={COMPONENTS}>
+        {block.text}
+      </ReactMarkdown>
+    ) : (
+      // biome-ignore lint/suspicious/noArrayIndexKey: blocks of one text never reorder
+      <details key={index} className="md-details">
+        <summary>{block.summary || t("app.markdown.details")}</summary>
+        <div className="md-details-body">
+          <Blocks blocks={block.blocks} />
+        </div>
+      </details>
+    ),
+  );
+}
+
+/** Renders `text` (a message's text run) as markdown. */
+export function Markdown({ text }: { text: string }) {
+  return <Blocks blocks={splitDetails(text)} />;
+}

@@ -1,0 +1,159 @@
+/**
+ * The scrolling message list: stored messages, the running turn, and an addressed message.
+ *
+ * Scrolling: the list (not the page) scrolls, so the header and composer stay in view. It follows
+ * the newest message as history loads and a turn streams; when the route addresses a message (an
+ * evidence target), it scrolls that message to the middle once, highlights it with a visible
+ * "Cited message" badge (not colour alone), moves focus to it, and offers the way back to the
+ * answer it was opened from.
+ */
+import { useLayoutEffect, useRef } from "react";
+import { useTranslation } from "react-i18next";
+import type { MessagesResponse } from "../../server/shared/api-types.js";
+import { type MessageAddress, routeHash } from "../app/use-hash-route.js";
+import { EvidenceOriginContext } from "../card/evidence-origin.js";
+import { Markdown } from "./markdown.js";
+import { CardView, SegmentView } from "./message-content.js";
+import type { LiveTurn } from "./use-turn.js";
+
+/** Props of {@link MessageList}. */
+export interface MessageListProps {
+  readonly appId: number | null;
+  readonly chatId: number | null;
+  readonly messages: MessagesResponse["messages"];
+  /** The running turn, shown only when it runs in this chat. */
+  readonly live: LiveTurn | null;
+  /** The addressed message to scroll to and highlight, or null. */
+  readonly messageId: number | null;
+  /** The answer the addressed message was opened from, or null. */
+  readonly from: MessageAddress | null;
+}
+
+/** The message list. */
+export function MessageList({ appId, chatId, messages, live, messageId, from }: MessageListProps) {
+  const { t } = useTranslation();
+  const listRef = useRef<HTMLElement>(null);
+  const scrolledTo = useRef<string | null>(null);
+  const liveHere = live !== null && live.chatId === chatId ? live : null;
+  const liveParts = liveHere?.parts;
+
+  useLayoutEffect(() => {
+    const list = listRef.current;
+    if (!list) return;
+    if (messageId !== null && !liveParts) {
+      const key = `${chatId}:${messageId}`;
+      if (scrolledTo.current === key) return;
+      const target = list.querySelector<HTMLElement>(
+        `:scope > article[data-message-id="${messageId}"]`,
+      );
+      if (!target) return;
+      scrolledTo.current = key;
+      target.scrollIntoView({ block: "center" });
+      target.focus({ preventScroll: true });
+      return;
+    }
+    scrolledTo.current = null;
+    if (messages.length > 0 || liveParts) list.scrollTop = list.scrollHeight;
+  }, [messages, liveParts, messageId, chatId]);
+
+  const origin = (id: number | null) =>
+    appId !== null && chatId !== null ? { appId, chatId, messageId: id } : null;
+
+  return (
+    <>
+      {from && appId !== null ? (
+        <nav className="target-bar" aria-label={t("app.target.cited")}>
+          <a
+            className="back-link"
+            href={routeHash({
+              page: "chat",
+              appId,
+              chatId: from.chatId,
+              messageId: from.messageId,
+            })}
+          >
+            <span aria-hidden="true">← </span>
+            {t("app.target.back")}
+          </a>
+        </nav>
+      ) : null}
+      {/* Focusable so keyboard users can scroll it; not a live region (no per-token speech). */}
+      <section
+        className="messages"
+        ref={listRef}
+        aria-label={t("app.conversation")}
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard
+        tabIndex={0}
+      >
+        {chatId === null && !liveHere ? <p className="empty-state">{t("app.pickChat")}</p> : null}
+        {messages.map((message) => {
+          const isTarget = message.id === messageId;
+          return (
+            <article
+              key={message.id}
+              className={`message message-${message.role}${isTarget ? " is-target" : ""}`}
+              data-message-id={message.id}
+              tabIndex={isTarget ? -1 : undefined}
+              aria-current={isTarget ? "true" : undefined}
+            >
+              <h2 className="message-role">
+                {t(`app.role.${message.role}`)}
+                {isTarget ? <span className="target-badge">{t("app.target.cited")}</span> : null}
+              </h2>
+              <EvidenceOriginContext.Provider value={origin(message.id)}>
+                <div className="message-body">
+                  {message.segments.map((segment, index) => (
+                    // biome-ignore lint/suspicious/noArrayIndexKey: a stored message's segments never reorder
+                    <SegmentView key={index} segment={segment} />
+                  ))}
+                </div>
+              </EvidenceOriginContext.Provider>
+            </article>
+          );
+        })}
+        {liveHere ? (
+          <EvidenceOriginContext.Provider value={origin(liveHere.assistantMessageId)}>
+            <LiveMessages live={liveHere} />
+          </EvidenceOriginContext.Provider>
+        ) : null}
+      </section>
+    </>
+  );
+}
+
+/** The running turn: the person's message and the assistant's parts as they stream. */
+function LiveMessages({ live }: { live: LiveTurn }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <article className="message message-user">
+        <h2 className="message-role">{t("app.role.user")}</h2>
+        <div className="message-body">
+          <Markdown text={live.userText} />
+        </div>
+      </article>
+      <article className="message message-assistant" aria-busy={!live.parts.ended}>
+        <h2 className="message-role">{t("app.role.assistant")}</h2>
+        <div className="message-body">
+          {live.parts.parts.length === 0 && !live.parts.ended ? (
+            <p className="muted">{t("app.thinking")}</p>
+          ) : null}
+          {live.parts.parts.map((part, index) =>
+            part.kind === "text" ? (
+              // biome-ignore lint/suspicious/noArrayIndexKey: parts only append; a text part keeps its slot
+              <Markdown key={`text-${index}`} text={part.text} />
+            ) : (
+              <CardView key={part.toolCallId} card={part.card} />
+            ),
+          )}
+          {live.stopped ? <p className="muted">{t("app.turnStopped")}</p> : null}
+          {live.error && live.error.kind !== "aborted" ? (
+            <p className="banner-error" role="alert">
+              {t("app.turnFailed", { message: live.error.message })}
+            </p>
+          ) : null}
+        </div>
+      </article>
+    </>
+  );
+}
