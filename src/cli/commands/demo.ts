@@ -9,7 +9,7 @@ import type { Command } from "commander";
 import { isProEntitlement, PROFILE_ENTITLEMENT } from "../../agent/entitlement/index.js";
 import { describeProgress } from "../../agent/tools/explore-chat-history/progress.js";
 import { formatReportText } from "../../agent/tools/explore-chat-history/report-text.js";
-import { runDemo } from "../../demo/index.js";
+import { DEMO_APP_NAME, runDemo } from "../../demo/index.js";
 import { globalOptions, openCliStore, printJson, setOutcomeExitCode } from "../cli-context.js";
 import { EXPLORE_EXIT_CODES, engineForCli, withInterrupt } from "./explore.js";
 
@@ -42,7 +42,14 @@ export function registerDemoCommand(program: Command): void {
         }),
       );
       if (global.json) printJson(result.report);
-      else process.stdout.write(formatReportText(result.report));
+      else {
+        process.stdout.write(
+          formatReportText(result.report, {
+            appName: DEMO_APP_NAME,
+            ...(global.db === undefined ? {} : { dbPath: global.db }),
+          }),
+        );
+      }
       setOutcomeExitCode(command, EXPLORE_EXIT_CODES[result.report.outcome]);
     });
 }

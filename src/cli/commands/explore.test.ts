@@ -48,6 +48,29 @@ describe("recollect explore", () => {
     );
   });
 
+  it("prints, per evidence target, the recollect read command that shows it, and that command works", async () => {
+    const run = await recollect([
+      "explore",
+      "What did we decide about authentication?",
+      "--app",
+      "Tasktide",
+    ]);
+    const targets = [...run.stdout.matchAll(/ - chat (\d+) “[^”]+” · message (\d+) /g)];
+    const commands = [...run.stdout.matchAll(/\n {7}\$ (recollect .+)/g)].map((match) => match[1]!);
+    expect(targets.length).toBeGreaterThan(0);
+    expect(commands).toEqual(
+      targets.map(
+        ([, chat, message]) =>
+          `recollect --db ${db} read --app Tasktide --chat ${chat} --around ${message}`,
+      ),
+    );
+    const [, chat, message] = targets[0]!;
+    const read = await runCaptured(commands[0]!.split(" ").slice(1));
+    expect(read.code).toBe(0);
+    expect(read.stdout.split("\n")[0]).toMatch(new RegExp(`^#${chat} `));
+    expect(read.stdout).toContain(`\n[${message}] `);
+  });
+
   it("--json prints the report object; no match exits 10", async () => {
     const run = await recollect([
       "--json",

@@ -102,7 +102,13 @@ export function registerExploreCommand(program: Command): void {
         }),
       );
       if (global.json) printJson(run.report);
-      else process.stdout.write(formatReportText(run.report));
+      else
+        process.stdout.write(
+          formatReportText(run.report, {
+            appName: options.app,
+            ...(global.db === undefined ? {} : { dbPath: global.db }),
+          }),
+        );
       setOutcomeExitCode(command, EXPLORE_EXIT_CODES[run.report.outcome]);
     });
 }

@@ -1,22 +1,53 @@
 /**
  * Plain-text rendering of a report for terminals (the CLI's `explore` and `demo`). Model-written
  * parts are labelled analysis; host-resolved evidence is labelled with chat, message, role and
- * ISO date; archival excerpts are quoted as data. Pure.
+ * ISO date; archival excerpts are quoted as data. With the app's name, each target is followed by
+ * the `recollect read` command that shows it in context. Pure.
  */
 import type { EvidenceTarget, ExploreChatHistoryReport } from "../../../card/report-schema.js";
 
-function evidenceLine(target: EvidenceTarget): string {
+/** Options of {@link formatReportText}. */
+export interface ReportTextOptions {
+  /** The app the report is about; when given, each target prints its `recollect read` command. */
+  readonly appName?: string;
+  /** The store the report came from, when not the default (`--db`); repeated in the command. */
+  readonly dbPath?: string;
+}
+
+/** `value` as one POSIX shell word: bare when safe, else single-quoted. */
+export function shellWord(value: string): string {
+  return /^[A-Za-z0-9._/:@%+=-]+$/.test(value) ? value : `'${value.replace(/'/g, "'\\''")}'`;
+}
+
+/** The command that prints `target` with its neighbours (`recollect read`, Pro). */
+export function readCommandFor(
+  target: EvidenceTarget,
+  options: { readonly appName: string; readonly dbPath?: string },
+): string {
+  const db = options.dbPath === undefined ? "" : ` --db ${shellWord(options.dbPath)}`;
+  return `recollect${db} read --app ${shellWord(options.appName)} --chat ${target.chat_id} --around ${target.message_id}`;
+}
+
+function evidenceLine(target: EvidenceTarget, options: ReportTextOptions): string {
   const title = target.chat_title === null ? "untitled" : `“${target.chat_title}”`;
   const flags = [
     target.projection_truncated ? "truncated" : null,
     target.is_compaction_summary ? "compaction summary" : null,
   ].filter((flag) => flag !== null);
   const suffix = flags.length > 0 ? ` [${flags.join(", ")}]` : "";
-  return `     - chat ${target.chat_id} ${title} · message ${target.message_id} · ${target.role} · ${target.created_at}${suffix}\n       > ${target.excerpt}`;
+  const { appName, dbPath } = options;
+  const read =
+    appName === undefined
+      ? ""
+      : `\n       $ ${readCommandFor(target, { appName, ...(dbPath === undefined ? {} : { dbPath }) })}`;
+  return `     - chat ${target.chat_id} ${title} · message ${target.message_id} · ${target.role} · ${target.created_at}${suffix}\n       > ${target.excerpt}${read}`;
 }
 
 /** Renders the report as readable text ending in a newline. */
-export function formatReportText(report: ExploreChatHistoryReport): string {
+export function formatReportText(
+  report: ExploreChatHistoryReport,
+  options: ReportTextOptions = {},
+): string {
   const lines: string[] = [];
   lines.push(`Question: ${report.query}`);
   const partial = report.partial_reason ? ` (${report.partial_reason.replace(/_/g, " ")})` : "";
@@ -30,14 +61,14 @@ export function formatReportText(report: ExploreChatHistoryReport): string {
     lines.push("", "Findings:");
     report.findings.forEach((finding, index) => {
       lines.push(`  ${index + 1}. ${finding.claim}`);
-      for (const target of finding.evidence) lines.push(evidenceLine(target));
+      for (const target of finding.evidence) lines.push(evidenceLine(target, options));
     });
   }
   if (report.conflicts.length > 0) {
     lines.push("", "Conflicts (competing or superseded decisions):");
     report.conflicts.forEach((conflict, index) => {
       lines.push(`  ${index + 1}. ${conflict.description}`);
-      for (const target of conflict.evidence) lines.push(evidenceLine(target));
+      for (const target of conflict.evidence) lines.push(evidenceLine(target, options));
     });
   }
   if (report.missing_coverage.length > 0) {
