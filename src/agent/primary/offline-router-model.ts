@@ -2,8 +2,9 @@
  * The offline primary agent: a transparent rule-based router exposed as an AI SDK
  * `LanguageModelV3`, so the primary loop (`streamText`, tools, abort) is the same code for a hosted
  * model and for this router. Its whole policy is {@link routeTurn}: recall questions go to
- * `explore_chat_history`, a `read_targets` report gets one `read_chat` drill-down, the answer is
- * written from the report (citing its evidence targets), and anything else gets a plain reply.
+ * `explore_chat_history`, a `read_targets` report gets one `read_chat` drill-down, the reply under
+ * the card adds only what the card does not say (a question back, or nothing), and anything else
+ * gets a plain reply.
  * No network, no randomness.
  */
 import type {

@@ -16,6 +16,7 @@ import {
 import type { AgentEvent } from "./agent-events.js";
 import { agentEventSchema } from "./agent-events.js";
 import { ROUTER_GREETING_TEXT, ROUTER_NO_HISTORY_TEXT } from "./offline-router/route-turn.js";
+import { ASK_TO_CONFIRM } from "./offline-router/text-under-card.js";
 import { createOfflineRouterModel } from "./offline-router-model.js";
 import { runPrimaryTurn } from "./run-primary-turn.js";
 
@@ -87,7 +88,7 @@ function shape(events: readonly AgentEvent[]): string[] {
 }
 
 describe("primary turn with the offline router", () => {
-  it("routes a recall question to the explorer and answers from the report, citing its evidence", async () => {
+  it("routes a recall question to the explorer; the reply under its card repeats none of the report", async () => {
     const { result, events, prompter } = await turn({
       message: "What did we decide about authentication?",
     });
@@ -96,7 +97,6 @@ describe("primary turn with the offline router", () => {
       "tool-call-start:explore_chat_history",
       "card-update",
       "tool-result:explore_chat_history:ok",
-      "text-delta",
       "turn-finish",
     ]);
     expect(events[0]).toEqual({
@@ -117,10 +117,10 @@ describe("primary turn with the offline router", () => {
     });
     expect(result.outcome).toBe("finished");
     expect(result.steps).toBe(2);
-    expect(result.text).toContain('[chat "Switch auth to Clerk" #2, message #4, 2026-02-03]');
-    expect(result.text).toContain('[chat "Login with sessions" #1, message #2, 2026-01-10]');
-    const deltas = events.flatMap((e) => (e.type === "text-delta" ? [e.delta] : []));
-    expect(deltas.join("")).toBe(result.text);
+    // A complete, high-confidence report: the card says it all, so the reply adds nothing.
+    const card = events.flatMap((e) => (e.type === "card-update" ? [e.card] : [])).at(-1);
+    expect(card?.kind === "explore" && card.card.state).toBe("complete");
+    expect(result.text).toBe("");
     expect(events.at(-1)).toEqual({
       type: "turn-finish",
       finishReason: "stop",
@@ -246,10 +246,10 @@ describe("consent", () => {
       "turn-finish",
     ]);
     expect(prompter.requests.map((r) => r.toolName)).toEqual(["read_chat"]);
-    expect(result.text).toContain('[chat "Database choice" #3, message #6, 2026-01-05]');
-    expect(
-      result.text.endsWith("I read the cited discussion (chat #3) to check the exact wording."),
-    ).toBe(true);
+    // The reply adds only what the card cannot say: the question back, and what was read.
+    expect(result.text).toBe(
+      `${ASK_TO_CONFIRM}\n\nI read the cited discussion (chat #3) to check the exact wording.`,
+    );
   });
 
   it("read_chat denied: user_cancelled result, no card, the model sees the classified error", async () => {

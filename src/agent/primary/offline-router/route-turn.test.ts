@@ -2,9 +2,14 @@ import type { LanguageModelV3Prompt } from "@ai-sdk/provider";
 import { describe, expect, it } from "vitest";
 import type { ExploreChatHistoryReport } from "../../../card/report-schema.js";
 import { textDeltas } from "../offline-router-model.js";
-import { answerFromReport } from "./answer-from-report.js";
 import { isRecallQuestion, routedQuery } from "./recall-classifier.js";
 import { ROUTER_HELP_TEXT, ROUTER_NO_HISTORY_TEXT, routeTurn } from "./route-turn.js";
+import {
+  ASK_FOR_CONTEXT,
+  ASK_TO_CONFIRM,
+  ASK_WHICH_STANDS,
+  textUnderCard,
+} from "./text-under-card.js";
 
 const user = (text: string): LanguageModelV3Prompt => [
   { role: "user", content: [{ type: "text", text }] },
@@ -89,7 +94,7 @@ describe("offline router policy", () => {
     ];
     expect(routeTurn(prompt, ["explore_chat_history"])).toEqual({
       kind: "text",
-      text: answerFromReport(report),
+      text: textUnderCard(report),
     });
   });
 
@@ -115,7 +120,7 @@ describe("offline router policy", () => {
     });
     expect(routeTurn(explored, ["explore_chat_history"])).toEqual({
       kind: "text",
-      text: answerFromReport({ ...report, action: "read_targets" }),
+      text: textUnderCard({ ...report, action: "read_targets" }),
     });
     const read = (value: unknown): LanguageModelV3Prompt => [
       ...explored,
@@ -131,7 +136,7 @@ describe("offline router policy", () => {
         ],
       },
     ];
-    const base = answerFromReport({ ...report, action: "read_targets" });
+    const base = textUnderCard({ ...report, action: "read_targets" });
     expect(routeTurn(read({ chat_id: 2, messages: [] }), ["read_chat"])).toEqual({
       kind: "text",
       text: `${base}\n\nI read the cited discussion (chat #2) to check the exact wording.`,
@@ -144,25 +149,28 @@ describe("offline router policy", () => {
     });
   });
 
-  it("writes the answer from the report: analysis labelled, every evidence target cited, caveats kept", () => {
-    expect(answerFromReport(report)).toBe(
-      [
-        "From earlier chats (analysis): Sessions first, then Clerk.",
-        "",
-        "Findings:",
-        '- Auth moved to Clerk. [chat "Switch auth" #2, message #4, 2026-02-03]',
-        "",
-        "Conflicting or superseded decisions (recency informs but does not decide):",
-        '- Sessions vs Clerk. [chat "untitled chat" #1, message #2, 2026-01-10] [chat "Switch auth" #2, message #4, 2026-02-03]',
-        "",
-        "Coverage may be incomplete (index incomplete).",
-        "",
-        "Confidence is low: please confirm before relying on this.",
-      ].join("\n"),
+  it("under the card, says only what the card does not: a question back, or nothing", () => {
+    expect(textUnderCard(report)).toBe(`${ASK_WHICH_STANDS} ${ASK_TO_CONFIRM}`);
+    const settled = {
+      ...report,
+      outcome: "complete" as const,
+      conflicts: [],
+      confidence: "high" as const,
+      action: "answer_from_report" as const,
+    };
+    expect(textUnderCard(settled)).toBe("");
+    expect(textUnderCard({ ...report, outcome: "no_match", findings: [], conflicts: [] })).toBe(
+      ASK_FOR_CONTEXT,
     );
-    expect(answerFromReport({ ...report, outcome: "no_match", findings: [], conflicts: [] })).toBe(
-      "I found no relevant prior discussion in this app's earlier chats. That is not proof it never came up: can you tell me roughly when it was discussed, or which feature it was about? (The history index is still being built, so recall may be incomplete.)",
-    );
+    // Nothing of the report's own text comes back: not the summary, a claim, a title or an excerpt.
+    for (const text of [
+      report.summary,
+      "Auth moved to Clerk.",
+      "Switch auth",
+      "Sessions vs Clerk.",
+    ]) {
+      expect(textUnderCard(report)).not.toContain(text);
+    }
   });
 
   it("streams text in deltas that concatenate back exactly", () => {

@@ -2,11 +2,11 @@
  * The offline router's policy, as a pure function of the prompt and the offered tools:
  * - the last message is the person's and asks about earlier chats, and `explore_chat_history` is
  *   offered → call it once with the question;
- * - the last message is the explorer's result → answer from the report, citing its evidence
- *   targets; except when the report's host-derived `action` is `read_targets` and `read_chat` is
+ * - the last message is the explorer's result → reply under its card with only what the card does
+ *   not say (`textUnderCard`: a question back, or nothing); except when the report's host-derived `action` is `read_targets` and `read_chat` is
  *   offered: then first read the strongest cited target (one drill-down, the plan's "known
  *   evidence target → read"), and answer after it;
- * - the last message is that read_chat result → answer from the same report, saying what was read;
+ * - the last message is that read_chat result → the same reply, plus what was read;
  * - anything else → a plain answer (greeting/help), never a tool.
  * It never calls the explorer twice in one turn, reads at most once, and never calls a tool it was
  * not offered.
@@ -21,8 +21,8 @@ import {
   type ExploreChatHistoryReport,
   exploreChatHistoryReportSchema,
 } from "../../../card/report-schema.js";
-import { answerFromReport } from "./answer-from-report.js";
 import { isRecallQuestion, routedQuery } from "./recall-classifier.js";
+import { textUnderCard } from "./text-under-card.js";
 
 /** A drill-down read of one cited evidence target: the message and one neighbour each side. */
 export interface RouterReadInput {
@@ -116,12 +116,12 @@ function toolResults(prompt: LanguageModelV3Prompt): LanguageModelV3ToolResultPa
     );
 }
 
-/** The text after the drill-down read: the report's answer plus what the read did. */
+/** The text after the drill-down read: what the card does not say, plus what the read did. */
 function answerAfterRead(
   report: ExploreChatHistoryReport | null,
   read: LanguageModelV3ToolResultOutput,
 ): string {
-  const base = report ? answerFromReport(report) : "";
+  const base = report ? textUnderCard(report) : "";
   const failed = errorOutputSchema.safeParse(outputValue(read));
   const readValue = z.object({ chat_id: z.number() }).safeParse(outputValue(read));
   const note = failed.success
@@ -169,7 +169,7 @@ export function routeTurn(
       ) {
         return { kind: "tool-call", toolName: "read_chat", input: target };
       }
-      return { kind: "text", text: answerFromReport(report) };
+      return { kind: "text", text: textUnderCard(report) };
     }
     return { kind: "text", text: "Done." };
   }

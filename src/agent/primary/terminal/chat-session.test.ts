@@ -65,7 +65,7 @@ function session(options: {
 }
 
 describe("recollect chat session", () => {
-  it("answers a recall question with compact progress lines and a cited answer", async () => {
+  it("answers a recall question with compact progress lines and the card's report, cited once", async () => {
     const chat = session({});
     chat.input.end("What did we decide about authentication?\n");
     expect(await chat.done).toEqual({ turns: 1, aborted: 0 });
@@ -78,7 +78,9 @@ describe("recollect chat session", () => {
     expect(lines).toContain(
       "· History explored: complete · 2 chats · 2 evidence targets · confidence high",
     );
-    expect(chat.transcript()).toContain('[chat "Switch auth to Clerk" #2, message #4, 2026-02-03]');
+    // The card's report, printed once under its line: findings with their evidence targets.
+    expect(chat.transcript()).toMatch(/\n {7}- chat 2 “Switch auth to Clerk” · message 4 · /);
+    expect(chat.transcript().match(/Switch auth to Clerk/g)).toHaveLength(1);
     expect(chat.transcript()).not.toContain("<dyad-");
   });
 

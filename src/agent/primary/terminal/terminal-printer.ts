@@ -1,10 +1,26 @@
 /**
  * Prints an agent event stream to a terminal: answer text as it streams, each tool call and its
  * card as compact `·` lines (a line is printed only when it changes), classified failures, and
- * `(cancelled)` for an aborted turn.
+ * `(cancelled)` for an aborted turn. A finished explorer card is the terminal's card: its report
+ * is printed in full (indented) under its line, since the answer under it no longer repeats it.
  */
+import type { HistoryCard } from "../../../card/history-card.js";
+import { formatReportText } from "../../tools/explore-chat-history/report-text.js";
 import type { AgentEvent, AgentEventSink } from "../agent-events.js";
 import { compactCardText } from "./compact-card.js";
+
+/** The finished explorer report a card shows, or null (pending, cancelled, failed, legacy). */
+function finishedReport(card: HistoryCard) {
+  return card.kind === "explore" && "report" in card.card ? card.card.report : null;
+}
+
+function indented(text: string): string {
+  return text
+    .trimEnd()
+    .split("\n")
+    .map((line) => (line ? `  ${line}` : line))
+    .join("\n");
+}
 
 /**
  * Builds a sink writing to `write`. One printer per turn. `answerPrefix` (e.g. `"assistant> "`)
@@ -41,6 +57,10 @@ export function createTerminalPrinter(
         if (lastLine.get(event.toolCallId) === text) return;
         lastLine.set(event.toolCallId, text);
         line(text);
+        {
+          const report = finishedReport(event.card);
+          if (report) write(`${indented(formatReportText(report))}\n`);
+        }
         return;
       }
       case "tool-result":
