@@ -165,6 +165,47 @@ describe("startScriptedOpenAIServer", () => {
     await expect.poll(() => server.requests[0]?.clientClosed).toBe(true);
   });
 
+  test("a stall turn streams its first text, then keeps the stream open until the client aborts", async () => {
+    const { server, model } = await start([{ type: "stall", textBeforeStall: "Thinking" }]);
+    const controller = new AbortController();
+    const result = streamText({
+      model,
+      prompt: "x",
+      abortSignal: controller.signal,
+      maxRetries: 0,
+    });
+    const seen: string[] = [];
+    const consumed = (async () => {
+      for await (const part of result.fullStream) {
+        seen.push(part.type === "text-delta" ? `text:${part.text}` : part.type);
+        if (part.type === "text-delta") controller.abort();
+      }
+    })();
+    await consumed;
+    expect(seen).toContain("text:Thinking");
+    expect(seen).toContain("abort");
+    expect(seen).not.toContain("finish");
+    await expect.poll(() => server.requests[0]?.open).toBe(false);
+    expect(server.requests[0]?.clientClosed).toBe(true);
+  });
+
+  test("a reset turn drops the connection before any byte: an error without an HTTP status", async () => {
+    const { server, model } = await start([{ type: "reset" }]);
+    const result = streamText({ model, prompt: "x", maxRetries: 0, onError: () => {} });
+    const errors: unknown[] = [];
+    for await (const part of result.fullStream) if (part.type === "error") errors.push(part.error);
+    expect(errors).toHaveLength(1);
+    expect((errors[0] as { statusCode?: number }).statusCode).toBeUndefined();
+    expect(server.requests[0]?.open).toBe(false);
+  });
+
+  test("a finished response is no longer open", async () => {
+    const { server, model } = await start([{ type: "text", text: "done" }]);
+    await generateText({ model, prompt: "x" });
+    await expect.poll(() => server.requests[0]?.open).toBe(false);
+    expect(server.requests[0]?.clientClosed).toBe(false);
+  });
+
   test("a delay turn plays its inner turn", async () => {
     const { model } = await start([{ type: "delay", ms: 5, turn: { type: "text", text: "late" } }]);
     const result = await generateText({ model, prompt: "x" });

@@ -27,6 +27,11 @@
  * - `delay`: waits `ms` milliseconds, then plays the inner `turn`.
  * - `hang`: never answers; the request stays open until the client aborts or the server closes
  *   (for abort tests: see {@link RecordedRequest.clientClosed}).
+ * - `stall`: a streamed response that starts (role chunk, optional `textBeforeStall`) and then
+ *   sends nothing more, open until the client gives up (a model stuck mid-answer; a
+ *   non-streaming request gets a `hang`).
+ * - `reset`: the connection is destroyed before any response byte (the client sees a network
+ *   error such as `ECONNRESET`, no HTTP status).
  *
  * Every request is recorded (parsed body, tool names offered, stream flag) in `requests`, in
  * arrival order. When the script runs out the server answers 500 `script exhausted`, so a test
@@ -37,7 +42,13 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { z } from "zod";
-import { errorBody, sendJson, writeCompletion, writeStreamError } from "./scripted-openai-wire.js";
+import {
+  errorBody,
+  sendJson,
+  writeCompletion,
+  writeStall,
+  writeStreamError,
+} from "./scripted-openai-wire.js";
 
 /** One tool call the scripted assistant makes. `id` defaults to `call_<request>_<k>`. */
 export interface ScriptedToolCall {
@@ -65,7 +76,9 @@ export type ScriptedTurn =
       readonly mode?: "error-chunk" | "disconnect";
     }
   | { readonly type: "delay"; readonly ms: number; readonly turn: ScriptedTurn }
-  | { readonly type: "hang" };
+  | { readonly type: "hang" }
+  | { readonly type: "stall"; readonly textBeforeStall?: string }
+  | { readonly type: "reset" };
 
 /** The subset of a chat-completions request body tests usually assert on; the rest is kept. */
 export const chatCompletionRequestSchema = z.looseObject({
@@ -97,6 +110,11 @@ export interface RecordedRequest {
   readonly toolNames: readonly string[];
   /** True once the client closed the connection before the response finished (abort). */
   clientClosed: boolean;
+  /**
+   * True while the response is neither finished nor closed: a stream a client has left open.
+   * A client that cancels or finishes every stream leaves no request `open` once it settles.
+   */
+  open: boolean;
 }
 
 /** A script: fixed turns, or a function choosing the turn for each request. */
@@ -192,6 +210,12 @@ export async function startScriptedOpenAIServer(
       case "hang":
         // Keep the response open; the client's abort or close() ends it.
         return;
+      case "stall":
+        writeStall(response, identity, recorded.stream, turn);
+        return;
+      case "reset":
+        response.socket?.destroy();
+        return;
       case "http-error":
         sendJson(
           response,
@@ -228,11 +252,13 @@ export async function startScriptedOpenAIServer(
         stream: body?.stream === true,
         toolNames: (body?.tools ?? []).map((item) => item.function.name),
         clientClosed: false,
+        open: true,
       };
       requests.push(recorded);
       notifyWaiters();
       response.on("close", () => {
         if (!response.writableFinished) recorded.clientClosed = true;
+        recorded.open = false;
       });
       if (request.method !== "POST" || !/^(?:\/v1)?\/chat\/completions$/.test(path)) {
         sendJson(

@@ -123,6 +123,22 @@ export function writeStreamError(
 }
 
 /**
+ * Plays a `stall` turn: a streaming request gets the role chunk and any `textBeforeStall`, then
+ * nothing more (the response stays open); a non-streaming one gets no answer at all.
+ */
+export function writeStall(
+  response: ServerResponse,
+  identity: CompletionIdentity,
+  stream: boolean,
+  turn: Extract<ScriptedTurn, { type: "stall" }>,
+): void {
+  if (!stream) return;
+  const write = openEventStream(response);
+  write(deltaChunk(identity, { role: "assistant", content: "" }, null));
+  if (turn.textBeforeStall) write(deltaChunk(identity, { content: turn.textBeforeStall }, null));
+}
+
+/**
  * Plays a `text`, `tool-call` or `tool-calls` turn as one completion (finish `tool_calls` when
  * there are calls, else `stop`): a JSON body, or for a streaming request SSE chunks (text word by
  * word, each call's arguments in 16-char pieces), a usage chunk and `[DONE]`.
