@@ -239,6 +239,21 @@ export async function startScriptedOpenAIServer(
   };
 
   const server = createServer((request, response) => {
+    // Listen before reading the body: a client that gives up while the body is still arriving
+    // must show as closed, not as a stream left open.
+    const state: { closed: boolean; clientClosed: boolean; recorded: RecordedRequest | null } = {
+      closed: false,
+      clientClosed: false,
+      recorded: null,
+    };
+    response.on("close", () => {
+      state.closed = true;
+      state.clientClosed = !response.writableFinished;
+      if (state.recorded !== null) {
+        if (state.clientClosed) state.recorded.clientClosed = true;
+        state.recorded.open = false;
+      }
+    });
     void (async () => {
       const path = (request.url ?? "/").split("?")[0] ?? "/";
       const text = await readBody(request);
@@ -251,15 +266,12 @@ export async function startScriptedOpenAIServer(
         body,
         stream: body?.stream === true,
         toolNames: (body?.tools ?? []).map((item) => item.function.name),
-        clientClosed: false,
-        open: true,
+        clientClosed: state.closed && state.clientClosed,
+        open: !state.closed,
       };
+      state.recorded = recorded;
       requests.push(recorded);
       notifyWaiters();
-      response.on("close", () => {
-        if (!response.writableFinished) recorded.clientClosed = true;
-        recorded.open = false;
-      });
       if (request.method !== "POST" || !/^(?:\/v1)?\/chat\/completions$/.test(path)) {
         sendJson(
           response,

@@ -1,0 +1,72 @@
+/**
+ * The harness's checks and the counts each runs at. A full run uses the issue's counts; a smoke
+ * run uses small ones so every code path runs in well under a minute. Add a check by adding a
+ * line to {@link CHECKS}.
+ */
+import type { Figure } from "../figure.js";
+import { runAbortCheck } from "./abort.js";
+import { runIsolationCheck } from "./isolation.js";
+import { runQueryFuzzCheck } from "./query-fuzz.js";
+
+/** How much work each check does. */
+export interface Scale {
+  readonly name: "full" | "smoke";
+  /** Randomized search/read/explore calls (issue: ≥ 10,000). */
+  readonly isolationCalls: number;
+  /** Generated search queries (issue: ≥ 100,000). */
+  readonly queries: number;
+  /** Explorer runs aborted at random moments (issue: 200). */
+  readonly abortedRuns: number;
+  /** `kill -9` during import, and again during index drain (issue: 50 each). */
+  readonly kills: number;
+  /** Duration of the concurrent writers-and-readers run, ms (issue: 60 s). */
+  readonly concurrencyMs: number;
+}
+
+const FULL: Scale = {
+  name: "full",
+  isolationCalls: 10_000,
+  queries: 100_000,
+  abortedRuns: 200,
+  kills: 50,
+  concurrencyMs: 60_000,
+};
+
+const SMOKE: Scale = {
+  name: "smoke",
+  isolationCalls: 300,
+  queries: 2_000,
+  abortedRuns: 12,
+  kills: 2,
+  concurrencyMs: 3_000,
+};
+
+/** The scale for a full (`false`) or smoke (`true`) run. */
+export function scaleOf(smoke: boolean): Scale {
+  return smoke ? SMOKE : FULL;
+}
+
+/** What every check receives. */
+export interface CheckOptions {
+  readonly scale: Scale;
+  /** Seeds the check's random source (each check derives its own stream from it). */
+  readonly seed: number;
+  /** Prints one progress or detail line (never archival text). */
+  readonly log: (line: string) => void;
+}
+
+/** A check: runs, then returns its figures (a check that cannot run throws). */
+export type Check = (options: CheckOptions) => Promise<Figure[]>;
+
+/** Every check, in run order. */
+export const CHECKS = {
+  isolation: ({ scale, seed, log }) =>
+    runIsolationCheck({ calls: scale.isolationCalls, seed: seed ^ 0x1501, log }),
+  queries: ({ scale, seed, log }) =>
+    runQueryFuzzCheck({ queries: scale.queries, seed: seed ^ 0x2502, log }),
+  abort: ({ scale, seed, log }) =>
+    runAbortCheck({ runs: scale.abortedRuns, seed: seed ^ 0x3503, log }),
+} as const satisfies Record<string, Check>;
+
+/** A check's name (the CLI accepts these to run a subset). */
+export type CheckName = keyof typeof CHECKS;
