@@ -114,6 +114,28 @@ describe("runBoundedSubagent", () => {
     expect(model.doStreamCalls[0]?.abortSignal?.aborted).toBe(true);
   });
 
+  it("fails a silent attempt after modelIdleTimeoutMs with a ProviderError, cancels it and retries once", async () => {
+    const { model, state, options } = setup([{ hang: true }, { hang: true }], {
+      budgets: { maxSteps: 3, maxAttempts: 2, modelIdleTimeoutMs: 30 },
+    });
+    const result = await runBoundedSubagent(options);
+    expect(result).toMatchObject({ status: "failed", attempts: 2, failures: 2, steps: 2 });
+    expect(result.error?.kind).toBe("provider");
+    expect(result.error?.message).toBe(
+      "The Engine sent nothing for 30 ms; the request was cancelled.",
+    );
+    expect(state.failures).toEqual(["provider", "provider"]);
+    expect(model.doStreamCalls.map((call) => call.abortSignal?.aborted)).toEqual([true, true]);
+  });
+
+  it("a timed-out first attempt can still be rescued by the retry", async () => {
+    const { options } = setup([{ hang: true }, call("submit", {})], {
+      budgets: { maxSteps: 3, maxAttempts: 2, modelIdleTimeoutMs: 30 },
+    });
+    const result = await runBoundedSubagent(options);
+    expect(result).toMatchObject({ status: "submitted", attempts: 2, failures: 1 });
+  });
+
   it("rejects a missing submit tool as a programming error", async () => {
     const { options } = setup([], { submitToolName: "nope" });
     await expect(runBoundedSubagent(options)).rejects.toSatisfy(

@@ -10,6 +10,9 @@
  *   or an attempt that ends without an accepted submission counts as one failure;
  * - abort cancels the stream at once and the runner rejects with `AbortedError`; nothing resolves
  *   after cancellation;
+ * - with `modelIdleTimeoutMs`, an attempt whose stream stays silent that long (a request that never
+ *   answers, a stream that stalls) is cancelled and counts as one failure with a classified
+ *   `ProviderError`, so a hung Engine ends in an error or a fallback instead of never;
  * - `fullStream` is read to its end or cancelled, never left half-read (AI SDK tee leak).
  */
 import { APICallError, type LanguageModel, stepCountIs, streamText, type ToolSet } from "ai";
@@ -26,6 +29,12 @@ export interface SubagentLoopBudgets {
   readonly maxSteps: number;
   /** First attempt plus retries, ≥ 1 (DESIGN.md: one retry → 2). */
   readonly maxAttempts: number;
+  /**
+   * Longest silence of the model stream within an attempt, ms (≥ 1): no stream part for this
+   * long cancels the attempt as a failure. Tool execution between a call and its result counts
+   * as silence, so the value must exceed the slowest tool. Unset: no idle bound.
+   */
+  readonly modelIdleTimeoutMs?: number;
 }
 
 /** What one finished model step reports to `onStep`; counts only, never model text. */
@@ -144,6 +153,8 @@ async function runAttempt(
   let steps = 0;
   let toolCalls = 0;
   let streamError: unknown = null;
+  let idleTimer: NodeJS.Timeout | undefined;
+  let idleError: ProviderError | null = null;
   // A failed model call that never finished its step still cost a step: count it, so retries
   // can never make more model calls than `maxSteps` in total.
   let errorSinceFinish = false;
@@ -170,10 +181,24 @@ async function runAttempt(
     const reader = result.fullStream.getReader();
     const cancelRead = () => void reader.cancel().catch(() => undefined);
     signal.addEventListener("abort", cancelRead, { once: true });
+    const idleMs = budgets.modelIdleTimeoutMs;
+    const armIdleTimer = () => {
+      if (idleMs === undefined) return;
+      clearTimeout(idleTimer);
+      idleTimer = setTimeout(() => {
+        idleError = new ProviderError(
+          `The Engine sent nothing for ${idleMs >= 1000 ? `${Math.round(idleMs / 1000)} s` : `${idleMs} ms`}; the request was cancelled.`,
+        );
+        controller.abort(idleError);
+        cancelRead();
+      }, idleMs);
+    };
     try {
       for (;;) {
+        armIdleTimer();
         const { done, value } = await reader.read();
         if (signal.aborted) throw new AbortedError();
+        if (idleError !== null) break;
         if (done) break;
         if (value.type === "error") {
           streamError ??= value.error;
@@ -192,16 +217,20 @@ async function runAttempt(
         }
       }
     } finally {
+      clearTimeout(idleTimer);
       signal.removeEventListener("abort", cancelRead);
-      if (signal.aborted) await reader.cancel().catch(() => undefined);
+      if (signal.aborted || idleError !== null) await reader.cancel().catch(() => undefined);
       reader.releaseLock();
     }
   } catch (error) {
     if (signal.aborted) throw new AbortedError();
-    return { steps: Math.min(steps + 1, stepsAllowed), error };
+    return { steps: Math.min(steps + 1, stepsAllowed), error: idleError ?? error };
   } finally {
+    clearTimeout(idleTimer);
     signal.removeEventListener("abort", relayAbort);
   }
+  // A timed-out call never finished its step, but it cost one.
+  if (idleError !== null) return { steps: Math.min(steps + 1, stepsAllowed), error: idleError };
   const unfinished = errorSinceFinish ? 1 : 0;
   return { steps: Math.min(steps + unfinished, stepsAllowed), error: streamError };
 }

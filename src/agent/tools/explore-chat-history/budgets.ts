@@ -17,6 +17,13 @@ export const EXPLORER_BUDGETS = {
   maxObservationBytes: 96 * 1024,
   /** Longest wait for index freshness per search, ms; never wait indefinitely. */
   indexWaitMs: 1000,
+  /**
+   * Longest silence of the Engine's stream, ms: a hung request or a stalled stream fails the
+   * attempt instead of holding the run forever. Generous because a local model on a CPU can take
+   * a minute to read a long prompt before its first token; far above the 1 s index wait a search
+   * may add between a tool call and its result.
+   */
+  modelIdleTimeoutMs: 120_000,
   /** Serialized report to the primary agent, bytes. */
   maxReportBytes: 6 * 1024,
   /** Findings in a report. */

@@ -155,7 +155,11 @@ export async function runExplorer(options: RunExplorerOptions): Promise<Explorer
       retryPrompt: explorerRetryPrompt(options.query),
       tools,
       submitToolName: SUBMIT_TOOL,
-      budgets: { maxSteps: budgets.maxSteps, maxAttempts: budgets.maxAttempts },
+      budgets: {
+        maxSteps: budgets.maxSteps,
+        maxAttempts: budgets.maxAttempts,
+        modelIdleTimeoutMs: budgets.modelIdleTimeoutMs,
+      },
       isSubmitted: () => state.accepted !== null || state.fallbackDrops !== null,
       shouldForceSubmit: () => registry.callsLeft() === 0 || registry.bytesLeft() === 0,
       signal: controller.signal,
