@@ -19,7 +19,13 @@ if (skipBrowserTests) {
 
 export default defineConfig({
   test: {
-    include: ["src/**/*.test.ts", "src/**/*.test.tsx", "test/**/*.test.ts", BROWSER_TESTS],
+    include: [
+      "src/**/*.test.ts",
+      "src/**/*.test.tsx",
+      "test/**/*.test.ts",
+      "reliability/**/*.test.ts",
+      BROWSER_TESTS,
+    ],
     exclude: skipBrowserTests ? ["**/node_modules/**", BROWSER_TESTS] : ["**/node_modules/**"],
     testTimeout: 30_000,
     hookTimeout: 60_000,

@@ -5,6 +5,8 @@
  */
 import type { Figure } from "../figure.js";
 import { runAbortCheck } from "./abort.js";
+import { runCrashRecoveryCheck } from "./crash-recovery.js";
+import { runEngineFaultCheck } from "./engine-faults.js";
 import { runIsolationCheck } from "./isolation.js";
 import { runQueryFuzzCheck } from "./query-fuzz.js";
 
@@ -66,6 +68,9 @@ export const CHECKS = {
     runQueryFuzzCheck({ queries: scale.queries, seed: seed ^ 0x2502, log }),
   abort: ({ scale, seed, log }) =>
     runAbortCheck({ runs: scale.abortedRuns, seed: seed ^ 0x3503, log }),
+  "crash-recovery": ({ scale, seed, log }) =>
+    runCrashRecoveryCheck({ kills: scale.kills, seed: seed ^ 0x4504, log }),
+  "engine-faults": ({ seed, log }) => runEngineFaultCheck({ seed: seed ^ 0x5505, log }),
 } as const satisfies Record<string, Check>;
 
 /** A check's name (the CLI accepts these to run a subset). */

@@ -1,0 +1,49 @@
+/**
+ * Real child processes for the crash and concurrency checks: the `recollect` CLI exactly as a
+ * person runs it (`bin/recollect.js`, tsx loader), or a small script of this folder over the
+ * production code (`reliability/child/*.ts`).
+ */
+import { type ChildProcess, spawn } from "node:child_process";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+/** The repository root (this file lives in `reliability/`). */
+export const REPO_ROOT = join(dirname(fileURLToPath(import.meta.url)), "..");
+
+/** A started child and how it ended. */
+export interface Child {
+  readonly process: ChildProcess;
+  /** Resolves when it exits: the code (null when killed) and the signal (e.g. `SIGKILL`). */
+  readonly exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+  /** Everything it wrote to stdout and stderr so far. */
+  readonly output: { stdout: string; stderr: string };
+}
+
+function start(args: readonly string[], env: NodeJS.ProcessEnv = {}): Child {
+  const child = spawn(process.execPath, [...args], {
+    cwd: REPO_ROOT,
+    env: { ...process.env, ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  const output = { stdout: "", stderr: "" };
+  child.stdout?.on("data", (chunk: Buffer) => {
+    output.stdout += chunk.toString("utf8");
+  });
+  child.stderr?.on("data", (chunk: Buffer) => {
+    output.stderr += chunk.toString("utf8");
+  });
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.once("exit", (code, signal) => resolve({ code, signal })),
+  );
+  return { process: child, exited, output };
+}
+
+/** Runs `recollect …args` in a child process (the real CLI entry point). */
+export function startCli(args: readonly string[]): Child {
+  return start([join(REPO_ROOT, "bin", "recollect.js"), ...args]);
+}
+
+/** Runs `reliability/child/<name>.ts` with `args` through tsx. */
+export function startScript(name: string, args: readonly string[]): Child {
+  return start(["--import", "tsx", join(REPO_ROOT, "reliability", "child", `${name}.ts`), ...args]);
+}
