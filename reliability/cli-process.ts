@@ -19,11 +19,10 @@ export interface Child {
   readonly output: { stdout: string; stderr: string };
 }
 
-function start(args: readonly string[], env: NodeJS.ProcessEnv = {}): Child {
+function start(args: readonly string[], stdin: "ignore" | "pipe"): Child {
   const child = spawn(process.execPath, [...args], {
     cwd: REPO_ROOT,
-    env: { ...process.env, ...env },
-    stdio: ["ignore", "pipe", "pipe"],
+    stdio: [stdin, "pipe", "pipe"],
   });
   const output = { stdout: "", stderr: "" };
   child.stdout?.on("data", (chunk: Buffer) => {
@@ -40,10 +39,16 @@ function start(args: readonly string[], env: NodeJS.ProcessEnv = {}): Child {
 
 /** Runs `recollect …args` in a child process (the real CLI entry point). */
 export function startCli(args: readonly string[]): Child {
-  return start([join(REPO_ROOT, "bin", "recollect.js"), ...args]);
+  return start([join(REPO_ROOT, "bin", "recollect.js"), ...args], "ignore");
 }
 
-/** Runs `reliability/child/<name>.ts` with `args` through tsx. */
+/**
+ * Runs `reliability/child/<name>.ts` with `args` through tsx, with a stdin pipe: the scripts
+ * wait for a start line there (`child/start-signal.ts`), so several can begin at one moment.
+ */
 export function startScript(name: string, args: readonly string[]): Child {
-  return start(["--import", "tsx", join(REPO_ROOT, "reliability", "child", `${name}.ts`), ...args]);
+  return start(
+    ["--import", "tsx", join(REPO_ROOT, "reliability", "child", `${name}.ts`), ...args],
+    "pipe",
+  );
 }

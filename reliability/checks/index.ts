@@ -5,6 +5,7 @@
  */
 import type { Figure } from "../figure.js";
 import { runAbortCheck } from "./abort.js";
+import { runConcurrencyCheck } from "./concurrency.js";
 import { runCrashRecoveryCheck } from "./crash-recovery.js";
 import { runEngineFaultCheck } from "./engine-faults.js";
 import { runIsolationCheck } from "./isolation.js";
@@ -37,10 +38,10 @@ const FULL: Scale = {
 const SMOKE: Scale = {
   name: "smoke",
   isolationCalls: 300,
-  queries: 2_000,
-  abortedRuns: 12,
-  kills: 2,
-  concurrencyMs: 3_000,
+  queries: 1_000,
+  abortedRuns: 10,
+  kills: 1,
+  concurrencyMs: 2_000,
 };
 
 /** The scale for a full (`false`) or smoke (`true`) run. */
@@ -71,6 +72,8 @@ export const CHECKS = {
   "crash-recovery": ({ scale, seed, log }) =>
     runCrashRecoveryCheck({ kills: scale.kills, seed: seed ^ 0x4504, log }),
   "engine-faults": ({ seed, log }) => runEngineFaultCheck({ seed: seed ^ 0x5505, log }),
+  concurrency: ({ scale, seed, log }) =>
+    runConcurrencyCheck({ durationMs: scale.concurrencyMs, seed: seed ^ 0x6506, log }),
 } as const satisfies Record<string, Check>;
 
 /** A check's name (the CLI accepts these to run a subset). */
