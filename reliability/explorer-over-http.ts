@@ -8,11 +8,11 @@ import type { LanguageModelV3 } from "@ai-sdk/provider";
 import { wrapLanguageModel } from "ai";
 import type { ExplorerBudgets } from "../src/agent/tools/explore-chat-history/budgets.js";
 import { createStoreMessageLocator } from "../src/agent/tools/explore-chat-history/message-locator.js";
-import type { ExploreProgress } from "../src/agent/tools/explore-chat-history/progress.js";
 import {
   type ExplorerRun,
   runExplorer,
 } from "../src/agent/tools/explore-chat-history/run-explorer.js";
+import type { ExploreProgress } from "../src/card/explore-progress.js";
 import { createEngine } from "../src/engine/create-engine.js";
 import { readChat, searchChats } from "../src/history/index.js";
 import {
