@@ -1,13 +1,18 @@
 /**
- * A randomized stand-in for the explorer's model (an AI SDK test model: the only fake, where a
- * model would be). Each run follows a plan drawn from the harness's seeded random source: which
- * outcome the run aims at (success, classified error, evidence-only fallback, cancel) and which
- * searches and reads it makes on the way — including probes for other apps' canaries, chats and
- * messages. It records every tool result the explorer sent back, so the harness can scan what the
+ * A randomized stand-in for the explorer's model (the explorer tests' `mockModel()`, an AI SDK
+ * test model: the only fake, where a model would be). Each run follows a plan drawn from the
+ * harness's seeded random source: which outcome the run aims at (success, classified error,
+ * evidence-only fallback, cancel) and which searches and reads it makes on the way — including probes for other apps' canaries, chats and
+ * messages. The test model records every prompt, so the harness can scan the tool results the
  * model saw as well as what the caller got.
  */
-import type { LanguageModelV3CallOptions, LanguageModelV3StreamPart } from "@ai-sdk/provider";
-import { MockLanguageModelV3 } from "ai/test";
+import type { LanguageModelV3CallOptions } from "@ai-sdk/provider";
+import type { MockLanguageModelV3 } from "ai/test";
+import {
+  type MockTurn,
+  mockModel,
+} from "../src/agent/tools/explore-chat-history/explore-test-fixtures.js";
+import type { ReadChatInput } from "../src/history/types.js";
 import { type CanaryApp, CJK_WORDS, SHARED_WORDS } from "./canary-store.js";
 import type { Random } from "./random.js";
 
@@ -18,8 +23,8 @@ export type ExplorePlanKind = "success" | "error" | "evidence_only" | "cancelled
 export interface RandomExplorerModel {
   readonly model: MockLanguageModelV3;
   readonly kind: ExplorePlanKind;
-  /** Every tool-result output the explorer returned to the model, as JSON text. */
-  readonly toolResults: string[];
+  /** Every tool-result output the explorer returned to the model so far, as JSON text. */
+  toolResults(): string[];
   /** Query strings and ids the model itself sent (echoes, not disclosures). */
   readonly sentQueries: string[];
   readonly sentIds: Set<number>;
@@ -36,16 +41,8 @@ export interface RandomExplorerModelOptions {
   readonly kind?: ExplorePlanKind;
 }
 
-type Step =
-  | { readonly type: "calls"; readonly calls: ReadonlyArray<{ name: string; args: unknown }> }
-  | { readonly type: "fail" }
-  | { readonly type: "cancel" }
-  | { readonly type: "submit" };
-
-const USAGE = {
-  inputTokens: { total: 1, noCache: 1, cacheRead: 0, cacheWrite: 0 },
-  outputTokens: { total: 1, text: 1, reasoning: 0 },
-};
+/** Extra submit turns after a plan, for runs the host bounces back to the model. */
+const SPARE_SUBMITS = 2;
 
 /** A search query: own words, other apps' canaries and names, CJK, or junk. */
 export function probeQuery(random: Random, caller: CanaryApp, apps: readonly CanaryApp[]): string {
@@ -67,7 +64,7 @@ export function probeRead(
   random: Random,
   caller: CanaryApp,
   apps: readonly CanaryApp[],
-): Record<string, number> {
+): ReadChatInput {
   const roll = random.next();
   const app = roll < 0.7 ? caller : random.pick(apps);
   const chatIndex = random.int(0, app.chatIds.length - 1);
@@ -84,13 +81,15 @@ export function probeRead(
   };
 }
 
-function retrievalStep(
+type PlannedCall = { readonly name: string; readonly args: Record<string, unknown> };
+
+function retrievalCalls(
   random: Random,
   caller: CanaryApp,
   apps: readonly CanaryApp[],
   ownOnly: boolean,
-): Step {
-  const calls: Array<{ name: string; args: unknown }> = [];
+): PlannedCall[] {
+  const calls: PlannedCall[] = [];
   for (let i = random.int(1, 2); i > 0; i -= 1) {
     if (ownOnly || random.chance(0.6)) {
       const query = ownOnly
@@ -98,142 +97,113 @@ function retrievalStep(
         : probeQuery(random, caller, apps);
       calls.push({ name: "search_chats", args: { query, limit: random.int(1, 20) } });
     } else {
-      calls.push({ name: "read_chat", args: probeRead(random, caller, apps) });
+      calls.push({ name: "read_chat", args: { ...probeRead(random, caller, apps) } });
     }
   }
-  return { type: "calls", calls };
+  return calls;
 }
 
-function planSteps(
-  kind: ExplorePlanKind,
-  random: Random,
-  caller: CanaryApp,
-  apps: readonly CanaryApp[],
-): Step[] {
-  const retrieval = (count: number, ownOnly = false) =>
-    Array.from({ length: count }, () => retrievalStep(random, caller, apps, ownOnly));
-  switch (kind) {
-    case "success":
-      return [...retrieval(random.int(1, 4)), { type: "submit" }];
-    case "error":
-      return [{ type: "fail" }, { type: "fail" }];
-    case "evidence_only":
-      return [...retrieval(random.int(1, 2), true), { type: "fail" }, { type: "fail" }];
-    case "cancelled":
-      return [...retrieval(random.int(0, 3)), { type: "cancel" }];
-  }
-}
-
-function streamOf(parts: LanguageModelV3StreamPart[]): ReadableStream<LanguageModelV3StreamPart> {
-  return new ReadableStream({
-    start(controller) {
-      for (const part of parts) controller.enqueue(part);
-      controller.close();
-    },
-  });
-}
-
-function submitArgs(random: Random) {
+function submitCall(random: Random): PlannedCall {
   const cite = () =>
     Array.from(
       { length: random.int(0, 4) },
       () => `c${random.int(1, random.chance(0.8) ? 8 : 40)}`,
     );
   return {
-    summary: "Analysis of the observed messages.",
-    findings: Array.from({ length: random.int(0, 3) }, (_, i) => ({
-      claim: `Finding ${i + 1}.`,
-      candidate_ids: cite(),
-    })),
-    conflicts: random.chance(0.3)
-      ? [{ description: "Two decisions differ.", candidate_ids: cite() }]
-      : [],
-    missing_coverage: [],
-    confidence: random.pick(["high", "medium", "low"] as const),
+    name: "submit_report",
+    args: {
+      summary: "Analysis of the observed messages.",
+      findings: Array.from({ length: random.int(0, 3) }, (_, i) => ({
+        claim: `Finding ${i + 1}.`,
+        candidate_ids: cite(),
+      })),
+      conflicts: random.chance(0.3)
+        ? [{ description: "Two decisions differ.", candidate_ids: cite() }]
+        : [],
+      missing_coverage: [],
+      confidence: random.pick(["high", "medium", "low"] as const),
+    },
   };
 }
 
-function recordToolResults(options: LanguageModelV3CallOptions, into: string[]): void {
-  for (const message of options.prompt) {
-    if (message.role !== "tool") continue;
-    for (const part of message.content) {
-      if (part.type === "tool-result") into.push(JSON.stringify(part.output));
+function failTurn(random: Random): MockTurn {
+  return random.chance(0.5)
+    ? { throws: new Error("scripted model failure") }
+    : { errorPart: new Error("scripted stream error part") };
+}
+
+/** The run's turns: retrieval steps, then the ending its kind aims at. */
+function planTurns(
+  kind: ExplorePlanKind,
+  options: RandomExplorerModelOptions,
+): Array<MockTurn | (() => MockTurn)> {
+  const { random, caller, apps } = options;
+  const retrieval = (count: number, ownOnly = false): MockTurn[] =>
+    Array.from({ length: count }, () => ({
+      calls: retrievalCalls(random, caller, apps, ownOnly),
+    }));
+  const submits = (count: number): MockTurn[] =>
+    Array.from({ length: count }, () => ({ calls: [submitCall(random)] }));
+  switch (kind) {
+    case "success":
+      return [...retrieval(random.int(1, 4)), ...submits(1 + SPARE_SUBMITS)];
+    case "error":
+      return [failTurn(random), failTurn(random)];
+    case "evidence_only":
+      return [...retrieval(random.int(1, 2), true), failTurn(random), failTurn(random)];
+    case "cancelled": {
+      const immediately = random.chance(0.5);
+      const delayMs = random.int(0, 3);
+      const cancel = (): MockTurn => {
+        if (immediately) options.abort();
+        else setTimeout(options.abort, delayMs);
+        return { hang: true };
+      };
+      return [...retrieval(random.int(0, 3)), cancel];
     }
   }
+}
+
+/** Every tool-result output in the prompts the model received, once each, as JSON text. */
+function toolResultsSeen(calls: readonly LanguageModelV3CallOptions[]): string[] {
+  const seen = new Map<string, string>();
+  for (const call of calls) {
+    for (const message of call.prompt) {
+      if (message.role !== "tool") continue;
+      for (const part of message.content) {
+        if (part.type === "tool-result") seen.set(part.toolCallId, JSON.stringify(part.output));
+      }
+    }
+  }
+  return [...seen.values()];
 }
 
 /** Builds the model for one run. */
 export function createRandomExplorerModel(
   options: RandomExplorerModelOptions,
 ): RandomExplorerModel {
-  const { random, caller, apps } = options;
   const kinds: readonly ExplorePlanKind[] = ["success", "error", "evidence_only", "cancelled"];
-  const kind = options.kind ?? random.pick(kinds);
-  const steps = planSteps(kind, random, caller, apps);
-  const toolResults: string[] = [];
+  const kind = options.kind ?? options.random.pick(kinds);
+  const turns = planTurns(kind, options);
   const sentQueries: string[] = [];
   const sentIds = new Set<number>();
-  let index = 0;
-  let lastPromptLength = 0;
-  const model = new MockLanguageModelV3({
-    doStream: async (call) => {
-      // Each call's prompt repeats the earlier results; record only what is new since the last.
-      const results: string[] = [];
-      recordToolResults(call, results);
-      toolResults.push(...results.slice(lastPromptLength));
-      lastPromptLength = results.length;
-      const step: Step = steps[index] ?? { type: "submit" };
-      const callNumber = index;
-      index += 1;
-      if (step.type === "fail") {
-        if (random.chance(0.5)) throw new Error("scripted model failure");
-        return {
-          stream: streamOf([
-            { type: "stream-start", warnings: [] },
-            { type: "error", error: new Error("scripted stream error part") },
-            { type: "finish", finishReason: { unified: "error", raw: "error" }, usage: USAGE },
-          ]),
-        };
+  for (const turn of turns) {
+    if (typeof turn === "function" || !("calls" in turn)) continue;
+    for (const call of turn.calls) {
+      const args = call.args as Record<string, unknown>;
+      if (typeof args.query === "string") sentQueries.push(args.query);
+      for (const key of ["chat_id", "around_message_id"]) {
+        const id = args[key];
+        if (typeof id === "number") sentIds.add(id);
       }
-      if (step.type === "cancel") {
-        const immediately = random.chance(0.5);
-        const delayMs = random.int(0, 3);
-        if (immediately) options.abort();
-        return {
-          stream: new ReadableStream<LanguageModelV3StreamPart>({
-            start(controller) {
-              controller.enqueue({ type: "stream-start", warnings: [] });
-              call.abortSignal?.addEventListener("abort", () =>
-                controller.error(new DOMException("aborted", "AbortError")),
-              );
-              if (!immediately) setTimeout(options.abort, delayMs);
-            },
-          }),
-        };
-      }
-      const calls =
-        step.type === "submit" ? [{ name: "submit_report", args: submitArgs(random) }] : step.calls;
-      const parts: LanguageModelV3StreamPart[] = [{ type: "stream-start", warnings: [] }];
-      calls.forEach((toolCall, k) => {
-        const args = toolCall.args as Record<string, unknown>;
-        if (typeof args.query === "string") sentQueries.push(args.query);
-        for (const key of ["chat_id", "around_message_id"]) {
-          if (typeof args[key] === "number") sentIds.add(args[key] as number);
-        }
-        parts.push({
-          type: "tool-call",
-          toolCallId: `call_${callNumber}_${k}`,
-          toolName: toolCall.name,
-          input: JSON.stringify(toolCall.args),
-        });
-      });
-      parts.push({
-        type: "finish",
-        finishReason: { unified: "tool-calls", raw: "tool_calls" },
-        usage: USAGE,
-      });
-      return { stream: streamOf(parts) };
-    },
-  });
-  return { model, kind, toolResults, sentQueries, sentIds };
+    }
+  }
+  const model = mockModel(turns);
+  return {
+    model,
+    kind,
+    toolResults: () => toolResultsSeen(model.doStreamCalls),
+    sentQueries,
+    sentIds,
+  };
 }

@@ -10,7 +10,7 @@ import { createStoreMessageLocator } from "../../src/agent/tools/explore-chat-hi
 import { runExplorer } from "../../src/agent/tools/explore-chat-history/run-explorer.js";
 import { RecollectError } from "../../src/errors/recollect-error.js";
 import { readChat, searchChats } from "../../src/history/index.js";
-import type { ReadChatInput, RetrievalContext } from "../../src/history/types.js";
+import type { RetrievalContext } from "../../src/history/types.js";
 import { type CanaryApp, type CanaryStore, createCanaryStore } from "../canary-store.js";
 import { atLeast, atMost, type Figure } from "../figure.js";
 import { createLeakScanner, type Leak, type LeakScanner, textOf } from "../leak-scan.js";
@@ -39,6 +39,15 @@ interface Tally {
   unclassified: number;
   lateCompletions: number;
   outcomes: Record<"reported" | "classified_error" | "evidence_only" | "cancelled", number>;
+}
+
+/** What one call needs: the run's random source and tally, the store, the caller and its scanner. */
+interface CallScope {
+  readonly random: Random;
+  readonly tally: Tally;
+  readonly canary: CanaryStore;
+  readonly caller: CanaryApp;
+  readonly scanner: LeakScanner;
 }
 
 function scanInto(
@@ -70,7 +79,8 @@ function contextFor(random: Random, canary: CanaryStore, caller: CanaryApp): Ret
   };
 }
 
-function ownsIds(caller: CanaryApp, value: unknown, ctx: RetrievalContext): boolean {
+/** True when every `chat_id` and `message_id` anywhere in `value` is one of the caller's. */
+function ownsIds(caller: CanaryApp, value: unknown): boolean {
   const chats = new Set(caller.chatIds);
   const messages = new Set(caller.messageIds.flat());
   let owned = true;
@@ -86,20 +96,14 @@ function ownsIds(caller: CanaryApp, value: unknown, ctx: RetrievalContext): bool
     }
   };
   visit(value);
-  return owned && ctx.appId === caller.appId;
+  return owned;
 }
 
 function recordError(tally: Tally, error: unknown, allowed: ReadonlySet<string>): void {
   if (!RecollectError.isInstance(error) || !allowed.has(error.kind)) tally.unclassified += 1;
 }
 
-async function searchCall(
-  random: Random,
-  tally: Tally,
-  canary: CanaryStore,
-  caller: CanaryApp,
-  scanner: LeakScanner,
-) {
+async function searchCall({ random, tally, canary, caller, scanner }: CallScope) {
   const ctx = contextFor(random, canary, caller);
   const roll = random.next();
   const query =
@@ -108,10 +112,10 @@ async function searchCall(
   tally.search += 1;
   try {
     const result = await searchChats(ctx, { query, limit });
-    const { query: echoed, ...rest } = result;
-    if (echoed !== query) tally.outsideApp += 1;
+    // The result echoes the query (the caller's own words); the rest must hold nothing foreign.
+    const { query: _echo, ...rest } = result;
     scanInto(tally, scanner, textOf(rest));
-    if (!ownsIds(caller, result, ctx)) tally.outsideApp += 1;
+    if (!ownsIds(caller, result)) tally.outsideApp += 1;
     if (result.chats.some((hit) => hit.chat_id === ctx.currentChatId)) tally.outsideApp += 1;
   } catch (error) {
     scanInto(tally, scanner, textOf(error), { echoes: [query] });
@@ -119,21 +123,15 @@ async function searchCall(
   }
 }
 
-function readCall(
-  random: Random,
-  tally: Tally,
-  canary: CanaryStore,
-  caller: CanaryApp,
-  scanner: LeakScanner,
-) {
+function readCall({ random, tally, canary, caller, scanner }: CallScope) {
   const ctx = contextFor(random, canary, caller);
-  const input = probeRead(random, caller, canary.apps) as unknown as ReadChatInput;
+  const input = probeRead(random, caller, canary.apps);
   const asked = new Set([input.chat_id, input.around_message_id ?? -1]);
   tally.read += 1;
   try {
     const result = readChat(ctx, input);
     scanInto(tally, scanner, textOf(result), { echoedIds: asked });
-    if (!ownsIds(caller, result, ctx)) tally.outsideApp += 1;
+    if (!ownsIds(caller, result)) tally.outsideApp += 1;
   } catch (error) {
     scanInto(tally, scanner, textOf(error), { echoedIds: asked });
     recordError(tally, error, new Set(["not_found", "invalid_input"]));
@@ -154,13 +152,7 @@ function readCall(
   }
 }
 
-async function exploreCall(
-  random: Random,
-  tally: Tally,
-  canary: CanaryStore,
-  caller: CanaryApp,
-  scanner: LeakScanner,
-) {
+async function exploreCall({ random, tally, canary, caller, scanner }: CallScope) {
   const ctx = contextFor(random, canary, caller);
   const controller = new AbortController();
   const run = createRandomExplorerModel({
@@ -188,7 +180,7 @@ async function exploreCall(
     if (controller.signal.aborted) tally.lateCompletions += 1;
     const { query: echoed, ...report } = result.report;
     scanInto(tally, scanner, textOf({ report, stats: result.stats }), echoes);
-    if (echoed !== question || !ownsIds(caller, report, ctx)) tally.outsideApp += 1;
+    if (echoed !== question || !ownsIds(caller, report)) tally.outsideApp += 1;
     if (result.report.evidence_only) tally.outcomes.evidence_only += 1;
     else tally.outcomes.reported += 1;
   } catch (error) {
@@ -199,7 +191,7 @@ async function exploreCall(
     } else tally.unclassified += 1;
   }
   for (const event of progress) scanInto(tally, scanner, textOf(event));
-  for (const seen of run.toolResults) scanInto(tally, scanner, seen, echoes);
+  for (const seen of run.toolResults()) scanInto(tally, scanner, seen, echoes);
 }
 
 /** Runs the check on a fresh in-memory canary store and returns its figures. */
@@ -226,9 +218,10 @@ export async function runIsolationCheck(options: IsolationCheckOptions): Promise
     const scanner = scanners.get(caller.appId);
     if (scanner === undefined) throw new Error("isolation: no scanner for the caller");
     const roll = random.next();
-    if (roll < 0.45) await searchCall(random, tally, canary, caller, scanner);
-    else if (roll < 0.8) readCall(random, tally, canary, caller, scanner);
-    else await exploreCall(random, tally, canary, caller, scanner);
+    const scope: CallScope = { random, tally, canary, caller, scanner };
+    if (roll < 0.45) await searchCall(scope);
+    else if (roll < 0.8) readCall(scope);
+    else await exploreCall(scope);
   }
   for (const leak of tally.leaks.slice(0, 5)) {
     options.log(`  leak: ${leak.what} ${leak.match} of app ${leak.ownerAppId}`);
