@@ -3,4 +3,5 @@
 import { register } from "tsx/esm/api";
 
 register();
-await import("../src/cli/main.ts");
+const { cliEntry } = await import("../src/cli/cli-entry.ts");
+process.exitCode = await cliEntry(process.argv);

@@ -16,8 +16,10 @@ export {
   primaryTurnEventSchema,
   type TelemetryEvent,
   type TelemetryRecord,
+  type TelemetrySurface,
   type ToolCallEvent,
   telemetryEventSchema,
+  telemetrySurfaceSchema,
   toolCallEventSchema,
 } from "./telemetry-events.js";
 export {

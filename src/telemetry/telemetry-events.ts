@@ -29,6 +29,15 @@ export const telemetryToolNameSchema = z.enum([
 ]);
 
 /**
+ * Which surface made a call: the terminal chat, the web app, or the MCP server a coding agent
+ * talks to. Optional on the events so records written before it existed stay valid.
+ */
+export const telemetrySurfaceSchema = z.enum(["terminal", "web", "mcp"]);
+
+/** A telemetry surface (see {@link telemetrySurfaceSchema}). */
+export type TelemetrySurface = z.infer<typeof telemetrySurfaceSchema>;
+
+/**
  * One explorer run. `outcome` adds `cancelled` and `failed` to the report outcomes; `fallback`
  * is true for the deterministic evidence-only report. Counts come from the run's stats/report.
  */
@@ -58,6 +67,7 @@ export const exploreRunEventSchema = z.strictObject({
     .optional(),
   fallback: z.boolean(),
   error_kind: telemetryErrorKindSchema.optional(),
+  surface: telemetrySurfaceSchema.optional(),
 });
 
 /** One main-facing tool call (consent in force, whether a prompt was shown, outcome). */
@@ -69,6 +79,7 @@ export const toolCallEventSchema = z.strictObject({
   prompted: z.boolean(),
   outcome: z.enum(["ok", "error"]),
   error_kind: telemetryErrorKindSchema.optional(),
+  surface: telemetrySurfaceSchema.optional(),
 });
 
 /** One primary-agent turn. `explorer_exposed` says whether the toolset held the explorer. */

@@ -11,7 +11,7 @@ import {
   reportOutcomeSchema,
 } from "../../card/report-schema.js";
 import type { RecollectError } from "../../errors/recollect-error.js";
-import type { ExploreRunEvent, TelemetrySink } from "../../telemetry/index.js";
+import type { ExploreRunEvent, TelemetrySink, TelemetrySurface } from "../../telemetry/index.js";
 import { toolCallEventSchema } from "../../telemetry/index.js";
 
 /** What one finished call contributes. `output` is read only for the explorer's `stats`. */
@@ -22,6 +22,8 @@ export interface ToolTelemetryInput {
   readonly prompted: boolean;
   readonly output: unknown;
   readonly error: RecollectError | null;
+  /** The surface that made the call, recorded on both events when given. */
+  readonly surface?: TelemetrySurface;
 }
 
 /**
@@ -50,6 +52,9 @@ const explorerStatsSchema = z.object({
 
 const wholeMs = (ms: number) => Math.max(0, Math.round(ms));
 
+const surfaceField = (input: ToolTelemetryInput) =>
+  input.surface === undefined ? {} : { surface: input.surface };
+
 /**
  * The `explore_run` event for an explorer call, or null when there was no run to describe: the
  * person declined the consent prompt (the explorer never started), or the output is not recognised.
@@ -72,6 +77,7 @@ export function exploreRunEvent(input: ToolTelemetryInput): ExploreRunEvent | nu
       outcome: input.error.kind === "aborted" ? "cancelled" : "failed",
       fallback: false,
       error_kind: input.error.kind,
+      ...surfaceField(input),
     };
   }
   const parsed = explorerStatsSchema.safeParse(input.output);
@@ -93,6 +99,7 @@ export function exploreRunEvent(input: ToolTelemetryInput): ExploreRunEvent | nu
     outcome: stats.outcome,
     ...(report.partial_reason ? { partial_reason: report.partial_reason } : {}),
     fallback: stats.fallback_used,
+    ...surfaceField(input),
   };
 }
 
@@ -109,6 +116,7 @@ export function recordToolTelemetry(sink: TelemetrySink, input: ToolTelemetryInp
     prompted: input.prompted,
     outcome: input.error ? ("error" as const) : ("ok" as const),
     ...(input.error ? { error_kind: input.error.kind } : {}),
+    ...surfaceField(input),
   };
   const checked = toolCallEventSchema.safeParse(event);
   if (checked.success) sink.record(checked.data);

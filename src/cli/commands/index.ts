@@ -7,6 +7,7 @@ import { registerEvalCommand } from "./eval.js";
 import { registerExploreCommand } from "./explore.js";
 import { registerImportCommand } from "./import.js";
 import { registerIndexCommand } from "./index-command.js";
+import { registerMcpCommand } from "./mcp.js";
 import { registerReadCommand } from "./read.js";
 import { registerSearchCommand } from "./search.js";
 import { registerServeCommand } from "./serve.js";
@@ -34,4 +35,5 @@ export const COMMANDS: readonly RegisterCommand[] = [
   registerToolsCommand,
   registerSettingsCommand,
   registerChatCommand,
+  registerMcpCommand,
 ];

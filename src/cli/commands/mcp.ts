@@ -1,0 +1,60 @@
+/**
+ * `recollect mcp [--app NAME] [--engine KIND]`: an MCP server on stdio for coding agents (Claude
+ * Code, Cursor, Codex, any MCP host) exposing `explore_chat_history` and `read_chat` (issue 10).
+ * The app is `--app`, else the project the client is working in (its roots, Claude Code's
+ * `CLAUDE_PROJECT_DIR`, or the working directory) matched against the paths apps record.
+ * Entitlement and consents come from the settings file beside the store, read on every request.
+ * Stdout carries only the protocol; diagnostics go to stderr. Runs until the client closes stdin
+ * or the process gets SIGINT/SIGTERM.
+ */
+import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
+import type { Command } from "commander";
+import { startMcpServer } from "../../mcp/start-mcp-server.js";
+import { type GlobalOptions, globalOptions, storePathFor } from "../cli-context.js";
+import { packageVersion } from "../package-version.js";
+
+/** Parsed `mcp` options. */
+export interface McpOptions {
+  app?: string;
+  engine?: string;
+}
+
+/** Registers `recollect mcp`. Imports only what the handshake needs (see `mcp-main.ts`). */
+export function registerMcpCommand(program: Command): void {
+  program
+    .command("mcp")
+    .description("serve explore_chat_history and read_chat to a coding agent over MCP (stdio)")
+    .option("--app <name>", "lock the server to this app (default: match the client's project)")
+    .option("--engine <kind>", "explorer engine: offline | openai-compatible | openai | anthropic")
+    .action(async (options: McpOptions, command: Command) => {
+      await runMcp(globalOptions(command), options);
+    });
+}
+
+/**
+ * Serves on stdin/stdout until the client closes stdin or a signal arrives, then releases the
+ * store. @throws RecollectError when the store cannot be opened.
+ */
+export async function runMcp(global: GlobalOptions, options: McpOptions): Promise<void> {
+  const server = await startMcpServer({
+    storePath: storePathFor(global),
+    ...(options.app !== undefined ? { appName: options.app } : {}),
+    ...(options.engine !== undefined ? { engineKind: options.engine } : {}),
+    env: process.env,
+    cwd: process.cwd(),
+    transport: new StdioServerTransport(),
+    log: (line) => process.stderr.write(`${line}\n`),
+    version: packageVersion(),
+  });
+  const stop = () => void server.close();
+  process.stdin.once("end", stop);
+  process.once("SIGINT", stop);
+  process.once("SIGTERM", stop);
+  try {
+    await server.closed;
+  } finally {
+    process.stdin.off("end", stop);
+    process.off("SIGINT", stop);
+    process.off("SIGTERM", stop);
+  }
+}

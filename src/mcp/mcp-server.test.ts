@@ -1,0 +1,409 @@
+/**
+ * `recollect mcp` as a real child process (bin/recollect.js), driven by the SDK's Client over
+ * stdio against a real store (issue 10 § Shows).
+ */
+import { mkdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
+import type { CallToolResult, ReadResourceResult } from "@modelcontextprotocol/sdk/types.js";
+import { ElicitRequestSchema, ListRootsRequestSchema } from "@modelcontextprotocol/sdk/types.js";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { exploreChatHistoryReportSchema } from "../card/report-schema.js";
+import { readTelemetryFile, telemetryPathForStore } from "../telemetry/index.js";
+import { startScriptedOpenAIServer } from "../test/scripted-openai-server.js";
+import { createMcpTestStore, type McpTestStore } from "./testing/mcp-store.js";
+import { spawnMcpClient } from "./testing/spawn-mcp-client.js";
+
+const QUESTION = "What did we decide about authentication?";
+/** Longer than the default 5 s: each test spawns a Node process through tsx on a shared 2-core box. */
+const PROCESS_TEST_MS = 60_000;
+
+let store: McpTestStore;
+
+beforeAll(async () => {
+  store = await createMcpTestStore();
+});
+afterAll(() => store.cleanup());
+
+const pro = { entitlement: "pro" } as const;
+const text = (result: CallToolResult) =>
+  result.content.flatMap((item) => (item.type === "text" ? [item.text] : [])).join("\n");
+const errorOf = (result: CallToolResult) => {
+  expect(result.isError).toBe(true);
+  return (JSON.parse(text(result)) as { error: Record<string, string> }).error;
+};
+
+describe("recollect mcp: tools per entitlement and consent", () => {
+  it(
+    "lists neither tool without Pro, both with it, and drops a tool whose consent is never; a direct call without Pro is the classified Pro error",
+    async () => {
+      store.writeSettings({});
+      await using server = await spawnMcpClient({
+        storePath: store.path,
+        args: ["--app", "Acme Shop"],
+      });
+      const names = async () => (await server.client.listTools()).tools.map((tool) => tool.name);
+      expect(await names()).toEqual([]);
+      const refused = (await server.client.callTool({
+        name: "explore_chat_history",
+        arguments: { query: QUESTION },
+      })) as CallToolResult;
+      expect(errorOf(refused)).toMatchObject({ kind: "precondition", missing: "pro" });
+
+      store.writeSettings(pro);
+      expect(await names()).toEqual(["explore_chat_history", "read_chat"]);
+      store.writeSettings({ ...pro, consent: { explore_chat_history: "never" } });
+      expect(await names()).toEqual(["read_chat"]);
+      const off = (await server.client.callTool({
+        name: "explore_chat_history",
+        arguments: { query: QUESTION },
+      })) as CallToolResult;
+      expect(errorOf(off)).toMatchObject({ kind: "user_cancelled" });
+      store.writeSettings({ ...pro, consent: { read_chat: "never", search_chats: "always" } });
+      expect(await names()).toEqual(["explore_chat_history"]);
+      store.writeSettings({
+        ...pro,
+        consent: { read_chat: "never", explore_chat_history: "never" },
+      });
+      expect(await names()).toEqual([]);
+
+      store.writeSettings(pro);
+      const [explore, read] = (await server.client.listTools()).tools;
+      expect(explore?.annotations).toMatchObject({ readOnlyHint: true, openWorldHint: false });
+      expect(read?.annotations).toMatchObject({ readOnlyHint: true, openWorldHint: false });
+      expect(explore?.inputSchema).toMatchObject({
+        type: "object",
+        required: ["query"],
+        properties: { query: { type: "string", minLength: 1, maxLength: 500 } },
+      });
+      expect(explore?.outputSchema?.required).toContain("archival_content");
+      expect(read?.inputSchema.required).toEqual(["chat_id"]);
+      expect(read?.outputSchema).toBeUndefined();
+      await expect(
+        server.client.callTool({ name: "search_chats", arguments: { query: "auth" } }),
+      ).rejects.toThrow(/search_chats not found/);
+    },
+    PROCESS_TEST_MS,
+  );
+});
+
+describe("recollect mcp: explore, read and evidence links", () => {
+  it(
+    "explores with progress before the result, returns a schema-valid report with a resource link per evidence target, reads a link, and records content-free telemetry with the surface",
+    async () => {
+      store.writeSettings(pro);
+      await using server = await spawnMcpClient({
+        storePath: store.path,
+        args: ["--app", "Acme Shop"],
+      });
+      const progress: Array<{ progress: number; message?: string }> = [];
+      const result = (await server.client.callTool(
+        { name: "explore_chat_history", arguments: { query: QUESTION } },
+        undefined,
+        { onprogress: (event) => progress.push(event) },
+      )) as CallToolResult;
+      expect(result.isError).toBeUndefined();
+      const report = exploreChatHistoryReportSchema.parse(result.structuredContent);
+      expect(report.query).toBe(QUESTION);
+      expect(Buffer.byteLength(JSON.stringify(report))).toBeLessThanOrEqual(6 * 1024);
+      const targets = [...report.findings, ...report.conflicts].flatMap((group) => group.evidence);
+      expect(targets.length).toBeGreaterThan(0);
+      const chats = new Set(targets.map((target) => target.chat_id));
+      expect(chats.has(store.seeded.otherChatId)).toBe(false);
+      const links = result.content.filter((item) => item.type === "resource_link");
+      const expected = [
+        ...new Set(targets.map((t) => `recollect://chats/${t.chat_id}/messages/${t.message_id}`)),
+      ];
+      expect(links.map((link) => link.uri)).toEqual(expected);
+
+      expect(progress.length).toBeGreaterThanOrEqual(2);
+      expect(progress.map((event) => event.progress)).toEqual(
+        progress.map((_, index) => index + 1),
+      );
+      const archival = [
+        "JWT",
+        "Stripe",
+        "Postgres",
+        "httpOnly",
+        "PayPal",
+        "OAuth",
+        "authentication",
+      ];
+      for (const event of progress) {
+        expect(event.message).toMatch(/^(Searching|Reading|Checking|Synthesizing) /);
+        for (const word of archival) expect(event.message).not.toContain(word);
+      }
+
+      const first = targets[0]!;
+      const window = (await server.client.readResource({
+        uri: `recollect://chats/${first.chat_id}/messages/${first.message_id}`,
+      })) as ReadResourceResult;
+      const content = window.contents[0] as { uri: string; mimeType: string; text: string };
+      expect(content.mimeType).toBe("application/json");
+      const read = JSON.parse(content.text) as {
+        archival_content: boolean;
+        chat_id: number;
+        messages: Array<{ message_id: number }>;
+      };
+      expect(read.archival_content).toBe(true);
+      expect(read.chat_id).toBe(first.chat_id);
+      expect(read.messages.map((message) => message.message_id)).toContain(first.message_id);
+
+      const otherApp = `recollect://chats/${store.seeded.otherChatId}/messages/${store.seeded.messageIds.other![0]}`;
+      const missing = "recollect://chats/9999/messages/9998";
+      const notFound = async (uri: string) =>
+        server.client.readResource({ uri }).then(
+          () => null,
+          (error: { code: number; message: string }) => ({
+            code: error.code,
+            message: error.message,
+          }),
+        );
+      expect(await notFound(otherApp)).toEqual({
+        code: -32002,
+        message: `MCP error -32002: Message ${store.seeded.messageIds.other![0]} of chat ${store.seeded.otherChatId} was not found in this app.`,
+      });
+      expect(await notFound(missing)).toEqual({
+        code: -32002,
+        message: "MCP error -32002: Message 9998 of chat 9999 was not found in this app.",
+      });
+      const templates = await server.client.listResourceTemplates();
+      expect(templates.resourceTemplates.map((template) => template.uriTemplate)).toEqual([
+        "recollect://chats/{chat_id}/messages/{message_id}",
+      ]);
+
+      await server.close();
+      const telemetry = readTelemetryFile(telemetryPathForStore(store.path)!);
+      const fromMcp = telemetry.records.filter(
+        (record) => "surface" in record && record.surface === "mcp",
+      );
+      expect(fromMcp.map((record) => record.event)).toEqual(
+        expect.arrayContaining(["tool_call", "explore_run"]),
+      );
+      const raw = readFileSync(telemetryPathForStore(store.path)!, "utf8");
+      for (const word of ["authentication", "JWT", "Acme", String(first.message_id)]) {
+        expect(raw).not.toMatch(new RegExp(`"${word}"`));
+      }
+    },
+    PROCESS_TEST_MS,
+  );
+
+  it(
+    "read_chat of another app's chat and of a missing chat give the same error; malformed arguments name the argument",
+    async () => {
+      store.writeSettings({ ...pro, consent: { read_chat: "always" } });
+      await using server = await spawnMcpClient({
+        storePath: store.path,
+        args: ["--app", "Acme Shop"],
+      });
+      const read = async (args: Record<string, unknown>) =>
+        (await server.client.callTool({ name: "read_chat", arguments: args })) as CallToolResult;
+      const other = errorOf(await read({ chat_id: store.seeded.otherChatId }));
+      const missing = errorOf(await read({ chat_id: 424242 }));
+      expect(other).toEqual({
+        kind: "not_found",
+        message: `Chat ${store.seeded.otherChatId} was not found in this app.`,
+      });
+      expect(missing).toEqual({
+        kind: "not_found",
+        message: "Chat 424242 was not found in this app.",
+      });
+
+      const ok = await read({ chat_id: store.seeded.authChatId });
+      expect(ok.isError).toBeUndefined();
+      const window = JSON.parse(text(ok)) as { archival_content: true; messages: unknown[] };
+      expect(window.archival_content).toBe(true);
+      expect(window.messages).toHaveLength(3);
+
+      const empty = (await server.client.callTool({
+        name: "explore_chat_history",
+        arguments: { query: "   " },
+      })) as CallToolResult;
+      expect(errorOf(empty)).toMatchObject({ kind: "invalid_input", argument: "query" });
+      expect(errorOf(await read({ chat_id: "three" }))).toMatchObject({
+        kind: "invalid_input",
+        argument: "chat_id",
+      });
+      expect(errorOf(await read({ chat_id: 1, limit: 99 }))).toMatchObject({
+        kind: "invalid_input",
+        argument: "limit",
+      });
+    },
+    PROCESS_TEST_MS,
+  );
+
+  it(
+    "read_chat's ask consent goes through elicitation when the client can elicit, and is left to the host otherwise",
+    async () => {
+      store.writeSettings(pro);
+      await using asking = await spawnMcpClient({
+        storePath: store.path,
+        args: ["--app", "Acme Shop"],
+        capabilities: { elicitation: { form: {} } },
+      });
+      const answers = ["decline", "accept"] as const;
+      const asked: string[] = [];
+      asking.client.setRequestHandler(ElicitRequestSchema, (request) => {
+        asked.push(request.params.message);
+        const action = answers[asked.length - 1]!;
+        return action === "accept" ? { action, content: { allow: true } } : { action };
+      });
+      const call = async () =>
+        (await asking.client.callTool({
+          name: "read_chat",
+          arguments: { chat_id: store.seeded.authChatId },
+        })) as CallToolResult;
+      expect(errorOf(await call())).toMatchObject({ kind: "user_cancelled" });
+      expect((await call()).isError).toBeUndefined();
+      expect(asked).toHaveLength(2);
+      expect(asked[0]).toContain(
+        "Sends the selected historical chat text from this app to the active model.",
+      );
+
+      await using plain = await spawnMcpClient({
+        storePath: store.path,
+        args: ["--app", "Acme Shop"],
+      });
+      const direct = (await plain.client.callTool({
+        name: "read_chat",
+        arguments: { chat_id: store.seeded.authChatId },
+      })) as CallToolResult;
+      expect(direct.isError).toBeUndefined();
+    },
+    PROCESS_TEST_MS,
+  );
+});
+
+describe("recollect mcp: the app from the client's project", () => {
+  it(
+    "matches the client's roots or the working directory against recorded project paths, and says how to import an unknown project",
+    async () => {
+      store.writeSettings(pro);
+      const project = join(store.dir, "acme-shop");
+      const nested = join(project, "packages", "web");
+      mkdirSync(nested, { recursive: true });
+      await store.change((open) => {
+        open.db.prepare("UPDATE apps SET path = ? WHERE id = ?").run(project, store.seeded.appId);
+      });
+      const readAuth = { name: "read_chat", arguments: { chat_id: store.seeded.authChatId } };
+
+      await using fromCwd = await spawnMcpClient({ storePath: store.path, cwd: nested });
+      expect(((await fromCwd.client.callTool(readAuth)) as CallToolResult).isError).toBeUndefined();
+
+      await using fromRoots = await spawnMcpClient({
+        storePath: store.path,
+        cwd: store.dir,
+        capabilities: { roots: { listChanged: true } },
+      });
+      fromRoots.client.setRequestHandler(ListRootsRequestSchema, () => ({
+        roots: [{ uri: pathToFileURL(nested).href, name: "web" }],
+      }));
+      expect(
+        ((await fromRoots.client.callTool(readAuth)) as CallToolResult).isError,
+      ).toBeUndefined();
+
+      await using unknown = await spawnMcpClient({ storePath: store.path, cwd: store.dir });
+      const refused = errorOf((await unknown.client.callTool(readAuth)) as CallToolResult);
+      expect(refused).toMatchObject({ kind: "precondition", missing: "app" });
+      expect(refused.message).toContain(`recollect import`);
+      expect(refused.message).not.toContain("Side Project");
+
+      await using named = await spawnMcpClient({ storePath: store.path, args: ["--app", "Nope"] });
+      expect(errorOf((await named.client.callTool(readAuth)) as CallToolResult)).toMatchObject({
+        kind: "not_found",
+      });
+    },
+    PROCESS_TEST_MS,
+  );
+});
+
+describe("recollect mcp: the host's live Claude Code session", () => {
+  it(
+    "excludes the chat named by CLAUDE_CODE_SESSION_ID from search, and finds it without",
+    async () => {
+      store.writeSettings(pro);
+      await store.change((open) => {
+        const chat = open.db
+          .prepare(
+            "INSERT INTO chats (app_id, title, created_at, source, external_id) VALUES (?, 'Live session', ?, 'claude-code', 'live-session-1')",
+          )
+          .run(store.seeded.appId, Date.UTC(2026, 5, 1));
+        open.db
+          .prepare(
+            "INSERT INTO messages (chat_id, role, content, created_at) VALUES (?, 'user', 'Decision: deploy the storefront on Fly.io regions.', ?)",
+          )
+          .run(chat.lastInsertRowid, Date.UTC(2026, 5, 1, 0, 1));
+      });
+      const explore = async (env: Record<string, string | undefined>) => {
+        await using server = await spawnMcpClient({
+          storePath: store.path,
+          args: ["--app", "Acme Shop"],
+          env,
+        });
+        const result = (await server.client.callTool({
+          name: "explore_chat_history",
+          arguments: { query: "Where do we deploy the storefront? Fly.io regions" },
+        })) as CallToolResult;
+        const report = exploreChatHistoryReportSchema.parse(result.structuredContent);
+        return [...report.findings, ...report.conflicts]
+          .flatMap((group) => group.evidence)
+          .map((target) => target.chat_title);
+      };
+      expect(await explore({})).toContain("Live session");
+      expect(await explore({ CLAUDE_CODE_SESSION_ID: "live-session-1" })).not.toContain(
+        "Live session",
+      );
+    },
+    PROCESS_TEST_MS,
+  );
+});
+
+describe("recollect mcp: cancellation", () => {
+  it(
+    "a cancel mid-run ends the call with no result, and the next call works",
+    async () => {
+      store.writeSettings(pro);
+      await using model = await startScriptedOpenAIServer({
+        script: [
+          { type: "hang" },
+          { type: "tool-call", name: "search_chats", args: { query: "authentication decision" } },
+          {
+            type: "tool-call",
+            name: "submit_report",
+            args: { summary: "Looked for the auth decision.", findings: [], confidence: "low" },
+          },
+        ],
+      });
+      await using server = await spawnMcpClient({
+        storePath: store.path,
+        args: ["--app", "Acme Shop", "--engine", "openai-compatible"],
+        env: { RECOLLECT_ENGINE_BASE_URL: model.baseUrl, RECOLLECT_ENGINE_MODEL: "scripted" },
+      });
+      const controller = new AbortController();
+      const cancelled = server.client.callTool(
+        { name: "explore_chat_history", arguments: { query: QUESTION } },
+        undefined,
+        { signal: controller.signal, onprogress: () => undefined },
+      );
+      await expect.poll(() => model.requests.length, { timeout: 20_000 }).toBe(1);
+      controller.abort();
+      await expect(cancelled).rejects.toThrow();
+      await expect.poll(() => model.requests[0]?.clientClosed, { timeout: 10_000 }).toBe(true);
+
+      const next = (await server.client.callTool({
+        name: "explore_chat_history",
+        arguments: { query: QUESTION },
+      })) as CallToolResult;
+      expect(next.isError).toBeUndefined();
+      exploreChatHistoryReportSchema.parse(next.structuredContent);
+      const responses = server.received.filter(
+        (message) => "result" in message || "error" in message,
+      );
+      const callResponses = responses.filter(
+        (message) => "result" in message && "structuredContent" in (message.result as object),
+      );
+      expect(callResponses).toHaveLength(1);
+    },
+    PROCESS_TEST_MS,
+  );
+});

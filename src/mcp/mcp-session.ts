@@ -1,0 +1,331 @@
+/**
+ * One MCP client session over the library (issue 10): which tools exist (entitlement × consent,
+ * read from the settings file on every request, so `recollect settings set` applies without a
+ * restart), running a call through the very tool definitions the primary agent uses, and reading
+ * an evidence link. The session is locked to one app, resolved on first use and re-resolved when
+ * the client's roots change. It parses and renders; the rules live in `agent/`.
+ */
+import {
+  type CallToolResult,
+  ErrorCode,
+  type ReadResourceResult,
+  type Tool,
+} from "@modelcontextprotocol/sdk/types.js";
+import { type BuiltToolSet, buildToolSet } from "../agent/build-tool-set.js";
+import { consentDisclosure } from "../agent/consent/consent-copy.js";
+import type { ConsentPrompter } from "../agent/consent/consent-prompter.js";
+import { resolveConsent } from "../agent/consent/resolve-consent.js";
+import type { AgentContext } from "../agent/context.js";
+import { requirePro } from "../agent/entitlement/require-pro.js";
+import { recordToolTelemetry } from "../agent/primary/tool-telemetry.js";
+import type { ExploreChatHistoryOutput } from "../agent/tools/explore-chat-history/index.js";
+import { archivalModelOutput } from "../agent/tools/history-tool-execute.js";
+import { READ_CHAT_TOOL_NAME } from "../agent/tools/read-chat-tool.js";
+import { type AnyToolDefinition, TOOL_DEFINITIONS } from "../agent/tools/registry.js";
+import type { ToolExecutionContext } from "../agent/tools/tool-definition.js";
+import { EXPLORE_CHAT_HISTORY_TOOL_NAME } from "../agent/tools/tool-names.js";
+import type { ExploreProgress } from "../card/explore-progress.js";
+import type { HistoryCard } from "../card/history-card.js";
+import type { Engine } from "../engine/engine.js";
+import {
+  AbortedError,
+  RecollectError,
+  toRecollectError,
+  UserCancelledError,
+} from "../errors/recollect-error.js";
+import type { IndexWaiter, ReadChatResult } from "../history/types.js";
+import { SETTINGS_DEFAULTS, type SettingsStore } from "../settings/index.js";
+import type { Store } from "../store/open-store.js";
+import type { TelemetrySink } from "../telemetry/index.js";
+import { parseEvidenceUri } from "./evidence-uri.js";
+import { findLiveSessionChat } from "./live-session.js";
+import {
+  resolveSessionApp,
+  type SessionApp,
+  type SessionAppSources,
+} from "./resolve-session-app.js";
+import { parseToolArguments } from "./tool-arguments.js";
+import { MCP_TOOL_NAMES, toolDescriptor } from "./tool-descriptors.js";
+import {
+  EVIDENCE_MIME_TYPE,
+  errorPayload,
+  errorToolResult,
+  exploreToolResult,
+  readChatToolResult,
+} from "./tool-results.js";
+
+/** MCP's JSON-RPC code for an unknown resource (spec § Resources, error handling). */
+export const RESOURCE_NOT_FOUND_CODE = -32002;
+
+/**
+ * A JSON-RPC error answer (`code`, `message`, `data` are what the SDK's protocol layer sends).
+ * Not the SDK's `McpError`, whose message already carries an "MCP error <code>:" prefix that the
+ * client's own `McpError` then repeats.
+ */
+export class JsonRpcError extends Error {
+  readonly code: number;
+  readonly data: unknown;
+  constructor(code: number, message: string, data?: unknown) {
+    super(message);
+    this.name = "JsonRpcError";
+    this.code = code;
+    this.data = data;
+  }
+}
+
+/** What the session needs from its host process. */
+export interface McpSessionOptions {
+  readonly store: Store;
+  readonly settings: SettingsStore;
+  readonly telemetry: TelemetrySink;
+  /**
+   * The Engine the explorer runs on, or the classified error that configuring it raised (a missing
+   * base URL, an unknown kind): explore calls then fail with that error, never with a fallback.
+   */
+  readonly engine: Engine | RecollectError;
+  /** The running indexer: searches wait ≤ 1 s for it (DESIGN.md budgets: index wait). */
+  readonly indexer?: IndexWaiter;
+  /** Where the app may be named (`--app`, the client's roots, …); asked on first use. */
+  readonly appSources: (signal: AbortSignal) => Promise<SessionAppSources>;
+  /** The elicitation prompter, or null when the client cannot elicit (the host's own prompt applies). */
+  readonly consentPrompter: () => ConsentPrompter | null;
+  /** Called once each time a call resolves a (new) app, e.g. to sync that project in the background. */
+  readonly onAppResolved?: (app: SessionApp) => void;
+  readonly env: NodeJS.ProcessEnv;
+  /** Milliseconds clock. */
+  readonly now: () => number;
+  /** Candidate tools; default the registry's. Tests narrow budgets through this. */
+  readonly definitions?: readonly AnyToolDefinition[];
+}
+
+/** Per-call extras from the transport. */
+export interface McpCallOptions {
+  /** Fires on `notifications/cancelled` for this request or when the connection closes. */
+  readonly signal: AbortSignal;
+  /** Set when the request carried a progress token. */
+  readonly onProgress?: (progress: ExploreProgress) => void;
+}
+
+/** The session's operations, one per MCP request it answers. */
+export interface McpSession {
+  /** `tools/list`: the tools this store's entitlement and consents expose now. */
+  listTools(): Tool[];
+  /**
+   * `tools/call`. Resolves an `isError` result for every classified failure (no Pro, consent
+   * `never` or declined, bad arguments, no app for this project, not found, Engine failure).
+   * @throws JsonRpcError (`InvalidParams`) for a tool this surface does not have (e.g. search_chats).
+   * @throws AbortedError when the call was cancelled: the transport then sends nothing.
+   */
+  callTool(name: string, args: unknown, options: McpCallOptions): Promise<CallToolResult>;
+  /**
+   * `resources/read` of an evidence link: the bounded read_chat window around that message.
+   * @throws JsonRpcError `-32002` for a malformed URI or a missing, other-app or out-of-window
+   *   message (one message for all of them), `InvalidRequest` for no Pro, consent or no app.
+   */
+  readResource(uri: string, options: McpCallOptions): Promise<ReadResourceResult>;
+  /** Forget the resolved app (the client's roots changed). */
+  invalidateApp(): void;
+}
+
+/** The exposure view of the session: only `isPro` is read by the tools' exposure checks. */
+function exposureContext(store: Store, isPro: boolean): AgentContext {
+  return {
+    store,
+    appId: 0,
+    chatId: null,
+    messageId: null,
+    isPro,
+    abortSignal: new AbortController().signal,
+  };
+}
+
+/** Creates the session; nothing is read from the store until a request needs it. */
+export function createMcpSession(options: McpSessionOptions): McpSession {
+  const candidates = (options.definitions ?? TOOL_DEFINITIONS).filter((definition) =>
+    MCP_TOOL_NAMES.has(definition.name),
+  );
+  let resolved: Promise<SessionApp> | null = null;
+
+  const isPro = () =>
+    (options.settings.read().entitlement ?? SETTINGS_DEFAULTS.entitlement) === "pro";
+  const storedConsents = () => options.settings.read().consent;
+
+  const toolSet = (): BuiltToolSet =>
+    buildToolSet(exposureContext(options.store, isPro()), {
+      mode: "ask",
+      freeModelMode: false,
+      consents: storedConsents() ?? {},
+      definitions: candidates,
+    });
+
+  const sessionApp = (signal: AbortSignal): Promise<SessionApp> => {
+    if (resolved === null) {
+      const attempt = options
+        .appSources(signal)
+        .then((sources) => resolveSessionApp(options.store.db, sources));
+      resolved = attempt;
+      attempt.then(
+        (app) => options.onAppResolved?.(app),
+        () => {
+          // Not cached: the project may be imported before the next call.
+          if (resolved === attempt) resolved = null;
+        },
+      );
+    }
+    return resolved;
+  };
+
+  /** Consent in force for `definition`; `never` refuses the call (the tool is not even listed). */
+  const consentFor = (definition: AnyToolDefinition): "always" | "ask" => {
+    const consent = resolveConsent(definition.name, definition.defaultConsent, storedConsents());
+    if (consent === "never") {
+      throw new UserCancelledError(
+        definition.name,
+        `${definition.name} is turned off for this store (consent never); \`recollect settings set consent.${definition.name} ask\` turns it back on.`,
+      );
+    }
+    return consent;
+  };
+
+  /** Consent `ask`: the elicitation prompt when the client has one; true when it was shown. */
+  const askConsent = async (
+    definition: AnyToolDefinition,
+    preview: string,
+    signal: AbortSignal,
+  ): Promise<boolean> => {
+    const prompter = options.consentPrompter();
+    if (prompter === null) return false;
+    const disclosure = consentDisclosure(definition.name);
+    const decision = await prompter.confirm(
+      { toolName: definition.name, preview, disclosure },
+      signal,
+    );
+    if (signal.aborted) throw new AbortedError();
+    if (decision !== "allow") throw new UserCancelledError(definition.name);
+    return true;
+  };
+
+  const executionContext = async (call: McpCallOptions): Promise<ToolExecutionContext> => {
+    const app = await sessionApp(call.signal);
+    const engine = options.engine;
+    return {
+      store: options.store,
+      appId: app.appId,
+      chatId: findLiveSessionChat({
+        db: options.store.db,
+        appId: app.appId,
+        projectPath: app.projectPath,
+        env: options.env,
+        now: options.now,
+      }),
+      messageId: null,
+      isPro: isPro(),
+      abortSignal: call.signal,
+      ...(options.indexer ? { indexer: options.indexer } : {}),
+      engine: RecollectError.isInstance(engine) ? null : engine,
+      updateCard: (card: HistoryCard) => {
+        // No card is rendered here; the explorer's pending card carries its typed progress.
+        if (card.kind === "explore" && card.card.state === "pending")
+          call.onProgress?.(card.card.progress);
+      },
+    };
+  };
+
+  /**
+   * Runs `definition` for `input`: Pro, consent `never`, arguments, consent `ask`, the app, then
+   * the tool itself; one telemetry record either way. Returns the tool's typed output.
+   */
+  const run = async (
+    definition: AnyToolDefinition,
+    input: unknown,
+    call: McpCallOptions,
+  ): Promise<unknown> => {
+    const started = options.now();
+    let consent: "always" | "ask" = "always";
+    let prompted = false;
+    const record = (output: unknown, error: RecollectError | null) =>
+      recordToolTelemetry(options.telemetry, {
+        toolName: definition.name,
+        durationMs: options.now() - started,
+        consent,
+        prompted,
+        output,
+        error,
+        surface: "mcp",
+      });
+    try {
+      requirePro({ isPro: isPro() }, definition.name);
+      consent = consentFor(definition);
+      const parsed = parseToolArguments(definition.inputSchema, input);
+      if (consent === "ask") {
+        prompted = await askConsent(definition, definition.consentPreview(parsed), call.signal);
+      }
+      const context = await executionContext(call);
+      if (
+        definition.name === EXPLORE_CHAT_HISTORY_TOOL_NAME &&
+        RecollectError.isInstance(options.engine)
+      ) {
+        throw options.engine;
+      }
+      const output = await definition.execute(parsed, context);
+      if (call.signal.aborted) throw new AbortedError();
+      record(output, null);
+      return output;
+    } catch (error) {
+      const classified = call.signal.aborted ? new AbortedError() : toRecollectError(error);
+      record(undefined, classified);
+      throw classified;
+    }
+  };
+
+  const definitionNamed = (name: string) =>
+    candidates.find((definition) => definition.name === name);
+
+  return {
+    listTools: () => toolSet().tools.map((entry) => toolDescriptor(entry.definition)),
+
+    async callTool(name, args, call) {
+      const definition = definitionNamed(name);
+      if (definition === undefined) {
+        throw new JsonRpcError(ErrorCode.InvalidParams, `Tool ${name} not found`);
+      }
+      try {
+        const output = await run(definition, args, call);
+        return definition.name === READ_CHAT_TOOL_NAME
+          ? readChatToolResult(output as ReadChatResult)
+          : exploreToolResult((output as ExploreChatHistoryOutput).report);
+      } catch (error) {
+        const classified = toRecollectError(error);
+        if (classified.kind === "aborted") throw classified;
+        return errorToolResult(classified);
+      }
+    },
+
+    async readResource(uri, call) {
+      const address = parseEvidenceUri(uri);
+      if (address === null) {
+        throw new JsonRpcError(RESOURCE_NOT_FOUND_CODE, `Resource ${uri} not found`, { uri });
+      }
+      const definition = definitionNamed(READ_CHAT_TOOL_NAME);
+      if (definition === undefined)
+        throw new JsonRpcError(ErrorCode.InternalError, "read_chat missing");
+      try {
+        const input = { chat_id: address.chatId, around_message_id: address.messageId };
+        const result = (await run(definition, input, call)) as ReadChatResult;
+        return {
+          contents: [{ uri, mimeType: EVIDENCE_MIME_TYPE, text: archivalModelOutput(result) }],
+        };
+      } catch (error) {
+        const classified = toRecollectError(error);
+        if (classified.kind === "aborted") throw classified;
+        const code =
+          classified.kind === "not_found" ? RESOURCE_NOT_FOUND_CODE : ErrorCode.InvalidRequest;
+        throw new JsonRpcError(code, classified.message, { uri, error: errorPayload(classified) });
+      }
+    },
+
+    invalidateApp() {
+      resolved = null;
+    },
+  };
+}

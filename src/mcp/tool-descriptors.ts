@@ -1,0 +1,58 @@
+/**
+ * How the two history tools look to an MCP client (issue 10 § Build 2): the project's tool
+ * definitions, with `inputSchema` and the explorer's `outputSchema` generated from the same zod
+ * schemas the primary agent's tools and the report use, the routing guidance in the descriptions,
+ * and read-only, closed-world annotations.
+ */
+import type { Tool } from "@modelcontextprotocol/sdk/types.js";
+import { z } from "zod";
+import { consentCopy } from "../agent/consent/consent-copy.js";
+import type { AnyToolDefinition } from "../agent/tools/registry.js";
+import { EXPLORE_CHAT_HISTORY_TOOL_NAME } from "../agent/tools/tool-names.js";
+import { exploreChatHistoryReportSchema } from "../card/report-schema.js";
+
+/** The only tools this surface ever offers; `search_chats` stays internal to the explorer. */
+export const MCP_TOOL_NAMES: ReadonlySet<string> = new Set([
+  EXPLORE_CHAT_HISTORY_TOOL_NAME,
+  "read_chat",
+]);
+
+/**
+ * What the MCP surface adds to each tool's own description: where the tool sits in the
+ * explore-then-drill-down flow (plan § User Experience, step 7: never restart broad discovery).
+ */
+const ROUTING: Readonly<Record<string, string>> = {
+  explore_chat_history:
+    "Use it first for any broad or uncertain question about what was decided, tried or required earlier in this project. Call it once per question; do not call it again to re-search the same topic. Each evidence target also comes as a recollect:// resource link.",
+  read_chat:
+    "Use it only with a chat_id and around_message_id cited in an explore_chat_history report (or its recollect:// resource link); never to look for topics — for that, call explore_chat_history.",
+};
+
+/** JSON Schema (draft-07, what the SDK's own converter targets) of a zod schema. */
+export function jsonSchemaOf(schema: z.ZodType, io: "input" | "output"): Tool["inputSchema"] {
+  // The dialect line is dropped: MCP clients validate with their own draft-07 validator.
+  const { $schema: _dialect, ...json }: Record<string, unknown> = z.toJSONSchema(schema, {
+    target: "draft-7",
+    io,
+  });
+  return { ...json, type: "object" };
+}
+
+/** The `tools/list` entry of `definition`. */
+export function toolDescriptor(definition: AnyToolDefinition): Tool {
+  const routing = ROUTING[definition.name];
+  return {
+    name: definition.name,
+    title: consentCopy(definition.name).label,
+    description: routing ? `${definition.description} ${routing}` : definition.description,
+    inputSchema: jsonSchemaOf(definition.inputSchema, "input"),
+    ...(definition.name === EXPLORE_CHAT_HISTORY_TOOL_NAME
+      ? { outputSchema: jsonSchemaOf(exploreChatHistoryReportSchema, "output") }
+      : {}),
+    annotations: {
+      title: consentCopy(definition.name).label,
+      readOnlyHint: !definition.modifiesState,
+      openWorldHint: false,
+    },
+  };
+}

@@ -1,0 +1,93 @@
+/**
+ * What the MCP surface sends back for a call: typed results rendered once (issue 10 § Build 2, 7).
+ * The explorer's `structuredContent` is its report, checked against the report schema the
+ * `outputSchema` is generated from; `content` is the report's plain-text rendering plus one
+ * `resource_link` per distinct evidence target. `read_chat` answers with the same archival-marked
+ * JSON the primary agent gets. Failures are `isError` results carrying the classified error.
+ */
+import type { CallToolResult, ResourceLink } from "@modelcontextprotocol/sdk/types.js";
+import { formatReportText } from "../agent/tools/explore-chat-history/report-text.js";
+import { archivalModelOutput } from "../agent/tools/history-tool-execute.js";
+import {
+  type EvidenceTarget,
+  type ExploreChatHistoryReport,
+  exploreChatHistoryReportSchema,
+} from "../card/report-schema.js";
+import {
+  InvalidInputError,
+  PreconditionError,
+  type RecollectError,
+} from "../errors/recollect-error.js";
+import type { ReadChatResult } from "../history/types.js";
+import { evidenceUri } from "./evidence-uri.js";
+
+/** MIME type of an evidence window (`resources/read`). */
+export const EVIDENCE_MIME_TYPE = "application/json";
+
+/** Every distinct evidence target of a report, findings first, in report order. */
+export function reportEvidenceTargets(report: ExploreChatHistoryReport): EvidenceTarget[] {
+  const seen = new Set<string>();
+  const targets: EvidenceTarget[] = [];
+  const groups = [...report.findings, ...report.conflicts];
+  for (const group of groups) {
+    for (const target of group.evidence) {
+      const key = `${target.chat_id}/${target.message_id}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      targets.push(target);
+    }
+  }
+  return targets;
+}
+
+/** The `resource_link` of one evidence target; its name and description carry no excerpt. */
+export function evidenceResourceLink(target: EvidenceTarget): ResourceLink {
+  return {
+    type: "resource_link",
+    uri: evidenceUri({ chatId: target.chat_id, messageId: target.message_id }),
+    name: `chat-${target.chat_id}-message-${target.message_id}`,
+    title: target.chat_title ?? `Chat ${target.chat_id}`,
+    description: `${target.role} message ${target.message_id} of chat ${target.chat_id}, ${target.created_at}`,
+    mimeType: EVIDENCE_MIME_TYPE,
+  };
+}
+
+/**
+ * The explorer's result.
+ * @throws ZodError if `report` does not satisfy the report schema (a host bug, never sent).
+ */
+export function exploreToolResult(report: ExploreChatHistoryReport): CallToolResult {
+  const checked = exploreChatHistoryReportSchema.parse(report);
+  return {
+    content: [
+      { type: "text", text: formatReportText(checked) },
+      ...reportEvidenceTargets(checked).map(evidenceResourceLink),
+    ],
+    structuredContent: checked,
+  };
+}
+
+/** `read_chat`'s result: the bounded window as archival-marked JSON text. */
+export function readChatToolResult(result: ReadChatResult): CallToolResult {
+  return { content: [{ type: "text", text: archivalModelOutput(result) }] };
+}
+
+/** The classified error as data: kind, message, and the fields that say what to fix. */
+export function errorPayload(error: RecollectError): Record<string, string> {
+  return {
+    kind: error.kind,
+    message: error.message,
+    ...(error instanceof InvalidInputError
+      ? { argument: error.argument, allowed: error.allowed }
+      : {}),
+    ...(error instanceof PreconditionError ? { missing: error.missing } : {}),
+  };
+}
+
+/** An `isError` result holding `{"error": {kind, message, …}}` (what the primary agent's model sees). */
+export function errorToolResult(error: RecollectError): CallToolResult {
+  return {
+    isError: true,
+    content: [{ type: "text", text: JSON.stringify({ error: errorPayload(error) }) }],
+  };
+}
