@@ -17,6 +17,7 @@ const SECTIONS: Readonly<Record<string, () => Promise<{ runBench(): Promise<Benc
   explorer: () => import("./explorer.js"),
   "index-lifecycle": () => import("./index-lifecycle.js"),
   "rg-baseline": () => import("./rg-baseline.js"),
+  "mcp-handshake": () => import("./mcp-handshake.js"),
 };
 
 async function main(): Promise<void> {
