@@ -216,11 +216,16 @@ export async function startMcpServer(options: StartMcpServerOptions): Promise<Ru
   const transportClosed = new Promise<void>((resolve) => {
     resolveClosed = resolve;
   });
-  server.onclose = () => resolveClosed();
+  let open = true;
+  server.onclose = () => {
+    open = false;
+    resolveClosed();
+  };
   server.onerror = (error) => options.log(`recollect mcp: ${toRecollectError(error).message}`);
   server.oninitialized = () => {
     // After the handshake: repair is one synchronous transaction, draining yields per batch.
     setImmediate(() => {
+      if (!open) return;
       try {
         indexer.start();
       } catch (error) {
