@@ -227,8 +227,9 @@ describe.each(SIZES)("at $name", (size) => {
     ).toEqual(["Done", "To do"]);
     const disclosure = message.locator("details.md-details");
     expect(await disclosure.locator("summary").textContent()).toBe(
-      "Listed directory src • **3** results",
+      "Listed directory src • 3 results",
     );
+    expect(await disclosure.locator("summary strong").textContent()).toBe("3");
     await disclosure.locator("summary").click();
     expect(await disclosure.locator("table td").textContent()).toBe("cli.ts");
     expect(await message.locator("pre code").textContent()).toContain("new Pool");

@@ -105,6 +105,8 @@ export function ChatSidebar(props: ChatSidebarProps) {
                   href={`#/chat/${chat.appId}/${chat.id}`}
                   aria-current={chat.id === chatId ? "page" : undefined}
                   title={title}
+                  // The current chat's link changes no route, so it closes the drawer itself.
+                  onClick={closeDrawer}
                 >
                   <span className="chat-link-title">{title}</span>
                   <time className="chat-link-date" dateTime={chat.createdAt}>

@@ -48,6 +48,22 @@ const COMPONENTS: Components = {
   ),
 };
 
+/** What a disclosure's summary line may keep: inline emphasis and code, nothing else. */
+const SUMMARY_ELEMENTS = ["strong", "em", "del", "code"];
+
+/** A `<details>` summary: exports write `**3** results`; inline markdown only, on one line. */
+function SummaryText({ text }: { text: string }) {
+  return (
+    <ReactMarkdown
+      remarkPlugins={REMARK_PLUGINS}
+      allowedElements={SUMMARY_ELEMENTS}
+      unwrapDisallowed
+    >
+      {text}
+    </ReactMarkdown>
+  );
+}
+
 function Blocks({ blocks }: { blocks: readonly MarkdownBlock[] }) {
   const { t } = useTranslation();
   return blocks.map((block, index) =>
@@ -59,7 +75,9 @@ function Blocks({ blocks }: { blocks: readonly MarkdownBlock[] }) {
     ) : (
       // biome-ignore lint/suspicious/noArrayIndexKey: blocks of one text never reorder
       <details key={index} className="md-details">
-        <summary>{block.summary || t("app.markdown.details")}</summary>
+        <summary>
+          {block.summary ? <SummaryText text={block.summary} /> : t("app.markdown.details")}
+        </summary>
         <div className="md-details-body">
           <Blocks blocks={block.blocks} />
         </div>
