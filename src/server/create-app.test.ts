@@ -168,6 +168,34 @@ describe("read API", () => {
     ).toBe(400);
   });
 
+  it("shows a long chat's newest 500 messages, or 500 around an evidence target deep in it", async () => {
+    const { app } = build(noTurn);
+    const insert = store.db.prepare(
+      "INSERT INTO messages (chat_id, role, content, created_at) VALUES (?, 'user', ?, ?)",
+    );
+    const ids = Array.from({ length: 700 }, (_, index) =>
+      Number(insert.run(seeded.paymentsChatId, `m${index}`, 1_000 + index).lastInsertRowid),
+    );
+    const window = async (query: string) => {
+      const response = await app.request(
+        `/api/apps/${seeded.appId}/chats/${seeded.paymentsChatId}/messages${query}`,
+      );
+      const body = (await response.json()) as { messages: Array<{ id: number }> };
+      return body.messages.map((message) => message.id);
+    };
+    // 702 messages: the 2 seeded ones, then 700. The newest 500 end at the last one.
+    const newest = await window("");
+    expect(newest).toHaveLength(500);
+    expect(newest.at(-1)).toBe(ids.at(-1));
+    expect(newest[0]).toBe(ids[200]);
+    const around = await window(`?message=${ids[100]}`);
+    expect(around).toHaveLength(500);
+    expect(around[0]).toBe(seeded.messageIds.payments![0]);
+    expect(around).toContain(ids[100]);
+    const deep = await window(`?message=${ids[400]}`);
+    expect(deep.indexOf(ids[400]!)).toBe(250);
+  });
+
   it("maps error kinds to statuses in one place", async () => {
     const { app } = build(noTurn);
     const missing = await app.request("/api/apps/999/chats");

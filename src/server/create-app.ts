@@ -41,6 +41,7 @@ import {
   listApps,
   listChats,
   listMessages,
+  messageWindow,
   type StoredMessage,
   updateMessageContent,
 } from "./store-queries.js";
@@ -157,9 +158,13 @@ export function createApp(deps: ServerDeps): Hono {
     return c.json({ chat }, 201);
   });
 
-  const chatMessages = (chat: ChatSummary) => ({
+  const chatMessages = (chat: ChatSummary, aroundMessageId?: number) => ({
     chat,
-    messages: listMessages(store, chat.id).map(({ content, ...message }) => ({
+    messages: messageWindow(
+      store,
+      chat.id,
+      aroundMessageId === undefined ? {} : { aroundMessageId },
+    ).map(({ content, ...message }) => ({
       ...message,
       segments: segmentMessage(content),
     })),
@@ -185,7 +190,7 @@ export function createApp(deps: ServerDeps): Hono {
         ? { chat_id: chatId, offset: 0, limit: 1 }
         : { chat_id: chatId, around_message_id: messageId, before: 0, after: 0 },
     );
-    return c.json(chatMessages(getChat(store, chatId)));
+    return c.json(chatMessages(getChat(store, chatId), messageId));
   });
 
   app.post("/api/chats/:chatId/turns", async (c) => {

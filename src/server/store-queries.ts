@@ -111,6 +111,55 @@ export function listMessages(store: Store, chatId: number, limit = 500): StoredM
   return rows.map((row) => ({ ...row, createdAt: iso(row.createdAt) }));
 }
 
+/** Most messages the web app shows of one chat at a time (a window; see {@link messageWindow}). */
+export const MESSAGE_WINDOW = 500;
+
+/**
+ * The messages the chat view shows, in order: the newest {@link MESSAGE_WINDOW} by default, or,
+ * with `aroundMessageId`, that many with the message near the middle (an evidence target deep in a
+ * long chat). The empty row of a turn still in flight is left out. Pure read.
+ */
+export function messageWindow(
+  store: Store,
+  chatId: number,
+  options: { readonly aroundMessageId?: number; readonly size?: number } = {},
+): StoredMessage[] {
+  const size = options.size ?? MESSAGE_WINDOW;
+  const count = (sql: string, ...params: number[]) =>
+    (store.db.prepare(sql).get(...params) as { n: number }).n;
+  const total = count(
+    "SELECT COUNT(*) AS n FROM messages WHERE chat_id = ? AND content <> ''",
+    chatId,
+  );
+  const last = Math.max(0, total - size);
+  const start =
+    options.aroundMessageId === undefined
+      ? last
+      : Math.min(
+          last,
+          Math.max(
+            0,
+            count(
+              "SELECT COUNT(*) AS n FROM messages WHERE chat_id = ? AND content <> '' AND id < ?",
+              chatId,
+              options.aroundMessageId,
+            ) - Math.floor(size / 2),
+          ),
+        );
+  const rows = store.db
+    .prepare(
+      `SELECT id, role, content, created_at AS createdAt FROM messages
+        WHERE chat_id = ? AND content <> '' ORDER BY id LIMIT ? OFFSET ?`,
+    )
+    .all(chatId, size, start) as Array<{
+    id: number;
+    role: "user" | "assistant";
+    content: string;
+    createdAt: number;
+  }>;
+  return rows.map((row) => ({ ...row, createdAt: iso(row.createdAt) }));
+}
+
 /** Creates a chat in `appId` started from the web app; `external_id` is unique per creation. */
 export function createChat(
   store: Store,
