@@ -26,6 +26,12 @@ export interface AbortCheckOptions {
 
 /** Time after a run settles during which nothing more may happen, ms. */
 const GRACE_MS = 100;
+/**
+ * A response still open this long after its run settled was left open, ms. A closed socket
+ * reaches the server's `close` event within milliseconds; the margin is for a starved event
+ * loop on a busy machine, not for a client that forgot the stream.
+ */
+const LEFT_OPEN_AFTER_MS = 1_000;
 /** Abort moments are uniform in [0, this], ms; scripted runs take ~30–400 ms. */
 const ABORT_WINDOW_MS = 250;
 /** Upper bound on attempts per wanted aborted run (a run may finish before its abort). */
@@ -101,6 +107,7 @@ export async function runAbortCheck(options: AbortCheckOptions): Promise<Figure[
   ) {
     const controller = new AbortController();
     let abortedAt: number | null = null;
+    const script = scriptFor(random);
     const timer = setTimeout(
       () => {
         abortedAt = performance.now();
@@ -111,7 +118,7 @@ export async function runAbortCheck(options: AbortCheckOptions): Promise<Figure[
     const settled = await http.explore({
       app: random.pick(canary.apps),
       query: `what did we decide about ${random.pick(SHARED_WORDS)}?`,
-      script: scriptFor(random),
+      script,
       signal: controller.signal,
     });
     clearTimeout(timer);
@@ -135,7 +142,15 @@ export async function runAbortCheck(options: AbortCheckOptions): Promise<Figure[
       if (lateCompletions <= 3)
         options.log(`  late: ${describeLate(settled, progressAtSettle, callsAtSettle)}`);
     }
-    openStreams += settled.requests.filter((request) => request.open).length;
+    const open = settled.requests.filter((request) => request.open);
+    if (open.length > 0) {
+      await sleep(LEFT_OPEN_AFTER_MS - GRACE_MS);
+      const still = open.filter((request) => request.open);
+      openStreams += still.length;
+      options.log(
+        `  ${open.length} response(s) open ${GRACE_MS} ms after settling, ${still.length} still open after ${LEFT_OPEN_AFTER_MS} ms (turns: ${open.map((request) => script(settled.requests.indexOf(request)).type).join(", ")})`,
+      );
+    }
   }
   options.log(
     `  ${aborted} runs aborted before settling, ${finishedFirst} finished before their abort; abort→settle p50 ${percentile(latencies, 0.5).toFixed(1)} ms, p95 ${percentile(latencies, 0.95).toFixed(1)} ms`,
