@@ -33,6 +33,31 @@ const errorOf = (result: CallToolResult) => {
   return (JSON.parse(text(result)) as { error: Record<string, string> }).error;
 };
 
+/** A chat of 21 messages of ~3,000 chars each in the seeded app: its full window exceeds 20 KB. */
+async function bigChat(): Promise<{ chatId: number; middle: number }> {
+  let chatId = 0;
+  const ids: number[] = [];
+  await store.change((open) => {
+    const at = Date.UTC(2026, 4, 1);
+    chatId = Number(
+      open.db
+        .prepare(
+          "INSERT INTO chats (app_id, title, created_at, source, external_id) VALUES (?, 'Long design review', ?, 'seed', 'long')",
+        )
+        .run(store.seeded.appId, at).lastInsertRowid,
+    );
+    const insert = open.db.prepare(
+      "INSERT INTO messages (chat_id, role, content, created_at) VALUES (?, ?, ?, ?)",
+    );
+    for (let index = 0; index < 21; index++) {
+      const content = `Review point ${index}: ${"the cache layer keeps warm entries per tenant ".repeat(64)}`;
+      const role = index % 2 === 0 ? "user" : "assistant";
+      ids.push(Number(insert.run(chatId, role, content, at + index * 60_000).lastInsertRowid));
+    }
+  });
+  return { chatId, middle: ids[10]! };
+}
+
 describe("recollect mcp: tools per entitlement and consent", () => {
   it(
     "lists neither tool without Pro, both with it, and drops a tool whose consent is never; a direct call without Pro is the classified Pro error",
@@ -117,6 +142,14 @@ describe("recollect mcp: explore, read and evidence links", () => {
       expect(links.map((link) => link.uri)).toEqual(expected);
 
       expect(progress.length).toBeGreaterThanOrEqual(2);
+      const order = server.received.flatMap((message) =>
+        "method" in message && message.method === "notifications/progress"
+          ? ["progress"]
+          : "result" in message && "structuredContent" in (message.result as object)
+            ? ["result"]
+            : [],
+      );
+      expect(order).toEqual([...progress.map(() => "progress"), "result"]);
       expect(progress.map((event) => event.progress)).toEqual(
         progress.map((_, index) => index + 1),
       );
@@ -208,6 +241,20 @@ describe("recollect mcp: explore, read and evidence links", () => {
         kind: "not_found",
         message: "Chat 424242 was not found in this app.",
       });
+
+      const big = await bigChat();
+      const longWindow = await read({
+        chat_id: big.chatId,
+        around_message_id: big.middle,
+        before: 10,
+        after: 10,
+      });
+      const bounded = JSON.parse(text(longWindow)) as Record<string, unknown> & {
+        truncated: boolean;
+      };
+      const { archival_content: _marker, note: _note, ...result } = bounded;
+      expect(Buffer.byteLength(JSON.stringify(result))).toBeLessThanOrEqual(20 * 1024);
+      expect(bounded.truncated).toBe(true);
 
       const ok = await read({ chat_id: store.seeded.authChatId });
       expect(ok.isError).toBeUndefined();
