@@ -3,7 +3,7 @@
  * plus overall, the launch goals, and the questions that missed. Question ids only, never
  * archival text. Pure.
  */
-import type { GroupSummary } from "./metrics/summarize.js";
+import type { GoalResult, GroupSummary } from "./metrics/summarize.js";
 import type { EvalResult } from "./runner/run-suite.js";
 
 const dash = "-";
@@ -121,17 +121,16 @@ export function formatEvalTable(result: EvalResult): string {
     ],
     groups.filter((s) => s.foundQuestions > 0).map(floorRow),
   );
-  const goals = result.goals
-    .map((goal) => {
-      const actual =
-        goal.actual === null
-          ? dash
-          : Number.isInteger(goal.actual)
-            ? String(goal.actual)
-            : goal.actual.toFixed(2);
-      return `  ${goal.met ? "MET " : "MISS"}  ${goal.goal} ${goal.target} (actual ${actual})`;
-    })
-    .join("\n");
+  const goalLine = (goal: GoalResult) => {
+    const actual =
+      goal.actual === null
+        ? dash
+        : Number.isInteger(goal.actual)
+          ? String(goal.actual)
+          : goal.actual.toFixed(2);
+    return `  ${goal.met ? "MET " : "MISS"}  ${goal.goal} ${goal.target} (actual ${actual})`;
+  };
+  const goals = [...result.goals, ...result.floorGoals].map(goalLine).join("\n");
   const misses = result.scores
     .filter(
       (score) =>

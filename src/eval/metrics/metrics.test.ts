@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { evaluateFloorGoals } from "./floor-goals.js";
 import { chatHitAtK, recallAtK, recallRatio } from "./floor-metrics.js";
 import { mean, percentile } from "./percentile.js";
 import type { QuestionFacts } from "./question-facts.js";
@@ -279,6 +280,46 @@ describe("summarizeGroup and evaluateGoals", () => {
       ["max report bytes", 1000, true],
       ["primary-context savings", 6, false],
       ["fabricated citations", 0, true],
+    ]);
+  });
+});
+
+describe("evaluateFloorGoals", () => {
+  const base = summarizeGroup("overall", [facts({})], [scoreQuestion(facts({}))]);
+  const category = (group: string, ratioAtCited: number | null) => ({
+    ...base,
+    group,
+    ratioAtCited,
+  });
+
+  it("judges BEAM's goals: 1.5x overall, every category 1.0x, abstention, conflicts, latency", () => {
+    const overall = {
+      ...base,
+      ratioAtCited: 1.6,
+      abstention: 0.8,
+      conflictsSurfaced: 0.5,
+      latencyP95Ms: 301,
+    };
+    const goals = evaluateFloorGoals([category("a", 1.2), category("b", 0.9)], overall, true);
+    expect(goals.map((g) => [g.goal, g.actual, g.met])).toEqual([
+      ["recall vs floor at equal k", 1.6, true],
+      ["every category vs floor", 0.9, false],
+      ["abstention", 0.8, true],
+      ["conflicts surfaced", 0.5, false],
+      ["fabricated citations", 0, true],
+      ["p95 latency ms", 301, false],
+    ]);
+  });
+
+  it("judges a suite's goals: every category with a ratio at 1.0x, abstention 0.9", () => {
+    const goals = evaluateFloorGoals(
+      [category("a", null), category("b", 1)],
+      { ...base, abstention: null },
+      false,
+    );
+    expect(goals.map((g) => [g.goal, g.actual, g.met])).toEqual([
+      ["every category vs floor", 1, true],
+      ["abstention", null, false],
     ]);
   });
 });

@@ -116,6 +116,16 @@ export interface GoalResult {
   readonly met: boolean;
 }
 
+/** A goal judged: met when `actual` is known and passes `test`. */
+export function goal(
+  name: string,
+  target: string,
+  actual: number | null,
+  test: (value: number) => boolean,
+): GoalResult {
+  return { goal: name, target, actual, met: actual !== null && test(actual) };
+}
+
 /** Report size bound, bytes (DESIGN.md budgets: report ≤ 6 KB). */
 export const MAX_REPORT_BYTES = 6 * 1024;
 
@@ -129,17 +139,6 @@ export function evaluateGoals(
   overall: GroupSummary,
 ): GoalResult[] {
   const at = (category: string) => byCategory.get(category);
-  const goal = (
-    name: string,
-    target: string,
-    actual: number | null,
-    test: (v: number) => boolean,
-  ) => ({
-    goal: name,
-    target,
-    actual,
-    met: actual !== null && test(actual),
-  });
   return [
     goal("exact recall", "= 1.00", at("exact_recall")?.recall ?? null, (v) => v === 1),
     goal(

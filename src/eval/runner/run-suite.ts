@@ -11,6 +11,7 @@ import type { Engine } from "../../engine/engine.js";
 import { readChat, searchChats } from "../../history/index.js";
 import { openStore } from "../../store/open-store.js";
 import { buildFloorIndex } from "../floor/floor-index.js";
+import { evaluateFloorGoals } from "../metrics/floor-goals.js";
 import type { QuestionFacts } from "../metrics/question-facts.js";
 import { type QuestionScore, scoreQuestion } from "../metrics/score-question.js";
 import {
@@ -19,11 +20,13 @@ import {
   type GroupSummary,
   summarizeGroup,
 } from "../metrics/summarize.js";
-import { type EvalSuite, SUITE_CATEGORIES } from "../suite/suite-schema.js";
+import { BEAM_CATEGORIES, type EvalSuite, SUITE_CATEGORIES } from "../suite/suite-schema.js";
 import { loadSuiteIntoStore } from "./load-suite-into-store.js";
 import { meterEngine } from "./metered-engine.js";
 import { createRetrievalRecorder } from "./recording-retrieval.js";
 import { runQuestion } from "./run-question.js";
+
+const BEAM_CATEGORY_SET: ReadonlySet<string> = new Set(BEAM_CATEGORIES);
 
 /** Options of {@link runSuite}. */
 export interface RunSuiteOptions {
@@ -49,7 +52,10 @@ export interface EvalResult {
   /** One summary per category present, in {@link SUITE_CATEGORIES} order. */
   readonly categories: readonly GroupSummary[];
   readonly overall: GroupSummary;
+  /** The launch goals (plan § Launch Criteria); for a BEAM run, BEAM's goals instead. */
   readonly goals: readonly GoalResult[];
+  /** Issue 13's goals against the bare-bm25 floor. */
+  readonly floorGoals: readonly GoalResult[];
 }
 
 /** Runs the suite. Question order is the suite's; questions run one at a time. */
@@ -113,6 +119,7 @@ export function summarizeRun(input: {
   }
   const overall = summarizeGroup("overall", facts, scores);
   const byCategory = new Map(categories.map((summary) => [summary.group, summary]));
+  const beam = facts.length > 0 && facts.every((fact) => BEAM_CATEGORY_SET.has(fact.category));
   return {
     suite: input.suite,
     engine: { kind: input.engine.kind, modelId: input.engine.modelId },
@@ -122,6 +129,7 @@ export function summarizeRun(input: {
     scores,
     categories,
     overall,
-    goals: evaluateGoals(byCategory, overall),
+    goals: beam ? [] : evaluateGoals(byCategory, overall),
+    floorGoals: evaluateFloorGoals(categories, overall, beam),
   };
 }
