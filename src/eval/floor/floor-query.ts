@@ -1,9 +1,10 @@
 /**
- * The floor's query (issue 13 § Build 2): the question's words with stopwords dropped, each
+ * The floor's query (issue 13 § Build 2): the question's words with the project's stopwords
+ * (`history/text/stopwords.ts`, the list the offline explorer drops too) dropped, each
  * quoted, OR-ed. No reformulation, no stemming here (the floor table's `porter` tokenizer stems),
  * no term cap. Pure.
  */
-import { STOPWORDS } from "../suite/content-words.js";
+import { STOPWORDS } from "../../history/text/stopwords.js";
 
 const WORD = /[\p{L}\p{N}\p{M}]+/gu;
 

@@ -4,12 +4,8 @@
  * as "the same word" (a crude suffix stemmer), so a passing check is a strict one.
  */
 
-/**
- * Function words, question scaffolding and filler that carry no topic. Lower-case. Shared by the
- * vague-question check and the eval's bare-bm25 floor (`eval/floor/`), which drops them from the
- * question before OR-ing its words.
- */
-export const STOPWORDS: ReadonlySet<string> = new Set(
+/** Function words and filler that carry no topic. Lower-case. */
+const STOPWORDS: ReadonlySet<string> = new Set(
   (
     "a about above after again against all also am an and any are as at be because been before being " +
     "below between both but by can could did do does doing done down during each earlier either else " +
