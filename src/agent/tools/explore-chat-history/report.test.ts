@@ -117,12 +117,39 @@ describe("report derivation", () => {
     });
   });
 
+  it("centres each evidence excerpt on the sentence matching the question, for every engine", () => {
+    const preamble =
+      "Great question, and thanks for all the context you shared about the project so far. " +
+      "There are several angles here, so it helps to take them one at a time and slowly. " +
+      "First, a quick recap of the constraints you listed at the start of our conversation. ";
+    const answer = "We left Clerk because its per-user pricing broke the budget.";
+    const text = `${preamble}${answer} After that the team went back to the release work.`;
+    const facts = { query: "why did we leave Clerk?", stats: stats(), stepsExhausted: false };
+    const evidence = [observation(1, { text }), observation(2, { text, via: "read" })];
+    const built = (report: ReturnType<typeof buildReport>["report"]) =>
+      report.findings.flatMap((finding) => finding.evidence.map((target) => target.excerpt));
+    const answered = built(
+      buildReport(facts, proposal({ findings: [{ text: "F", evidence }] }), EXPLORER_BUDGETS)
+        .report,
+    );
+    const fallback = built(
+      buildEvidenceOnlyReport(facts, evidence, EXPLORER_BUDGETS, noDrops()).report,
+    );
+    for (const excerpt of [...answered, ...fallback]) {
+      // The whole answer sentence, with the preceding sentence as context; not the preamble's start.
+      expect(excerpt.startsWith("…First, a quick recap")).toBe(true);
+      expect(excerpt).toContain(answer);
+      expect(excerpt.length).toBeLessThanOrEqual(220);
+    }
+    expect(answered.length + fallback.length).toBe(4);
+  });
+
   it("resolves every evidence field from the observation and clamps the excerpt to 220 chars", () => {
     const target = toEvidenceTarget(
       observation(5, { text: `a  b\n${"x".repeat(400)}`, chatTitle: "y".repeat(300) }),
       EXPLORER_BUDGETS,
     );
-    expect(target.excerpt.length).toBe(220);
+    expect(target.excerpt.length).toBeLessThanOrEqual(220);
     expect(target.excerpt.startsWith("a b x")).toBe(true);
     expect(target.excerpt.endsWith("…")).toBe(true);
     expect(target.chat_title?.length).toBe(120);

@@ -14,6 +14,8 @@ import type {
   ReportConfidence,
   ReportOutcome,
 } from "../../../card/report-schema.js";
+import { contentTerms } from "../../../history/text/content-terms.js";
+import { sentenceExcerpt } from "../../../history/text/sentence-excerpt.js";
 import type { ExplorerBudgets } from "./budgets.js";
 import type { Observation, RegistryStats } from "./evidence-registry.js";
 import {
@@ -47,8 +49,26 @@ function capConfidence(value: ReportConfidence, cap: ReportConfidence): ReportCo
   return CONFIDENCE_ORDER.indexOf(value) <= CONFIDENCE_ORDER.indexOf(cap) ? value : cap;
 }
 
-/** Resolves an observation into the evidence shape; every field comes from the registry. */
-export function toEvidenceTarget(observation: Observation, budgets: ReportBudgets): EvidenceTarget {
+/** The index-form content terms of `text` (Porter stems, CJK bigrams, stopwords dropped). */
+function termsOf(text: string): string[] {
+  return contentTerms(text).map((term) => term.term);
+}
+
+/** The query's content terms, which an evidence excerpt is centred on. */
+export function excerptTerms(query: string): ReadonlySet<string> {
+  return new Set(termsOf(query));
+}
+
+/**
+ * Resolves an observation into the evidence shape; every field comes from the registry. The
+ * excerpt (≤ `maxExcerptChars`) starts at the sentence that best matches `queryTerms` (see
+ * `sentenceExcerpt`), not at the message's first characters; with no term matching, at its start.
+ */
+export function toEvidenceTarget(
+  observation: Observation,
+  budgets: ReportBudgets,
+  queryTerms: ReadonlySet<string> = new Set(),
+): EvidenceTarget {
   const title =
     observation.chatTitle === null ? null : clampText(observation.chatTitle, budgets.maxTitleChars);
   return {
@@ -57,7 +77,7 @@ export function toEvidenceTarget(observation: Observation, budgets: ReportBudget
     message_id: observation.messageId,
     role: observation.role,
     created_at: observation.createdAt,
-    excerpt: clampText(observation.text.replace(/\s+/g, " ").trim(), budgets.maxExcerptChars),
+    excerpt: sentenceExcerpt(observation.text, queryTerms, termsOf, budgets.maxExcerptChars),
     ...(observation.projectionTruncated ? { projection_truncated: true } : {}),
     ...(observation.isCompactionSummary ? { is_compaction_summary: true } : {}),
   };
@@ -205,7 +225,9 @@ interface AssembleInput {
 
 function assemble(input: AssembleInput): BuiltReport {
   const { facts, budgets } = input;
-  const toGroup = (item: ValidatedItem) => item.evidence.map((o) => toEvidenceTarget(o, budgets));
+  const terms = excerptTerms(facts.query);
+  const toGroup = (item: ValidatedItem) =>
+    item.evidence.map((o) => toEvidenceTarget(o, budgets, terms));
   const draft: ExploreChatHistoryReport = {
     query: facts.query,
     outcome: "complete",

@@ -1,0 +1,130 @@
+/**
+ * Excerpts centred on the sentence that matches a query (issue 13 § Build 4): a message's first
+ * characters are often a preamble ("Great question! Let's look at…"), while the sentence carrying
+ * the answer sits further down. The host's evidence excerpts use this, so every engine's report
+ * shows the matching sentence. Pure and deterministic.
+ */
+
+/** The index-form terms of a text (e.g. Porter stems without stopwords); the caller's notion of a match. */
+export type TermsOf = (text: string) => readonly string[];
+
+const SENTENCES = new Intl.Segmenter("en", { granularity: "sentence" });
+const WORD = /[\p{L}\p{N}\p{M}]+/gu;
+/** Context kept before the first matching word when the best sentence alone overflows, chars. */
+const LONG_SENTENCE_LEAD = 40;
+
+interface Sentence {
+  readonly start: number;
+  readonly end: number;
+  readonly terms: ReadonlySet<string>;
+}
+
+/** Whitespace-collapsed sentences (line breaks end a sentence too) and their offsets in `flat`. */
+function splitSentences(text: string, termsOf: TermsOf): { flat: string; sentences: Sentence[] } {
+  const parts: string[] = [];
+  for (const line of text.split(/\r?\n/)) {
+    for (const { segment } of SENTENCES.segment(line)) {
+      const clean = segment.replace(/\s+/g, " ").trim();
+      if (clean !== "") parts.push(clean);
+    }
+  }
+  const sentences: Sentence[] = [];
+  let offset = 0;
+  for (const part of parts) {
+    sentences.push({ start: offset, end: offset + part.length, terms: new Set(termsOf(part)) });
+    offset += part.length + 1;
+  }
+  return { flat: parts.join(" "), sentences };
+}
+
+/**
+ * The best sentence: the highest sum of idf-like weights ln(1 + N / df) of the query terms it
+ * holds (df = sentences holding the term), so a term every sentence shares counts for little;
+ * the earliest on ties; null when no sentence holds a query term.
+ */
+function bestSentence(sentences: readonly Sentence[], query: ReadonlySet<string>): Sentence | null {
+  const df = new Map<string, number>();
+  for (const sentence of sentences)
+    for (const term of sentence.terms) if (query.has(term)) df.set(term, (df.get(term) ?? 0) + 1);
+  let best: Sentence | null = null;
+  let bestScore = 0;
+  for (const sentence of sentences) {
+    let score = 0;
+    for (const term of sentence.terms) {
+      const count = df.get(term);
+      if (count !== undefined) score += Math.log(1 + sentences.length / count);
+    }
+    if (score > bestScore) {
+      best = sentence;
+      bestScore = score;
+    }
+  }
+  return best;
+}
+
+/** Offset of the first word of `flat[from, to)` whose terms meet `query`, else `from`. */
+function firstMatchingWord(
+  flat: string,
+  from: number,
+  to: number,
+  query: ReadonlySet<string>,
+  termsOf: TermsOf,
+): number {
+  for (const word of flat.slice(from, to).matchAll(WORD)) {
+    if (termsOf(word[0]).some((term) => query.has(term))) return from + (word.index ?? 0);
+  }
+  return from;
+}
+
+/** Moves a cut off a UTF-16 surrogate pair's second half. */
+function onCodePoint(text: string, index: number, direction: 1 | -1): number {
+  const unit = text.charCodeAt(index);
+  return index > 0 && index < text.length && unit >= 0xdc00 && unit <= 0xdfff
+    ? index + direction
+    : index;
+}
+
+/**
+ * An excerpt of `text` of at most `maxChars` chars (including `…` marks): whitespace collapsed,
+ * starting at the sentence whose terms (per `termsOf`) best match `queryTerms` and running on
+ * past it; starting at an earlier sentence when the text after it leaves room; starting
+ * shortly before its first matching word when the sentence alone is longer than the bound. The
+ * text's start when nothing matches; the whole text when it fits.
+ *
+ * @throws RangeError when `maxChars` < 8 (no room for a sentence and two marks).
+ */
+export function sentenceExcerpt(
+  text: string,
+  queryTerms: ReadonlySet<string>,
+  termsOf: TermsOf,
+  maxChars: number,
+): string {
+  if (maxChars < 8) throw new RangeError(`maxChars must be at least 8, got ${maxChars}`);
+  const { flat, sentences } = splitSentences(text, termsOf);
+  if (flat.length <= maxChars) return flat;
+  const best = bestSentence(sentences, queryTerms);
+  const budget = maxChars - 2;
+  let start = 0;
+  if (best !== null) {
+    if (best.end - best.start > budget) {
+      const word = firstMatchingWord(flat, best.start, best.end, queryTerms, termsOf);
+      start = Math.max(best.start, word - LONG_SENTENCE_LEAD);
+      const space = flat.indexOf(" ", start);
+      if (start > best.start && space !== -1 && space < word) start = space + 1;
+    } else {
+      // Near the end, earlier whole sentences fill the room the text after it leaves.
+      const earliest = flat.length - budget;
+      start =
+        sentences.find((sentence) => sentence.start >= earliest && sentence.start <= best.start)
+          ?.start ?? best.start;
+    }
+  }
+  start = onCodePoint(flat, start, 1);
+  let end = Math.min(flat.length, start + budget);
+  if (end < flat.length) {
+    const space = flat.lastIndexOf(" ", end);
+    if (space > start + budget / 2) end = space;
+  }
+  end = onCodePoint(flat, end, -1);
+  return `${start > 0 ? "…" : ""}${flat.slice(start, end).trim()}${end < flat.length ? "…" : ""}`;
+}
