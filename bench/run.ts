@@ -18,6 +18,7 @@ const SECTIONS: Readonly<Record<string, () => Promise<{ runBench(): Promise<Benc
   "index-lifecycle": () => import("./index-lifecycle.js"),
   "rg-baseline": () => import("./rg-baseline.js"),
   "mcp-handshake": () => import("./mcp-handshake.js"),
+  "search-recall": () => import("./search-recall.js"),
 };
 
 async function main(): Promise<void> {
