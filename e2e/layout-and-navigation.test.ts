@@ -170,11 +170,17 @@ async function pageWiderThanScreen(page: Page): Promise<boolean> {
 
 describe.each(SIZES)("at $name", (size) => {
   let page: Page;
+  /** Content-Security-Policy violations Chromium reported: the app must work under the server's CSP. */
+  const cspViolations: string[] = [];
   beforeAll(async () => {
     page = await harness.newPage({ viewport: { width: size.width, height: size.height } });
+    page.on("console", (message) => {
+      if (/Content Security Policy/i.test(message.text())) cspViolations.push(message.text());
+    });
   });
   afterAll(async () => {
     await page.context().close();
+    expect(cspViolations).toEqual([]);
   });
 
   it("keeps the composer in view on a 500-message chat, scrolled to the newest message", async () => {
