@@ -15,6 +15,7 @@ import { cursorFormat } from "./formats/cursor.js";
 import { dyadFormat } from "./formats/dyad.js";
 import { geminiCliFormat } from "./formats/gemini-cli.js";
 import { genericJsonlFormat } from "./formats/generic-jsonl.js";
+import { openCodeFormat } from "./formats/opencode.js";
 import { specStoryFormat } from "./formats/specstory.js";
 
 /** The registered formats in detection order; reports list formats in this order too. */
@@ -26,6 +27,7 @@ export const IMPORT_FORMAT_MODULES = [
   aiderFormat,
   clineFormat,
   chatGptFormat,
+  openCodeFormat,
   dyadFormat,
   cursorFormat,
   genericJsonlFormat,
