@@ -10,6 +10,7 @@ import { aiderFormat } from "./formats/aider.js";
 import { chatGptFormat } from "./formats/chatgpt.js";
 import { claudeCodeFormat } from "./formats/claude-code.js";
 import { clineFormat } from "./formats/cline.js";
+import { clineApiHistoryFormat } from "./formats/cline-api-history.js";
 import { codexFormat } from "./formats/codex.js";
 import { cursorFormat } from "./formats/cursor.js";
 import { dyadFormat } from "./formats/dyad.js";
@@ -26,6 +27,7 @@ export const IMPORT_FORMAT_MODULES = [
   codexFormat,
   aiderFormat,
   clineFormat,
+  clineApiHistoryFormat,
   chatGptFormat,
   openCodeFormat,
   dyadFormat,

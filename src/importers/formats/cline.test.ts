@@ -68,3 +68,27 @@ describe("parseCline", () => {
     );
   });
 });
+
+describe("parseCline on a Roo Code task", () => {
+  it("uses the UUID task folder as the id and renders suggested answers", () => {
+    const events = [
+      { ts: 1767200000000, type: "say", say: "text", text: "Pick a PDF library" },
+      {
+        ts: 1767200001000,
+        type: "ask",
+        ask: "followup",
+        text: JSON.stringify({
+          question: "Server-side or in the browser?",
+          suggest: [{ answer: "Server-side" }, "Browser"],
+        }),
+      },
+    ];
+    const path =
+      "/vs/globalStorage/rooveterinaryinc.roo-cline/tasks/9b2f6c4e-1d3a-4e5b-8f7c-0a1b2c3d4e5f/ui_messages.json";
+    const [chat] = parseCline(path, JSON.stringify(events));
+    expect([chat!.externalId, chat!.messages.map((m) => m.content)]).toEqual([
+      "9b2f6c4e-1d3a-4e5b-8f7c-0a1b2c3d4e5f",
+      ["Pick a PDF library", "Server-side or in the browser?\n- Server-side\n- Browser"],
+    ]);
+  });
+});

@@ -1,8 +1,8 @@
 /**
- * Cline `ui_messages.json` (FORMATS.md § 5): a JSON array of UI events of one task. The first
+ * Cline and Roo Code `ui_messages.json` (FORMATS.md § 5): a JSON array of UI events of one task. The first
  * `say:text` is the task prompt and `say:user_feedback` events are later human messages; the
  * assistant speaks through later `say:text`, `say:completion_result` and `ask:followup` (whose
- * JSON `{question, options}` is rendered as the question plus one `- option` line each). Streaming
+ * JSON `{question, options}`, or Roo Code's `{question, suggest}`, is rendered as the question plus one `- option` line each). Streaming
  * placeholders (`partial: true`), tool events, reasoning, API bookkeeping and checkpoints are
  * dropped. Times are the events' `ts` (epoch ms).
  */
@@ -25,9 +25,23 @@ const ClineEvent = z.looseObject({
   partial: z.boolean().optional(),
 });
 const ClineTask = z.array(ClineEvent);
-const Followup = z.object({ question: z.string(), options: z.array(z.string()).optional() });
-/** Cline's environment details name the workspace; the request text is JSON-escaped. */
-const WORKING_DIRECTORY = /Current Working Directory \(([^)\n]+)\)/;
+const Followup = z.object({
+  question: z.string(),
+  options: z.array(z.string()).optional(),
+  // Roo Code's follow-ups suggest answers instead of listing options.
+  suggest: z.array(z.union([z.string(), z.looseObject({ answer: z.string() })])).optional(),
+});
+/**
+ * A task folder's name when it is an id: Cline names folders after the start time in ms, Roo Code
+ * uses a UUID.
+ */
+export const TASK_FOLDER_ID =
+  /^(?:\d{10,}|[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i;
+/**
+ * The environment details name the workspace (Cline: "Current Working Directory", Roo Code:
+ * "Current Workspace Directory"); in `api_req_started` the request text is JSON-escaped.
+ */
+export const WORKING_DIRECTORY = /Current (?:Working|Workspace) Directory \(([^)\n]+)\)/;
 
 /** True when a parsed JSON document looks like a Cline UI message log. */
 export function looksLikeClineDocument(value: unknown): boolean {
@@ -76,12 +90,12 @@ export function parseCline(path: string, text: string): ImportedChat[] {
   if (turns.length === 0) return [];
   const startMs = parsed.data[0]!.ts;
   const messages = messagesFromTurns(startMs, turns);
-  // Cline names a task's folder after its start time; the file itself has no other id.
+  // The task folder names the task; the file itself has no other id.
   const folder = basename(dirname(path));
   return [
     {
       source: "cline",
-      externalId: /^\d{10,}$/.test(folder) ? folder : `${basename(path)}#${startMs}`,
+      externalId: TASK_FOLDER_ID.test(folder) ? folder : `${basename(path)}#${startMs}`,
       title: titleFromPrompt(turns.find((turn) => turn.role === "user")?.content),
       createdAtMs: startMs,
       appHint: workingDirectory
@@ -96,7 +110,12 @@ export function parseCline(path: string, text: string): ImportedChat[] {
 function renderFollowup(text: string): string {
   const parsed = Followup.safeParse(tryParseJson(text));
   if (!parsed.success) return text;
-  const options = parsed.data.options ?? [];
+  const options = [
+    ...(parsed.data.options ?? []),
+    ...(parsed.data.suggest ?? []).map((entry) =>
+      typeof entry === "string" ? entry : entry.answer,
+    ),
+  ];
   return [parsed.data.question, ...options.map((option) => `- ${option}`)].join("\n");
 }
 
