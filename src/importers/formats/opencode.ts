@@ -46,8 +46,8 @@ const Part = z.looseObject({
   ignored: z.boolean().optional(),
 });
 
-const SESSION_HEAD = /^\{[^]*?"id"\s*:\s*"ses_[^]*?"projectID"\s*:/;
-const MEMBER_HEAD = /^\{[^]*?"id"\s*:\s*"(?:msg|prt)_[^]*?"sessionID"\s*:\s*"ses_/;
+const SESSION_HEAD = /^\{[\s\S]*?"id"\s*:\s*"ses_[\s\S]*?"projectID"\s*:/;
+const MEMBER_HEAD = /^\{[\s\S]*?"id"\s*:\s*"(?:msg|prt)_[\s\S]*?"sessionID"\s*:\s*"ses_/;
 
 /** True when `head` is an OpenCode session, message or part file. */
 export function looksLikeOpenCodeStorage(head: DetectionHead): boolean {
