@@ -25,7 +25,7 @@ describe("parseClineApiHistory", () => {
       ...chat,
       messages: chat!.messages.map((m) => [m.role, m.content, m.createdAtMs]),
     }).toEqual({
-      source: "cline",
+      source: "cline-api",
       externalId: ROO_TASK_ID,
       title: "Move the invoice PDFs to S3",
       createdAtMs: 1767100000000,

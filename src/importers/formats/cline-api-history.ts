@@ -6,8 +6,8 @@
  * that sibling gives no chat. User turns keep the person's words — the `<task>` and `<feedback>`
  * texts — and drop what the extension injected (`<environment_details>`, tool results, `[tool]
  * Result:` texts); assistant turns keep their text blocks (tool-call markup and `<thinking>` are
- * left to the projection). The chat is stored as source `cline` with the task folder as its id, like
- * the UI log's; the workspace comes from the environment details, as there.
+ * left to the projection). The chat's source is `cline-api` (a format is always its chats' source),
+ * its id the task folder, like the UI log's; the workspace comes from the environment details.
  */
 import { existsSync } from "node:fs";
 import { basename, dirname, join } from "node:path";
@@ -82,7 +82,7 @@ export function parseClineApiHistory(
     (/^\d{10,}$/.test(folder) ? Number(folder) : fallbackTimeMs);
   return [
     {
-      source: "cline",
+      source: "cline-api",
       externalId: TASK_FOLDER_ID.test(folder) ? folder : `${basename(path)}#${startMs}`,
       title: titleFromPrompt(turns.find((turn) => turn.role === "user")?.content),
       createdAtMs: startMs,
