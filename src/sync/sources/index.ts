@@ -7,12 +7,21 @@ import type { HistorySource } from "../history-source.js";
 import { aiderSource } from "./aider.js";
 import { claudeCodeSource } from "./claude-code.js";
 import { codexSource } from "./codex.js";
+import { cursorSource } from "./cursor.js";
+import { geminiCliSource } from "./gemini-cli.js";
+import { openCodeSource } from "./opencode.js";
 import { specStorySource } from "./specstory.js";
+import { clineSource, rooCodeSource } from "./vscode-task-folders.js";
 
 /** The registered sources; names are unique. */
 export const HISTORY_SOURCES: readonly HistorySource[] = [
   claudeCodeSource,
   codexSource,
+  geminiCliSource,
+  cursorSource,
+  openCodeSource,
+  clineSource,
+  rooCodeSource,
   specStorySource,
   aiderSource,
 ];
