@@ -223,16 +223,21 @@ export async function startMcpServer(options: StartMcpServerOptions): Promise<Ru
   };
   server.onerror = (error) => options.log(`recollect mcp: ${toRecollectError(error).message}`);
   server.oninitialized = () => {
-    // After the handshake: repair is one synchronous transaction, draining yields per batch.
-    setImmediate(() => {
-      if (!open) return;
-      try {
-        indexer.start();
-      } catch (error) {
-        options.log(`recollect mcp: indexer did not start: ${toRecollectError(error).message}`);
-      }
-      void session();
-    });
+    // After the handshake, the session (tool definitions, Engine) loads first so `tools/list`
+    // is not kept waiting; then the indexer starts: its repair is one synchronous transaction and
+    // draining yields per batch. Calls arriving meanwhile search with index_status "indexing".
+    session()
+      .catch((error: unknown) =>
+        options.log(`recollect mcp: tools did not load: ${toRecollectError(error).message}`),
+      )
+      .finally(() => {
+        if (!open) return;
+        try {
+          indexer.start();
+        } catch (error) {
+          options.log(`recollect mcp: indexer did not start: ${toRecollectError(error).message}`);
+        }
+      });
   };
 
   try {
