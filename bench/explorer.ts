@@ -9,11 +9,12 @@
  * - orchestration: host overhead minus the run's own retrieval replayed directly, so a miss of the
  *   100 ms target can be attributed to search/read or to the explorer itself.
  */
+
 import { availableParallelism } from "node:os";
 import { performance } from "node:perf_hooks";
+import { createExplorerEngine } from "../src/agent/explorer-engine.js";
 import { createExploreChatHistoryTool } from "../src/agent/tools/explore-chat-history/index.js";
 import type { Engine } from "../src/engine/engine.js";
-import { createEngine } from "../src/engine/index.js";
 import { meterEngine } from "../src/eval/runner/metered-engine.js";
 import {
   createRetrievalRecorder,
@@ -154,7 +155,7 @@ export async function runBench(): Promise<BenchReport> {
     return { appId: 1 + Math.floor(random() * apps), query: template(word(), word()) };
   });
   const engines: { name: string; engine: Engine }[] = [
-    { name: "offline", engine: createEngine({ kind: "offline" }) },
+    { name: "offline", engine: createExplorerEngine({ kind: "offline" }) },
     { name: "zero-latency", engine: zeroLatencyEngine() },
   ];
   const figures: Record<string, unknown> = {

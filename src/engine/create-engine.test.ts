@@ -1,3 +1,4 @@
+import { MockLanguageModelV3 } from "ai/test";
 import { describe, expect, test } from "vitest";
 import { InvalidInputError, PreconditionError, RecollectError } from "../errors/recollect-error.js";
 import { createEngine } from "./create-engine.js";
@@ -20,14 +21,20 @@ function providerOf(config: EngineConfig): { provider: string; modelId: string }
 }
 
 describe("createEngine", () => {
-  test("offline needs nothing and reports its versioned model id", () => {
-    const engine = createEngine({ kind: "offline" });
-    expect(engine.kind).toBe("offline");
-    expect(engine.modelId).toBe("recollect-offline-1");
-    expect(providerOf({ kind: "offline" })).toEqual({
-      provider: "recollect.offline",
-      modelId: "recollect-offline-1",
-    });
+  test("offline uses the injected offline model and its id", () => {
+    const model = new MockLanguageModelV3({ provider: "injected", modelId: "offline-test-7" });
+    const engine = createEngine(
+      { kind: "offline" },
+      { modelId: "offline-test-7", languageModel: () => model },
+    );
+    expect([engine.kind, engine.modelId]).toEqual(["offline", "offline-test-7"]);
+    expect(engine.languageModel()).toBe(model);
+  });
+
+  test("offline without an injected model names what is missing", () => {
+    const error = failure({ kind: "offline" });
+    expect(error).toBeInstanceOf(PreconditionError);
+    expect((error as PreconditionError).missing).toBe("engine.offlineModel");
   });
 
   test("openai-compatible uses the base URL and model id, API key optional", () => {
@@ -106,7 +113,7 @@ describe("createEngine", () => {
 
   test("the explorer's model selection is one table covering every kind", () => {
     expect(EXPLORER_MODEL_DEFAULTS).toEqual({
-      offline: "recollect-offline-1",
+      offline: null,
       openai: "gpt-4.1-mini",
       anthropic: "claude-haiku-4-5",
       "openai-compatible": null,

@@ -9,9 +9,8 @@ import { createOpenAI } from "@ai-sdk/openai";
 import { createOpenAICompatible } from "@ai-sdk/openai-compatible";
 import type { LanguageModel } from "ai";
 import { InvalidInputError, PreconditionError } from "../errors/recollect-error.js";
-import type { Engine, EngineConfig, EngineKind } from "./engine.js";
+import type { Engine, EngineConfig, EngineKind, OfflineModel } from "./engine.js";
 import { EXPLORER_MODEL_DEFAULTS } from "./explorer-model-defaults.js";
-import { createOfflineLanguageModel } from "./offline/offline-language-model.js";
 
 /** The kinds {@link createEngine} accepts, in documentation order. */
 export const ENGINE_KINDS: readonly EngineKind[] = [
@@ -71,25 +70,29 @@ function engine(kind: EngineKind, modelId: string, build: () => LanguageModel): 
 /**
  * Creates the Engine for `config`. No network happens here; providers connect on first call.
  *
- * - `offline`: in-process deterministic policy; `modelId` is ignored (always `recollect-offline-<v>`).
+ * - `offline`: the in-process deterministic policy `offline` supplies (the explorer's code, injected
+ *   so this layer never imports agent code); `modelId` is ignored (always `offline.modelId`).
  * - `openai-compatible`: needs `baseUrl` (http/https) and `modelId`; `apiKey` optional (local servers).
  * - `openai` / `anthropic`: need `apiKey`; `modelId` defaults per {@link EXPLORER_MODEL_DEFAULTS};
  *   `baseUrl` optionally points at a proxy/gateway. OpenAI uses Chat Completions, which keeps no
  *   server-side conversation state (the Responses API stores responses by default; archival text
  *   should not be retained there).
  *
- * @throws PreconditionError `missing` = `engine.baseUrl`, `engine.modelId`, `OPENAI_API_KEY` or
+ * @throws PreconditionError `missing` = `engine.offlineModel` for `offline` without `offline`,
+ *   `engine.baseUrl`, `engine.modelId`, `OPENAI_API_KEY` or
  *   `ANTHROPIC_API_KEY` when that setting is absent.
  * @throws InvalidInputError for an unknown `kind` or a `baseUrl` that is not an http(s) URL.
  */
-export function createEngine(config: EngineConfig): Engine {
+export function createEngine(config: EngineConfig, offline?: OfflineModel): Engine {
   switch (config.kind) {
     case "offline":
-      return engine(
-        "offline",
-        EXPLORER_MODEL_DEFAULTS.offline ?? "recollect-offline",
-        createOfflineLanguageModel,
-      );
+      if (!offline) {
+        throw new PreconditionError(
+          "engine.offlineModel",
+          "The offline engine needs the explorer's offline model: build engines with createExplorerEngine().",
+        );
+      }
+      return engine("offline", offline.modelId, () => offline.languageModel());
     case "openai-compatible": {
       const rawBaseUrl = nonEmpty(config.baseUrl);
       if (!rawBaseUrl) {

@@ -27,3 +27,15 @@ export interface Engine {
   /** The AI SDK model to pass to `streamText`/`generateText`. */
   languageModel(): LanguageModel;
 }
+
+/**
+ * The offline kind's model, supplied by the explorer (`agent/tools/explore-chat-history/offline/`):
+ * the policy is explorer code, so `engine/` receives it instead of importing it (dependencies
+ * point down, docs/ARCHITECTURE.md).
+ */
+export interface OfflineModel {
+  /** `recollect-offline-<policy version>`. */
+  readonly modelId: string;
+  /** A fresh deterministic `LanguageModelV3`. */
+  languageModel(): LanguageModel;
+}

@@ -4,17 +4,16 @@
  * configuration names no model; `null` means the kind has no sensible default and a model id is
  * required (`engine.modelId` / `RECOLLECT_ENGINE_MODEL`).
  *
- * - `offline`: the embedded policy; its id carries the policy version.
+ * - `offline`: null here; the injected offline model names itself (`recollect-offline-<policy version>`).
  * - `openai`: a small, fast tool-calling model; exploration is many short steps.
  * - `anthropic`: the same trade-off on Anthropic.
  * - `openai-compatible`: local servers and gateways name models freely, so none is assumed.
  */
 import type { EngineKind } from "./engine.js";
-import { OFFLINE_MODEL_ID } from "./offline/offline-language-model.js";
 
 /** The explorer's default model id per engine kind; null where none can be assumed (see above). */
 export const EXPLORER_MODEL_DEFAULTS: Readonly<Record<EngineKind, string | null>> = Object.freeze({
-  offline: OFFLINE_MODEL_ID,
+  offline: null,
   openai: "gpt-4.1-mini",
   anthropic: "claude-haiku-4-5",
   "openai-compatible": null,

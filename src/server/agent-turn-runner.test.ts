@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { createExplorerEngine } from "../agent/explorer-engine.js";
 import { createOfflineRouterModel } from "../agent/primary/offline-router-model.js";
 import { TOOL_DEFINITIONS } from "../agent/tools/registry.js";
 import { renderCardXml } from "../card/card-xml.js";
-import { createEngine } from "../engine/create-engine.js";
 import { createIndexer } from "../history/index.js";
 import { createMemorySettingsStore } from "../settings/index.js";
 import { openStore, type Store } from "../store/open-store.js";
@@ -32,7 +32,7 @@ async function runTurn(isPro: boolean, message: string): Promise<ServerEvent[]> 
       store,
       settings,
       model: createOfflineRouterModel(),
-      engine: createEngine({ kind: "offline" }),
+      engine: createExplorerEngine({ kind: "offline" }),
       freeModelMode: false,
     }),
     permissions: createSettingsPermissions(settings, TOOL_DEFINITIONS),

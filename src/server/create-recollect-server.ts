@@ -3,11 +3,12 @@
  * permissions and entitlement, the agent turn runner and the built web app, listening on
  * 127.0.0.1. The one composition root of the web surface; tests and the CLI both call it.
  */
+
 import type { EntitlementProvider } from "../agent/entitlement/entitlement-provider.js";
+import { createExplorerEngine } from "../agent/explorer-engine.js";
 import type { AgentMode } from "../agent/mode.js";
 import { createOfflineRouterModel } from "../agent/primary/offline-router-model.js";
 import { TOOL_DEFINITIONS } from "../agent/tools/registry.js";
-import { createEngine } from "../engine/create-engine.js";
 import type { EngineConfig } from "../engine/engine.js";
 import { createIndexer } from "../history/index.js";
 import type { SettingsStore } from "../settings/index.js";
@@ -48,7 +49,7 @@ export interface RecollectServerOptions {
 export async function startRecollectServer(
   options: RecollectServerOptions,
 ): Promise<RunningServer> {
-  const engine = createEngine(options.engineConfig);
+  const engine = createExplorerEngine(options.engineConfig);
   // Offline, the primary agent is the transparent rule-based router; otherwise it runs on the
   // Engine's model, so the history tools stay available (not free-model mode).
   const model = engine.kind === "offline" ? createOfflineRouterModel() : engine.languageModel();

@@ -3,11 +3,13 @@
  * across a set of explorer runs — complete, conflicting, no-match, cancelled, denied, non-Pro and
  * direct read_chat — carries no query text, title, id, excerpt or message text in any field.
  */
+
 import { afterEach, describe, expect, it } from "vitest";
 import { buildToolSet } from "../agent/build-tool-set.js";
 import { scriptedConsentPrompter } from "../agent/consent/consent-prompter.js";
 import type { StoredConsents } from "../agent/consent/resolve-consent.js";
 import type { AgentContext } from "../agent/context.js";
+import { createExplorerEngine } from "../agent/explorer-engine.js";
 import { createOfflineRouterModel } from "../agent/primary/offline-router-model.js";
 import { runPrimaryTurn } from "../agent/primary/run-primary-turn.js";
 import {
@@ -17,7 +19,6 @@ import {
   standardStore,
 } from "../agent/tools/explore-chat-history/explore-test-fixtures.js";
 import type { Engine } from "../engine/engine.js";
-import { createEngine } from "../engine/index.js";
 import type { Store } from "../store/open-store.js";
 import { createMemoryTelemetrySink } from "./telemetry-sink.js";
 
@@ -105,7 +106,7 @@ describe("telemetry privacy sweep", () => {
       await runPrimaryTurn({
         ctx,
         model: options.model ?? createOfflineRouterModel(),
-        engine: options.engine ?? createEngine({ kind: "offline" }),
+        engine: options.engine ?? createExplorerEngine({ kind: "offline" }),
         mode: "agent",
         toolSet: buildToolSet(ctx, {
           mode: "agent",

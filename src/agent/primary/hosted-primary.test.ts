@@ -2,9 +2,9 @@
  * The primary loop against a hosted model over real HTTP (the scripted OpenAI-compatible server
  * with the real AI SDK provider): what the model is offered, consent, drill-down, failures.
  */
+
 import { createOpenAICompatible } from "@ai-sdk/openai-compatible";
 import { afterEach, describe, expect, it } from "vitest";
-import { createEngine } from "../../engine/index.js";
 import type { Store } from "../../store/open-store.js";
 import {
   type ScriptedOpenAIServer,
@@ -14,6 +14,7 @@ import {
 import { buildToolSet } from "../build-tool-set.js";
 import { scriptedConsentPrompter } from "../consent/consent-prompter.js";
 import type { AgentContext } from "../context.js";
+import { createExplorerEngine } from "../explorer-engine.js";
 import { standardStore } from "../tools/explore-chat-history/explore-test-fixtures.js";
 import type { AgentEvent } from "./agent-events.js";
 import { runPrimaryTurn } from "./run-primary-turn.js";
@@ -49,7 +50,7 @@ async function hostedTurn(
   const result = await runPrimaryTurn({
     ctx,
     model,
-    engine: createEngine({ kind: "offline" }),
+    engine: createExplorerEngine({ kind: "offline" }),
     mode: "ask",
     toolSet: buildToolSet(ctx, { mode: "ask", freeModelMode: false }),
     messages: [{ role: "user", content: "What did we decide about authentication?" }],

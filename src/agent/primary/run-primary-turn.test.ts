@@ -1,12 +1,12 @@
 import type { LanguageModel } from "ai";
 import { afterEach, describe, expect, it } from "vitest";
-import { createEngine } from "../../engine/index.js";
 import type { Store } from "../../store/open-store.js";
 import { createMemoryTelemetrySink } from "../../telemetry/index.js";
 import { buildToolSet } from "../build-tool-set.js";
 import { scriptedConsentPrompter } from "../consent/consent-prompter.js";
 import type { StoredConsents } from "../consent/resolve-consent.js";
 import type { AgentContext } from "../context.js";
+import { createExplorerEngine } from "../explorer-engine.js";
 import type { AgentMode } from "../mode.js";
 import {
   call,
@@ -54,7 +54,7 @@ async function turn(setup: TurnSetup) {
   const result = await runPrimaryTurn({
     ctx,
     model: setup.model ?? createOfflineRouterModel(),
-    engine: createEngine({ kind: "offline" }),
+    engine: createExplorerEngine({ kind: "offline" }),
     mode,
     toolSet: buildToolSet(ctx, { mode, freeModelMode: false, consents: setup.consents }),
     messages: [{ role: "user", content: setup.message }],

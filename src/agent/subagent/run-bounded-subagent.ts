@@ -15,6 +15,7 @@
  *   `ProviderError`, so a hung Engine ends in an error or a fallback instead of never;
  * - `fullStream` is read to its end or cancelled, never left half-read (AI SDK tee leak).
  */
+import type { SharedV3ProviderOptions } from "@ai-sdk/provider";
 import { APICallError, type LanguageModel, stepCountIs, streamText, type ToolSet } from "ai";
 import {
   AbortedError,
@@ -51,6 +52,11 @@ export interface RunBoundedSubagentOptions {
   readonly model: LanguageModel;
   readonly system: string;
   readonly prompt: string;
+  /**
+   * Typed values for the model beside the prompt text (AI SDK `providerOptions`, keyed by
+   * namespace); providers ignore namespaces that are not theirs.
+   */
+  readonly providerOptions?: SharedV3ProviderOptions;
   /** Prompt for retry attempts (default `prompt`), e.g. to say that earlier results are cached. */
   readonly retryPrompt?: string;
   /** The complete child ToolSet; must contain `submitToolName`. Nothing else is added. */
@@ -165,6 +171,7 @@ async function runAttempt(
       prompt:
         attempt > 1 && options.retryPrompt !== undefined ? options.retryPrompt : options.prompt,
       tools: options.tools,
+      ...(options.providerOptions ? { providerOptions: options.providerOptions } : {}),
       onError: () => undefined, // errors are counted from the stream below, not logged here
       maxRetries: 0, // the runner owns the retry budget; the SDK must not add hidden ones
       abortSignal: controller.signal,

@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { renderCardXml } from "../../card/card-xml.js";
-import { createEngine } from "../../engine/index.js";
 import { RecollectError } from "../../errors/recollect-error.js";
 import type { Store } from "../../store/open-store.js";
 import type { AgentContext } from "../context.js";
+import { createExplorerEngine } from "../explorer-engine.js";
 import { standardStore } from "./explore-chat-history/explore-test-fixtures.js";
 import { exploreChatHistoryTool } from "./explore-chat-history/index.js";
 import { readChatTool, searchChatsTool } from "./registry.js";
@@ -25,7 +25,7 @@ function setup(isPro: boolean) {
     messageId: null,
     isPro,
     abortSignal: new AbortController().signal,
-    engine: createEngine({ kind: "offline" }),
+    engine: createExplorerEngine({ kind: "offline" }),
     updateCard: (card) => cards.push(renderCardXml(card)),
   };
   return { ctx, ids, cards };

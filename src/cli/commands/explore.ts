@@ -11,13 +11,15 @@
  * Pro: this command reads the entitlement from the settings file next to the store
  * (`recollect settings set entitlement pro`); without Pro it fails with exit 4 and no data.
  */
+
 import type { Command } from "commander";
+import { createExplorerEngine } from "../../agent/explorer-engine.js";
 import { exploreApp } from "../../agent/tools/explore-chat-history/explore-app.js";
 import { describeProgress } from "../../agent/tools/explore-chat-history/progress.js";
 import { formatReportText } from "../../agent/tools/explore-chat-history/report-text.js";
 import type { ExploreChatHistoryReport } from "../../card/report-schema.js";
 import type { Engine } from "../../engine/engine.js";
-import { createEngine, ENGINE_KINDS, engineConfigFromEnv } from "../../engine/index.js";
+import { ENGINE_KINDS, engineConfigFromEnv } from "../../engine/index.js";
 import { InvalidInputError } from "../../errors/recollect-error.js";
 import {
   cliIsPro,
@@ -47,7 +49,7 @@ export function engineForCli(kind: string | undefined): Engine {
     throw new InvalidInputError("--engine", ENGINE_KINDS.join(" | "), `got ${kind}`);
   }
   const env = kind === undefined ? process.env : { ...process.env, RECOLLECT_ENGINE: kind };
-  return createEngine(engineConfigFromEnv(env));
+  return createExplorerEngine(engineConfigFromEnv(env));
 }
 
 /** Runs `work` with an AbortSignal that fires on Ctrl-C, removing the handler afterwards. */

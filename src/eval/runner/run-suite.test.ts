@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { z } from "zod";
-import { createEngine } from "../../engine/index.js";
+import { createExplorerEngine } from "../../agent/explorer-engine.js";
 import { createIndexer } from "../../history/index.js";
 import { openStore } from "../../store/open-store.js";
 import {
@@ -107,7 +107,7 @@ describe("runSuite on the curated suite with the offline engine", () => {
   it("runs all 48 questions with zero fabricated citations and no failed run", async () => {
     const result = await runSuite({
       suite: buildCuratedSuite(),
-      engine: createEngine({ kind: "offline" }),
+      engine: createExplorerEngine({ kind: "offline" }),
     });
     expect(result.facts.length).toBe(48);
     expect(result.overall.failedRuns).toBe(0);
@@ -118,7 +118,7 @@ describe("runSuite on the curated suite with the offline engine", () => {
   it("runs the held-out suite with zero fabricated citations too", async () => {
     const result = await runSuite({
       suite: buildHoldoutSuite(),
-      engine: createEngine({ kind: "offline" }),
+      engine: createExplorerEngine({ kind: "offline" }),
     });
     expect(result.facts.length).toBe(15);
     expect(result.overall.failedRuns).toBe(0);
@@ -174,7 +174,7 @@ describe("runSuite through a scripted OpenAI-compatible Engine", () => {
               },
             },
     });
-    const engine = createEngine({
+    const engine = createExplorerEngine({
       kind: "openai-compatible",
       baseUrl: server.baseUrl,
       modelId: "scripted",

@@ -1,11 +1,11 @@
 import { PassThrough } from "node:stream";
 import { afterEach, describe, expect, it } from "vitest";
 import type { Engine } from "../../../engine/engine.js";
-import { createEngine } from "../../../engine/index.js";
 import { createMemorySettingsStore, type Settings } from "../../../settings/index.js";
 import type { Store } from "../../../store/open-store.js";
 import { createMemoryTelemetrySink } from "../../../telemetry/index.js";
 import { fixedEntitlement } from "../../entitlement/index.js";
+import { createExplorerEngine } from "../../explorer-engine.js";
 import {
   mockModel,
   standardStore,
@@ -46,7 +46,7 @@ function session(options: {
     entitlement: fixedEntitlement(options.pro === false ? "free" : "pro"),
     settings: createMemorySettingsStore(options.settings ?? {}),
     telemetry: createMemoryTelemetrySink(),
-    engine: options.engine ?? createEngine({ kind: "offline" }),
+    engine: options.engine ?? createExplorerEngine({ kind: "offline" }),
     model: createOfflineRouterModel(),
     input,
     output,

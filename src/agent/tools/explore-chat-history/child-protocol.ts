@@ -137,3 +137,94 @@ export interface ChildToolError {
 export type ChildSubmitOutput =
   | { readonly accepted: true }
   | { readonly accepted: false; readonly reason: string };
+
+/**
+ * The run's task as typed values, sent beside the prompt text as AI SDK `providerOptions` under
+ * {@link EXPLORER_TASK_NAMESPACE}: a model that reads structured input (the offline explorer)
+ * needs no re-parsing of prompt prose; hosted providers ignore a namespace that is not theirs.
+ */
+export const explorerTaskSchema = z.object({
+  question: z.string().min(1).max(500),
+  current_chat_id: z.number().int().positive().nullable(),
+});
+export type ExplorerTask = z.infer<typeof explorerTaskSchema>;
+
+/** The `providerOptions` key of {@link explorerTaskSchema}. */
+export const EXPLORER_TASK_NAMESPACE = "recollectExplorer";
+
+/** `providerOptions` carrying the run's question and locked current chat id. */
+export function explorerTaskOptions(task: {
+  readonly question: string;
+  readonly currentChatId: number | null;
+}): { [EXPLORER_TASK_NAMESPACE]: ExplorerTask } {
+  return {
+    [EXPLORER_TASK_NAMESPACE]: { question: task.question, current_chat_id: task.currentChatId },
+  };
+}
+
+/** `ChildBudgetView` as a schema, for reading tool answers back. */
+export const childBudgetViewSchema = z.object({
+  calls_left: z.number(),
+  observation_bytes_left: z.number(),
+  steps_left: z.number(),
+});
+
+const childRoleSchema = z.enum(["user", "assistant"]);
+
+/** `ChildSearchOutput` as a schema (extra fields allowed, so the host can add some). */
+export const childSearchOutputSchema = z.object({
+  index_status: z.enum(["ready", "indexing"]),
+  pending_count: z.number().optional(),
+  truncated: z.boolean().optional(),
+  chats: z.array(
+    z.object({
+      chat_id: z.number(),
+      title: z.string().nullable().optional(),
+      created_at: z.string().optional(),
+      matches: z.array(
+        z.object({
+          candidate_id: z.string(),
+          message_id: z.number(),
+          role: childRoleSchema,
+          created_at: z.string(),
+          excerpt: z.string(),
+          is_compaction_summary: z.boolean().optional(),
+        }),
+      ),
+    }),
+  ),
+  budget: childBudgetViewSchema.optional(),
+  notice: z.string().optional(),
+});
+
+/** `ChildReadOutput` as a schema. */
+export const childReadOutputSchema = z.object({
+  chat_id: z.number(),
+  title: z.string().nullable().optional(),
+  messages: z.array(
+    z.object({
+      candidate_id: z.string(),
+      message_id: z.number(),
+      role: childRoleSchema,
+      created_at: z.string(),
+      content: z.string(),
+      is_compaction_summary: z.boolean().optional(),
+    }),
+  ),
+  has_more_after: z.boolean().optional(),
+  truncated: z.boolean().optional(),
+  budget: childBudgetViewSchema.optional(),
+  notice: z.string().optional(),
+});
+
+/** `ChildToolError` as a schema. */
+export const childToolErrorSchema = z.object({
+  error: z.object({ kind: z.string(), message: z.string() }),
+  budget: childBudgetViewSchema.optional(),
+});
+
+/** `ChildSubmitOutput` as a schema. */
+export const childSubmitOutputSchema = z.union([
+  z.object({ accepted: z.literal(true) }),
+  z.object({ accepted: z.literal(false), reason: z.string() }),
+]);

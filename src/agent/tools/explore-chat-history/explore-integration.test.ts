@@ -3,9 +3,9 @@
  * `@ai-sdk/openai-compatible` provider via `createEngine`, a real migrated SQLite store seeded
  * through `writeChats`, the real indexer and the real `searchChats` / `readChat`.
  */
+
 import { afterEach, describe, expect, it } from "vitest";
 import type { ExploreCard } from "../../../card/explore-card.js";
-import { createEngine } from "../../../engine/index.js";
 import { RecollectError } from "../../../errors/recollect-error.js";
 import { readChat, searchChats } from "../../../history/index.js";
 import { openStore, type Store } from "../../../store/open-store.js";
@@ -13,6 +13,7 @@ import {
   type ScriptedTurn,
   startScriptedOpenAIServer,
 } from "../../../test/scripted-openai-server.js";
+import { createExplorerEngine } from "../../explorer-engine.js";
 import type { ToolExecutionContext } from "../tool-definition.js";
 import {
   createExploreChatHistoryTool,
@@ -68,7 +69,7 @@ async function explore(
       return typeof turn === "function" ? turn() : turn;
     },
   });
-  const engine = createEngine({
+  const engine = createExplorerEngine({
     kind: "openai-compatible",
     baseUrl: server.baseUrl,
     modelId: "scripted",

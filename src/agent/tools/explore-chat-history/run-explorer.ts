@@ -19,7 +19,7 @@ import type { RetrievalContext } from "../../../history/types.js";
 import { runBoundedSubagent } from "../../subagent/run-bounded-subagent.js";
 import type { ReadChatFunction, SearchChatsFunction } from "../history-port.js";
 import { EXPLORER_BUDGETS, type ExplorerBudgets } from "./budgets.js";
-import { CHILD_TOOL_NAMES, type ChildSubmitOutput } from "./child-protocol.js";
+import { CHILD_TOOL_NAMES, type ChildSubmitOutput, explorerTaskOptions } from "./child-protocol.js";
 import { createChildTools } from "./child-tools.js";
 import { createEvidenceRegistry } from "./evidence-registry.js";
 import { createProgressEmitter, progressEvent } from "./progress.js";
@@ -152,6 +152,10 @@ export async function runExplorer(options: RunExplorerOptions): Promise<Explorer
         maxCalls: budgets.maxCalls,
       }),
       prompt: explorerTaskPrompt(options.query),
+      providerOptions: explorerTaskOptions({
+        question: options.query,
+        currentChatId: options.retrieval.currentChatId,
+      }),
       retryPrompt: explorerRetryPrompt(options.query),
       tools,
       submitToolName: SUBMIT_TOOL,

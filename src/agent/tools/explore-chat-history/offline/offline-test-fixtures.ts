@@ -3,8 +3,9 @@
  * and a small authentication history with a superseded decision (chosen in January, reversed in
  * March) plus off-topic noise. Not imported by production code.
  */
-import type { Observation } from "./exploration-state.js";
+
 import type { FixtureMessage } from "./fixture-history-tools.js";
+import type { Observation } from "./run-state.js";
 
 /** An observation `c<n>` (message id n) with overridable fields. */
 export function observation(
@@ -22,10 +23,6 @@ export function observation(
     createdAt: "2026-01-01T00:00:00.000Z",
     text,
     fromRead: false,
-    isCompactionSummary: false,
-    searchHits: 1,
-    searchRank: 2,
-    firstSeen: n,
     ...extra,
   };
 }

@@ -3,16 +3,17 @@
  * production write path and indexer, the real `searchChats`/`readChat`, the real runner, evidence
  * registry and report validation. Nothing is faked.
  */
+
 import { readdirSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, test } from "vitest";
-import { createStoreMessageLocator } from "../../agent/tools/explore-chat-history/message-locator.js";
-import { runExplorer } from "../../agent/tools/explore-chat-history/run-explorer.js";
-import { createIndexer, readChat, searchChats } from "../../history/index.js";
-import { type ImportedChat, importPaths, writeChats } from "../../importers/index.js";
-import { openStore, type Store } from "../../store/open-store.js";
-import { describeRequiring, SHARED_CORPUS } from "../../test/require-resource.js";
-import { createEngine } from "../create-engine.js";
+import { createIndexer, readChat, searchChats } from "../../../../history/index.js";
+import { type ImportedChat, importPaths, writeChats } from "../../../../importers/index.js";
+import { openStore, type Store } from "../../../../store/open-store.js";
+import { describeRequiring, SHARED_CORPUS } from "../../../../test/require-resource.js";
+import { createExplorerEngine } from "../../../explorer-engine.js";
+import { createStoreMessageLocator } from "../message-locator.js";
+import { runExplorer } from "../run-explorer.js";
 import { AUTH_HISTORY } from "./offline-test-fixtures.js";
 
 const stores: Store[] = [];
@@ -92,7 +93,7 @@ function seededStore(): Store {
 async function explore(store: Store, app: string, query: string) {
   return runExplorer({
     query,
-    model: createEngine({ kind: "offline" }).languageModel(),
+    model: createExplorerEngine({ kind: "offline" }).languageModel(),
     retrieval: { store, appId: appId(store, app), currentChatId: null, currentMessageId: null },
     searchChats,
     readChat,

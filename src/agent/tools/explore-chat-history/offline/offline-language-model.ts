@@ -1,8 +1,9 @@
 /**
- * The embedded offline Engine as a real AI SDK `LanguageModelV3`: `streamText`/`generateText`
- * drive it exactly like a hosted model. Each call re-reads the prompt (question, earlier tool
- * calls, the host's JSON answers), asks the pure policy for one action, and answers with one tool
- * call (or text when no tool may be called). In-process, deterministic, no network, no clock.
+ * The offline explorer as a real AI SDK `LanguageModelV3`: `streamText`/`generateText` drive it
+ * exactly like a hosted model. Each call re-reads the run (typed task options, earlier tool calls,
+ * the host's JSON answers), asks the pure policy for the next step, and answers with that step's
+ * tool calls — several in one step when the stage fans out — or text when no tool may be called.
+ * In-process, deterministic, no network, no clock.
  */
 import type {
   LanguageModelV3,
@@ -14,17 +15,23 @@ import type {
   LanguageModelV3StreamResult,
   LanguageModelV3Usage,
 } from "@ai-sdk/provider";
+import { type ActionConstraints, decideNextAction } from "./decide-next-action.js";
 import {
-  type ActionConstraints,
-  decideNextAction,
-  type OfflineAction,
-} from "./decide-next-action.js";
-import { readPrompt } from "./read-prompt.js";
+  DEFAULT_POLICY,
+  type OfflineStage,
+  type PolicyConfig,
+  policyVersion,
+} from "./policy-parameters.js";
+import { readRunState } from "./run-state.js";
 
-/** Bumped whenever the policy's output for the same input changes. */
-export const OFFLINE_POLICY_VERSION = 1;
-/** The model id the offline engine reports (`Engine.modelId`). */
-export const OFFLINE_MODEL_ID = `recollect-offline-${OFFLINE_POLICY_VERSION}`;
+/** The production policy's version, derived from its parameters (`policy-parameters.ts`). */
+export const OFFLINE_POLICY_VERSION = policyVersion(DEFAULT_POLICY);
+/** The model id of `config`'s policy: `recollect-offline-<policy version>`. */
+export function offlineModelId(config: PolicyConfig = DEFAULT_POLICY): string {
+  return `recollect-offline-${policyVersion(config)}`;
+}
+/** The model id the production offline engine reports (`Engine.modelId`). */
+export const OFFLINE_MODEL_ID = offlineModelId();
 /** Chars per token for the usage estimate: a rough, deterministic stand-in (no tokenizer offline). */
 const CHARS_PER_TOKEN = 4;
 /** Tool-input deltas in a stream are this many chars, so consumers see real incremental input. */
@@ -48,12 +55,6 @@ function constraintsOf(options: LanguageModelV3CallOptions): ActionConstraints {
   return { availableTools, toolChoice };
 }
 
-function toolNameOf(action: Exclude<OfflineAction, { type: "text" }>): string {
-  if (action.type === "search") return "search_chats";
-  if (action.type === "read" || action.type === "read-page") return "read_chat";
-  return "submit_report";
-}
-
 function promptChars(options: LanguageModelV3CallOptions): number {
   return JSON.stringify(options.prompt).length;
 }
@@ -67,9 +68,9 @@ function usageOf(inputChars: number, outputChars: number): LanguageModelV3Usage 
   };
 }
 
-/** One planned response: the content part and how it finishes. */
+/** One planned response: the content parts and how it finishes. */
 interface PlannedResponse {
-  readonly content: LanguageModelV3Content;
+  readonly content: readonly LanguageModelV3Content[];
   readonly finishReason: LanguageModelV3FinishReason;
   readonly usage: LanguageModelV3Usage;
 }
@@ -78,54 +79,76 @@ interface PlannedResponse {
  * Plans the response for `options`. Tool call ids are `offline-call-<n>` where n counts tool calls
  * already in the prompt, so they are unique within a run and identical across identical runs.
  */
-export function planResponse(options: LanguageModelV3CallOptions): PlannedResponse {
-  const state = readPrompt(options.prompt);
-  const action = decideNextAction(state, constraintsOf(options));
+export function planResponse(
+  options: LanguageModelV3CallOptions,
+  config: PolicyConfig = DEFAULT_POLICY,
+): PlannedResponse {
+  const state = readRunState(options);
+  const action = decideNextAction(state, constraintsOf(options), config);
   const inputChars = promptChars(options);
   if (action.type === "text") {
     return {
-      content: { type: "text", text: action.text },
+      content: [{ type: "text", text: action.text }],
       finishReason: { unified: "stop", raw: "stop" },
       usage: usageOf(inputChars, action.text.length),
     };
   }
-  const input = JSON.stringify(action.input);
-  return {
-    content: {
+  const content = action.calls.map(
+    (call, index): LanguageModelV3Content => ({
       type: "tool-call",
-      toolCallId: `offline-call-${state.toolCallCount + 1}`,
-      toolName: toolNameOf(action),
-      input,
-    },
+      toolCallId: `offline-call-${state.toolCallCount + index + 1}`,
+      toolName: call.toolName,
+      input: JSON.stringify(call.input),
+    }),
+  );
+  const outputChars = content.reduce(
+    (sum, part) => sum + (part.type === "tool-call" ? part.input.length : 0),
+    0,
+  );
+  return {
+    content,
     finishReason: { unified: "tool-calls", raw: "tool_calls" },
-    usage: usageOf(inputChars, input.length),
+    usage: usageOf(inputChars, outputChars),
   };
 }
 
-function streamPartsOf(planned: PlannedResponse): LanguageModelV3StreamPart[] {
+function streamPartsOf(planned: PlannedResponse, modelId: string): LanguageModelV3StreamPart[] {
   const parts: LanguageModelV3StreamPart[] = [
     { type: "stream-start", warnings: [] },
-    { type: "response-metadata", id: "offline-response", modelId: OFFLINE_MODEL_ID },
+    { type: "response-metadata", id: "offline-response", modelId },
   ];
-  const { content } = planned;
-  if (content.type === "tool-call") {
-    parts.push({ type: "tool-input-start", id: content.toolCallId, toolName: content.toolName });
-    for (let offset = 0; offset < content.input.length; offset += DELTA_CHARS) {
-      parts.push({
-        type: "tool-input-delta",
-        id: content.toolCallId,
-        delta: content.input.slice(offset, offset + DELTA_CHARS),
-      });
+  for (const content of planned.content) {
+    if (content.type === "tool-call") {
+      parts.push({ type: "tool-input-start", id: content.toolCallId, toolName: content.toolName });
+      for (let offset = 0; offset < content.input.length; offset += DELTA_CHARS) {
+        parts.push({
+          type: "tool-input-delta",
+          id: content.toolCallId,
+          delta: content.input.slice(offset, offset + DELTA_CHARS),
+        });
+      }
+      parts.push({ type: "tool-input-end", id: content.toolCallId });
+      parts.push(content);
+    } else if (content.type === "text") {
+      parts.push({ type: "text-start", id: "offline-text" });
+      parts.push({ type: "text-delta", id: "offline-text", delta: content.text });
+      parts.push({ type: "text-end", id: "offline-text" });
     }
-    parts.push({ type: "tool-input-end", id: content.toolCallId });
-    parts.push(content);
-  } else if (content.type === "text") {
-    parts.push({ type: "text-start", id: "offline-text" });
-    parts.push({ type: "text-delta", id: "offline-text", delta: content.text });
-    parts.push({ type: "text-end", id: "offline-text" });
   }
   parts.push({ type: "finish", finishReason: planned.finishReason, usage: planned.usage });
   return parts;
+}
+
+/** Options of {@link createOfflineLanguageModel}. */
+export interface OfflineModelOptions {
+  /** Pipeline stages to switch off (ablation runs); default none. */
+  readonly ablate?: readonly OfflineStage[];
+}
+
+/** The policy configuration for `options`. */
+export function policyConfigOf(options: OfflineModelOptions = {}): PolicyConfig {
+  if (!options.ablate || options.ablate.length === 0) return DEFAULT_POLICY;
+  return { parameters: DEFAULT_POLICY.parameters, off: new Set(options.ablate) };
 }
 
 /**
@@ -134,27 +157,29 @@ function streamPartsOf(planned: PlannedResponse): LanguageModelV3StreamPart[] {
  * (an aborted call rejects / errors the stream with the signal's reason). Other sampling settings
  * are irrelevant to a deterministic policy and ignored without warnings.
  */
-export function createOfflineLanguageModel(): LanguageModelV3 {
+export function createOfflineLanguageModel(options: OfflineModelOptions = {}): LanguageModelV3 {
+  const config = policyConfigOf(options);
+  const modelId = offlineModelId(config);
   return {
     specificationVersion: "v3",
     provider: "recollect.offline",
-    modelId: OFFLINE_MODEL_ID,
+    modelId,
     supportedUrls: {},
     async doGenerate(options: LanguageModelV3CallOptions): Promise<LanguageModelV3GenerateResult> {
       if (options.abortSignal?.aborted) throw abortReason(options.abortSignal);
-      const planned = planResponse(options);
+      const planned = planResponse(options, config);
       return {
-        content: [planned.content],
+        content: [...planned.content],
         finishReason: planned.finishReason,
         usage: planned.usage,
         warnings: [],
-        response: { id: "offline-response", modelId: OFFLINE_MODEL_ID },
+        response: { id: "offline-response", modelId },
       };
     },
     async doStream(options: LanguageModelV3CallOptions): Promise<LanguageModelV3StreamResult> {
       const signal = options.abortSignal;
       if (signal?.aborted) throw abortReason(signal);
-      const parts = streamPartsOf(planResponse(options));
+      const parts = streamPartsOf(planResponse(options, config), modelId);
       let index = 0;
       let onAbort: (() => void) | undefined;
       const stream = new ReadableStream<LanguageModelV3StreamPart>({

@@ -5,7 +5,7 @@
  * before the real runner exists; it is not a retrieval implementation (no FTS, no app scoping).
  */
 import { tool } from "ai";
-
+import { contentTerms } from "../../../../history/text/content-terms.js";
 import {
   type ChildReadOutput,
   type ChildSearchOutput,
@@ -13,8 +13,7 @@ import {
   childSearchInputSchema,
   type SubmitReportInput,
   submitReportInputSchema,
-} from "../../agent/tools/explore-chat-history/child-protocol.js";
-import { stem, tokenize } from "./text-terms.js";
+} from "../child-protocol.js";
 
 /** One stored message of the fixture. */
 export interface FixtureMessage {
@@ -69,14 +68,14 @@ function buildTools(
       inputSchema: childSearchInputSchema,
       execute: async (input): Promise<ChildSearchOutput> => {
         state.calls.push({ toolName: "search_chats", input });
-        const terms = new Set(tokenize(input.query).map(stem));
+        const terms = new Set(contentTerms(input.query).map((item) => item.term));
         const scored = options.messages
           .map((message) => ({
             message,
             hits: new Set(
-              tokenize(`${message.chatTitle ?? ""} ${message.content}`)
-                .map(stem)
-                .filter((word) => terms.has(word)),
+              contentTerms(`${message.chatTitle ?? ""} ${message.content}`)
+                .map((item) => item.term)
+                .filter((term) => terms.has(term)),
             ).size,
           }))
           .filter((item) => item.hits > 0)

@@ -4,20 +4,21 @@
  * Each must drive the explorer's child tools through `streamText` the same way: valid child tool
  * inputs, honour a forced `submit_report`, finish with a schema-valid report, stop on abort.
  */
+
 import { hasToolCall, stepCountIs, streamText } from "ai";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import type { Engine } from "../../../engine/engine.js";
+import {
+  type ScriptedOpenAIServer,
+  startScriptedOpenAIServer,
+} from "../../../test/scripted-openai-server.js";
+import { createExplorerEngine } from "../../explorer-engine.js";
 import {
   CHILD_TOOL_NAMES,
   childReadInputSchema,
   childSearchInputSchema,
   submitReportInputSchema,
-} from "../agent/tools/explore-chat-history/child-protocol.js";
-import {
-  type ScriptedOpenAIServer,
-  startScriptedOpenAIServer,
-} from "../test/scripted-openai-server.js";
-import { createEngine } from "./create-engine.js";
-import type { Engine } from "./engine.js";
+} from "./child-protocol.js";
 import { createFixtureTools } from "./offline/fixture-history-tools.js";
 import { AUTH_HISTORY } from "./offline/offline-test-fixtures.js";
 
@@ -99,7 +100,7 @@ function engineContract(name: string, subject: EngineUnderTest) {
   });
 }
 
-engineContract("offline", { engine: () => createEngine({ kind: "offline" }) });
+engineContract("offline", { engine: () => createExplorerEngine({ kind: "offline" }) });
 
 let server: ScriptedOpenAIServer;
 beforeAll(async () => {
@@ -122,7 +123,11 @@ afterAll(async () => {
 
 engineContract("openai-compatible (scripted server)", {
   engine: () =>
-    createEngine({ kind: "openai-compatible", baseUrl: server.baseUrl, modelId: "scripted-model" }),
+    createExplorerEngine({
+      kind: "openai-compatible",
+      baseUrl: server.baseUrl,
+      modelId: "scripted-model",
+    }),
 });
 
 describe("openai-compatible engine on the wire", () => {

@@ -1,0 +1,153 @@
+/**
+ * The offline explorer's plan, one model step at a time: retrieve (the formulated question, or
+ * the current chat's pages when the question is about it) → read (around the best fused hits of
+ * distinct chats, in parallel) → expand (one RM3-expanded search) → read (the best new chats) →
+ * submit. Several tool calls
+ * go out in one step (AI SDK parallel tool calls), within the host's budgets (`budgets.ts`: 10
+ * steps, 24 calls). Submits early on a budget notice, the last step, or a forced tool choice.
+ * Pure and deterministic.
+ */
+import type { SubmitReportInput } from "../child-protocol.js";
+import type { PolicyConfig } from "./policy-parameters.js";
+import { addedTerms, queryText } from "./query-model.js";
+import { asksAboutCurrentChat, rankEvidence } from "./rank-evidence.js";
+import type { RunState } from "./run-state.js";
+import { selectEvidence } from "./select-evidence.js";
+import { findSupersessions } from "./supersession.js";
+import { writeReport } from "./write-report.js";
+
+/** What the host allows this call (from `tools` and `toolChoice` in the call options). */
+export interface ActionConstraints {
+  /** Names of the tools offered in this call. */
+  readonly availableTools: ReadonlySet<string>;
+  /** `auto` (default), `none`, `required`, or one forced tool name. */
+  readonly toolChoice: "auto" | "none" | "required" | { readonly toolName: string };
+}
+
+/** One tool call the policy makes. */
+export type OfflineToolCall =
+  | { readonly toolName: "search_chats"; readonly input: { query: string; limit: number } }
+  | {
+      readonly toolName: "read_chat";
+      readonly input:
+        | { chat_id: number; around_message_id: number; before: number; after: number }
+        | { chat_id: number; offset: number; limit: number };
+    }
+  | { readonly toolName: "submit_report"; readonly input: SubmitReportInput };
+
+/** One step: tool calls (≥ 1), or text when no tool may be called. */
+export type OfflineAction =
+  | { readonly type: "calls"; readonly calls: readonly OfflineToolCall[] }
+  | { readonly type: "text"; readonly text: string };
+
+const NEEDS_TOOLS = "The offline engine answers only through the submit_report tool.";
+
+/** The report for the run so far (the whole pipeline after retrieval). */
+export function reportFor(state: RunState, config: PolicyConfig): SubmitReportInput {
+  const ranking = rankEvidence(state, config);
+  const supersessions = findSupersessions(ranking.messages, ranking.expanded, config);
+  return writeReport(ranking, selectEvidence(ranking.messages, supersessions, config), config);
+}
+
+function retrieveCalls(state: RunState, config: PolicyConfig): OfflineToolCall[] {
+  const ranking = rankEvidence(state, config);
+  const query = queryText(ranking.question) || state.question.slice(0, 500);
+  const calls: OfflineToolCall[] = [];
+  if (query.trim() !== "" && !asksAboutCurrentChat(state)) {
+    calls.push({
+      toolName: "search_chats",
+      input: { query, limit: config.parameters.searchLimit },
+    });
+  }
+  if (state.currentChatId !== null && asksAboutCurrentChat(state)) {
+    const limit = config.parameters.currentChatPage;
+    calls.push({
+      toolName: "read_chat",
+      input: { chat_id: state.currentChatId, offset: 0, limit },
+    });
+    calls.push({
+      toolName: "read_chat",
+      input: { chat_id: state.currentChatId, offset: limit, limit },
+    });
+  }
+  return calls;
+}
+
+function expandCalls(state: RunState, config: PolicyConfig): OfflineToolCall[] {
+  if (config.off.has("expand") || asksAboutCurrentChat(state)) return [];
+  const ranking = rankEvidence(state, config);
+  const added = addedTerms(ranking.question, ranking.expanded);
+  if (added.length === 0) return [];
+  const query = queryText(ranking.expanded);
+  return [{ toolName: "search_chats", input: { query, limit: config.parameters.searchLimit } }];
+}
+
+function readCalls(state: RunState, config: PolicyConfig): OfflineToolCall[] {
+  if (config.off.has("read")) return [];
+  const { parameters } = config;
+  const read = new Set(state.reads.map((item) => item.chatId));
+  const calls: OfflineToolCall[] = [];
+  for (const item of rankEvidence(state, config).messages) {
+    if (calls.length >= parameters.reads) break;
+    const { chatId, messageId } = item.observation;
+    if (read.has(chatId) || chatId === state.currentChatId) continue;
+    read.add(chatId);
+    calls.push({
+      toolName: "read_chat",
+      input: {
+        chat_id: chatId,
+        around_message_id: messageId,
+        before: parameters.readBefore,
+        after: parameters.readAfter,
+      },
+    });
+  }
+  return calls;
+}
+
+function mustSubmit(state: RunState, constraints: ActionConstraints): boolean {
+  const { toolChoice, availableTools } = constraints;
+  if (typeof toolChoice === "object") return toolChoice.toolName === "submit_report";
+  if (state.budgetExhausted || state.submissions.length > 0) return true;
+  if (state.stepsLeft !== null && state.stepsLeft <= 1) return true;
+  return !availableTools.has("search_chats") && !availableTools.has("read_chat");
+}
+
+/**
+ * The stage due now, from what the run already did: retrieve (first step) → read around the best
+ * hits → expand (a search with the RM3 terms, fed by the read text) → read around the best new
+ * chats → nothing (submit). A stage with nothing to do falls through to the next.
+ */
+function stageCalls(state: RunState, config: PolicyConfig): OfflineToolCall[] {
+  if (state.toolCallCount === 0) return retrieveCalls(state, config);
+  if (state.searches.length < 2) {
+    if (state.steps === 1) {
+      const reads = readCalls(state, config);
+      if (reads.length > 0) return reads;
+    }
+    return state.steps <= 2 ? expandCalls(state, config) : [];
+  }
+  const afterExpand = state.lastStepTools.every((tool) => tool === "search_chats");
+  return afterExpand ? readCalls(state, config) : [];
+}
+
+/**
+ * The next step: the due stage's calls (those the host offers, cut to its remaining call budget),
+ * else submit_report; text only when no tool may be called.
+ */
+export function decideNextAction(
+  state: RunState,
+  constraints: ActionConstraints,
+  config: PolicyConfig,
+): OfflineAction {
+  if (constraints.toolChoice === "none") return { type: "text", text: NEEDS_TOOLS };
+  if (!mustSubmit(state, constraints)) {
+    const calls = stageCalls(state, config).filter((call) =>
+      constraints.availableTools.has(call.toolName),
+    );
+    const room = state.callsLeft ?? Number.POSITIVE_INFINITY;
+    if (calls.length > 0) return { type: "calls", calls: calls.slice(0, Math.max(1, room)) };
+  }
+  if (!constraints.availableTools.has("submit_report")) return { type: "text", text: NEEDS_TOOLS };
+  return { type: "calls", calls: [{ toolName: "submit_report", input: reportFor(state, config) }] };
+}

@@ -1,0 +1,151 @@
+/**
+ * Behaviour of each pipeline stage on small fixtures of our own: formulate, RM3 expansion, RRF,
+ * supersession/selection (a later revision in the same chat wins) and abstention.
+ */
+import { describe, expect, test } from "vitest";
+import { submitReportInputSchema } from "../child-protocol.js";
+import { reportFor } from "./decide-next-action.js";
+import { reciprocalRankFusion } from "./fuse.js";
+import { DEFAULT_POLICY, type OfflineStage, policyVersion } from "./policy-parameters.js";
+import { expandRm3, formulate, queryText } from "./query-model.js";
+import type { Observation, RunState } from "./run-state.js";
+
+function message(id: number, text: string, extra: Partial<Observation> = {}): Observation {
+  return {
+    candidateId: `c${id}`,
+    chatId: 1,
+    chatTitle: null,
+    messageId: id,
+    role: "user",
+    createdAt: `2026-01-01T00:${String(id).padStart(2, "0")}:00.000Z`,
+    text,
+    fromRead: true,
+    ...extra,
+  };
+}
+
+function state(question: string, observations: Observation[]): RunState {
+  return {
+    question,
+    currentChatId: null,
+    searches: [{ query: question, ranked: observations.map((item) => item.candidateId) }],
+    reads: [],
+    observations,
+    steps: 3,
+    lastStepTools: ["read_chat"],
+    toolCallCount: 3,
+    callsLeft: 20,
+    stepsLeft: 6,
+    budgetExhausted: false,
+    submissions: [],
+  };
+}
+
+const off = (...stages: OfflineStage[]) => ({ ...DEFAULT_POLICY, off: new Set(stages) });
+
+describe("formulate", () => {
+  test("keeps content words as the index stems them, drops the shared stopwords", () => {
+    const model = formulate("What did I tell you about the deployment pipelines?");
+    expect([...model.weights.keys()]).toEqual(["deploy", "pipelin"]);
+    expect(queryText(model)).toBe("deployment pipelines");
+  });
+});
+
+describe("expand (RM3)", () => {
+  test("adds terms of high-scoring feedback and keeps the original weight share", () => {
+    const original = formulate("deploy pipeline");
+    const expanded = expandRm3(
+      original,
+      [
+        { text: "The pipeline deploys to Fly with Docker images", score: 3 },
+        { text: "Lunch menu", score: 0 },
+      ],
+      { expansionTerms: 3, originalWeight: 0.5 },
+    );
+    const added = [...expanded.weights.keys()].filter((term) => !original.weights.has(term));
+    // Ties in P(w|R) break alphabetically: deploy, docker, fly; deploy is already a query term.
+    expect(added.sort()).toEqual(["docker", "fly"]);
+    const originalMass = [...original.weights.keys()].reduce(
+      (sum, term) => sum + (expanded.weights.get(term) ?? 0),
+      0,
+    );
+    expect(originalMass).toBeGreaterThanOrEqual(0.5);
+  });
+});
+
+describe("fuse (RRF)", () => {
+  test("an item ranked well in two lists beats one ranked first in only one", () => {
+    const fused = reciprocalRankFusion(
+      [
+        ["a", "b", "c"],
+        ["b", "c", "a"],
+        ["d", "b"],
+      ],
+      60,
+    );
+    expect(fused[0]?.id).toBe("b");
+    expect(fused[0]?.score).toBeCloseTo(1 / 62 + 1 / 61 + 1 / 62, 10);
+  });
+});
+
+describe("supersede + select", () => {
+  const history = [
+    message(1, "For the API server we will deploy on Heroku.", { role: "assistant" }),
+    message(2, "What about the worker queue?"),
+    message(3, "Actually, deploy the API server on Fly instead of Heroku."),
+  ];
+
+  test("a revision later in the same chat wins over the earlier statement", () => {
+    const report = reportFor(state("Where do we deploy the API server?", history), DEFAULT_POLICY);
+    expect(submitReportInputSchema.parse(report)).toEqual(report);
+    const cited = report.findings.flatMap((finding) => finding.candidate_ids);
+    expect(cited.indexOf("c3")).toBeGreaterThanOrEqual(0);
+    expect(cited.indexOf("c3")).toBeLessThan(cited.indexOf("c1"));
+    expect(report.conflicts.map((conflict) => conflict.candidate_ids)).toEqual([["c1", "c3"]]);
+    expect(report.confidence).not.toBe("high");
+  });
+
+  test("with supersession off, the revision is not surfaced as a conflict", () => {
+    const report = reportFor(
+      state("Where do we deploy the API server?", history),
+      off("supersede"),
+    );
+    expect(report.conflicts).toEqual([]);
+  });
+
+  test("claims quote the message and never label the dropped option as the choice", () => {
+    const report = reportFor(state("Where do we deploy the API server?", history), DEFAULT_POLICY);
+    const claim = report.findings.find((finding) => finding.candidate_ids[0] === "c3")?.claim;
+    expect(claim).toContain('"Actually, deploy the API server on Fly instead of Heroku."');
+  });
+});
+
+describe("abstain", () => {
+  const history = [
+    message(1, "We picked Postgres for the database."),
+    message(2, "Tabs, not spaces.", { chatId: 2 }),
+  ];
+
+  test("no findings when no message holds enough of the question", () => {
+    const report = reportFor(
+      state("Which payment processor handles refunds for subscriptions?", history),
+      DEFAULT_POLICY,
+    );
+    expect(report.findings).toEqual([]);
+    expect(report.confidence).toBe("low");
+  });
+
+  test("cites the matching message when it holds the question's terms", () => {
+    const report = reportFor(state("Which database did we pick?", history), DEFAULT_POLICY);
+    expect(report.findings.map((finding) => finding.candidate_ids)).toEqual([["c1"]]);
+  });
+});
+
+describe("policy version", () => {
+  test("is derived from the parameters and names switched-off stages", () => {
+    expect(policyVersion()).toMatch(/^\d+$/);
+    expect(policyVersion(off("expand", "fuse"))).toBe(`${policyVersion()}-no-expand-no-fuse`);
+    const changed = { ...DEFAULT_POLICY, parameters: { ...DEFAULT_POLICY.parameters, rrfK: 61 } };
+    expect(policyVersion(changed)).not.toBe(policyVersion());
+  });
+});

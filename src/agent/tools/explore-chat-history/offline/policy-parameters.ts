@@ -1,0 +1,195 @@
+/**
+ * Every constant of the offline explorer policy, each with its reason, in one place. The policy
+ * version (and so the engine's model id) is derived from these values: change one and the id
+ * changes, so an eval table always names the policy that produced it. Tuned only on the dev sets
+ * (BEAM-100K and the curated suite); see docs/OFFLINE-ABLATION.md for each stage's measured gain.
+ */
+
+/** Stages that `ablate` can switch off one at a time (docs/OFFLINE-ABLATION.md). */
+export const OFFLINE_STAGES = [
+  "expand",
+  "fuse",
+  "read",
+  "neighbours",
+  "answer-type",
+  "speaker",
+  "mmr",
+  "supersede",
+  "abstain",
+] as const;
+/** One switchable stage of the pipeline. */
+export type OfflineStage = (typeof OFFLINE_STAGES)[number];
+
+/** The policy's tunable numbers. */
+export interface OfflineParameters {
+  /** Chats per search: the protocol's maximum (20), so fusion and feedback see a deep pool. */
+  readonly searchLimit: number;
+  /** bm25 term saturation k1 and length normalisation b (Robertson & Zaragoza 2009 defaults). */
+  readonly bm25K1: number;
+  readonly bm25B: number;
+  /** RM3 feedback messages: the top of the first search (Abdul-Jaleel et al. 2004 use 10). */
+  readonly feedbackDocs: number;
+  /** RM3 expansion terms kept, and sent in the expanded search beside the original terms. */
+  readonly expansionTerms: number;
+  /** RM3 interpolation: weight of the original query model (Abdul-Jaleel et al. 2004: 0.5). */
+  readonly originalWeight: number;
+  /** Reciprocal-rank fusion constant (Cormack, Clarke & Büttcher 2009: k = 60). */
+  readonly rrfK: number;
+  /** Chats read around their best fused hit, in one parallel step (host allows 24 calls). */
+  readonly reads: number;
+  /** Messages before / after the hit in a read: the neighbouring turns hold the answer. */
+  readonly readBefore: number;
+  readonly readAfter: number;
+  /**
+   * Share of the preceding message's score a message inherits (a reply answers the turn before
+   * it), and of the following message's (a question is explained by its answer).
+   */
+  readonly replyShare: number;
+  readonly promptShare: number;
+  /** Score multiplier when a message carries the question's answer type (when/who/how many/why). */
+  readonly answerTypeBoost: number;
+  /**
+   * Score multiplier for the person's own messages when the question is about themselves ("what
+   * did I say", "my deadline"): a first-person question is answered by the speaker's own turns.
+   */
+  readonly speakerBoost: number;
+  /** Most messages cited. */
+  readonly maxCited: number;
+  /** A message is cited only when its relevance is at least this share of the best one's. */
+  readonly citeRatio: number;
+  /** MMR trade-off between relevance and novelty (Carbonell & Goldstein 1998). */
+  readonly mmrLambda: number;
+  /** Abstain when the best message (with its chat title) holds less than this share of the question's terms. */
+  readonly abstainCoverage: number;
+  /** Confidence "high" needs at least this coverage (and no later revision); below `lowCoverage` it is "low". */
+  readonly highCoverage: number;
+  readonly lowCoverage: number;
+  /** Two messages state the same subject when they share this share of the question's terms. */
+  readonly subjectOverlap: number;
+  /** Messages considered for supersession pairs: the top of the final ranking. */
+  readonly supersedePool: number;
+  /** Messages of the current chat read per page, for questions about the current chat. */
+  readonly currentChatPage: number;
+}
+
+/** The tuned values (see each field's reason). */
+export const OFFLINE_PARAMETERS: OfflineParameters = Object.freeze({
+  searchLimit: 20,
+  bm25K1: 1.2,
+  bm25B: 0.75,
+  feedbackDocs: 10,
+  expansionTerms: 6,
+  originalWeight: 0.5,
+  rrfK: 60,
+  reads: 6,
+  readBefore: 1,
+  readAfter: 3,
+  replyShare: 0.5,
+  promptShare: 0.2,
+  answerTypeBoost: 0.25,
+  speakerBoost: 0.5,
+  maxCited: 5,
+  citeRatio: 0.5,
+  mmrLambda: 0.7,
+  abstainCoverage: 0.5,
+  highCoverage: 0.9,
+  lowCoverage: 0.7,
+  subjectOverlap: 0.34,
+  supersedePool: 8,
+  currentChatPage: 20,
+});
+
+/**
+ * Answer-type and update cues (English; every other language falls back to term matching alone).
+ * Each pairs a question pattern with the evidence pattern that answers it: a when-question is
+ * answered by a date, how-many by a number, why by a stated reason, who by a name, a decision
+ * question by a statement of choice (answer typing as in factoid QA, e.g. Moldovan et al. 2000).
+ */
+export const ANSWER_TYPES: readonly {
+  readonly name: string;
+  readonly question: RegExp;
+  readonly evidence: RegExp;
+}[] = [
+  {
+    name: "when",
+    question: /\b(?:when|what (?:date|day|time|month|year)|how long ago)\b/i,
+    evidence:
+      /\b(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?|monday|tuesday|wednesday|thursday|friday|saturday|sunday|yesterday|today|tomorrow|deadline|week|month)\b|\b\d{4}\b|\b\d{1,2}[:/]\d{2}\b/i,
+  },
+  {
+    name: "how-many",
+    question:
+      /\bhow (?:many|much|long|often|big|large|fast)\b|\bwhat (?:number|percentage|amount)\b/i,
+    evidence: /\d/,
+  },
+  {
+    name: "why",
+    question: /\bwhy\b|\bwhat (?:was|is) the reason\b/i,
+    evidence: /\b(?:because|since|due to|so that|in order to|reason|caused by)\b/i,
+  },
+  {
+    name: "who",
+    question: /\bwho(?:m|se)?\b/i,
+    evidence: /(?<=[a-z,] )[A-Z][a-z]+/,
+  },
+  {
+    name: "decision",
+    question:
+      /\b(?:decid\w*|decision|choos\w*|chose\w*|pick\w*|go(?:ing)? with|settle\w*|which \w+ (?:did|do|are|were|should) (?:we|i))\b/i,
+    evidence:
+      /\b(?:decid\w*|decision|going with|go with|chose|chosen|choose|picked|settled|switch\w*|moved to|opted|instead|we(?:'ll| will) use|let'?s use|replac\w*)\b/i,
+  },
+];
+
+/** First-person singular: the question is about the person asking (their own statements). */
+export const FIRST_PERSON = /\b(?:i|my|me|mine|myself)\b|\bi'(?:ve|m|d|ll)\b/i;
+
+/** A later message carrying one of these revises an earlier one on the same subject. */
+export const REVISION_CUE =
+  /\b(?:actually|instead|changed? (?:my|our) mind|switch\w*|no longer|rather than|replac\w*|mov(?:e|ed|ing) (?:\w+ )?to)\b/i;
+
+/** Negation: a statement and its negation state different values of one subject. */
+export const NEGATION = /\b(?:not|never|no|none|n't)\b|n't\b/i;
+
+/**
+ * The question is about the conversation it is asked in ("earlier in this chat"): search never
+ * returns the current chat (plan § Current-chat Behavior), so only then is it read, by pages.
+ */
+export const ABOUT_CURRENT_CHAT =
+  /\b(?:this|current|the\s+same)\s+(?:chat|conversation|thread|session|discussion)\b|\bearlier\s+(?:here|today|above)\b|\bup\s+above\b/i;
+
+/** A policy configuration: the parameters plus the stages switched off. */
+export interface PolicyConfig {
+  readonly parameters: OfflineParameters;
+  readonly off: ReadonlySet<OfflineStage>;
+}
+
+/** The production configuration: every stage on. */
+export const DEFAULT_POLICY: PolicyConfig = Object.freeze({
+  parameters: OFFLINE_PARAMETERS,
+  off: new Set<OfflineStage>(),
+});
+
+/** FNV-1a over UTF-16 units, 32 bits, reduced to 5 decimal digits: a stable digest, not security. */
+function digest(text: string): string {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < text.length; i += 1) {
+    hash ^= text.charCodeAt(i);
+    hash = Math.imul(hash, 0x01000193) >>> 0;
+  }
+  return String(hash % 100_000).padStart(5, "0");
+}
+
+/** Bumped when the pipeline's code (not just a number) changes what it outputs. */
+export const OFFLINE_PIPELINE_GENERATION = 2;
+
+/**
+ * The policy version of `config`: `<generation><5-digit digest of the parameters>` (a number, so
+ * model ids stay `recollect-offline-<n>`), plus `-no-<stage>` for each switched-off stage in
+ * {@link OFFLINE_STAGES} order.
+ */
+export function policyVersion(config: PolicyConfig = DEFAULT_POLICY): string {
+  const off = OFFLINE_STAGES.filter((stage) => config.off.has(stage));
+  const base = `${OFFLINE_PIPELINE_GENERATION}${digest(JSON.stringify(config.parameters))}`;
+  return off.length === 0 ? base : `${base}-no-${off.join("-no-")}`;
+}

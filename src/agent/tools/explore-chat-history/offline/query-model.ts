@@ -1,0 +1,95 @@
+/**
+ * formulate and expand: the question as a weighted query model over index terms, and its RM3
+ * expansion from feedback messages (Lavrenko & Croft 2001, relevance models; RM3 interpolation as
+ * in Abdul-Jaleel et al. 2004). Terms are the index's own (`contentTerms`: FTS5's Porter stems,
+ * CJK bigrams, the shared stopword list). Pure.
+ */
+import { contentTerms } from "../../../../history/text/content-terms.js";
+
+/** A query model: index term → weight (weights sum to 1), plus the word to send for each term. */
+export interface QueryModel {
+  readonly weights: ReadonlyMap<string, number>;
+  /** Surface word per term, for building a search query the index tokenizes back to the term. */
+  readonly words: ReadonlyMap<string, string>;
+}
+
+/** Most terms one search sends: the index's own cap (`MAX_QUERY_TERMS` in history/search). */
+const MAX_SENT_TERMS = 12;
+
+/** formulate: the question's content terms, weighted by frequency (maximum-likelihood P(w|Q)). */
+export function formulate(question: string): QueryModel {
+  const counts = new Map<string, number>();
+  const words = new Map<string, string>();
+  const terms = contentTerms(question);
+  for (const { term, word } of terms) {
+    counts.set(term, (counts.get(term) ?? 0) + 1);
+    if (!words.has(term)) words.set(term, word);
+  }
+  const total = terms.length || 1;
+  return {
+    weights: new Map([...counts].map(([term, count]) => [term, count / total])),
+    words,
+  };
+}
+
+/** A search query string for the heaviest terms of `model` (at most the index's 12). */
+export function queryText(model: QueryModel): string {
+  return [...model.weights]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, MAX_SENT_TERMS)
+    .map(([term]) => model.words.get(term) ?? term)
+    .join(" ");
+}
+
+/** One feedback message: its text and its retrieval score (any positive scale). */
+export interface FeedbackDoc {
+  readonly text: string;
+  readonly score: number;
+}
+
+/**
+ * expand (RM3): P(w|R) = Σ_d P(w|d)·P(d|Q) over the feedback messages, P(d|Q) their scores
+ * normalised to sum 1, P(w|d) = tf/|d|; the top `expansionTerms` terms are kept, renormalised and
+ * interpolated with the original model: (1-λ)·P(w|R) + λ·P(w|Q), λ = `originalWeight`. Returns
+ * the original model when no feedback message has a positive score.
+ */
+export function expandRm3(
+  original: QueryModel,
+  feedback: readonly FeedbackDoc[],
+  options: { readonly expansionTerms: number; readonly originalWeight: number },
+): QueryModel {
+  const mass = feedback.reduce((sum, doc) => sum + Math.max(doc.score, 0), 0);
+  if (mass <= 0) return original;
+  const relevance = new Map<string, number>();
+  const words = new Map(original.words);
+  for (const doc of feedback) {
+    if (doc.score <= 0) continue;
+    const terms = contentTerms(doc.text);
+    if (terms.length === 0) continue;
+    const docWeight = doc.score / mass / terms.length;
+    for (const { term, word } of terms) {
+      relevance.set(term, (relevance.get(term) ?? 0) + docWeight);
+      if (!words.has(term)) words.set(term, word);
+    }
+  }
+  const kept = [...relevance]
+    .filter(([term]) => !/^\d+$/.test(term))
+    .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))
+    .slice(0, options.expansionTerms);
+  const keptMass = kept.reduce((sum, [, weight]) => sum + weight, 0) || 1;
+  const lambda = options.originalWeight;
+  const weights = new Map<string, number>();
+  for (const [term, weight] of original.weights) weights.set(term, lambda * weight);
+  for (const [term, weight] of kept) {
+    weights.set(term, (weights.get(term) ?? 0) + (1 - lambda) * (weight / keptMass));
+  }
+  return { weights, words };
+}
+
+/** The expansion terms of `expanded` that `original` lacks, heaviest first. */
+export function addedTerms(original: QueryModel, expanded: QueryModel): string[] {
+  return [...expanded.weights]
+    .filter(([term]) => !original.weights.has(term))
+    .sort((a, b) => b[1] - a[1])
+    .map(([term]) => term);
+}

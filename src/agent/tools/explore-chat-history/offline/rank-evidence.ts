@@ -1,0 +1,170 @@
+/**
+ * The pipeline's ranking stages over everything observed so far: formulate → expand (RM3 from the
+ * first search's top hits) → score (bm25 over the pool) → neighbours (the turn next to a match
+ * inherits part of its score) → answer type → fuse (RRF of every search's order and the local
+ * score order). Stages switched off in the {@link PolicyConfig} are skipped. Pure.
+ */
+import { reciprocalRankFusion } from "./fuse.js";
+import {
+  ABOUT_CURRENT_CHAT,
+  ANSWER_TYPES,
+  FIRST_PERSON,
+  type PolicyConfig,
+} from "./policy-parameters.js";
+import { expandRm3, formulate, type QueryModel } from "./query-model.js";
+import type { Observation, RunState } from "./run-state.js";
+import {
+  bm25,
+  coverage,
+  type PoolStats,
+  poolStats,
+  type TermVector,
+  termVector,
+} from "./score-messages.js";
+
+/** One observed message with its scores. */
+export interface RankedMessage {
+  readonly observation: Observation;
+  readonly vector: TermVector;
+  /** Local score after neighbours and answer type (≥ 0). */
+  readonly score: number;
+  /** Fused score normalised to the best message (0–1]. */
+  readonly relevance: number;
+  /** Share of the question's idf mass the message and its chat title contain (0–1). */
+  readonly coverage: number;
+}
+
+/** The ranking and the models it came from. */
+export interface Ranking {
+  readonly question: QueryModel;
+  readonly expanded: QueryModel;
+  readonly stats: PoolStats;
+  /** Best first. */
+  readonly messages: readonly RankedMessage[];
+}
+
+/** The question's answer types (their names), from {@link ANSWER_TYPES}. */
+export function answerTypesOf(question: string): string[] {
+  return ANSWER_TYPES.filter((type) => type.question.test(question)).map((type) => type.name);
+}
+
+/**
+ * The expanded query model: RM3 over the top `feedbackDocs` observed messages by their question
+ * score (bm25 plus the neighbour shares, so the reply to a matching turn feeds back too), each
+ * weighted by that score. The question model itself when `expand` is off or nothing matched.
+ */
+export function expandedModel(
+  observations: readonly Observation[],
+  vectors: readonly TermVector[],
+  questionScores: readonly number[],
+  question: QueryModel,
+  config: PolicyConfig,
+): QueryModel {
+  if (config.off.has("expand")) return question;
+  const top = questionScores
+    .map((score, index) => ({ score, index }))
+    .filter((entry) => entry.score > 0)
+    .sort((a, b) => b.score - a.score)
+    .slice(0, config.parameters.feedbackDocs);
+  return expandRm3(
+    question,
+    top.map(({ score, index }) => ({ text: observations[index]?.text ?? "", score })),
+    config.parameters,
+  );
+}
+
+/** Each score plus shares of the observed preceding and following messages' scores. */
+function neighbourScores(
+  observations: readonly Observation[],
+  base: readonly number[],
+  shares: { readonly replyShare: number; readonly promptShare: number },
+): number[] {
+  const at = new Map(
+    observations.map((item, index) => [`${item.chatId}:${item.messageId}`, index]),
+  );
+  const scoreOf = (chatId: number, messageId: number) => {
+    const other = at.get(`${chatId}:${messageId}`);
+    return other === undefined ? 0 : (base[other] ?? 0);
+  };
+  return observations.map(
+    (item, index) =>
+      (base[index] ?? 0) +
+      shares.replyShare * scoreOf(item.chatId, item.messageId - 1) +
+      shares.promptShare * scoreOf(item.chatId, item.messageId + 1),
+  );
+}
+
+/** `vector` plus the terms of its chat's title: the title names what the whole chat is about. */
+function titled(vector: TermVector, observation: Observation): TermVector {
+  if (!observation.chatTitle) return vector;
+  const title = termVector(observation.chatTitle);
+  const tf = new Map(vector.tf);
+  for (const [term, count] of title.tf) tf.set(term, (tf.get(term) ?? 0) + count);
+  return { tf, length: vector.length + title.length };
+}
+
+/** The question is about the locked current chat: only its messages can answer it. */
+export function asksAboutCurrentChat(state: RunState): boolean {
+  return state.currentChatId !== null && ABOUT_CURRENT_CHAT.test(state.question);
+}
+
+/** Ranks every observation of `state` for its question. */
+export function rankEvidence(state: RunState, config: PolicyConfig): Ranking {
+  const { parameters, off } = config;
+  const question = formulate(state.question);
+  const observations = asksAboutCurrentChat(state)
+    ? state.observations.filter((item) => item.chatId === state.currentChatId)
+    : state.observations;
+  const vectors = observations.map((item) => termVector(item.text));
+  const stats = poolStats(vectors);
+  const options = { k1: parameters.bm25K1, b: parameters.bm25B };
+  const withNeighbours = (base: number[]) =>
+    off.has("neighbours") ? base : neighbourScores(observations, base, parameters);
+  const questionScores = withNeighbours(
+    vectors.map((vector) => bm25(vector, question, stats, options)),
+  );
+  const expanded = expandedModel(observations, vectors, questionScores, question, config);
+  let scores =
+    expanded === question
+      ? questionScores
+      : withNeighbours(vectors.map((vector) => bm25(vector, expanded, stats, options)));
+  if (!off.has("answer-type")) {
+    const wanted = ANSWER_TYPES.filter((type) => type.question.test(state.question));
+    scores = scores.map((score, index) =>
+      wanted.some((type) => type.evidence.test(observations[index]?.text ?? ""))
+        ? score * (1 + parameters.answerTypeBoost)
+        : score,
+    );
+  }
+  if (!off.has("speaker") && FIRST_PERSON.test(state.question)) {
+    scores = scores.map((score, index) =>
+      observations[index]?.role === "user" ? score * (1 + parameters.speakerBoost) : score,
+    );
+  }
+  const localOrder = observations
+    .map((item, index) => ({ id: item.candidateId, score: scores[index] ?? 0 }))
+    .filter((entry) => entry.score > 0)
+    .sort((a, b) => b.score - a.score)
+    .map((entry) => entry.id);
+  const lists = off.has("fuse")
+    ? [localOrder]
+    : [...state.searches.map((search) => search.ranked), localOrder];
+  const fused = reciprocalRankFusion(lists, parameters.rrfK);
+  const index = new Map(observations.map((item, i) => [item.candidateId, i]));
+  const best = fused[0]?.score ?? 1;
+  const messages = fused.flatMap(({ id, score }) => {
+    const i = index.get(id);
+    if (i === undefined || (scores[i] ?? 0) <= 0) return [];
+    const vector = vectors[i] as TermVector;
+    return [
+      {
+        observation: observations[i] as Observation,
+        vector,
+        score: scores[i] ?? 0,
+        relevance: score / best,
+        coverage: coverage(titled(vector, observations[i] as Observation), question, stats),
+      },
+    ];
+  });
+  return { question, expanded, stats, messages };
+}

@@ -1,0 +1,96 @@
+/**
+ * bm25 of observed messages against a weighted query model (Robertson & Zaragoza 2009), with term
+ * statistics from the observed pool itself: the explorer sees only what the host returned, so the
+ * pool is its collection. Also the question's idf-weighted coverage, the evidence-strength signal
+ * abstention and confidence are calibrated on. Pure.
+ */
+import { contentTerms } from "../../../../history/text/content-terms.js";
+import type { QueryModel } from "./query-model.js";
+
+/** Term frequencies of one message. */
+export interface TermVector {
+  readonly tf: ReadonlyMap<string, number>;
+  readonly length: number;
+}
+
+/** Term vector of `text`. */
+export function termVector(text: string): TermVector {
+  const tf = new Map<string, number>();
+  const terms = contentTerms(text);
+  for (const { term } of terms) tf.set(term, (tf.get(term) ?? 0) + 1);
+  return { tf, length: terms.length };
+}
+
+/** Pool statistics: document count, document frequencies, average length. */
+export interface PoolStats {
+  readonly docs: number;
+  readonly df: ReadonlyMap<string, number>;
+  readonly averageLength: number;
+}
+
+/** Statistics of `vectors`. */
+export function poolStats(vectors: readonly TermVector[]): PoolStats {
+  const df = new Map<string, number>();
+  let total = 0;
+  for (const vector of vectors) {
+    total += vector.length;
+    for (const term of vector.tf.keys()) df.set(term, (df.get(term) ?? 0) + 1);
+  }
+  return { docs: vectors.length, df, averageLength: vectors.length ? total / vectors.length : 1 };
+}
+
+/** bm25 idf, floored at a small positive value so a term in every message still counts a little. */
+export function idf(stats: PoolStats, term: string): number {
+  const df = stats.df.get(term) ?? 0;
+  return Math.log(1 + (stats.docs - df + 0.5) / (df + 0.5));
+}
+
+/** bm25 score of `vector` for `model` (weights × idf × saturated tf). */
+export function bm25(
+  vector: TermVector,
+  model: QueryModel,
+  stats: PoolStats,
+  options: { readonly k1: number; readonly b: number },
+): number {
+  const norm = options.k1 * (1 - options.b + (options.b * vector.length) / stats.averageLength);
+  let score = 0;
+  for (const [term, weight] of model.weights) {
+    const tf = vector.tf.get(term) ?? 0;
+    if (tf === 0) continue;
+    score += weight * idf(stats, term) * ((tf * (options.k1 + 1)) / (tf + norm));
+  }
+  return score;
+}
+
+const CJK_TERM = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
+
+/**
+ * Share (0–1) of the question's terms that `vector` contains: 1 when every question term occurs
+ * in it. Unweighted: the pool is a handful of search hits, too small for stable idf. CJK bigrams
+ * unseen in the pool are skipped — unsegmented text makes bigrams across word boundaries
+ * (对账任务 → 账任), which are not words and say nothing about the answer.
+ */
+export function coverage(vector: TermVector, question: QueryModel, stats: PoolStats): number {
+  let have = 0;
+  let all = 0;
+  for (const term of question.weights.keys()) {
+    if (!stats.df.has(term) && CJK_TERM.test(term)) continue;
+    all += 1;
+    if (vector.tf.has(term)) have += 1;
+  }
+  return all === 0 ? 0 : have / all;
+}
+
+/** Cosine similarity of two term vectors (raw tf), for MMR novelty. */
+export function cosine(a: TermVector, b: TermVector): number {
+  let dot = 0;
+  let na = 0;
+  let nb = 0;
+  for (const [term, tf] of a.tf) {
+    na += tf * tf;
+    const other = b.tf.get(term);
+    if (other) dot += tf * other;
+  }
+  for (const tf of b.tf.values()) nb += tf * tf;
+  return na === 0 || nb === 0 ? 0 : dot / Math.sqrt(na * nb);
+}

@@ -1,0 +1,107 @@
+/**
+ * supersede: two messages about the same subject that state different values, ordered by time —
+ * the newer revises the older (a changed deadline, a reversed choice, a contradiction). Subject =
+ * query terms both contain (at least `subjectOverlap` of the weight of those either contains); different values = the newer states a number or name the older does
+ * not, or one is negated and the other not. Pure.
+ */
+import { NEGATION, type PolicyConfig, REVISION_CUE } from "./policy-parameters.js";
+import type { QueryModel } from "./query-model.js";
+import type { RankedMessage } from "./rank-evidence.js";
+
+/** An older message and the newer one that revises it. */
+export interface Supersession {
+  readonly older: RankedMessage;
+  readonly newer: RankedMessage;
+  /** Question terms both state (index terms). */
+  readonly subject: readonly string[];
+}
+
+const NUMBER = /\b\d[\d.,:/-]*\b/g;
+const NAME = /(?<=[a-z,;] )[A-Z][\w.+-]*[a-zA-Z]/g;
+
+/** Numbers and mid-sentence capitalised names of `text`: the "values" a statement asserts. */
+export function valuesOf(text: string): Set<string> {
+  return new Set([
+    ...(text.match(NUMBER) ?? []),
+    ...(text.match(NAME) ?? []).map((name) => name.toLowerCase()),
+  ]);
+}
+
+/** Each states a value the other lacks: one value replaced by another, not one merely added. */
+function differ(a: ReadonlySet<string>, b: ReadonlySet<string>): boolean {
+  const onlyA = [...a].some((value) => !b.has(value));
+  const onlyB = [...b].some((value) => !a.has(value));
+  return onlyA && onlyB;
+}
+
+/** `b` is the assistant's reply right after `a`: it restates or answers `a`, it does not revise it. */
+function isReplyTo(a: RankedMessage, b: RankedMessage): boolean {
+  return (
+    b.observation.role === "assistant" &&
+    b.observation.chatId === a.observation.chatId &&
+    b.observation.messageId === a.observation.messageId + 1
+  );
+}
+
+/** Time order: ISO timestamps compare as strings; message ids break ties within a chat. */
+function isOlder(a: RankedMessage, b: RankedMessage): boolean {
+  const ta = a.observation.createdAt;
+  const tb = b.observation.createdAt;
+  return ta < tb || (ta === tb && a.observation.messageId < b.observation.messageId);
+}
+
+/**
+ * Supersessions among the top `supersedePool` messages of `ranked`, strongest pair first; the
+ * subject is weighed by `subject` (the expanded query model: a revision may name the topic in
+ * words the question did not use).
+ */
+export function findSupersessions(
+  ranked: readonly RankedMessage[],
+  subject: QueryModel,
+  config: PolicyConfig,
+): Supersession[] {
+  if (config.off.has("supersede")) return [];
+  const pool = ranked.slice(0, config.parameters.supersedePool);
+  const weights = [...subject.weights];
+  const found: { pair: Supersession; strength: number }[] = [];
+  for (const a of pool) {
+    for (const b of pool) {
+      if (a === b || !isOlder(a, b) || isReplyTo(a, b)) continue;
+      let both = 0;
+      let either = 0;
+      const shared: string[] = [];
+      for (const [term, weight] of weights) {
+        const inA = a.vector.tf.has(term);
+        const inB = b.vector.tf.has(term);
+        if (inA && inB) {
+          both += weight;
+          shared.push(term);
+        }
+        if (inA || inB) either += weight;
+      }
+      if (shared.length === 0 || both / either < config.parameters.subjectOverlap) continue;
+      const textA = a.observation.text;
+      const textB = b.observation.text;
+      const revised =
+        differ(valuesOf(textA), valuesOf(textB)) ||
+        NEGATION.test(textA) !== NEGATION.test(textB) ||
+        REVISION_CUE.test(textB);
+      if (!revised) continue;
+      found.push({
+        pair: { older: a, newer: b, subject: shared },
+        strength: a.relevance + b.relevance,
+      });
+    }
+  }
+  found.sort((x, y) => y.strength - x.strength);
+  // Each message in at most one pair, so conflicts stay distinct.
+  const used = new Set<string>();
+  const pairs: Supersession[] = [];
+  for (const { pair } of found) {
+    const ids = [pair.older.observation.candidateId, pair.newer.observation.candidateId];
+    if (ids.some((id) => used.has(id))) continue;
+    for (const id of ids) used.add(id);
+    pairs.push(pair);
+  }
+  return pairs;
+}

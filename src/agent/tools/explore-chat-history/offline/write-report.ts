@@ -1,0 +1,110 @@
+/**
+ * report: the `submit_report` input from the selection. Claims quote the best-matching sentence
+ * of each cited message with its role and date — the offline engine never labels a choice, so it
+ * cannot name a dropped option as the chosen one. A revision is a conflict with the newer message
+ * named as newer. Abstains (no findings) when the best message covers too little of the question;
+ * confidence follows the calibrated coverage and is never "high" when a later revision exists. Pure.
+ */
+import type { SubmitReportInput } from "../child-protocol.js";
+import type { PolicyConfig } from "./policy-parameters.js";
+import type { QueryModel } from "./query-model.js";
+import type { RankedMessage, Ranking } from "./rank-evidence.js";
+import { termVector } from "./score-messages.js";
+import type { Selection } from "./select-evidence.js";
+
+/** Longest quoted sentence in a claim, chars (claims are bounded to 400). */
+const QUOTE_CHARS = 280;
+
+function day(iso: string): string {
+  return iso.slice(0, 10);
+}
+
+/** The sentence of `text` with the most query weight (the first on ties), whitespace collapsed. */
+export function bestSentence(text: string, model: QueryModel): string {
+  const sentences = text
+    .split(/(?<=[.!?。！？])\s+|\n+/)
+    .map((part) => part.replace(/\s+/g, " ").trim())
+    .filter((part) => part.length > 0);
+  let best = sentences[0] ?? "";
+  let bestScore = -1;
+  for (const sentence of sentences) {
+    const vector = termVector(sentence);
+    let score = 0;
+    for (const [term, weight] of model.weights) if (vector.tf.has(term)) score += weight;
+    if (score > bestScore) {
+      bestScore = score;
+      best = sentence;
+    }
+  }
+  return best.length > QUOTE_CHARS ? `${best.slice(0, QUOTE_CHARS - 1)}…` : best;
+}
+
+function quote(item: RankedMessage, model: QueryModel, label: string): string {
+  const { role, createdAt } = item.observation;
+  return `${label}${role} on ${day(createdAt)}: "${bestSentence(item.observation.text, model)}"`;
+}
+
+function abstention(reason: string): SubmitReportInput {
+  return {
+    summary: `Extractive summary (offline engine): ${reason}`,
+    findings: [],
+    conflicts: [],
+    missing_coverage: [reason],
+    confidence: "low",
+  };
+}
+
+/** Builds the report for `selection` of `ranking`. */
+export function writeReport(
+  ranking: Ranking,
+  selection: Selection,
+  config: PolicyConfig,
+): SubmitReportInput {
+  const { parameters, off } = config;
+  const strength = Math.max(0, ...ranking.messages.map((item) => item.coverage));
+  if (selection.cited.length === 0) return abstention("no earlier message matched the question.");
+  if (!off.has("abstain") && strength < parameters.abstainCoverage) {
+    return abstention(
+      `no earlier message matched enough of the question (best covers ${Math.round(strength * 100)}% of its terms).`,
+    );
+  }
+  const newer = new Set(selection.revisions.map((pair) => pair.newer));
+  const older = new Set(selection.revisions.map((pair) => pair.older));
+  const findings = selection.cited.slice(0, 8).map((item) => ({
+    claim: quote(
+      item,
+      ranking.expanded,
+      newer.has(item) ? "Newer statement — " : older.has(item) ? "Earlier, later revised — " : "",
+    ),
+    candidate_ids: [item.observation.candidateId],
+  }));
+  const conflicts = selection.revisions.slice(0, 4).map((pair) => ({
+    description: `Revised later: the message of ${day(pair.older.observation.createdAt)} is superseded by the newer one of ${day(pair.newer.observation.createdAt)} on the same subject (older first, newer second).`,
+    candidate_ids: [pair.older.observation.candidateId, pair.newer.observation.candidateId],
+  }));
+  const chats = new Set(selection.cited.map((item) => item.observation.chatId)).size;
+  const missing = [...ranking.question.weights.keys()].filter(
+    (term) => !selection.cited.some((item) => item.vector.tf.has(term)),
+  );
+  const confidence =
+    strength >= parameters.highCoverage && selection.revisions.length === 0
+      ? "high"
+      : strength >= parameters.lowCoverage
+        ? "medium"
+        : "low";
+  return {
+    summary: `Extractive summary (offline engine): ${findings.length} quoted message(s) from ${chats} chat(s), ranked by how well they match the question${conflicts.length > 0 ? `; ${conflicts.length} later revision(s) found, newer listed first` : ""}. Quotes are not interpreted.`,
+    findings,
+    conflicts,
+    missing_coverage:
+      missing.length > 0
+        ? [
+            `No cited message contains: ${missing.map((t) => ranking.question.words.get(t) ?? t).join(", ")}.`.slice(
+              0,
+              200,
+            ),
+          ]
+        : [],
+    confidence,
+  };
+}
