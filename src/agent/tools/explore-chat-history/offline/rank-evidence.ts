@@ -37,10 +37,25 @@ export interface RankedMessage {
 /** The ranking and the models it came from. */
 export interface Ranking {
   readonly question: QueryModel;
+  /**
+   * The question's subject: its terms minus the words that only state its answer type ("decide"
+   * in "what did we decide about X" asks for a decision about X; X is the subject).
+   */
+  readonly subject: QueryModel;
   readonly expanded: QueryModel;
   readonly stats: PoolStats;
   /** Best first. */
   readonly messages: readonly RankedMessage[];
+}
+
+/** `question` without the terms whose word matches a fired answer-type question pattern. */
+export function subjectOf(question: QueryModel, text: string): QueryModel {
+  const fired = ANSWER_TYPES.filter((type) => type.question.test(text));
+  const frame = (word: string) =>
+    fired.some((type) => new RegExp(type.question.source, "i").test(word));
+  const kept = [...question.weights].filter(([term]) => !frame(question.words.get(term) ?? term));
+  if (kept.length === 0) return question;
+  return { weights: new Map(kept), words: question.words };
 }
 
 /** The question's answer types (their names), from {@link ANSWER_TYPES}. */
@@ -112,6 +127,9 @@ export function asksAboutCurrentChat(state: RunState): boolean {
 export function rankEvidence(state: RunState, config: PolicyConfig): Ranking {
   const { parameters, off } = config;
   const question = formulate(state.question);
+  // Coverage (abstention, confidence) counts the subject only: the answer-type words ("decide")
+  // say what kind of answer is wanted, and the answer-type feature scores them.
+  const subject = subjectOf(question, state.question);
   const observations = asksAboutCurrentChat(state)
     ? state.observations.filter((item) => item.chatId === state.currentChatId)
     : state.observations;
@@ -162,9 +180,9 @@ export function rankEvidence(state: RunState, config: PolicyConfig): Ranking {
         vector,
         score: scores[i] ?? 0,
         relevance: score / best,
-        coverage: coverage(titled(vector, observations[i] as Observation), question, stats),
+        coverage: coverage(titled(vector, observations[i] as Observation), subject, stats),
       },
     ];
   });
-  return { question, expanded, stats, messages };
+  return { question, subject, expanded, stats, messages };
 }

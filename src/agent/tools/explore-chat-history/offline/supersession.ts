@@ -43,6 +43,11 @@ function isReplyTo(a: RankedMessage, b: RankedMessage): boolean {
   );
 }
 
+/** A question states no value, so there is nothing for a later message to revise. */
+function asksOnly(item: RankedMessage): boolean {
+  return item.observation.text.trim().endsWith("?");
+}
+
 /** Time order: ISO timestamps compare as strings; message ids break ties within a chat. */
 function isOlder(a: RankedMessage, b: RankedMessage): boolean {
   const ta = a.observation.createdAt;
@@ -66,7 +71,7 @@ export function findSupersessions(
   const found: { pair: Supersession; strength: number }[] = [];
   for (const a of pool) {
     for (const b of pool) {
-      if (a === b || !isOlder(a, b) || isReplyTo(a, b)) continue;
+      if (a === b || !isOlder(a, b) || isReplyTo(a, b) || asksOnly(a)) continue;
       let both = 0;
       let either = 0;
       const shared: string[] = [];
@@ -79,7 +84,7 @@ export function findSupersessions(
         }
         if (inA || inB) either += weight;
       }
-      if (shared.length === 0 || both / either < config.parameters.subjectOverlap) continue;
+      if (both / either < config.parameters.subjectOverlap) continue;
       const textA = a.observation.text;
       const textB = b.observation.text;
       const revised =
