@@ -83,12 +83,13 @@ async function loadEngine(
   kind: string | undefined,
   env: NodeJS.ProcessEnv,
 ): Promise<Engine | RecollectError> {
-  const { createEngine, ENGINE_KINDS, engineConfigFromEnv } = await import("../engine/index.js");
+  const { ENGINE_KINDS, engineConfigFromEnv } = await import("../engine/index.js");
+  const { createExplorerEngine } = await import("../agent/explorer-engine.js");
   try {
     if (kind !== undefined && !(ENGINE_KINDS as readonly string[]).includes(kind.toLowerCase())) {
       throw new InvalidInputError("--engine", ENGINE_KINDS.join(" | "), `got ${kind}`);
     }
-    return createEngine(
+    return createExplorerEngine(
       engineConfigFromEnv(kind === undefined ? env : { ...env, RECOLLECT_ENGINE: kind }),
     );
   } catch (error) {

@@ -90,7 +90,7 @@ function shape(events: readonly AgentEvent[]): string[] {
 describe("primary turn with the offline router", () => {
   it("routes a recall question to the explorer; the reply under its card repeats none of the report", async () => {
     const { result, events, prompter } = await turn({
-      message: "What did we decide about authentication?",
+      message: "Which database did we choose?",
     });
     expect(shape(events)).toEqual([
       "turn-start",
@@ -113,11 +113,11 @@ describe("primary turn with the offline router", () => {
       type: "tool-call-start",
       toolCallId: "call-1",
       toolName: "explore_chat_history",
-      input: { query: "What did we decide about authentication?" },
+      input: { query: "Which database did we choose?" },
     });
     expect(result.outcome).toBe("finished");
     expect(result.steps).toBe(2);
-    // A complete, high-confidence report: the card says it all, so the reply adds nothing.
+    // A complete report with no revision and enough evidence strength: the card says it all, so the reply adds nothing.
     const card = events.flatMap((e) => (e.type === "card-update" ? [e.card] : [])).at(-1);
     expect(card?.kind === "explore" && card.card.state).toBe("complete");
     expect(result.text).toBe("");
