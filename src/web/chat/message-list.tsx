@@ -34,7 +34,17 @@ export function MessageList({ appId, chatId, messages, live, messageId, from }: 
   const { t } = useTranslation();
   const listRef = useRef<HTMLElement>(null);
   const scrolledTo = useRef<string | null>(null);
-  const liveHere = live !== null && live.chatId === chatId ? live : null;
+  // Once the stored messages hold this turn (reloaded as it settles), the live copy is not drawn
+  // again, so the answer never shows twice.
+  const stored = (id: number | null) =>
+    id !== null && messages.some((message) => message.id === id);
+  const liveHere =
+    live !== null &&
+    live.chatId === chatId &&
+    !stored(live.assistantMessageId) &&
+    !stored(live.userMessageId)
+      ? live
+      : null;
   const liveParts = liveHere?.parts;
 
   useLayoutEffect(() => {

@@ -24,6 +24,8 @@ export interface LiveTurn {
   readonly turnId: string | null;
   /** The stored id of the assistant message this turn fills, once the server accepted it. */
   readonly assistantMessageId: number | null;
+  /** The stored id of the person's message, once the server accepted it. */
+  readonly userMessageId: number | null;
   /** The chat the turn runs in; the view shows it only there. */
   readonly chatId: number;
   readonly userText: string;
@@ -45,7 +47,12 @@ export interface TurnControls {
 
 function reduce(live: LiveTurn, event: ServerEvent): LiveTurn {
   if (event.type === "turn-accepted") {
-    return { ...live, turnId: event.turnId, assistantMessageId: event.assistantMessageId };
+    return {
+      ...live,
+      turnId: event.turnId,
+      assistantMessageId: event.assistantMessageId,
+      userMessageId: event.userMessageId,
+    };
   }
   if (event.type === "consent-request") {
     return live.parts.ended ? live : { ...live, consent: event };
@@ -74,6 +81,7 @@ export function useTurn(onSettled: () => Promise<void>): TurnControls {
       const initial: LiveTurn = {
         turnId: null,
         assistantMessageId: null,
+        userMessageId: null,
         chatId,
         userText: text,
         parts: EMPTY_PARTS,
