@@ -14,5 +14,6 @@ export const EXIT_CODE_BY_KIND: Readonly<Record<RecollectErrorKind, number>> = {
   user_cancelled: 6,
   budget_exhausted: 7,
   import_format: 8,
+  store_busy: 9,
   aborted: 130,
 };

@@ -20,6 +20,7 @@ export const RECOLLECT_ERROR_KINDS = [
   "rate_limited",
   "aborted",
   "import_format",
+  "store_busy",
   "internal",
 ] as const;
 
@@ -168,10 +169,48 @@ export class ImportFormatError extends RecollectError {
   }
 }
 
+/**
+ * Another connection held the store's write lock for longer than this connection's busy timeout
+ * (`STORE_BUSY_TIMEOUT_MS` in `src/store/`), so a write gave up waiting. Nothing was written by
+ * the failed statement's transaction; the same command can simply be run again. CLI exit 9, HTTP
+ * 503. `sqliteCode` is SQLite's extended code (e.g. `SQLITE_BUSY`, `SQLITE_BUSY_SNAPSHOT`).
+ */
+export class StoreBusyError extends RecollectError {
+  readonly sqliteCode: string;
+  constructor(sqliteCode: string, options?: { cause?: unknown }) {
+    super(
+      "store_busy",
+      "The store is busy: another Recollect process kept it locked for too long. Nothing was written; try again.",
+      options,
+    );
+    this.name = "StoreBusyError";
+    this.sqliteCode = sqliteCode;
+  }
+}
+
+/** SQLite's result codes for "the database is locked by another connection". */
+const BUSY_CODE = /^SQLITE_(?:BUSY|LOCKED)(?:_|$)/;
+
+/** The extended SQLite result code of a better-sqlite3 `SqliteError`, or null for other values. */
+export function sqliteErrorCode(error: unknown): string | null {
+  if (!(error instanceof Error) || error.name !== "SqliteError") return null;
+  const code = (error as Error & { code?: unknown }).code;
+  return typeof code === "string" ? code : null;
+}
+
 /** Wraps any unexpected error so callers only ever see a {@link RecollectError}. */
 export function toRecollectError(error: unknown): RecollectError {
   if (RecollectError.isInstance(error)) return error;
   if (error instanceof Error && error.name === "AbortError") return new AbortedError();
+  const code = sqliteErrorCode(error);
+  if (code !== null && BUSY_CODE.test(code)) return new StoreBusyError(code, { cause: error });
+  if (code?.startsWith("SQLITE_READONLY")) {
+    return new RecollectError(
+      "precondition",
+      "The store is read-only: search, read and explore work, but this needs to write to it. Make the store file and its folder writable.",
+      { cause: error },
+    );
+  }
   const message = error instanceof Error ? error.message : String(error);
   return new RecollectError("internal", `Internal error: ${message}`, { cause: error });
 }

@@ -13,6 +13,7 @@
  * `--app` never moves it (and so never mixes apps).
  */
 import type Database from "better-sqlite3";
+import { writeTransaction } from "../store/write-transaction.js";
 import type { ImportedChat, ImportedMessage } from "./imported-chat.js";
 import type { ResolvedApp } from "./resolve-app.js";
 
@@ -98,7 +99,7 @@ export function writeChats(db: Database.Database, chats: readonly ChatToWrite[])
     }
   };
 
-  const run = db.transaction((): WriteCounts => {
+  const run = writeTransaction(db, (): WriteCounts => {
     let inserted = 0;
     let updated = 0;
     let messages = 0;

@@ -18,6 +18,7 @@ export const STATUS_BY_KIND: Readonly<Record<RecollectErrorKind, number>> = {
   aborted: 499,
   internal: 500,
   provider: 502,
+  store_busy: 503,
 };
 
 /**

@@ -1,16 +1,25 @@
-import { mkdirSync } from "node:fs";
+import { accessSync, constants, existsSync, mkdirSync } from "node:fs";
 import { dirname } from "node:path";
 import Database from "better-sqlite3";
 import { RecollectError } from "../errors/recollect-error.js";
 import { migrate } from "./migrate.js";
 import type { Migration } from "./migration.js";
 import { MIGRATIONS } from "./migrations/index.js";
+import { openReadOnly } from "./open-read-only.js";
+import { inspectStoreFile, NotAStoreError } from "./store-mark.js";
+import { storeBusyTimeoutMs } from "./write-transaction.js";
 
 /** An open store. `close()` is idempotent; `using store = openStore(...)` closes it on scope exit. */
 export interface Store extends Disposable {
   readonly db: Database.Database;
   /** The file path, or `":memory:"`. */
   readonly path: string;
+  /**
+   * False when the store was opened read-only (asked for, or the file or its folder is not
+   * writable): search, read and explore work from what is indexed; nothing is written, so the
+   * indexer drains nothing and reports what stays queued.
+   */
+  readonly writable: boolean;
   close(): void;
 }
 
@@ -20,44 +29,83 @@ export interface OpenStoreOptions {
   path: string;
   /** Defaults to every migration this build ships; tests may pass a prefix to test upgrades. */
   migrations?: readonly Migration[];
-  /** Open without migrating or writing. Default false. */
+  /** Open without migrating or writing. Default false (read-only only when the file system says so). */
   readonly?: boolean;
 }
 
+function cannotOpen(path: string, error: unknown): RecollectError {
+  return new RecollectError(
+    "precondition",
+    `Cannot open the store at ${path}: ${(error as Error).message}`,
+    { cause: error },
+  );
+}
+
+function canWrite(path: string): boolean {
+  try {
+    accessSync(path, constants.W_OK);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /**
- * Opens (creating if needed) the SQLite store in WAL mode with foreign keys on, and brings its
- * schema up to date.
+ * True when an existing store file can be written in WAL mode: the file itself, and its folder
+ * (SQLite creates the `-wal` and `-shm` files beside it).
+ */
+function isWritableFile(path: string): boolean {
+  return canWrite(path) && canWrite(dirname(path));
+}
+
+/**
+ * Opens (creating if needed) the SQLite store in WAL mode with foreign keys on and a busy
+ * timeout of `storeBusyTimeoutMs()` (15 s unless `RECOLLECT_BUSY_TIMEOUT_MS` says), and brings its schema up to date.
  *
- * @throws RecollectError (`precondition`) when the file cannot be opened, is not a SQLite database,
- *   is read-only, fails with an I/O error, or is newer than this build.
+ * Only Recollect's own files are opened: a missing or empty file becomes a new store; a store
+ * made before the store mark existed is marked (`store-mark.ts`); any other SQLite database is
+ * refused before anything is written to it. A store whose file or folder is not writable opens
+ * read-only (`writable: false`) when its schema is current.
+ *
+ * @throws NotAStoreError (`precondition`) for a SQLite file that is not a Recollect store; the
+ *   file is left byte-for-byte unchanged.
+ * @throws RecollectError (`precondition`) when the file cannot be opened, is not a SQLite
+ *   database, fails with an I/O error, is newer than this build, or is read-only and older.
  */
 export function openStore(options: OpenStoreOptions): Store {
-  const { path, migrations = MIGRATIONS, readonly = false } = options;
+  const { path, migrations = MIGRATIONS } = options;
+  let writable = !options.readonly;
   let db: Database.Database;
   try {
-    if (path !== ":memory:" && !readonly) mkdirSync(dirname(path), { recursive: true });
-    db = new Database(path, { readonly, fileMustExist: readonly });
+    const kind = inspectStoreFile(path);
+    if (kind === "foreign" || kind === "foreign-chats") {
+      throw new NotAStoreError(path, kind === "foreign-chats");
+    }
+    if (path !== ":memory:" && existsSync(path) && !isWritableFile(path)) writable = false;
+    if (!writable && kind === "new") {
+      throw new RecollectError(
+        "precondition",
+        `Cannot open the store at ${path}: there is no store there and it cannot be created read-only.`,
+      );
+    }
+    if (writable && path !== ":memory:") mkdirSync(dirname(path), { recursive: true });
+    db = writable ? new Database(path) : openReadOnly(path);
   } catch (error) {
-    throw new RecollectError(
-      "precondition",
-      `Cannot open the store at ${path}: ${(error as Error).message}`,
-      { cause: error },
-    );
+    if (RecollectError.isInstance(error)) throw error;
+    throw cannotOpen(path, error);
   }
   try {
-    if (!readonly) db.pragma("journal_mode = WAL");
+    // The busy timeout comes first: switching a new file to WAL takes a lock too.
+    db.pragma(`busy_timeout = ${storeBusyTimeoutMs()}`);
+    if (writable) db.pragma("journal_mode = WAL");
     db.pragma("foreign_keys = ON");
-    db.pragma("busy_timeout = 5000");
-    if (!readonly) migrate(db, migrations);
+    if (writable) migrate(db, migrations);
+    else requireCurrentSchema(db, path, migrations);
   } catch (error) {
     db.close();
     if (RecollectError.isInstance(error)) throw error;
-    // Not a database, read-only, or an I/O failure: the file is unusable as a store.
-    throw new RecollectError(
-      "precondition",
-      `Cannot open the store at ${path}: ${(error as Error).message}`,
-      { cause: error },
-    );
+    // Not a database, or an I/O failure: the file is unusable as a store.
+    throw cannotOpen(path, error);
   }
   let closed = false;
   const close = () => {
@@ -65,5 +113,22 @@ export function openStore(options: OpenStoreOptions): Store {
     closed = true;
     db.close();
   };
-  return { db, path, close, [Symbol.dispose]: close };
+  return { db, path, writable, close, [Symbol.dispose]: close };
+}
+
+/** A read-only store cannot be migrated: it must already be at this build's version. */
+function requireCurrentSchema(
+  db: Database.Database,
+  path: string,
+  migrations: readonly Migration[],
+): void {
+  const current = Number(db.pragma("user_version", { simple: true }));
+  const latest = migrations.at(-1)?.version ?? 0;
+  if (current === latest) return;
+  throw new RecollectError(
+    "precondition",
+    current > latest
+      ? `The store is at schema version ${current}, newer than this Recollect (${latest}). Upgrade Recollect.`
+      : `Cannot open the store at ${path}: it is read-only and needs an upgrade (schema ${current} → ${latest}). Open it once with write access.`,
+  );
 }

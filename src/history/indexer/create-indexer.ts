@@ -1,5 +1,7 @@
 import { setImmediate as yieldToEventLoop } from "node:timers/promises";
+import { sqliteErrorCode } from "../../errors/recollect-error.js";
 import type { Store } from "../../store/open-store.js";
+import { withBusyTimeout } from "../../store/write-transaction.js";
 import { PROJECTION_VERSION } from "../projection/projection-version.js";
 import { createIndexQueue, type RepairReport } from "./index-queue.js";
 import {
@@ -26,6 +28,20 @@ export const DEFAULT_KICK_DEBOUNCE_MS = 50;
  * indexed `EXISTS`.
  */
 export const DEFAULT_POLL_INTERVAL_MS = 2_000;
+
+/**
+ * How long an opportunistic batch (a search's freshness wait, a background drain) waits for
+ * another process's write lock before giving up until later, ms. Short, because better-sqlite3
+ * waits synchronously: a search must not stall behind another process's import, and a server's
+ * event loop must not stall at all. Explicit drains (`drainOnce`, `drainAll`) wait the store's
+ * full busy timeout.
+ */
+export const OPPORTUNISTIC_LOCK_WAIT_MS = 50;
+
+/** True for SQLite's "another connection holds the lock" errors. */
+function isBusy(error: unknown): boolean {
+  return /^SQLITE_(?:BUSY|LOCKED)/.test(sqliteErrorCode(error) ?? "");
+}
 
 /** Milliseconds clock; injected for deterministic deadlines in tests. */
 export interface IndexerClock {
@@ -102,6 +118,13 @@ export function createIndexer(options: CreateIndexerOptions): Indexer {
   const kickDebounceMs = options.kickDebounceMs ?? DEFAULT_KICK_DEBOUNCE_MS;
   const pollIntervalMs = options.pollIntervalMs ?? DEFAULT_POLL_INTERVAL_MS;
   const queue = createIndexQueue(options.store.db);
+  // A read-only store serves what is indexed; its queue stays as it is and is reported as pending.
+  const writable = options.store.writable;
+  const noRepair: RepairReport = {
+    projectionVersionChanged: false,
+    orphansRemoved: 0,
+    missingQueued: 0,
+  };
 
   let state: "created" | "running" | "stopped" = "created";
   let kickTimer: NodeJS.Timeout | undefined;
@@ -123,14 +146,24 @@ export function createIndexer(options: CreateIndexerOptions): Indexer {
     return changedSinceStats >= stats.rows * TERM_STATS_STALE_SHARE;
   };
 
-  const drainOnce = (): number => queue.drainBatch(batchSize);
+  const drainOnce = (): number => (writable ? queue.drainBatch(batchSize) : 0);
+  /** One batch that gives up on another process's lock: null when it did. */
+  const tryDrainOnce = (): number | null => {
+    try {
+      return withBusyTimeout(options.store.db, OPPORTUNISTIC_LOCK_WAIT_MS, drainOnce);
+    } catch (error) {
+      if (isBusy(error)) return null;
+      throw error;
+    }
+  };
 
-  const drainAll = (): Promise<number> => {
+  /** The batch loop; `patient` loops wait for locks, the others stop at the first busy batch. */
+  const drainLoop = (patient: boolean): Promise<number> => {
     if (loop !== undefined) return loop;
     const run = async (): Promise<number> => {
       let handled = 0;
       while (state !== "stopped") {
-        const count = drainOnce();
+        const count = patient ? drainOnce() : (tryDrainOnce() ?? 0);
         handled += count;
         if (count === 0) break;
         await yieldToEventLoop();
@@ -148,9 +181,15 @@ export function createIndexer(options: CreateIndexerOptions): Indexer {
     return current;
   };
 
+  const drainAll = async (): Promise<number> => {
+    // Join a background loop in flight, then finish the queue, waiting for locks if need be.
+    const joined = loop === undefined ? 0 : await loop.catch(() => 0);
+    return joined + (await drainLoop(true));
+  };
+
   const backgroundDrain = (): void => {
-    // Errors here (e.g. a locked database) are retried by the next kick or poll.
-    drainAll().catch(() => undefined);
+    // A busy store ends the loop early; the next kick or poll picks the queue up again.
+    drainLoop(false).catch(() => undefined);
   };
 
   const kick = (): void => {
@@ -164,7 +203,7 @@ export function createIndexer(options: CreateIndexerOptions): Indexer {
 
   const start = (): RepairReport => {
     if (state === "stopped") throw new RangeError("The indexer was stopped; create a new one.");
-    const report = queue.repair(PROJECTION_VERSION);
+    const report = writable ? queue.repair(PROJECTION_VERSION) : noRepair;
     if (state === "created") {
       state = "running";
       if (pollIntervalMs > 0) {
@@ -190,8 +229,9 @@ export function createIndexer(options: CreateIndexerOptions): Indexer {
   const waitForIdle = async ({ deadlineMs }: { readonly deadlineMs: number }) => {
     const end = clock.now() + Math.max(0, deadlineMs);
     while (queue.hasPending()) {
-      if (state === "stopped" || clock.now() >= end) return false;
-      drainOnce();
+      if (!writable || state === "stopped" || clock.now() >= end) return false;
+      // Another process holding the lock (an import) ends the wait: the caller reports pending.
+      if (tryDrainOnce() === null) return false;
       await yieldToEventLoop();
     }
     return true;
@@ -199,13 +239,13 @@ export function createIndexer(options: CreateIndexerOptions): Indexer {
 
   return {
     start,
-    repair: () => queue.repair(PROJECTION_VERSION),
+    repair: () => (writable ? queue.repair(PROJECTION_VERSION) : noRepair),
     stop,
     kick,
     drainOnce,
     drainAll,
     waitForIdle,
-    refreshTermStats: refreshStats,
+    refreshTermStats: () => (writable ? refreshStats() : Promise.resolve(null)),
     pendingCount: (appId, pendingOptions) =>
       queue.pendingCount(appId, pendingOptions?.excludeChatId ?? null),
     [Symbol.asyncDispose]: stop,

@@ -1,5 +1,6 @@
 import type Database from "better-sqlite3";
 import { z } from "zod";
+import { writeTransaction } from "../../store/write-transaction.js";
 import { buildIndexRow } from "./build-index-row.js";
 import { countPending } from "./pending-count.js";
 
@@ -89,7 +90,7 @@ export function createIndexQueue(db: Database.Database): IndexQueue {
     SELECT m.id FROM messages m
     WHERE NOT EXISTS (SELECT 1 FROM history_fts f WHERE f.rowid = m.id)`);
 
-  const drainBatch = db.transaction((batchSize: number): number => {
+  const drainBatch = writeTransaction(db, (batchSize: number): number => {
     for (const chatId of selectDirtyChats.all(batchSize)) {
       queueChatMessages.run(chatId);
       unqueueChat.run(chatId);
@@ -124,7 +125,7 @@ export function createIndexQueue(db: Database.Database): IndexQueue {
     return rows.length;
   });
 
-  const repair = db.transaction((projectionVersion: number): RepairReport => {
+  const repair = writeTransaction(db, (projectionVersion: number): RepairReport => {
     const stored = readMeta.get(PROJECTION_VERSION_KEY);
     const projectionVersionChanged = stored !== String(projectionVersion);
     if (projectionVersionChanged) {

@@ -107,6 +107,8 @@ export const en = {
         rate_limited: "The Engine is rate-limited. Wait a minute and try again.",
         aborted: "The exploration was stopped.",
         import_format: "Stored history could not be read.",
+        store_busy:
+          "The history store is busy with another task (an import or index). Try again in a moment.",
         internal: "Something went wrong. Try again.",
       },
     },

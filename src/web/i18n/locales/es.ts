@@ -109,6 +109,8 @@ export const es: StringTree<typeof en> = {
           "El Engine ha limitado las solicitudes. Espera un minuto y vuelve a intentarlo.",
         aborted: "La exploración se detuvo.",
         import_format: "No se pudo leer el historial guardado.",
+        store_busy:
+          "El almacén del historial está ocupado con otra tarea (una importación o el índice). Inténtalo de nuevo en un momento.",
         internal: "Algo salió mal. Inténtalo de nuevo.",
       },
     },

@@ -105,6 +105,8 @@ export const ko: StringTree<typeof en> = {
         rate_limited: "Engine 요청 한도에 걸렸습니다. 1분 후 다시 시도하세요.",
         aborted: "탐색이 중지되었습니다.",
         import_format: "저장된 기록을 읽을 수 없습니다.",
+        store_busy:
+          "기록 저장소가 다른 작업(가져오기 또는 색인)으로 사용 중입니다. 잠시 후 다시 시도하세요.",
         internal: "문제가 발생했습니다. 다시 시도하세요.",
       },
     },

@@ -110,6 +110,8 @@ export const ptBR: StringTree<typeof en> = {
           "O Engine está limitando as solicitações. Aguarde um minuto e tente novamente.",
         aborted: "A exploração foi interrompida.",
         import_format: "Não foi possível ler o histórico salvo.",
+        store_busy:
+          "O armazenamento do histórico está ocupado com outra tarefa (uma importação ou o índice). Tente novamente em instantes.",
         internal: "Algo deu errado. Tente novamente.",
       },
     },

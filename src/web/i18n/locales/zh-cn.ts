@@ -104,6 +104,7 @@ export const zhCN: StringTree<typeof en> = {
         rate_limited: "Engine 请求受限。请等待一分钟后重试。",
         aborted: "探索已停止。",
         import_format: "无法读取已保存的记录。",
+        store_busy: "历史存储正忙于其他任务（导入或索引）。请稍后重试。",
         internal: "出现问题。请重试。",
       },
     },

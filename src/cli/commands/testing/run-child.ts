@@ -1,0 +1,54 @@
+/**
+ * Test helper: runs the real `recollect` executable (`bin/recollect.js`) as a child process, for
+ * behaviour only a process shows: exit codes, closed pipes, concurrent processes on one store.
+ */
+import { spawn } from "node:child_process";
+import { fileURLToPath } from "node:url";
+
+/** The CLI entry point, as `npx recollect` runs it. */
+export const RECOLLECT_BIN = fileURLToPath(
+  new URL("../../../../bin/recollect.js", import.meta.url),
+);
+
+/** What one child run printed and how it ended. */
+export interface ChildRun {
+  /** Exit code; null when a signal ended it. */
+  readonly code: number | null;
+  readonly stdout: string;
+  readonly stderr: string;
+}
+
+/** Options of {@link runRecollectChild}. */
+export interface ChildOptions {
+  /** Extra environment (merged over the parent's). */
+  readonly env?: Readonly<Record<string, string>>;
+  /** Run as this user id (the parent must be root), e.g. to meet file permissions as root cannot. */
+  readonly uid?: number | undefined;
+  /** Killed after this long, ms. Default 60,000. */
+  readonly timeoutMs?: number;
+}
+
+/** Runs `recollect <args…>` in a child process and resolves when it exits. */
+export function runRecollectChild(
+  args: readonly string[],
+  options: ChildOptions = {},
+): Promise<ChildRun> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [RECOLLECT_BIN, ...args], {
+      env: { ...process.env, ...options.env },
+      stdio: ["ignore", "pipe", "pipe"],
+      timeout: options.timeoutMs ?? 60_000,
+      ...(options.uid !== undefined ? { uid: options.uid, gid: options.uid } : {}),
+    });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.setEncoding("utf8").on("data", (chunk: string) => {
+      stdout += chunk;
+    });
+    child.stderr.setEncoding("utf8").on("data", (chunk: string) => {
+      stderr += chunk;
+    });
+    child.on("error", reject);
+    child.on("close", (code) => resolve({ code, stdout, stderr }));
+  });
+}

@@ -1,0 +1,104 @@
+import { statSync } from "node:fs";
+import { RecollectError } from "../errors/recollect-error.js";
+import { openReadOnly } from "./open-read-only.js";
+import { storeBusyTimeoutMs } from "./write-transaction.js";
+
+/**
+ * What marks a SQLite file as a Recollect store: `PRAGMA application_id` (the 32-bit field at
+ * offset 68 of the file header that SQLite reserves for this, see sqlite.org/fileformat.html) set
+ * to ASCII "RcLt", plus the {@link MIGRATIONS_TABLE} that records every schema step applied.
+ * Both are written in the same transaction as the first migration, so a file is either
+ * unmarked and untouched, or a store.
+ */
+export const RECOLLECT_APPLICATION_ID = 0x52634c74;
+
+/** The table recording each applied migration: version, name, time (ms, null when unknown). */
+export const MIGRATIONS_TABLE = "recollect_migrations";
+
+/** The tables every Recollect store has had since migration 1 (and 2 for `history_meta`). */
+const STORE_TABLES_V1 = ["apps", "chats", "messages"] as const;
+
+/**
+ * What an existing path holds, as far as opening a store goes:
+ * - `new`: missing, empty (0 bytes), or a SQLite database with no schema at all;
+ * - `store`: marked as a Recollect store;
+ * - `unmarked-store`: a store made before the mark existed (schema version 1 or more and the
+ *   store's own tables, application id 0); adopted by `markStore()` on open;
+ * - `foreign-chats`: another SQLite database with apps/chats/messages tables (e.g. Dyad's);
+ * - `foreign`: any other SQLite database (e.g. a browser's cache).
+ */
+export type StoreFileKind = "new" | "store" | "unmarked-store" | "foreign" | "foreign-chats";
+
+/**
+ * A path that holds some other SQLite database: opening it as a store would add tables and switch
+ * its journal mode, so it is refused and left byte-for-byte unchanged. `path` is the file.
+ */
+export class NotAStoreError extends RecollectError {
+  readonly path: string;
+  /** `chatTables`: the file has apps/chats/messages tables (e.g. Dyad's), so suggest importing it. */
+  constructor(path: string, chatTables = false) {
+    const hint = chatTables ? ` To import its chats, run \`recollect import ${path}\`.` : "";
+    super(
+      "precondition",
+      `Cannot open the store at ${path}: it is a SQLite database but not a Recollect store, so it was left unchanged. Choose another --db path.${hint}`,
+    );
+    this.name = "NotAStoreError";
+    this.path = path;
+  }
+}
+
+interface FileFacts {
+  readonly applicationId: number;
+  readonly userVersion: number;
+  readonly tables: ReadonlySet<string>;
+  readonly schemaObjects: number;
+}
+
+/** Reads the header fields and table names through a read-only connection; writes nothing. */
+function readFacts(path: string): FileFacts {
+  const db = openReadOnly(path);
+  try {
+    db.pragma(`busy_timeout = ${storeBusyTimeoutMs()}`);
+    const names = db.prepare("SELECT type, name FROM sqlite_master").all() as {
+      type: string;
+      name: string;
+    }[];
+    return {
+      applicationId: Number(db.pragma("application_id", { simple: true })),
+      userVersion: Number(db.pragma("user_version", { simple: true })),
+      tables: new Set(names.filter((row) => row.type === "table").map((row) => row.name)),
+      schemaObjects: names.length,
+    };
+  } finally {
+    db.close();
+  }
+}
+
+/**
+ * Classifies what `path` holds without changing it (see {@link StoreFileKind}). `:memory:` and a
+ * missing or 0-byte file are `new`.
+ *
+ * @throws SqliteError (e.g. `SQLITE_NOTADB`) when the file exists but is not a SQLite database;
+ *   `openStore()` classifies it.
+ */
+export function inspectStoreFile(path: string): StoreFileKind {
+  if (path === ":memory:") return "new";
+  let size: number;
+  try {
+    size = statSync(path).size;
+  } catch {
+    return "new";
+  }
+  if (size === 0) return "new";
+  const facts = readFacts(path);
+  if (facts.applicationId === RECOLLECT_APPLICATION_ID) return "store";
+  if (facts.schemaObjects === 0 && facts.userVersion === 0 && facts.applicationId === 0) {
+    return "new";
+  }
+  const hasCore = STORE_TABLES_V1.every((table) => facts.tables.has(table));
+  const hasIndexMeta = facts.userVersion < 2 || facts.tables.has("history_meta");
+  if (facts.applicationId === 0 && facts.userVersion >= 1 && hasCore && hasIndexMeta) {
+    return "unmarked-store";
+  }
+  return hasCore ? "foreign-chats" : "foreign";
+}

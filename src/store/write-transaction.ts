@@ -1,0 +1,60 @@
+import type Database from "better-sqlite3";
+
+/**
+ * How long a connection waits for another connection's write lock before SQLite gives up with
+ * `SQLITE_BUSY` (which `toRecollectError()` classifies as `StoreBusyError`, exit 9 / HTTP 503),
+ * ms. Every write transaction in Recollect is short (one imported file, one index batch of 200
+ * messages, one migration step), so a writer that waits this long is behind something stuck,
+ * not something busy.
+ */
+export const STORE_BUSY_TIMEOUT_MS = 15_000;
+
+/** Longest busy timeout `RECOLLECT_BUSY_TIMEOUT_MS` may set, ms (10 minutes). */
+const MAX_BUSY_TIMEOUT_MS = 600_000;
+
+/**
+ * The busy timeout a new connection uses, ms: `RECOLLECT_BUSY_TIMEOUT_MS` when it is an integer
+ * from 0 to 600,000 (e.g. a script that would rather fail fast), else
+ * {@link STORE_BUSY_TIMEOUT_MS}.
+ */
+export function storeBusyTimeoutMs(env: NodeJS.ProcessEnv = process.env): number {
+  const raw = env.RECOLLECT_BUSY_TIMEOUT_MS;
+  if (raw === undefined || !/^\d{1,6}$/.test(raw.trim())) return STORE_BUSY_TIMEOUT_MS;
+  const value = Number(raw.trim());
+  return value <= MAX_BUSY_TIMEOUT_MS ? value : STORE_BUSY_TIMEOUT_MS;
+}
+
+/**
+ * Wraps `fn` as a write transaction that takes the write lock when it begins (`BEGIN
+ * IMMEDIATE`), not at its first write. In WAL mode a deferred transaction that read first and
+ * then writes fails at once with `SQLITE_BUSY_SNAPSHOT` when another connection committed in
+ * between: SQLite cannot wait its way out of that, so the busy timeout never applies. Taking the
+ * lock first makes a concurrent writer wait (up to {@link STORE_BUSY_TIMEOUT_MS}) instead.
+ * Called inside another transaction it nests as a savepoint, as `db.transaction()` does.
+ */
+export function writeTransaction<Args extends unknown[], Result>(
+  db: Database.Database,
+  fn: (...args: Args) => Result,
+): (...args: Args) => Result {
+  const transaction = db.transaction(fn);
+  return (...args: Args) => transaction.immediate(...args);
+}
+
+/**
+ * Runs `fn` with the connection's busy timeout set to `timeoutMs`, then restores it. For work
+ * that must not block its caller on another process's lock (a search's freshness drain, a
+ * background index batch): it gives up quickly and is retried later.
+ */
+export function withBusyTimeout<Result>(
+  db: Database.Database,
+  timeoutMs: number,
+  fn: () => Result,
+): Result {
+  const previous = Number(db.pragma("busy_timeout", { simple: true }));
+  db.pragma(`busy_timeout = ${Math.max(0, Math.floor(timeoutMs))}`);
+  try {
+    return fn();
+  } finally {
+    db.pragma(`busy_timeout = ${previous}`);
+  }
+}
