@@ -65,6 +65,12 @@ export interface SearchChatsResult {
   readonly index_status: IndexStatus;
   /** Messages of this app (outside the current chat) still waiting in the dirty queue. */
   readonly pending_count: number;
+  /**
+   * Present when `pending_count > 0` and nothing in this process can drain the queue:
+   * `read_only_store` (the store's file or folder is not writable; results come from what was
+   * indexed before).
+   */
+  readonly pending_reason?: "read_only_store";
   readonly chats: readonly SearchChatHit[];
   /** Hits or excerpts were dropped to respect the 12 KB bound. */
   readonly truncated: boolean;

@@ -7,19 +7,23 @@ import type { Command } from "commander";
 import { createIndexer, PROJECTION_VERSION } from "../../history/index.js";
 import type { Store } from "../../store/open-store.js";
 import { globalOptions, openCliStore, printJson } from "../cli-context.js";
+import { plural } from "../plural.js";
 
 /** Index state of one app. */
 export interface AppIndexStatus {
   readonly app: string;
   readonly messages: number;
   readonly pending: number;
-  readonly status: "ready" | "indexing";
+  /** `stale`: messages are queued but the store is read-only, so nothing will index them here. */
+  readonly status: "ready" | "indexing" | "stale";
 }
 
 /** What `recollect index status` reports. */
 export interface IndexStatusReport {
   readonly projection_version: number;
   readonly pending: number;
+  /** False for a read-only store: its queue cannot be drained by this process. */
+  readonly writable: boolean;
   readonly apps: readonly AppIndexStatus[];
 }
 
@@ -39,12 +43,13 @@ export function indexStatus(store: Store): IndexStatusReport {
         app: app.name,
         messages: app.messages,
         pending,
-        status: pending > 0 ? "indexing" : "ready",
+        status: pending === 0 ? "ready" : store.writable ? "indexing" : "stale",
       };
     });
   return {
     projection_version: PROJECTION_VERSION,
     pending: apps.reduce((total, app) => total + app.pending, 0),
+    writable: store.writable,
     apps,
   };
 }
@@ -76,9 +81,11 @@ export async function drainIndex(store: Store, options: { requeueAll: boolean })
 
 function formatStatus(report: IndexStatusReport): string {
   const lines = report.apps.map(
-    (app) => `${app.app}  ${app.status}  ${app.messages} messages, ${app.pending} queued`,
+    (app) => `${app.app}  ${app.status}  ${plural(app.messages, "message")}, ${app.pending} queued`,
   );
-  const head = `index ${report.pending > 0 ? "indexing" : "ready"} (projection v${report.projection_version}), ${report.pending} messages queued`;
+  const state = report.pending === 0 ? "ready" : report.writable ? "indexing" : "stale";
+  const readOnly = report.writable ? "" : "; the store is read-only, so nothing queued is indexed";
+  const head = `index ${state} (projection v${report.projection_version}), ${plural(report.pending, "message")} queued${readOnly}`;
   return `${[head, ...lines].join("\n")}\n`;
 }
 

@@ -14,6 +14,7 @@ import {
   printJson,
   proRequiredError,
 } from "../cli-context.js";
+import { plural } from "../plural.js";
 import { requireAppId } from "./apps.js";
 import { parseIntegerOption } from "./integer-option.js";
 
@@ -58,9 +59,13 @@ export async function runSearch(options: RunSearchOptions): Promise<SearchChatsR
 /** Human view: each chat with its matches, ISO dates, message ids for `recollect read --around`. */
 export function formatSearch(result: SearchChatsResult): string {
   const lines: string[] = [];
-  if (result.index_status === "indexing") {
+  if (result.pending_reason === "read_only_store") {
     lines.push(
-      `(index still building: ${result.pending_count} messages queued; results may be incomplete)`,
+      `(the store is read-only: ${plural(result.pending_count, "queued message")} cannot be indexed here; results may be incomplete)`,
+    );
+  } else if (result.index_status === "indexing") {
+    lines.push(
+      `(index still building: ${plural(result.pending_count, "message")} queued; results may be incomplete)`,
     );
   }
   if (result.chats.length === 0) lines.push("No matching chats.");

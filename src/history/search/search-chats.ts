@@ -443,6 +443,7 @@ export async function searchChats(
     query,
     index_status: pending > 0 ? "indexing" : "ready",
     pending_count: pending,
+    ...(pending > 0 && !ctx.store.writable ? { pending_reason: "read_only_store" as const } : {}),
     chats,
     truncated: false,
   });

@@ -1,0 +1,95 @@
+/**
+ * A read-only store, as real child processes: search, read, explore and `index status` answer
+ * from what is indexed and say what stays queued; writing commands fail classified; the file is
+ * unchanged. As root (CI) permissions do not stop writes, so the child runs as `nobody`.
+ */
+import { createHash } from "node:crypto";
+import { chmodSync, readFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import Database from "better-sqlite3";
+import { afterEach, describe, expect, it } from "vitest";
+import { writeSyntheticCorpus } from "../../importers/testing/synthetic-histories.js";
+import { storeCompanionPath } from "../../store/companion-path.js";
+import { createTempStores, runCaptured } from "./testing/run-captured.js";
+import { runRecollectChild } from "./testing/run-child.js";
+
+const stores = createTempStores();
+afterEach(() => {
+  for (const path of madeReadOnly.splice(0)) chmodSync(path, 0o755);
+  stores.cleanup();
+});
+const madeReadOnly: string[] = [];
+
+const NOBODY = 65534;
+const isRoot = process.getuid?.() === 0;
+const sha256 = (path: string) => createHash("sha256").update(readFileSync(path)).digest("hex");
+
+/** A store with the synthetic corpus indexed, one more message queued, then made read-only. */
+async function readOnlyStore(): Promise<string> {
+  const db = stores.path();
+  const corpus = writeSyntheticCorpus(join(dirname(db), "corpus"));
+  expect((await runCaptured(["--db", db, "import", corpus.aider])).code).toBe(0);
+  expect((await runCaptured(["--db", db, "settings", "set", "entitlement", "pro"])).code).toBe(0);
+  const raw = new Database(db);
+  raw
+    .prepare(
+      "INSERT INTO messages (chat_id, role, content, created_at) VALUES (1, 'user', 'a queued lantern note', 5)",
+    )
+    .run();
+  raw.close();
+  // Every ancestor must be traversable by `nobody`; the store's own folder becomes read-only.
+  chmodSync(dirname(dirname(db)), 0o755);
+  chmodSync(db, 0o444);
+  chmodSync(storeCompanionPath(db, ".settings.json"), 0o444);
+  chmodSync(dirname(db), 0o555);
+  madeReadOnly.push(dirname(db));
+  return db;
+}
+
+const asReader = { uid: isRoot ? NOBODY : undefined, env: { HOME: "/tmp" } };
+const run = (args: readonly string[]) => runRecollectChild(args, asReader);
+
+describe("a read-only store", () => {
+  it("serves search, read, explore and index status from what is indexed, and changes nothing", async () => {
+    const db = await readOnlyStore();
+    const before = sha256(db);
+
+    const search = await run(["--db", db, "--json", "search", "--app", "Lanternfish", "lantern"]);
+    expect(search.stderr).toBe("");
+    expect(search.code).toBe(0);
+    const result = JSON.parse(search.stdout);
+    expect(result).toMatchObject({
+      index_status: "indexing",
+      pending_count: 1,
+      pending_reason: "read_only_store",
+    });
+    expect(result.chats.map((chat: { chat_id: number }) => chat.chat_id)).toEqual([1]);
+
+    const human = await run(["--db", db, "search", "--app", "Lanternfish", "lantern"]);
+    expect(human.stdout.split("\n")[0]).toBe(
+      "(the store is read-only: 1 queued message cannot be indexed here; results may be incomplete)",
+    );
+
+    const read = await run(["--db", db, "--json", "read", "--app", "Lanternfish", "--chat", "1"]);
+    expect(read.code).toBe(0);
+    expect(JSON.parse(read.stdout).messages).toHaveLength(5);
+
+    const explore = await run(["--db", db, "explore", "--app", "Lanternfish", "why the flicker?"]);
+    expect(explore.stderr).not.toMatch(/readonly|Internal error/);
+    expect([0, 10, 11]).toContain(explore.code);
+
+    const status = await run(["--db", db, "--json", "index", "status"]);
+    expect(JSON.parse(status.stdout)).toMatchObject({
+      pending: 1,
+      writable: false,
+      apps: [{ app: "Lanternfish", pending: 1, status: "stale" }],
+    });
+
+    const rebuild = await run(["--db", db, "index", "rebuild"]);
+    expect(rebuild.code).toBe(4);
+    expect(rebuild.stderr).toBe(
+      "recollect: The store is read-only: search, read and explore work, but this needs to write to it. Make the store file and its folder writable.\n",
+    );
+    expect(sha256(db)).toBe(before);
+  });
+});
