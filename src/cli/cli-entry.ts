@@ -29,5 +29,7 @@ export async function cliEntry(argv: readonly string[]): Promise<number> {
     return runMcpCli(argv);
   }
   const { runCli } = await import("./main.js");
+  const { exitQuietlyOnClosedStdout } = await import("./root-program.js");
+  exitQuietlyOnClosedStdout();
   return runCli(argv);
 }

@@ -5,7 +5,7 @@
  */
 import type { Command } from "commander";
 import { COMMANDS } from "./commands/index.js";
-import { createRootProgram, runProgram } from "./root-program.js";
+import { createRootProgram, exitQuietlyOnClosedStdout, runProgram } from "./root-program.js";
 
 /** Builds the root program with every command registered. Exported for tests. */
 export function buildProgram(): Command {
@@ -21,5 +21,6 @@ export function runCli(argv: readonly string[]): Promise<number> {
 
 // `tsx src/cli/main.ts …` (npm run recollect); the installed `bin/recollect.js` calls `cliEntry`.
 if (/[\\/]main\.ts$/.test(process.argv[1] ?? "")) {
+  exitQuietlyOnClosedStdout();
   process.exitCode = await runCli(process.argv);
 }

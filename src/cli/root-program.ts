@@ -1,37 +1,87 @@
 /**
  * The root `recollect` program without its commands, and the one place a parsed run becomes an
  * exit code. Shared by the full CLI (`main.ts`) and the MCP fast path (`mcp-main.ts`), which
- * registers only `mcp` so an agent's server starts without loading every command.
+ * registers only `mcp` so an agent's server starts without loading every command. Errors become
+ * one line on stderr (with `--json`, one JSON object `{"error": {kind, message, exit_code, …}}`).
  */
+import { readFileSync } from "node:fs";
 import { Command, CommanderError } from "commander";
-import { toRecollectError } from "../errors/recollect-error.js";
+import { RecollectError, toRecollectError } from "../errors/recollect-error.js";
 import { outcomeExitCode } from "./cli-context.js";
+import { errorJson } from "./error-json.js";
 import { EXIT_CODE_BY_KIND } from "./exit-codes.js";
+
+/** This build's version, from `package.json`. */
+export const RECOLLECT_VERSION: string = (
+  JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as {
+    version: string;
+  }
+).version;
 
 /** The root program with the global options (`--db`, `--json`) and no commands yet. */
 export function createRootProgram(): Command {
   return new Command("recollect")
     .description("Recall what was decided in an app's earlier AI chats.")
     .option("--db <path>", "store file (default: $RECOLLECT_DB or the user data directory)")
-    .option("--json", "machine-readable output on stdout")
+    .option("--json", "machine-readable output on stdout (and errors as JSON on stderr)")
+    .version(RECOLLECT_VERSION, "-V, --version", "print the version")
     .showHelpAfterError("(run with --help for usage)")
     .exitOverride();
 }
 
+/** True when `--json` appears among the options (before a `--`), parsed or not. */
+function wantsJson(argv: readonly string[]): boolean {
+  const end = argv.indexOf("--");
+  return (end === -1 ? argv : argv.slice(0, end)).includes("--json");
+}
+
+/** Drops commander's own error text on `command` and every subcommand (each keeps its own). */
+function silenceCommanderErrors(command: Command): void {
+  command.configureOutput({ writeErr: () => undefined });
+  for (const sub of command.commands) silenceCommanderErrors(sub);
+}
+
+/** Writes a classified error to stderr: one line, or with `--json` one JSON object. */
+function reportError(error: RecollectError, json: boolean): number {
+  const exitCode = EXIT_CODE_BY_KIND[error.kind];
+  process.stderr.write(
+    json ? `${JSON.stringify(errorJson(error, exitCode))}\n` : `recollect: ${error.message}\n`,
+  );
+  return exitCode;
+}
+
 /**
  * Parses `argv` (as `process.argv`) with `program` and returns the exit code instead of exiting.
- * Errors become one line on stderr and the code for their kind ({@link EXIT_CODE_BY_KIND}).
+ * Errors become one line on stderr, or with `--json` one JSON object, and the code for their kind
+ * ({@link EXIT_CODE_BY_KIND}); commander's own usage errors are `invalid_input` (exit 2).
  */
 export async function runProgram(program: Command, argv: readonly string[]): Promise<number> {
+  const json = wantsJson(argv.slice(2));
+  // With --json, commander's own error text is replaced by the JSON object below.
+  if (json) silenceCommanderErrors(program);
   try {
     await program.parseAsync([...argv]);
     return outcomeExitCode(program);
   } catch (error) {
     if (error instanceof CommanderError) {
-      return error.exitCode === 0 ? 0 : EXIT_CODE_BY_KIND.invalid_input;
+      if (error.exitCode === 0) return 0;
+      if (!json) return EXIT_CODE_BY_KIND.invalid_input;
+      const message = error.message.replace(/^error: /, "");
+      return reportError(new RecollectError("invalid_input", message), json);
     }
-    const classified = toRecollectError(error);
-    process.stderr.write(`recollect: ${classified.message}\n`);
-    return EXIT_CODE_BY_KIND[classified.kind];
+    return reportError(toRecollectError(error), json);
   }
+}
+
+/**
+ * Ends the process with exit 0 when the reader of stdout goes away (EPIPE, e.g. `recollect chats
+ * … | head -1`): output nobody reads is not an error. Any other stream error is rethrown.
+ */
+export function exitQuietlyOnClosedStdout(): void {
+  const onError = (error: NodeJS.ErrnoException) => {
+    if (error.code !== "EPIPE") throw error;
+    process.exit(0);
+  };
+  process.stdout.on("error", onError);
+  process.stderr.on("error", onError);
 }

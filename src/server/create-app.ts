@@ -13,6 +13,7 @@ import type { AgentEvent } from "../agent/primary/agent-events.js";
 import type { Consent } from "../agent/tools/consent.js";
 import { segmentMessage } from "../card/segment-message.js";
 import { InvalidInputError, RecollectError, toRecollectError } from "../errors/recollect-error.js";
+import { allowedByIssue } from "../errors/zod-issue.js";
 import { readChat } from "../history/index.js";
 import type { Store } from "../store/open-store.js";
 import { errorResponse } from "./error-status.js";
@@ -112,7 +113,7 @@ async function readBody<T>(request: Request, schema: z.ZodType<T>, name: string)
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const where = issue?.path.join(".") || "body";
-    throw new InvalidInputError(`${name}.${where}`, issue?.message ?? "a valid value");
+    throw new InvalidInputError(`${name}.${where}`, allowedByIssue(issue));
   }
   return parsed.data;
 }

@@ -48,6 +48,7 @@ describe("recollect apps, chats and index", () => {
     expect(JSON.parse(status.stdout)).toEqual({
       projection_version: expect.any(Number),
       pending: 0,
+      writable: true,
       apps: [
         { app: "Quillmark", messages: 6, pending: 0, status: "ready" },
         { app: "Tidepool", messages: 2, pending: 0, status: "ready" },

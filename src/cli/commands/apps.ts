@@ -6,8 +6,8 @@
 import type Database from "better-sqlite3";
 import type { Command } from "commander";
 import { AppNotFoundError, InvalidInputError } from "../../errors/recollect-error.js";
+import { plural } from "../../text/plural.js";
 import { globalOptions, openCliStore, printJson } from "../cli-context.js";
-import { plural } from "../plural.js";
 
 /** One row of `recollect apps`; times are ISO-8601 UTC. */
 export interface AppSummary {

@@ -2,6 +2,7 @@
 
 import type Database from "better-sqlite3";
 import type { Command } from "commander";
+import { plural } from "../../text/plural.js";
 import { globalOptions, openCliStore, printJson } from "../cli-context.js";
 import { requireAppId } from "./apps.js";
 
@@ -34,7 +35,7 @@ export function formatChats(chats: readonly ChatSummary[]): string {
   if (chats.length === 0) return "No chats in this app.\n";
   const lines = chats.map(
     (chat) =>
-      `#${chat.id}  ${chat.created_at}  ${chat.source}  ${chat.messages} messages  ${chat.title ?? "(untitled)"}`,
+      `#${chat.id}  ${chat.created_at}  ${chat.source}  ${plural(chat.messages, "message")}  ${chat.title ?? "(untitled)"}`,
   );
   return `${lines.join("\n")}\n`;
 }

@@ -10,6 +10,7 @@ import { isProEntitlement, PROFILE_ENTITLEMENT } from "../../agent/entitlement/i
 import { describeProgress } from "../../agent/tools/explore-chat-history/progress.js";
 import { formatReportText } from "../../agent/tools/explore-chat-history/report-text.js";
 import { DEMO_APP_NAME, runDemo } from "../../demo/index.js";
+import { plural } from "../../text/plural.js";
 import { globalOptions, openCliStore, printJson, setOutcomeExitCode } from "../cli-context.js";
 import { EXPLORE_EXIT_CODES, engineForCli, withInterrupt } from "./explore.js";
 
@@ -35,7 +36,7 @@ export function registerDemoCommand(program: Command): void {
           onSeeded: (seed) =>
             say(
               seed.chatsWritten > 0
-                ? `Seeded the demo app "${seed.appName}" (${seed.chatsWritten} chats) into ${store.path}.`
+                ? `Seeded the demo app "${seed.appName}" (${plural(seed.chatsWritten, "chat")}) into ${store.path}.`
                 : `The demo app "${seed.appName}" is already in ${store.path}.`,
             ),
           onProgress: (event) => say(`· ${describeProgress(event)}`),

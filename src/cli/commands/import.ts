@@ -15,8 +15,8 @@ import {
   importPaths,
 } from "../../importers/index.js";
 import { settingsStoreForStorePath } from "../../settings/index.js";
+import { plural } from "../../text/plural.js";
 import { globalOptions, openCliStore, printJson, storePathFor } from "../cli-context.js";
-import { plural } from "../plural.js";
 import { drainIndex } from "./index-command.js";
 
 /** On a non-terminal stderr, one progress line per this many files (a terminal gets every file). */
@@ -56,7 +56,7 @@ export function formatImportReport(report: ImportReport, indexed: number): strin
     `${"total".padEnd(11)} ${plural(report.totals.files, "file")}: ${counts(report.totals)}`,
   );
   if (report.unrecognized.length > 0) {
-    lines.push(`skipped ${report.unrecognized.length} files of no known chat format`);
+    lines.push(`skipped ${plural(report.unrecognized.length, "file")} of no known chat format`);
   }
   if (report.excluded.length > 0) {
     lines.push(`excluded ${plural(report.excluded.length, "path")} (--exclude / exclude setting)`);
@@ -128,7 +128,10 @@ export function registerImportCommand(program: Command): void {
       else process.stdout.write(formatImportReport(report, indexed));
       const [first, ...others] = report.failures;
       if (first) {
-        const more = others.length > 0 ? ` (and ${others.length} more rejected files)` : "";
+        const more =
+          others.length > 0
+            ? ` (and ${plural(others.length, "more rejected file", "more rejected files")})`
+            : "";
         throw new ImportFormatError(first.file, first.line, `${first.reason}${more}`);
       }
     });

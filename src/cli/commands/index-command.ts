@@ -6,8 +6,8 @@
 import type { Command } from "commander";
 import { createIndexer, PROJECTION_VERSION } from "../../history/index.js";
 import type { Store } from "../../store/open-store.js";
+import { plural } from "../../text/plural.js";
 import { globalOptions, openCliStore, printJson } from "../cli-context.js";
-import { plural } from "../plural.js";
 
 /** Index state of one app. */
 export interface AppIndexStatus {
@@ -111,6 +111,7 @@ export function registerIndexCommand(program: Command): void {
       const handled = await drainIndex(store, { requeueAll: true });
       const report = indexStatus(store);
       if (global.json) printJson({ rebuilt: handled, ...report });
-      else process.stdout.write(`Re-indexed ${handled} messages.\n${formatStatus(report)}`);
+      else
+        process.stdout.write(`Re-indexed ${plural(handled, "message")}.\n${formatStatus(report)}`);
     });
 }

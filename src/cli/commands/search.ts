@@ -7,6 +7,7 @@ import type { Command } from "commander";
 import { createIndexer, searchChats } from "../../history/index.js";
 import type { SearchChatsResult } from "../../history/types.js";
 import type { Store } from "../../store/open-store.js";
+import { plural } from "../../text/plural.js";
 import {
   cliIsPro,
   globalOptions,
@@ -14,7 +15,6 @@ import {
   printJson,
   proRequiredError,
 } from "../cli-context.js";
-import { plural } from "../plural.js";
 import { requireAppId } from "./apps.js";
 import { parseIntegerOption } from "./integer-option.js";
 

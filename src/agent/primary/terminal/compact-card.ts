@@ -7,9 +7,8 @@
 import { type ExploreCard, reportCounts } from "../../../card/explore-card.js";
 import type { HistoryCard } from "../../../card/history-card.js";
 import type { ReadChatCard, SearchChatsCard } from "../../../card/legacy-cards.js";
+import { plural } from "../../../text/plural.js";
 import { describeProgress } from "../../tools/explore-chat-history/progress.js";
-
-const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
 
 function exploreLine(card: ExploreCard): string {
   switch (card.state) {
@@ -36,7 +35,7 @@ function readLine(card: ReadChatCard): string {
     case "archived":
       return `Read chat ${card.chatId ?? "?"}.`;
     case "done":
-      return `Read chat ${card.result.chat_id}: ${card.result.messages.length} messages${card.result.truncated ? " (cut to fit)" : ""}.`;
+      return `Read chat ${card.result.chat_id}: ${plural(card.result.messages.length, "message")}${card.result.truncated ? " (cut to fit)" : ""}.`;
   }
 }
 
@@ -49,7 +48,7 @@ function searchLine(card: SearchChatsCard): string {
     case "archived":
       return "Searched earlier chats.";
     case "done":
-      return `Searched: ${card.result.chats.length} chats (index ${card.result.index_status ?? "?"}).`;
+      return `Searched: ${plural(card.result.chats.length, "chat")} (index ${card.result.index_status ?? "?"}).`;
   }
 }
 
