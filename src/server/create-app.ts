@@ -18,6 +18,7 @@ import { readChat } from "../history/index.js";
 import type { Store } from "../store/open-store.js";
 import { errorResponse } from "./error-status.js";
 import { localRequestGuard } from "./local-request-guard.js";
+import { requestBodyLimit, securityHeaders } from "./security-middleware.js";
 import {
   consentAnswerBodySchema,
   createChatBodySchema,
@@ -133,8 +134,10 @@ export function createApp(deps: ServerDeps): Hono {
   const app = new Hono();
 
   app.onError((error, c) => errorResponse(error, c));
+  app.use("*", securityHeaders());
   // Every route, the page included: a DNS-rebinding page must not even load the app.
   app.use("*", localRequestGuard());
+  app.use("/api/*", requestBodyLimit());
 
   app.get("/api/profile", (c) => c.json({ entitlement: deps.isPro() ? "pro" : "free" }));
 
