@@ -2,6 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { InvalidInputError } from "../../errors/recollect-error.js";
 import { createIndexer } from "../indexer/create-indexer.js";
+import { MAX_PROJECTION_CHARS } from "../projection/project-message.js";
 import { jsonBytes } from "../serialize/json-bytes.js";
 import { createHistoryFixture, type HistoryFixture } from "../testing/history-fixture.js";
 import type { RetrievalContext } from "../types.js";
@@ -25,6 +26,33 @@ const hits = (result: Awaited<ReturnType<typeof searchChats>>) =>
   result.chats.map((chat) => [chat.chat_id, chat.matches.map((match) => match.message_id)]);
 
 describe("searchChats", () => {
+  it("a long message is searchable up to the projection bound, and its hits say they were cut", async () => {
+    using fixture = createHistoryFixture();
+    const app = fixture.app("a");
+    const chat = fixture.chat(app, "Long paste", 1_000);
+    // "early" sits inside the first MAX_PROJECTION_CHARS; "lateword" only after them.
+    const long = fixture.message(
+      chat,
+      "user",
+      `early ${"filler ".repeat(MAX_PROJECTION_CHARS / 7 + 10)} lateword`,
+    );
+    const short = fixture.message(chat, "user", "early and short");
+    await indexed(fixture);
+    const early = await searchChats(context(fixture, app), { query: "early" });
+    const flags = early.chats[0]?.matches.map((match) => [
+      match.message_id,
+      match.projection_truncated,
+    ]);
+    expect(new Map(flags)).toEqual(
+      new Map([
+        [long, true],
+        [short, false],
+      ]),
+    );
+    // The documented bound (README, src/history/README.md): text past it is not searchable.
+    expect((await searchChats(context(fixture, app), { query: "lateword" })).chats).toEqual([]);
+  });
+
   it("never finds an earlier answer that restated a history card (no self-ingestion)", async () => {
     using fixture = createHistoryFixture();
     const app = fixture.app("a");
