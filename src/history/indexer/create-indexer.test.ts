@@ -190,6 +190,8 @@ describe("createIndexer", () => {
     await new Promise((resolve) => setTimeout(resolve, 30));
     expect(queued(fixture)).toEqual([]);
     expect(ftsRow(fixture, id)).toMatchObject({ rowid: id });
+    // Let the kicked background loop settle first (under load it may still be yielding).
+    await indexer.drainAll();
     fixture.message(chat, "user", "and another");
     expect(await indexer.drainAll()).toBe(1);
   });

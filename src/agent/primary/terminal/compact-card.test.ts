@@ -15,7 +15,7 @@ describe("compact card text", () => {
         },
       },
     });
-    expect(read).toBe("Read chat 7: 1 messages (cut to fit).");
+    expect(read).toBe("Read chat 7: 1 message (cut to fit).");
     expect(compactCardText({ kind: "read_chat", card: { state: "pending", chatId: 7 } })).toBe(
       "Reading chat 7…",
     );
