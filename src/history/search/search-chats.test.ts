@@ -39,7 +39,7 @@ describe("searchChats", () => {
     const short = fixture.message(chat, "user", "early and short");
     await indexed(fixture);
     const early = await searchChats(context(fixture, app), { query: "early" });
-    const flags = early.chats[0]?.matches.map((match) => [
+    const flags = (early.chats[0]?.matches ?? []).map((match): [number, boolean] => [
       match.message_id,
       match.projection_truncated,
     ]);
