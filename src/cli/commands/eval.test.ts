@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
+import { OFFLINE_STAGES } from "../../agent/tools/explore-chat-history/offline/policy-parameters.js";
 import { BEAM_CHAT, BEAM_QUESTIONS, writeBeamFolder } from "../../eval/beam/beam-fixture.js";
 import { runCaptured } from "./testing/run-captured.js";
 
@@ -185,5 +186,45 @@ describe("recollect eval", () => {
     const run = await runCaptured(["eval", "--beam", dir]);
     expect(run.code).toBe(8);
     expect(run.stderr).toContain(`${join(dir, "1", "chat.json")}: not valid JSON`);
+  });
+
+  it("--ablation runs the full pipeline, then each offline stage off, as one table per metric", async () => {
+    const dir = writeBeamFolder({ 1: { chat: BEAM_CHAT, questions: BEAM_QUESTIONS } });
+    dirs.push(dir);
+    const run = await runCaptured(["--json", "eval", "--beam", dir, "--ablation"]);
+    expect(run.code).toBe(0);
+    const runs = JSON.parse(run.stdout) as { off: string[]; modelId: string; overall: object }[];
+    expect(runs.map((entry) => entry.off)).toEqual([[], ...OFFLINE_STAGES.map((stage) => [stage])]);
+    expect(new Set(runs.map((entry) => entry.modelId)).size).toBe(runs.length);
+    const text = await runCaptured([
+      "eval",
+      "--beam",
+      dir,
+      "--ablation",
+      "--question",
+      "beam-1-knowledge_update-1",
+    ]);
+    expect(text.stdout.split("\n")[3]?.split(/ +/)).toEqual([
+      "category",
+      "all",
+      ...OFFLINE_STAGES.map((stage) => `-${stage}`),
+    ]);
+  });
+
+  it("--ablate switches the named stages off and names them in the engine's model id", async () => {
+    const dir = writeBeamFolder({ 1: { chat: BEAM_CHAT, questions: BEAM_QUESTIONS } });
+    dirs.push(dir);
+    const run = await runCaptured(["--json", "eval", "--beam", dir, "--ablate", "expand,fuse"]);
+    expect(run.code).toBe(0);
+    expect((JSON.parse(run.stdout) as { engine: { modelId: string } }).engine.modelId).toMatch(
+      /-no-expand-no-fuse$/,
+    );
+    for (const args of [
+      ["--ablate", "nope"],
+      ["--ablate", "expand", "--ablation"],
+    ]) {
+      const bad = await runCaptured(["eval", "--beam", dir, ...args]);
+      expect([bad.code, bad.stderr.startsWith("recollect: Invalid --ablate")]).toEqual([2, true]);
+    }
   });
 });

@@ -12,13 +12,17 @@ import type { Command } from "commander";
 import { ENGINE_KINDS } from "../../engine/index.js";
 import { InvalidInputError } from "../../errors/recollect-error.js";
 import { loadBeamFolder } from "../../eval/beam/index.js";
+import { formatAblationTable } from "../../eval/format-ablation-table.js";
 import { formatEvalTable } from "../../eval/format-eval-table.js";
+import { oneStageOffConfigurations, runAblation } from "../../eval/runner/run-ablation.js";
 import { type EvalResult, runSuite } from "../../eval/runner/run-suite.js";
 import { type EvalSuite, loadSuite } from "../../eval/suite/index.js";
 import { globalOptions, printJson } from "../cli-context.js";
-import { engineForCli } from "./explore.js";
+import { ABLATABLE_STAGES, engineWithout, parseAblateList } from "./eval-ablation.js";
 
 interface EvalOptions {
+  ablate?: string;
+  ablation?: boolean;
   suite?: string;
   beam?: string;
   conversations?: string;
@@ -76,6 +80,14 @@ export function registerEvalCommand(program: Command): void {
     .option("--limit <n>", "with --beam: only the first N conversations")
     .option("--engine <kind>", `model engine: ${ENGINE_KINDS.join(" | ")} (default offline)`)
     .option("--question <id...>", "run only these question ids")
+    .option(
+      "--ablate <stages>",
+      `offline engine with these stages off, comma-separated: ${ABLATABLE_STAGES.join(", ")}`,
+    )
+    .option(
+      "--ablation",
+      "offline engine: the full pipeline, then each stage off in turn, as one table",
+    )
     .action(async (options: EvalOptions, command: Command) => {
       const global = globalOptions(command);
       const { suite, skipped } = loadForCli(options);
@@ -89,7 +101,34 @@ export function registerEvalCommand(program: Command): void {
             `unknown: ${unknown.join(", ")}`,
           );
       }
-      const engine = engineForCli(options.engine);
+      if (options.ablation) {
+        if (options.ablate !== undefined)
+          throw new InvalidInputError("--ablate / --ablation", "one of --ablate or --ablation");
+        engineWithout(options.engine, ABLATABLE_STAGES.slice(0, 1));
+        const runs = await runAblation({
+          suite,
+          configurations: oneStageOffConfigurations(ABLATABLE_STAGES),
+          engineFor: (off) => engineWithout(options.engine, off as typeof ABLATABLE_STAGES),
+          ...(options.question ? { questionIds: options.question } : {}),
+          onProgress: (done, total) => {
+            if (process.stderr.isTTY) process.stderr.write(`\r${done}/${total} configurations`);
+          },
+        });
+        if (process.stderr.isTTY) process.stderr.write("\n");
+        if (global.json)
+          printJson(
+            runs.map(({ off, result }) => ({
+              off,
+              modelId: result.engine.modelId,
+              categories: result.categories,
+              overall: result.overall,
+            })),
+          );
+        else process.stdout.write(formatAblationTable(runs));
+        return;
+      }
+      const off = options.ablate === undefined ? [] : parseAblateList(options.ablate);
+      const engine = engineWithout(options.engine, off);
       const result = await runSuite({
         suite,
         engine,

@@ -1,0 +1,65 @@
+/**
+ * Renders ablation runs ({@link AblationRun}) as two tables — explorer evidence recall, and the
+ * explorer / floor ratio at equal k — with one row per category plus overall and one column per
+ * configuration (`all` = every stage on, `-stage` = that stage off). Pure.
+ */
+import type { GroupSummary } from "./metrics/summarize.js";
+import type { AblationRun } from "./runner/run-ablation.js";
+
+const dash = "-";
+
+/** Column label of a configuration: `all`, or `-a-b` for the stages switched off. */
+export function configurationLabel(off: readonly string[]): string {
+  return off.length === 0 ? "all" : off.map((stage) => `-${stage}`).join("");
+}
+
+function groupsOf(run: AblationRun): GroupSummary[] {
+  return [...run.result.categories, run.result.overall];
+}
+
+function grid(
+  runs: readonly AblationRun[],
+  cell: (summary: GroupSummary | undefined) => string,
+): string {
+  const first = runs[0];
+  if (!first) return "";
+  const names = groupsOf(first)
+    .filter((summary) => summary.foundQuestions > 0)
+    .map((summary) => summary.group);
+  const header = ["category", ...runs.map((run) => configurationLabel(run.off))];
+  const rows = names.map((name) => [
+    name,
+    ...runs.map((run) => cell(groupsOf(run).find((summary) => summary.group === name))),
+  ]);
+  const widths = header.map((text, i) =>
+    Math.max(text.length, ...rows.map((row) => row[i]?.length ?? 0)),
+  );
+  const line = (row: readonly string[]) =>
+    row
+      .map((text, i) => (i === 0 ? text.padEnd(widths[i]!) : text.padStart(widths[i]!)))
+      .join("  ");
+  return [line(header), line(widths.map((w) => "-".repeat(w))), ...rows.map(line)].join("\n");
+}
+
+/** The two tables as plain text (ends with a newline). */
+export function formatAblationTable(runs: readonly AblationRun[]): string {
+  const first = runs[0];
+  if (!first) return "no ablation runs\n";
+  const recall = grid(runs, (s) =>
+    s?.recall === null || s === undefined ? dash : s.recall.toFixed(3),
+  );
+  const ratio = grid(runs, (s) =>
+    s?.ratioAtCited === null || s === undefined ? dash : `${s.ratioAtCited.toFixed(2)}x`,
+  );
+  const floor = first.result.overall;
+  return [
+    `ablation · suite ${first.result.suite} · ${first.result.overall.questions} questions · floor recall@3/@5/@10 ${[floor.floorRecall3, floor.floorRecall5, floor.floorRecall10].map((v) => (v === null ? dash : v.toFixed(3))).join("/")}`,
+    "",
+    "explorer evidence recall (found questions), per configuration",
+    recall,
+    "",
+    "explorer / floor at k = cited, per configuration",
+    ratio,
+    "",
+  ].join("\n");
+}
