@@ -1,12 +1,13 @@
 /**
  * `recollect eval (--suite FILE | --beam DIR [--conversations N,M,… | --limit N]) [--engine KIND]
- * [--question ID…] [--json]`: loads an evaluation suite (docs/EVAL.md) — a suite file, or a BEAM
- * benchmark folder converted in memory — into a fresh temporary store through the production
+ * [--question ID…] [--ablate STAGE,… | --ablation] [--json]`: loads an evaluation suite
+ * (docs/EVAL.md) — a suite file, or a BEAM benchmark folder converted in memory — into a fresh temporary store through the production
  * import and indexing path, runs every question through the real `explore_chat_history` tool
  * (Pro context), and prints quality, explorer-versus-floor and cost per category and overall, the
  * launch goals, and the questions that missed. `--json` prints the whole result (summaries, goals,
  * per-question scores and facts). Progress (question counts only) goes to stderr. The user's own
- * store is never touched.
+ * store is never touched. `--ablate` / `--ablation` switch offline pipeline stages off
+ * (docs/EVAL.md § Ablation).
  */
 import type { Command } from "commander";
 import { ENGINE_KINDS } from "../../engine/index.js";
