@@ -144,9 +144,10 @@ export function importPaths(options: ImportPathsOptions): ImportReport {
     try {
       const { chats, encoding } = parseImportFile(file.path, module);
       if (appName !== undefined && module.input === "database") guardAppOverride(chats);
-      const counts = writeChats(
+      const sourceFile = format === "jsonl" ? "" : resolve(file.path);
+      const { chatIds: _written, ...counts } = writeChats(
         store.db,
-        chats.map((chat) => ({ chat, app: resolveApp(file.path, chat, appName) })),
+        chats.map((chat) => ({ chat, app: resolveApp(file.path, chat, appName), sourceFile })),
       );
       results.push({ file: file.path, format, encoding, ...counts });
       onProgress?.({ type: "file-end", index, total, format, ok: true, counts });

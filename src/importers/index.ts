@@ -25,7 +25,11 @@ export {
   importPaths,
 } from "./import-paths.js";
 export type { AppHint, ImportedChat, ImportedMessage } from "./imported-chat.js";
-export { type ParsedImportFile, parseImportFile } from "./parse-import-file.js";
+export {
+  type ParsedImportFile,
+  parseImportBytes,
+  parseImportFile,
+} from "./parse-import-file.js";
 export {
   combineExclusions,
   createPathExclusion,
@@ -33,4 +37,10 @@ export {
   NO_EXCLUSION,
   type PathExclusion,
 } from "./path-exclusion.js";
-export { type ChatToWrite, type WriteCounts, writeChats } from "./write-chats.js";
+export {
+  type ChatToWrite,
+  type WriteCounts,
+  type WriteMode,
+  type WriteResult,
+  writeChats,
+} from "./write-chats.js";

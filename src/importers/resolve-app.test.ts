@@ -31,6 +31,7 @@ describe("resolveApp", () => {
     expect(resolveApp("/home/me/.claude/projects/x/abc.jsonl", chat(cwd), undefined)).toEqual({
       name: "tasks1",
       path: "/Users/me/tasks1",
+      origin: "root",
     });
     expect(
       resolveApp(
@@ -38,10 +39,11 @@ describe("resolveApp", () => {
         chat(null),
         undefined,
       ),
-    ).toEqual({ name: "paper", path: "/home/me/code/paper" });
+    ).toEqual({ name: "paper", path: "/home/me/code/paper", origin: "root" });
     expect(resolveApp("/home/me/code/shop/.aider.chat.history.md", chat(null), undefined)).toEqual({
       name: "shop",
       path: "/home/me/code/shop",
+      origin: "root",
     });
     expect(resolveApp("/exports/notes/chat.md", chat(null), undefined)).toEqual({
       name: "notes",

@@ -14,10 +14,16 @@
 import { basename, dirname, resolve, sep } from "node:path";
 import type { ImportedChat } from "./imported-chat.js";
 
-/** An app name and, when known, the project's path on disk. */
+/**
+ * An app name and, when known, the project's path on disk. `origin: "root"` when the app is the
+ * project folder `path` (a recorded cwd, the folder of `.specstory/` or of an aider history): the
+ * store finds it by that root and names it after the folder, made unique. Otherwise (absent or
+ * `"named"`) the name is the app's identity.
+ */
 export interface ResolvedApp {
   readonly name: string;
   readonly path: string | null;
+  readonly origin?: "named" | "root";
 }
 
 /** Resolves the app for `chat` read from `filePath` (see the module doc for the order). */
@@ -31,16 +37,16 @@ export function resolveApp(
   if (hint?.origin === "record") return { name: hint.name, path: hint.path };
   const parts = basename(filePath).split("__");
   if (parts.length >= 3 && parts[1]!.trim() !== "") return { name: parts[1]!, path: null };
-  if (hint) return { name: hint.name, path: hint.path };
+  if (hint) return { name: hint.name, path: hint.path, origin: hint.path ? "root" : "named" };
   const absolute = resolve(filePath);
   const segments = absolute.split(sep);
   const specstoryAt = segments.lastIndexOf(".specstory");
   if (specstoryAt > 0) {
     const project = segments.slice(0, specstoryAt).join(sep);
-    return { name: basename(project), path: project };
+    return { name: basename(project), path: project, origin: "root" };
   }
   const folder = dirname(absolute);
   if (basename(absolute) === ".aider.chat.history.md")
-    return { name: basename(folder), path: folder };
+    return { name: basename(folder), path: folder, origin: "root" };
   return { name: basename(folder) || "default", path: null };
 }

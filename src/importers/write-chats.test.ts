@@ -26,12 +26,14 @@ describe("writeChats", () => {
     const contents = () =>
       store.db.prepare("SELECT content FROM messages ORDER BY id").pluck().all();
     expect(writeChats(store.db, [{ chat: chat("t", ["a", "b"]), app }])).toEqual({
+      chatIds: [1],
       chats: 1,
       updated: 0,
       messages: 2,
       skipped: 0,
     });
     expect(writeChats(store.db, [{ chat: chat("t", ["a", "b"]), app }])).toEqual({
+      chatIds: [1],
       chats: 0,
       updated: 0,
       messages: 0,
@@ -50,9 +52,10 @@ describe("writeChats", () => {
         messages: 0,
       },
     );
+    // An edit keeps the common prefix's rows and replaces what follows.
     expect(writeChats(store.db, [{ chat: chat("new title", ["a", "x"]), app }])).toMatchObject({
       updated: 1,
-      messages: 2,
+      messages: 1,
     });
     expect(contents()).toEqual(["a", "x"]);
     expect(store.db.prepare("SELECT title FROM chats").pluck().get()).toBe("new title");
@@ -73,5 +76,85 @@ describe("writeChats", () => {
     ).toThrow(/CHECK constraint/);
     expect(store.db.prepare("SELECT count(*) FROM chats").pluck().get()).toBe(0);
     expect(store.db.prepare("SELECT count(*) FROM apps").pluck().get()).toBe(0);
+  });
+});
+
+describe("writeChats identity and apps", () => {
+  const root = (path: string) => ({
+    name: path.split("/").at(-1)!,
+    path,
+    origin: "root" as const,
+  });
+  const appsAndChats = (db: import("better-sqlite3").Database) =>
+    db
+      .prepare(
+        `SELECT a.name, c.source_file AS file, count(m.id) AS messages FROM chats c
+           JOIN apps a ON a.id = c.app_id LEFT JOIN messages m ON m.chat_id = c.id
+          GROUP BY c.id ORDER BY c.id`,
+      )
+      .all();
+
+  it("the same session id in two files of two projects is two chats in two apps", () => {
+    using store = openStore({ path: ":memory:" });
+    writeChats(store.db, [
+      { chat: chat("t", ["a", "b"]), app: root("/code/shop"), sourceFile: "/p1/session-1.jsonl" },
+    ]);
+    writeChats(store.db, [
+      { chat: chat("t", ["c"]), app: root("/code/blog"), sourceFile: "/p2/session-1.jsonl" },
+    ]);
+    expect(appsAndChats(store.db)).toEqual([
+      { name: "shop", file: "/p1/session-1.jsonl", messages: 2 },
+      { name: "blog", file: "/p2/session-1.jsonl", messages: 1 },
+    ]);
+  });
+
+  it("two roots sharing a folder name get two apps; each records its root", () => {
+    using store = openStore({ path: ":memory:" });
+    writeChats(store.db, [
+      { chat: chat("t", ["a"]), app: root("/work/api"), sourceFile: "/f1" },
+      { chat: chat("t", ["b"]), app: root("/personal/api"), sourceFile: "/f2" },
+      { chat: chat("t", ["c"]), app: root("/work/api"), sourceFile: "/f3" },
+    ]);
+    expect(appsAndChats(store.db).map((row) => (row as { name: string }).name)).toEqual([
+      "api",
+      "api-2",
+      "api",
+    ]);
+    expect(
+      store.db
+        .prepare(
+          "SELECT a.name, r.path FROM app_roots r JOIN apps a ON a.id = r.app_id ORDER BY a.id",
+        )
+        .all(),
+    ).toEqual([
+      { name: "api", path: "/work/api" },
+      { name: "api-2", path: "/personal/api" },
+    ]);
+  });
+
+  it("a chat stored before files were recorded is claimed by its file, not duplicated", () => {
+    using store = openStore({ path: ":memory:" });
+    writeChats(store.db, [{ chat: chat("t", ["a"]), app }]);
+    expect(
+      writeChats(store.db, [
+        { chat: chat("t", ["a", "b"]), app, sourceFile: "/p/session-1.jsonl" },
+      ]),
+    ).toMatchObject({ chats: 0, updated: 1, messages: 1 });
+    expect(appsAndChats(store.db)).toEqual([
+      { name: "app", file: "/p/session-1.jsonl", messages: 2 },
+    ]);
+  });
+
+  it("exact mode makes a shorter rewrite stick; append mode adds after what is stored", () => {
+    using store = openStore({ path: ":memory:" });
+    const sourceFile = "/p/s.jsonl";
+    writeChats(store.db, [{ chat: chat("t", ["a", "b", "c"]), app, sourceFile }]);
+    writeChats(store.db, [{ chat: chat("t", ["a"]), app, sourceFile, mode: "exact" }]);
+    writeChats(store.db, [{ chat: chat("other", ["d"]), app, sourceFile, mode: "append" }]);
+    expect(store.db.prepare("SELECT content FROM messages ORDER BY id").pluck().all()).toEqual([
+      "a",
+      "d",
+    ]);
+    expect(store.db.prepare("SELECT title FROM chats").pluck().get()).toBe("t");
   });
 });

@@ -1,13 +1,21 @@
 /**
  * Writes parsed chats to the store, all of one file inside one transaction: a failure leaves the
- * store exactly as before. Idempotent on `(chats.source, chats.external_id)`:
+ * store exactly as before. A chat's identity is `(source, source file, external id)`: the same
+ * session id read from two files is two chats (issue 11 item 2). A chat stored before files were
+ * recorded (`source_file = ''`) is claimed by the first file that holds its id. In the default
+ * `merge` mode:
  *
  * - new chat: inserted with all its messages;
  * - same messages and title as stored, or an older, shorter snapshot of what is stored: nothing
  *   is written (`skipped`); a snapshot never removes messages;
  * - stored messages are a prefix of the new ones (an append-only log grew): only the new tail
  *   is inserted (`updated`);
- * - otherwise (the source was edited): the chat's messages are replaced (`updated`).
+ * - otherwise (the source was edited): the messages after the common prefix are replaced
+ *   (`updated`).
+ *
+ * `exact` mode (a sync found the file rewritten) makes the stored messages equal the parsed ones,
+ * shorter included; `append` mode (a sync read only the bytes appended since last time) inserts the
+ * parsed messages after the stored ones and keeps the stored title.
  *
  * A chat already stored stays in the app it was first imported into; re-importing with another
  * `--app` never moves it (and so never mixes apps).
@@ -16,11 +24,27 @@ import type Database from "better-sqlite3";
 import { writeTransaction } from "../store/write-transaction.js";
 import type { ImportedChat, ImportedMessage } from "./imported-chat.js";
 import type { ResolvedApp } from "./resolve-app.js";
+import { storeApps } from "./store-apps.js";
+
+/** How a chat's parsed messages relate to what is stored; see the module doc. */
+export type WriteMode = "merge" | "exact" | "append";
 
 /** A parsed chat with its app decided. */
 export interface ChatToWrite {
   readonly chat: ImportedChat;
   readonly app: ResolvedApp;
+  /**
+   * Absolute path of the file the chat was read from; part of its identity. Absent or `''` for
+   * chats that belong to no file (demo, web, generic-JSONL chats keyed by app and chat id).
+   */
+  readonly sourceFile?: string;
+  /** Default `merge`. */
+  readonly mode?: WriteMode;
+}
+
+/** What {@link writeChats} did, plus the id of every chat written, in input order. */
+export interface WriteResult extends WriteCounts {
+  readonly chatIds: readonly number[];
 }
 
 /** What one write did. `messages` counts message rows inserted. */
@@ -49,21 +73,15 @@ interface StoredMessage {
  *
  * @throws the SQLite error unchanged (the transaction is rolled back; nothing was written).
  */
-export function writeChats(db: Database.Database, chats: readonly ChatToWrite[]): WriteCounts {
-  const findApp = db.prepare<[string], { id: number; path: string | null }>(
-    "SELECT id, path FROM apps WHERE name = ?",
+export function writeChats(db: Database.Database, chats: readonly ChatToWrite[]): WriteResult {
+  const apps = storeApps(db);
+  const findChat = db.prepare<[string, string, string], { id: number; title: string | null }>(
+    "SELECT id, title FROM chats WHERE source = ? AND source_file = ? AND external_id = ?",
   );
-  const insertApp = db.prepare<[string, string | null, number]>(
-    "INSERT INTO apps (name, path, created_at) VALUES (?, ?, ?)",
-  );
-  const setAppPath = db.prepare<[string, number]>(
-    "UPDATE apps SET path = ? WHERE id = ? AND path IS NULL",
-  );
-  const findChat = db.prepare<[string, string], { id: number; title: string | null }>(
-    "SELECT id, title FROM chats WHERE source = ? AND external_id = ?",
-  );
-  const insertChat = db.prepare<[number, string | null, number, string, string]>(
-    "INSERT INTO chats (app_id, title, created_at, source, external_id) VALUES (?, ?, ?, ?, ?)",
+  const claimChat = db.prepare<[string, number]>("UPDATE chats SET source_file = ? WHERE id = ?");
+  const insertChat = db.prepare<[number, string | null, number, string, string, string]>(
+    `INSERT INTO chats (app_id, title, created_at, source, source_file, external_id)
+     VALUES (?, ?, ?, ?, ?, ?)`,
   );
   const setChatTitle = db.prepare<[string | null, number]>(
     "UPDATE chats SET title = ? WHERE id = ?",
@@ -72,20 +90,15 @@ export function writeChats(db: Database.Database, chats: readonly ChatToWrite[])
     `SELECT role, content, created_at, ai_messages_json, is_compaction_summary
        FROM messages WHERE chat_id = ? ORDER BY id`,
   );
-  const deleteMessages = db.prepare<[number]>("DELETE FROM messages WHERE chat_id = ?");
+  const deleteMessagesAfter = db.prepare<[number, number, number]>(
+    `DELETE FROM messages WHERE chat_id = ? AND id NOT IN
+       (SELECT id FROM messages WHERE chat_id = ? ORDER BY id LIMIT ?)`,
+  );
   const insertMessage = db.prepare<[number, string, string, string | null, number, number]>(
     `INSERT INTO messages (chat_id, role, content, ai_messages_json, is_compaction_summary, created_at)
      VALUES (?, ?, ?, ?, ?, ?)`,
   );
 
-  const appIdFor = (app: ResolvedApp, createdAtMs: number): number => {
-    const existing = findApp.get(app.name);
-    if (existing) {
-      if (existing.path === null && app.path !== null) setAppPath.run(app.path, existing.id);
-      return existing.id;
-    }
-    return Number(insertApp.run(app.name, app.path, createdAtMs).lastInsertRowid);
-  };
   const insertAll = (chatId: number, messages: readonly ImportedMessage[]) => {
     for (const message of messages) {
       insertMessage.run(
@@ -98,52 +111,73 @@ export function writeChats(db: Database.Database, chats: readonly ChatToWrite[])
       );
     }
   };
+  const findExisting = (chat: ImportedChat, sourceFile: string) => {
+    const own = findChat.get(chat.source, sourceFile, chat.externalId);
+    if (own || sourceFile === "") return own;
+    const legacy = findChat.get(chat.source, "", chat.externalId);
+    if (legacy) claimChat.run(sourceFile, legacy.id);
+    return legacy;
+  };
 
-  const run = writeTransaction(db, (): WriteCounts => {
+  const run = writeTransaction(db, (): WriteResult => {
     let inserted = 0;
     let updated = 0;
     let messages = 0;
     let skipped = 0;
-    for (const { chat, app } of chats) {
-      const existing = findChat.get(chat.source, chat.externalId);
+    const chatIds: number[] = [];
+    for (const { chat, app, sourceFile = "", mode = "merge" } of chats) {
+      const existing = findExisting(chat, sourceFile);
       if (!existing) {
-        const appId = appIdFor(app, chat.createdAtMs);
+        const appId = apps.idFor(app, chat.createdAtMs);
         const chatId = Number(
-          insertChat.run(appId, chat.title, chat.createdAtMs, chat.source, chat.externalId)
-            .lastInsertRowid,
+          insertChat.run(
+            appId,
+            chat.title,
+            chat.createdAtMs,
+            chat.source,
+            sourceFile,
+            chat.externalId,
+          ).lastInsertRowid,
         );
+        chatIds.push(chatId);
         insertAll(chatId, chat.messages);
         inserted++;
         messages += chat.messages.length;
         continue;
       }
-      const stored = storedMessages.all(existing.id);
-      const prefix = commonPrefixLength(stored, chat.messages);
-      const titleChanged = existing.title !== chat.title;
-      // Same messages, or an older snapshot of a log already stored longer (Entire checkpoints of
-      // one session are cumulative prefixes): nothing to write.
-      if (prefix === chat.messages.length && !titleChanged) {
-        skipped++;
-        continue;
-      }
-      if (prefix === chat.messages.length) {
-        setChatTitle.run(chat.title, existing.id);
+      chatIds.push(existing.id);
+      if (mode === "append") {
+        if (chat.messages.length === 0) {
+          skipped++;
+          continue;
+        }
+        insertAll(existing.id, chat.messages);
+        messages += chat.messages.length;
         updated++;
         continue;
       }
+      const stored = storedMessages.all(existing.id);
+      const prefix = commonPrefixLength(stored, chat.messages);
+      const titleChanged = existing.title !== chat.title;
+      const sameMessages =
+        prefix === chat.messages.length && (mode === "merge" || prefix === stored.length);
+      // Same messages, or (merge) an older snapshot of a log already stored longer (Entire
+      // checkpoints of one session are cumulative prefixes): nothing to write.
+      if (sameMessages && !titleChanged) {
+        skipped++;
+        continue;
+      }
       if (titleChanged) setChatTitle.run(chat.title, existing.id);
-      if (prefix === stored.length) {
+      if (!sameMessages) {
+        // Rows of the common prefix stay (ids and index rows kept); what follows is replaced.
+        if (prefix < stored.length) deleteMessagesAfter.run(existing.id, existing.id, prefix);
         const tail = chat.messages.slice(prefix);
         insertAll(existing.id, tail);
         messages += tail.length;
-      } else {
-        deleteMessages.run(existing.id);
-        insertAll(existing.id, chat.messages);
-        messages += chat.messages.length;
       }
       updated++;
     }
-    return { chats: inserted, updated, messages, skipped };
+    return { chats: inserted, updated, messages, skipped, chatIds };
   });
   return run();
 }

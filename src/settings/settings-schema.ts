@@ -35,6 +35,11 @@ export const settingsSchema = z.looseObject({
   consent: z.record(toolNameSchema, consentSchema).optional(),
   /** Globs of history paths `import` and `sync` leave out (docs/IMPORT-FORMATS.md). */
   exclude: z.array(z.string()).optional(),
+  /**
+   * Per history source name (`claude-code`, `codex`, …), the folders `recollect sync` searches
+   * instead of the source's default place.
+   */
+  sources: z.record(z.string(), z.array(z.string().min(1))).optional(),
 });
 
 /** Parsed settings; extra keys from other versions ride along untouched. */

@@ -70,16 +70,36 @@ export function migrate(db: Database.Database, migrations: readonly Migration[])
   const applied: number[] = [];
   for (const migration of migrations) {
     if (migration.version <= current) continue;
-    const ran = writeTransaction(db, (): boolean => {
-      const now = userVersion(db);
-      if (now > latest) throw newerStoreError(now, latest);
-      if (migration.version <= now) return false;
-      migration.up(db);
-      db.pragma(`user_version = ${migration.version}`);
-      record.run(migration.version, migration.name, Date.now());
-      return true;
-    })();
+    // `foreign_keys` cannot change inside a transaction: it is switched around it.
+    const foreignKeys = db.pragma("foreign_keys", { simple: true }) as number;
+    if (migration.rebuildsTables) db.pragma("foreign_keys = OFF");
+    let ran: boolean;
+    try {
+      ran = writeTransaction(db, (): boolean => {
+        const now = userVersion(db);
+        if (now > latest) throw newerStoreError(now, latest);
+        if (migration.version <= now) return false;
+        migration.up(db);
+        if (migration.rebuildsTables) assertForeignKeysHold(db, migration);
+        db.pragma(`user_version = ${migration.version}`);
+        record.run(migration.version, migration.name, Date.now());
+        return true;
+      })();
+    } finally {
+      if (migration.rebuildsTables) db.pragma(`foreign_keys = ${foreignKeys ? "ON" : "OFF"}`);
+    }
     if (ran) applied.push(migration.version);
   }
   return applied;
+}
+
+/** Throws (rolling the step back) when a rebuild left a row pointing at nothing. */
+function assertForeignKeysHold(db: Database.Database, migration: Migration): void {
+  const broken = db.pragma("foreign_key_check") as unknown[];
+  if (broken.length > 0) {
+    throw new RecollectError(
+      "internal",
+      `Migration ${migration.version} (${migration.name}) left ${broken.length} broken references.`,
+    );
+  }
 }

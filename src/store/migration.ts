@@ -7,5 +7,12 @@ import type Database from "better-sqlite3";
 export interface Migration {
   readonly version: number;
   readonly name: string;
+  /**
+   * True when `up` rebuilds a table others reference (SQLite's documented way to change a
+   * constraint: create the new table, copy, drop the old, rename). The runner then turns foreign
+   * keys off around the step's transaction, so dropping the old table cascades nothing, and runs
+   * `foreign_key_check` before committing.
+   */
+  readonly rebuildsTables?: boolean;
   up(db: Database.Database): void;
 }

@@ -14,6 +14,8 @@ export interface AppSummary {
   readonly id: number;
   readonly name: string;
   readonly path: string | null;
+  /** The project folders the app holds (what `sync` and the MCP server match on), sorted. */
+  readonly roots: readonly string[];
   readonly chats: number;
   readonly messages: number;
   /** Newest message time, or null for an app without messages. */
@@ -41,10 +43,14 @@ export function listApps(db: Database.Database): AppSummary[] {
          FROM apps a ORDER BY a.name`,
     )
     .all();
+  const roots = db.prepare<[number], string>(
+    "SELECT path FROM app_roots WHERE app_id = ? ORDER BY path",
+  );
   return rows.map((row) => ({
     id: row.id,
     name: row.name,
     path: row.path,
+    roots: roots.pluck().all(row.id),
     chats: row.chats,
     messages: row.messages,
     last_message_at: row.last === null ? null : new Date(row.last).toISOString(),
@@ -72,7 +78,7 @@ export function formatApps(apps: readonly AppSummary[]): string {
   if (apps.length === 0) return "No apps yet. Import chats with `recollect import <paths…>`.\n";
   const lines = apps.map(
     (app) =>
-      `${app.name}  ${plural(app.chats, "chat")}, ${plural(app.messages, "message")}, last ${app.last_message_at ?? "never"}${app.path ? `  (${app.path})` : ""}`,
+      `${app.name}  ${plural(app.chats, "chat")}, ${plural(app.messages, "message")}, last ${app.last_message_at ?? "never"}${app.roots.length > 0 ? `  (${app.roots.join(", ")})` : app.path ? `  (${app.path})` : ""}`,
   );
   return `${lines.join("\n")}\n`;
 }

@@ -12,6 +12,8 @@ import { registerReadCommand } from "./read.js";
 import { registerSearchCommand } from "./search.js";
 import { registerServeCommand } from "./serve.js";
 import { registerSettingsCommand } from "./settings.js";
+import { registerSourcesCommand } from "./sources.js";
+import { registerSyncCommand } from "./sync.js";
 import { registerToolsCommand } from "./tools.js";
 
 /**
@@ -23,6 +25,8 @@ export type RegisterCommand = (program: Command) => void;
 /** Every command's `register`; `main` registers them in this order. */
 export const COMMANDS: readonly RegisterCommand[] = [
   registerImportCommand,
+  registerSyncCommand,
+  registerSourcesCommand,
   registerAppsCommand,
   registerChatsCommand,
   registerIndexCommand,

@@ -8,7 +8,7 @@
  * become compaction summaries. Title: the last `ai-title` (or older `summary`) line, else the
  * first prompt's first line.
  */
-import { basename } from "node:path";
+import { basename, dirname } from "node:path";
 import { z } from "zod";
 import { ImportFormatError } from "../../errors/recollect-error.js";
 import type { MessageRole } from "../../history/types.js";
@@ -27,6 +27,7 @@ const Line = z.looseObject({
   cwd: z.string().optional(),
   isMeta: z.boolean().optional(),
   isSidechain: z.boolean().optional(),
+  agentId: z.string().optional(),
   isCompactSummary: z.boolean().optional(),
   aiTitle: z.string().optional(),
   summary: z.string().optional(),
@@ -134,6 +135,12 @@ export function parseClaudeCode(
   let cwd: string | null = null;
   let title: string | null = null;
   let firstTimeMs: number | null = null;
+  // A sub-agent's own transcript (`<session>/subagents/*.jsonl`) is all sidechain lines: there they
+  // are the chat, kept as its own chat; inside a parent session they are dropped (never merged).
+  const subagentId = subagentTranscriptId(
+    path,
+    lines.map((line) => line.value),
+  );
 
   for (const { lineNumber, value } of lines) {
     const timeMs = value.timestamp ? parseTimestampMs(value.timestamp) : null;
@@ -142,7 +149,7 @@ export function parseClaudeCode(
     cwd ??= value.cwd ?? null;
     if (value.type === "ai-title" && value.aiTitle?.trim()) title = value.aiTitle.trim();
     if (value.type === "summary" && value.summary?.trim()) title = value.summary.trim();
-    if (value.isSidechain) continue;
+    if (value.isSidechain && subagentId === null) continue;
 
     if (value.type === "user" && !value.isMeta) {
       const content = userText(value) ?? answerText(value, askedQuestionIds);
@@ -205,13 +212,25 @@ export function parseClaudeCode(
   return [
     {
       source: "claude-code",
-      externalId: sessionId ?? basename(path),
+      externalId:
+        subagentId !== null ? `${sessionId ?? ""}/${subagentId}` : (sessionId ?? basename(path)),
       title: title ?? titleFromPrompt(firstPrompt?.content),
       createdAtMs: startMs,
       appHint: cwd ? { name: basenameOfPath(cwd), path: cwd, origin: "cwd" } : null,
       messages,
     },
   ];
+}
+
+/**
+ * The agent id when `path` is a sub-agent's transcript (a file in a session's `subagents/` folder,
+ * where Claude Code writes them): the lines' `agentId`, else the file name. Null for a session.
+ * Decided by the path, not the lines, so a parent session's appended tail that happens to hold
+ * only sidechain lines is still read as the parent's.
+ */
+function subagentTranscriptId(path: string, values: readonly Line[]): string | null {
+  if (basename(dirname(path)) !== "subagents") return null;
+  return values.find((value) => value.agentId)?.agentId ?? basename(path, ".jsonl");
 }
 
 /** The human text of a user line, or null for tool results, interruptions and client output. */

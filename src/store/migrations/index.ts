@@ -2,6 +2,12 @@ import type { Migration } from "../migration.js";
 import { coreTables } from "./001-core-tables.js";
 import { searchIndex } from "./002-search-index.js";
 import { chatSummary } from "./003-chat-summary.js";
+import { chatIdentityAndSync } from "./004-chat-identity-and-sync.js";
 
 /** Every migration, in order. Append only: never edit or reorder a released step. */
-export const MIGRATIONS: readonly Migration[] = [coreTables, searchIndex, chatSummary];
+export const MIGRATIONS: readonly Migration[] = [
+  coreTables,
+  searchIndex,
+  chatSummary,
+  chatIdentityAndSync,
+];

@@ -13,6 +13,7 @@ export const aiderSource: HistorySource = {
   label: "aider",
   format: "aider",
   scope: "project",
+  growth: "whole-file",
   locations: (_environment, projectRoots) => [...projectRoots],
   listFiles(location) {
     return filesIn(location, (name) => name === HISTORY_FILE).map((path) => ({

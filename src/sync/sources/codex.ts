@@ -15,6 +15,7 @@ export const codexSource: HistorySource = {
   label: "Codex CLI",
   format: "codex",
   scope: "home",
+  growth: "jsonl-lines",
   locations: (environment) =>
     homeLocations(environment, "codex", "CODEX_HOME", "sessions", ".codex/sessions"),
   listFiles(location) {

@@ -11,6 +11,7 @@ export const specStorySource: HistorySource = {
   label: "SpecStory",
   format: "specstory",
   scope: "project",
+  growth: "whole-file",
   locations: (_environment, projectRoots) =>
     projectRoots.map((root) => join(root, ".specstory", "history")),
   listFiles(location) {

@@ -1,0 +1,64 @@
+/**
+ * `recollect sources`: every history source `sync` knows, where it looks, and per project what
+ * was synced (files, chats, messages, skipped files, last sync time). `--json` gives the same as
+ * data with ISO-8601 times.
+ */
+import type { Command } from "commander";
+import { settingsStoreForStorePath } from "../../settings/index.js";
+import { type SourceOverview, sourceOverview, syncEnvironment } from "../../sync/index.js";
+import { globalOptions, openCliStore, printJson } from "../cli-context.js";
+import { plural } from "../plural.js";
+
+const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
+
+/** The `--json` shape: times as ISO-8601 strings (UTC). */
+export function sourcesJson(overview: readonly SourceOverview[]) {
+  return overview.map(({ lastSyncedAtMs, projects, ...source }) => ({
+    ...source,
+    last_synced_at: iso(lastSyncedAtMs),
+    projects: projects.map(({ lastSyncedAtMs: last, ...project }) => ({
+      ...project,
+      last_synced_at: iso(last),
+    })),
+  }));
+}
+
+/** Human text: one block per source. */
+export function formatSources(overview: readonly SourceOverview[]): string {
+  const lines: string[] = [];
+  for (const source of overview) {
+    const where =
+      source.scope === "home"
+        ? source.locations
+            .map((location) => `${location.path}${location.exists ? "" : " (no such folder)"}`)
+            .join(", ")
+        : "inside project folders";
+    const last =
+      source.lastSyncedAtMs === null ? "never synced" : `last sync ${iso(source.lastSyncedAtMs)}`;
+    lines.push(`${source.source} (${source.label}): ${where}; ${last}`);
+    for (const project of source.projects) {
+      const skipped = project.skippedFiles > 0 ? `, ${project.skippedFiles} skipped` : "";
+      lines.push(
+        `  ${project.projectRoot ?? "(no project folder)"}${project.app ? ` → app ${project.app}` : ""}: ${plural(project.files, "file")}${skipped}, ${plural(project.chats, "chat")}, ${plural(project.messages, "message")}, synced ${iso(project.lastSyncedAtMs)}`,
+      );
+    }
+  }
+  return `${lines.join("\n")}\n`;
+}
+
+/** Registers `recollect sources`. */
+export function registerSourcesCommand(program: Command): void {
+  program
+    .command("sources")
+    .description("list the history sources sync reads, per project, with counts and last sync")
+    .action((_options: unknown, command: Command) => {
+      const global = globalOptions(command);
+      using store = openCliStore(global);
+      const overview = sourceOverview(
+        store.db,
+        syncEnvironment(settingsStoreForStorePath(store.path)),
+      );
+      if (global.json) printJson(sourcesJson(overview));
+      else process.stdout.write(formatSources(overview));
+    });
+}

@@ -1,0 +1,87 @@
+/**
+ * `recollect sync [--dry-run] [--watch] [--source NAME…] [--project DIR…]`: finds the chat
+ * histories agents write on this machine (under `HOME`; see `docs/SYNC.md`), imports what is new
+ * or changed since the last sync, and drains the search index. Prints one block per source
+ * (stdout, or `--json`); progress goes to stderr as counts only.
+ */
+import type { Command } from "commander";
+import { settingsStoreForStorePath } from "../../settings/index.js";
+import type { Store } from "../../store/open-store.js";
+import {
+  HISTORY_SOURCE_NAMES,
+  type SyncProgressEvent,
+  type SyncReport,
+  syncEnvironment,
+  syncHistory,
+} from "../../sync/index.js";
+import { globalOptions, openCliStore, printJson, storePathFor } from "../cli-context.js";
+import { drainIndex } from "./index-command.js";
+import { formatSyncReport } from "./sync-report-text.js";
+
+/** On a non-terminal stderr, one progress line per this many files of a source. */
+const PROGRESS_EVERY_FILES = 500;
+
+/** Options of `recollect sync`. */
+export interface SyncCommandOptions {
+  readonly dryRun?: boolean;
+  readonly watch?: boolean;
+  readonly source?: string[];
+  readonly project?: string[];
+}
+
+/** Progress on stderr: `syncing claude-code 120/4000 files…`, counts only. */
+export function syncProgressReporter(): (event: SyncProgressEvent) => void {
+  const interactive = process.stderr.isTTY === true;
+  return (event) => {
+    if (event.total < 2) return;
+    const last = event.index === event.total;
+    const line = `syncing ${event.source} ${event.index}/${event.total} files…`;
+    if (interactive) process.stderr.write(`\r${line}${last ? "\n" : ""}`);
+    else if (last || event.index % PROGRESS_EVERY_FILES === 0) process.stderr.write(`${line}\n`);
+  };
+}
+
+/** One sync pass: sync, then drain the index (not for a dry run). */
+export async function runSyncPass(
+  store: Store,
+  options: SyncCommandOptions,
+): Promise<{ report: SyncReport; indexed: number | null }> {
+  const report = syncHistory({
+    store,
+    environment: syncEnvironment(settingsStoreForStorePath(store.path)),
+    sources: options.source ?? [],
+    projects: options.project ?? [],
+    dryRun: options.dryRun === true,
+    onProgress: syncProgressReporter(),
+  });
+  const indexed = report.dryRun ? null : await drainIndex(store, { requeueAll: false });
+  return { report, indexed };
+}
+
+/** Prints one pass's report as text or JSON. */
+export function printSyncReport(
+  json: boolean | undefined,
+  report: SyncReport,
+  indexed: number | null,
+): void {
+  if (json) printJson({ ...report, indexed });
+  else process.stdout.write(formatSyncReport(report, indexed));
+}
+
+/** Registers `recollect sync`. */
+export function registerSyncCommand(program: Command): void {
+  program
+    .command("sync")
+    .description("find agents' chat histories on this machine and import what is new or changed")
+    .option("--dry-run", "show what would be imported, write nothing")
+    .option("--watch", "keep running: sync again when a history file changes (Ctrl-C stops)")
+    .option("--source <names...>", `only these sources (${HISTORY_SOURCE_NAMES.join(", ")})`)
+    .option("--project <dirs...>", "also look in these project folders (SpecStory, aider)")
+    .action(async (options: SyncCommandOptions, command: Command) => {
+      const global = globalOptions(command);
+      storePathFor(global);
+      using store = openCliStore(global);
+      const { report, indexed } = await runSyncPass(store, options);
+      printSyncReport(global.json, report, indexed);
+    });
+}

@@ -1,0 +1,82 @@
+/**
+ * Finds or creates the app a chat is written to. An app found by its project root is the app of
+ * that folder: one app per root, named after the root folder and made unique when two roots share
+ * a name (`api`, then `api-2`, …), and it records the root in `app_roots` (the MCP server matches a
+ * client's folder against those). An app given by name (`--app`, a file's own app record) is
+ * found by name.
+ */
+import type Database from "better-sqlite3";
+import type { ResolvedApp } from "./resolve-app.js";
+
+/** Prepared lookups for {@link StoreApps.idFor}; create once per write transaction. */
+export interface StoreApps {
+  /**
+   * The id of `app`, inserting it (and its root) when new. `createdAtMs` is the new app's
+   * `created_at` (ms since the epoch).
+   */
+  idFor(app: ResolvedApp, createdAtMs: number): number;
+}
+
+/** Prepares the app statements on `db`. */
+export function storeApps(db: Database.Database): StoreApps {
+  const byName = db.prepare<[string], { id: number; path: string | null }>(
+    "SELECT id, path FROM apps WHERE name = ?",
+  );
+  const byRoot = db
+    .prepare<[string], number>("SELECT app_id FROM app_roots WHERE path = ?")
+    .pluck();
+  const rootCount = db
+    .prepare<[number], number>("SELECT count(*) FROM app_roots WHERE app_id = ?")
+    .pluck();
+  const insertApp = db.prepare<[string, string | null, number]>(
+    "INSERT INTO apps (name, path, created_at) VALUES (?, ?, ?)",
+  );
+  const setPath = db.prepare<[string, number]>(
+    "UPDATE apps SET path = ? WHERE id = ? AND path IS NULL",
+  );
+  const addRoot = db.prepare<[string, number]>(
+    "INSERT OR IGNORE INTO app_roots (path, app_id) VALUES (?, ?)",
+  );
+
+  const claim = (id: number, path: string | null) => {
+    if (path === null) return;
+    setPath.run(path, id);
+    addRoot.run(path, id);
+  };
+
+  const forRoot = (name: string, root: string, createdAtMs: number): number => {
+    const owner = byRoot.get(root);
+    if (owner !== undefined) return owner;
+    for (let suffix = 1; ; suffix++) {
+      const candidate = suffix === 1 ? name : `${name}-${suffix}`;
+      const existing = byName.get(candidate);
+      if (!existing) {
+        const id = Number(insertApp.run(candidate, root, createdAtMs).lastInsertRowid);
+        addRoot.run(root, id);
+        return id;
+      }
+      // An app of that name from before roots were recorded (imported without a folder) is this
+      // root's app; one that already holds another root is a different project.
+      if (existing.path === null && rootCount.get(existing.id) === 0) {
+        claim(existing.id, root);
+        return existing.id;
+      }
+    }
+  };
+
+  return {
+    idFor(app, createdAtMs) {
+      if (app.origin === "root" && app.path !== null) {
+        return forRoot(app.name, app.path, createdAtMs);
+      }
+      const existing = byName.get(app.name);
+      if (existing) {
+        claim(existing.id, app.path);
+        return existing.id;
+      }
+      const id = Number(insertApp.run(app.name, app.path, createdAtMs).lastInsertRowid);
+      claim(id, app.path);
+      return id;
+    },
+  };
+}

@@ -1,0 +1,74 @@
+/**
+ * Byte-level reads of a history file for incremental sync: a fingerprint of the prefix already
+ * imported, and the complete records appended after it.
+ */
+import { createHash } from "node:crypto";
+import { closeSync, openSync, readSync } from "node:fs";
+
+/**
+ * Bytes hashed at each end of the imported prefix. A rewrite that keeps the length (or a rewind
+ * regrown past the old length, deja-vu #453) changes bytes near the rewind point and shifts every
+ * later line, so both windows of an append-only log catch it without re-reading a long file; a
+ * same-length edit confined to the middle of a file more than twice this size is not seen.
+ */
+export const FINGERPRINT_WINDOW_BYTES = 64 * 1024;
+
+/** Reads `length` bytes of `path` from `position` (fewer at the end of the file). */
+export function readRange(path: string, position: number, length: number): Buffer {
+  const descriptor = openSync(path, "r");
+  try {
+    const buffer = Buffer.alloc(length);
+    let filled = 0;
+    while (filled < length) {
+      const read = readSync(descriptor, buffer, filled, length - filled, position + filled);
+      if (read === 0) break;
+      filled += read;
+    }
+    return buffer.subarray(0, filled);
+  } finally {
+    closeSync(descriptor);
+  }
+}
+
+/**
+ * Fingerprint of the first `length` bytes of a file whose bytes are read by `read`: sha256 of the
+ * length, the first and the last {@link FINGERPRINT_WINDOW_BYTES} of that prefix (hex). Equal
+ * fingerprints at the same length mean "the prefix is as imported".
+ */
+export function prefixFingerprint(path: string, length: number): string {
+  const hash = createHash("sha256").update(`${length}\n`);
+  const head = Math.min(length, FINGERPRINT_WINDOW_BYTES);
+  hash.update(readRange(path, 0, head));
+  if (length > head) {
+    const tailStart = Math.max(head, length - FINGERPRINT_WINDOW_BYTES);
+    hash.update(readRange(path, tailStart, length - tailStart));
+  }
+  return hash.digest("hex");
+}
+
+/**
+ * The complete JSON Lines in `bytes`: everything up to and including the last newline, plus a
+ * final unterminated line when it parses as JSON (a file that simply lacks the last newline). A
+ * final line that does not parse is being written: it is left for the next sync, and `consumed`
+ * stops before it. `torn` is true when such a line was left.
+ */
+export function completeJsonLines(bytes: Buffer): {
+  readonly bytes: Buffer;
+  readonly consumed: number;
+  readonly torn: boolean;
+} {
+  const lastNewline = bytes.lastIndexOf(0x0a);
+  const rest = bytes.subarray(lastNewline + 1).toString("utf8");
+  if (rest.trim() === "" || isJson(rest)) return { bytes, consumed: bytes.length, torn: false };
+  const complete = bytes.subarray(0, lastNewline + 1);
+  return { bytes: complete, consumed: complete.length, torn: true };
+}
+
+function isJson(text: string): boolean {
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
+  }
+}

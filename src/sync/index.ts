@@ -1,0 +1,24 @@
+/** Public seam of sync: history sources on disk, discovery, incremental sync, watch. */
+export { discoveredFiles, discoverSource, type SourceDiscovery } from "./discover.js";
+export type {
+  HistorySource,
+  SourceEnvironment,
+  SourceFile,
+  SourceScope,
+} from "./history-source.js";
+export {
+  type SourceOverview,
+  type SourceProjectOverview,
+  sourceOverview,
+} from "./source-overview.js";
+export { HISTORY_SOURCE_NAMES, HISTORY_SOURCES } from "./sources/index.js";
+export { syncEnvironment } from "./sync-environment.js";
+export {
+  type SearchedFolder,
+  type SkippedFile,
+  type SourceSyncSummary,
+  type SyncHistoryOptions,
+  type SyncProgressEvent,
+  type SyncReport,
+  syncHistory,
+} from "./sync-history.js";

@@ -1,0 +1,90 @@
+/**
+ * What sync remembers of each history file (`source_files`, migration 4): the size and mtime it
+ * saw, how many bytes of complete records it imported and their fingerprint, the file's project
+ * root, and why it contributed nothing when it did not.
+ */
+import type Database from "better-sqlite3";
+
+/** One `source_files` row. Sizes and offsets are bytes; times are ms since the epoch. */
+export interface SourceFileState {
+  readonly source: string;
+  readonly path: string;
+  readonly format: string;
+  readonly projectRoot: string | null;
+  readonly size: number;
+  readonly mtimeMs: number;
+  /** Bytes from the start whose complete records are in the store. */
+  readonly importedBytes: number;
+  /** `prefixFingerprint(path, importedBytes)` when they were imported. */
+  readonly prefixHash: string;
+  /** Chats the file holds in the store. */
+  readonly chats: number;
+  /** Why the file holds no chat (parse error, no prompt or reply), or null. */
+  readonly skipReason: string | null;
+  readonly syncedAtMs: number;
+}
+
+interface Row {
+  source: string;
+  path: string;
+  format: string;
+  project_root: string | null;
+  size: number;
+  mtime_ms: number;
+  imported_bytes: number;
+  prefix_hash: string;
+  chats: number;
+  skip_reason: string | null;
+  synced_at: number;
+}
+
+const fromRow = (row: Row): SourceFileState => ({
+  source: row.source,
+  path: row.path,
+  format: row.format,
+  projectRoot: row.project_root,
+  size: row.size,
+  mtimeMs: row.mtime_ms,
+  importedBytes: row.imported_bytes,
+  prefixHash: row.prefix_hash,
+  chats: row.chats,
+  skipReason: row.skip_reason,
+  syncedAtMs: row.synced_at,
+});
+
+/** Every remembered file of `source`, keyed by path. */
+export function loadSourceFileStates(
+  db: Database.Database,
+  source: string,
+): Map<string, SourceFileState> {
+  const rows = db.prepare<[string], Row>("SELECT * FROM source_files WHERE source = ?").all(source);
+  return new Map(rows.map((row) => [row.path, fromRow(row)]));
+}
+
+/** Inserts or replaces the row of `(state.source, state.path)`. Call inside the file's transaction. */
+export function saveSourceFileState(db: Database.Database, state: SourceFileState): void {
+  db.prepare(
+    `INSERT INTO source_files
+       (source, path, format, project_root, size, mtime_ms, imported_bytes, prefix_hash, chats,
+        skip_reason, synced_at)
+     VALUES (@source, @path, @format, @projectRoot, @size, @mtimeMs, @importedBytes, @prefixHash,
+        @chats, @skipReason, @syncedAtMs)
+     ON CONFLICT (source, path) DO UPDATE SET
+       format = excluded.format, project_root = excluded.project_root, size = excluded.size,
+       mtime_ms = excluded.mtime_ms, imported_bytes = excluded.imported_bytes,
+       prefix_hash = excluded.prefix_hash, chats = excluded.chats,
+       skip_reason = excluded.skip_reason, synced_at = excluded.synced_at`,
+  ).run(state);
+}
+
+/** Project roots the store knows: every app root and every remembered file's root. */
+export function knownProjectRoots(db: Database.Database): string[] {
+  return db
+    .prepare<[], string>(
+      `SELECT path FROM app_roots
+       UNION SELECT project_root FROM source_files WHERE project_root IS NOT NULL
+       ORDER BY 1`,
+    )
+    .pluck()
+    .all();
+}

@@ -1,0 +1,100 @@
+/**
+ * What `recollect sources` shows: per history source, where it looks, and per project root what
+ * sync found there (files, chats, messages, skipped files, last sync time), from the store's sync
+ * state only (nothing is read from disk but folder existence).
+ */
+import { statSync } from "node:fs";
+import { resolve } from "node:path";
+import type Database from "better-sqlite3";
+import type { SourceEnvironment } from "./history-source.js";
+import { HISTORY_SOURCES } from "./sources/index.js";
+
+/** One project root of one source. Times are ms since the epoch. */
+export interface SourceProjectOverview {
+  /** The project folder, or null for files whose project is not known. */
+  readonly projectRoot: string | null;
+  /** The app that holds the folder's chats, when there is one. */
+  readonly app: string | null;
+  readonly files: number;
+  readonly chats: number;
+  readonly messages: number;
+  /** Files that contributed nothing (see `recollect sync` for their reasons). */
+  readonly skippedFiles: number;
+  readonly lastSyncedAtMs: number;
+}
+
+/** One source. */
+export interface SourceOverview {
+  readonly source: string;
+  readonly label: string;
+  readonly scope: "home" | "project";
+  /** The folders a `home` source searches, with whether each exists; [] for project sources. */
+  readonly locations: readonly { readonly path: string; readonly exists: boolean }[];
+  readonly projects: readonly SourceProjectOverview[];
+  /** Newest sync of any of its files, or null when none was ever synced. */
+  readonly lastSyncedAtMs: number | null;
+}
+
+interface Row {
+  source: string;
+  project_root: string | null;
+  app: string | null;
+  files: number;
+  chats: number;
+  messages: number;
+  skipped: number;
+  last: number;
+}
+
+/** Every registered source, in registry order, with what the store holds of it. */
+export function sourceOverview(
+  db: Database.Database,
+  environment: SourceEnvironment,
+): SourceOverview[] {
+  const rows = db
+    .prepare<[], Row>(
+      `SELECT f.source, f.project_root,
+              (SELECT a.name FROM app_roots r JOIN apps a ON a.id = r.app_id
+                WHERE r.path = f.project_root) AS app,
+              count(*) AS files, sum(f.chats) AS chats,
+              sum((SELECT count(*) FROM chats c JOIN messages m ON m.chat_id = c.id
+                    WHERE c.source = f.format AND c.source_file = f.path)) AS messages,
+              sum(f.skip_reason IS NOT NULL) AS skipped, max(f.synced_at) AS last
+         FROM source_files f
+        GROUP BY f.source, f.project_root
+        ORDER BY f.source, f.project_root`,
+    )
+    .all();
+  return HISTORY_SOURCES.map((source) => {
+    const projects = rows
+      .filter((row) => row.source === source.name)
+      .map((row) => ({
+        projectRoot: row.project_root,
+        app: row.app,
+        files: row.files,
+        chats: row.chats,
+        messages: row.messages,
+        skippedFiles: row.skipped,
+        lastSyncedAtMs: row.last,
+      }));
+    const locations =
+      source.scope === "home"
+        ? source.locations(environment, []).map((location) => {
+            const path = resolve(location);
+            return {
+              path,
+              exists: statSync(path, { throwIfNoEntry: false })?.isDirectory() === true,
+            };
+          })
+        : [];
+    const times = projects.map((project) => project.lastSyncedAtMs);
+    return {
+      source: source.name,
+      label: source.label,
+      scope: source.scope,
+      locations,
+      projects,
+      lastSyncedAtMs: times.length > 0 ? Math.max(...times) : null,
+    };
+  });
+}

@@ -1,0 +1,238 @@
+/**
+ * Syncs one history file into the store (issue 11 item 3). Per file, sync remembers the size and
+ * mtime it saw, the byte offset of the complete records imported and a fingerprint of those bytes
+ * (`source-file-state.ts`):
+ *
+ * - same size and mtime: unchanged, the file is not opened;
+ * - the imported prefix still fingerprints the same and the file is longer: appended. A
+ *   `jsonl-lines` source reads only the bytes after the offset and adds their messages to the
+ *   file's chat; a `whole-file` source re-reads the file and writes what differs;
+ * - shorter, or the prefix differs (rewritten, or rewound and regrown past its old length): the
+ *   file's chats are re-imported to match it exactly;
+ * - a torn last JSONL line (being written) is left for the next sync, without an error.
+ *
+ * The chat writes and the new state are one transaction: an interruption leaves the file either
+ * fully synced or as it was.
+ */
+import { statSync } from "node:fs";
+import { basename, resolve } from "node:path";
+import type Database from "better-sqlite3";
+import { ImportFormatError } from "../errors/recollect-error.js";
+import type { ImportedChat, WriteCounts, WriteMode } from "../importers/index.js";
+import { resolveApp } from "../importers/resolve-app.js";
+import { writeChats } from "../importers/write-chats.js";
+import { completeJsonLines, prefixFingerprint, readRange } from "./file-bytes.js";
+import type { HistorySource, SourceFile } from "./history-source.js";
+import { parseSourceBytes } from "./parse-source.js";
+import { type SourceFileState, saveSourceFileState } from "./source-file-state.js";
+
+/** How a file's content related to what was imported before. */
+export type FileChange = "new" | "appended" | "rewritten";
+
+/** What syncing one file did. */
+export type FileOutcome =
+  | { readonly kind: "unchanged"; readonly chats: number; readonly projectRoot: string | null }
+  | {
+      readonly kind: "imported";
+      readonly change: FileChange;
+      readonly counts: WriteCounts;
+      readonly projectRoot: string | null;
+      /** A torn last line was left for the next sync. */
+      readonly torn: boolean;
+    }
+  /** Only a torn (still being written) last line is new: nothing to import yet. */
+  | { readonly kind: "waiting"; readonly projectRoot: string | null }
+  | { readonly kind: "skipped"; readonly reason: string; readonly projectRoot: string | null };
+
+/** Inputs of {@link syncFile}. */
+export interface SyncFileInput {
+  readonly db: Database.Database;
+  readonly source: HistorySource;
+  readonly file: SourceFile;
+  readonly previous: SourceFileState | undefined;
+  /** When set, decide and report without writing anything. */
+  readonly dryRun: boolean;
+  readonly nowMs: number;
+}
+
+const NO_COUNTS: WriteCounts = { chats: 0, updated: 0, messages: 0, skipped: 0 };
+
+/**
+ * Syncs `file`. Format errors and unreadable files become a `skipped` outcome with its reason
+ * (remembered, so the file is retried only once it changes); other errors (the store failing)
+ * propagate.
+ */
+export function syncFile(input: SyncFileInput): FileOutcome {
+  const { source, file, previous } = input;
+  const stats = statSync(file.path, { throwIfNoEntry: false });
+  if (!stats?.isFile()) {
+    return { kind: "skipped", reason: "cannot read the file", projectRoot: null };
+  }
+  const size = stats.size;
+  const mtimeMs = Math.round(stats.mtimeMs);
+  if (previous && previous.size === size && previous.mtimeMs === mtimeMs) {
+    return previous.skipReason !== null
+      ? { kind: "skipped", reason: previous.skipReason, projectRoot: previous.projectRoot }
+      : { kind: "unchanged", chats: previous.chats, projectRoot: previous.projectRoot };
+  }
+  const projectRoot = previous?.projectRoot ?? source.projectRootOf(file);
+  const change = classify(file.path, size, previous);
+  if (change === "unchanged") {
+    if (!input.dryRun && previous) saveSourceFileState(input.db, { ...previous, mtimeMs });
+    return { kind: "unchanged", chats: previous?.chats ?? 0, projectRoot };
+  }
+  // Only a log already holding its one chat is read from the offset: the tail alone may lack the
+  // session's id and cwd (Codex writes them on the first line only).
+  const tailOnly =
+    change === "appended" && source.growth === "jsonl-lines" && previous?.chats === 1;
+  const from = tailOnly && previous ? previous.importedBytes : 0;
+  let read: { bytes: Buffer; consumed: number; torn: boolean };
+  let chats: ImportedChat[];
+  try {
+    const bytes = readRange(file.path, from, size - from);
+    read =
+      source.growth === "jsonl-lines"
+        ? completeJsonLines(bytes)
+        : { bytes, consumed: bytes.length, torn: false };
+    if (tailOnly && read.consumed === 0) return { kind: "waiting", projectRoot };
+    chats = parseSourceBytes(source.format, file.path, read.bytes, mtimeMs).chats;
+  } catch (error) {
+    const reason = skipReason(error, from);
+    if (!input.dryRun) {
+      // Remembered with the old offset: the next change is read again from the same place.
+      saveSourceFileState(input.db, {
+        ...stateBase(input, size, mtimeMs, projectRoot),
+        importedBytes: previous?.importedBytes ?? 0,
+        prefixHash: previous?.prefixHash ?? prefixFingerprint(file.path, 0),
+        chats: previous?.chats ?? 0,
+        skipReason: reason,
+      });
+    }
+    return { kind: "skipped", reason, projectRoot };
+  }
+  const importedBytes = from + read.consumed;
+  if (chats.length === 0 && !tailOnly && (previous?.chats ?? 0) === 0) {
+    const reason = "no prompt or reply in the file";
+    if (!input.dryRun) {
+      saveSourceFileState(input.db, {
+        ...stateBase(input, size, mtimeMs, projectRoot),
+        importedBytes,
+        prefixHash: prefixFingerprint(file.path, importedBytes),
+        chats: 0,
+        skipReason: read.torn ? null : reason,
+      });
+    }
+    return read.torn ? { kind: "waiting", projectRoot } : { kind: "skipped", reason, projectRoot };
+  }
+  if (input.dryRun) {
+    const messages = chats.reduce((total, chat) => total + chat.messages.length, 0);
+    const counts =
+      change === "new"
+        ? { ...NO_COUNTS, chats: chats.length, messages }
+        : { ...NO_COUNTS, updated: chats.length, messages };
+    return { kind: "imported", change, counts, projectRoot, torn: read.torn };
+  }
+  const counts = input.db.transaction(() => {
+    const written = writeFileChats(input, chats, change, tailOnly, projectRoot);
+    saveSourceFileState(input.db, {
+      ...stateBase(input, size, mtimeMs, projectRoot),
+      importedBytes,
+      prefixHash: prefixFingerprint(file.path, importedBytes),
+      chats: written.fileChats,
+      skipReason: null,
+    });
+    return written.counts;
+  })();
+  return { kind: "imported", change, counts, projectRoot, torn: read.torn };
+}
+
+function classify(
+  path: string,
+  size: number,
+  previous: SourceFileState | undefined,
+): FileChange | "unchanged" {
+  if (!previous) return "new";
+  if (size < previous.importedBytes) return "rewritten";
+  if (prefixFingerprint(path, previous.importedBytes) !== previous.prefixHash) return "rewritten";
+  // A remembered failure is retried in full once the file changes.
+  if (previous.skipReason !== null) return "rewritten";
+  return size === previous.importedBytes ? "unchanged" : "appended";
+}
+
+function stateBase(
+  input: SyncFileInput,
+  size: number,
+  mtimeMs: number,
+  projectRoot: string | null,
+): Omit<SourceFileState, "importedBytes" | "prefixHash" | "chats" | "skipReason"> {
+  return {
+    source: input.source.name,
+    path: input.file.path,
+    format: input.source.format,
+    projectRoot,
+    size,
+    mtimeMs,
+    syncedAtMs: input.nowMs,
+  };
+}
+
+/**
+ * Writes the parsed chats of one file. An appended tail of a one-chat log is added to the chat
+ * the file already holds (the tail alone may lack the session id, as Codex records it only on the
+ * first line). Returns the write counts and how many chats the file now holds.
+ */
+function writeFileChats(
+  input: SyncFileInput,
+  chats: readonly ImportedChat[],
+  change: FileChange,
+  tailOnly: boolean,
+  projectRoot: string | null,
+): { counts: WriteCounts; fileChats: number } {
+  const { db, source, file } = input;
+  const sourceFile = resolve(file.path);
+  const stored = db
+    .prepare<[string, string], string>(
+      "SELECT external_id FROM chats WHERE source = ? AND source_file = ? ORDER BY id",
+    )
+    .pluck()
+    .all(source.format, sourceFile);
+  const mode: WriteMode = change === "rewritten" ? "exact" : "merge";
+  const appendTo = tailOnly && stored.length === 1 ? stored[0]! : null;
+  const toWrite = chats.map((chat) => {
+    const target = appendTo !== null ? { ...chat, externalId: appendTo } : chat;
+    return {
+      chat: target,
+      app: projectRoot
+        ? { name: basename(projectRoot) || projectRoot, path: projectRoot, origin: "root" as const }
+        : resolveApp(file.path, chat, undefined),
+      sourceFile,
+      mode: appendTo !== null ? ("append" as const) : mode,
+    };
+  });
+  const { chatIds: _ids, ...counts } = writeChats(db, toWrite);
+  const fileChats = db
+    .prepare<[string, string], number>(
+      "SELECT count(*) FROM chats WHERE source = ? AND source_file = ?",
+    )
+    .pluck()
+    .get(source.format, sourceFile)!;
+  return { counts, fileChats };
+}
+
+/** The reason a file is skipped; `from` > 0 when only the part after that byte was parsed. */
+function skipReason(error: unknown, from: number): string {
+  if (error instanceof ImportFormatError) {
+    const prefix = `${error.file}${error.line !== undefined ? `:${error.line}` : ""}: `;
+    const reason = error.message.startsWith(prefix)
+      ? error.message.slice(prefix.length)
+      : error.message;
+    if (error.line === undefined) return reason;
+    return from > 0
+      ? `line ${error.line} of the part appended after byte ${from}: ${reason}`
+      : `line ${error.line}: ${reason}`;
+  }
+  if (typeof error === "object" && error !== null && "code" in error) {
+    return `cannot read the file (${String(error.code)})`;
+  }
+  throw error;
+}

@@ -1,0 +1,236 @@
+/**
+ * `recollect sync`'s engine: discover every source's files, sync each (`sync-file.ts`), link
+ * sub-agent chats to their parents, and summarize per source. `home` sources run first; the
+ * project roots their files name (plus the roots the store already knows and `--project DIR`s)
+ * are where the `project` sources look.
+ */
+import { statSync } from "node:fs";
+import { resolve } from "node:path";
+import type Database from "better-sqlite3";
+import { InvalidInputError } from "../errors/recollect-error.js";
+import type { Store } from "../store/open-store.js";
+import { discoveredFiles, discoverSource } from "./discover.js";
+import type { HistorySource, SourceEnvironment } from "./history-source.js";
+import { knownProjectRoots, loadSourceFileStates } from "./source-file-state.js";
+import { HISTORY_SOURCE_NAMES, HISTORY_SOURCES } from "./sources/index.js";
+import { type FileChange, syncFile } from "./sync-file.js";
+
+/** Options of {@link syncHistory}. */
+export interface SyncHistoryOptions {
+  readonly store: Store;
+  readonly environment: SourceEnvironment;
+  /** Only these sources (names from the registry); all when absent or empty. */
+  readonly sources?: readonly string[];
+  /** Extra project roots to look in (absolute or relative to the working folder). */
+  readonly projects?: readonly string[];
+  /** Decide and report without writing. */
+  readonly dryRun?: boolean;
+  /** Clock for `synced_at` (ms since the epoch); default `Date.now()`. */
+  readonly nowMs?: number;
+  /** Progress, counts and source names only (never paths or text). */
+  readonly onProgress?: (event: SyncProgressEvent) => void;
+}
+
+/** Progress of a long sync: one event per file, 1-based `index` within the source. */
+export interface SyncProgressEvent {
+  readonly source: string;
+  readonly index: number;
+  readonly total: number;
+}
+
+/** A file that contributed nothing, and why. */
+export interface SkippedFile {
+  readonly file: string;
+  readonly reason: string;
+}
+
+/** One folder a source searched. */
+export interface SearchedFolder {
+  readonly path: string;
+  readonly exists: boolean;
+  readonly files: number;
+}
+
+/** What one source's sync found and did. Chat counts are chats, `messages` message rows. */
+export interface SourceSyncSummary {
+  readonly source: string;
+  readonly label: string;
+  readonly locations: readonly SearchedFolder[];
+  /** Files seen. */
+  readonly files: number;
+  /** Files by what changed since the last sync. */
+  readonly changes: Readonly<Record<FileChange | "unchanged", number>>;
+  readonly newChats: number;
+  readonly updatedChats: number;
+  readonly unchangedChats: number;
+  /** Message rows written (dry run: messages the changed files hold). */
+  readonly messages: number;
+  readonly skipped: readonly SkippedFile[];
+  /** Files whose last line is still being written; it is read by the next sync. */
+  readonly waiting: readonly string[];
+  /** Files were found but none holds a chat Recollect could read: reported, never silent. */
+  readonly noParsableChat: boolean;
+}
+
+/** What {@link syncHistory} did. */
+export interface SyncReport {
+  readonly dryRun: boolean;
+  readonly sources: readonly SourceSyncSummary[];
+  /** Project roots the project sources searched, sorted. */
+  readonly projectRoots: readonly string[];
+}
+
+/**
+ * Syncs the histories on this machine into the store.
+ *
+ * @throws InvalidInputError (`--source`) for an unknown source name; (`--project`) for a folder
+ *   that does not exist. Store errors propagate (each file's write is its own transaction, so
+ *   files synced before the error stay synced).
+ */
+export function syncHistory(options: SyncHistoryOptions): SyncReport {
+  const { store, environment } = options;
+  const dryRun = options.dryRun ?? false;
+  const nowMs = options.nowMs ?? Date.now();
+  const selected = selectSources(options.sources ?? []);
+  const projects = (options.projects ?? []).map(existingFolder);
+  const roots = new Set<string>([...knownProjectRoots(store.db), ...projects]);
+  const summaries: SourceSyncSummary[] = [];
+  let projectRoots: string[] = [];
+
+  for (const source of selected) {
+    if (source.scope === "project" && projectRoots.length === 0) projectRoots = [...roots].sort();
+    const summary = syncSource(store.db, source, environment, projectRoots, {
+      dryRun,
+      nowMs,
+      onProgress: options.onProgress,
+      onRoot: (root) => roots.add(root),
+    });
+    summaries.push(summary);
+  }
+  if (projectRoots.length === 0) projectRoots = [...roots].sort();
+  return { dryRun, sources: summaries, projectRoots };
+}
+
+function existingFolder(project: string): string {
+  const path = resolve(project);
+  if (statSync(path, { throwIfNoEntry: false })?.isDirectory() !== true) {
+    throw new InvalidInputError(
+      "--project",
+      "an existing project folder",
+      `${project} is not a folder`,
+    );
+  }
+  return path;
+}
+
+function selectSources(names: readonly string[]): HistorySource[] {
+  for (const name of names) {
+    if (!HISTORY_SOURCE_NAMES.includes(name)) {
+      throw new InvalidInputError(
+        "--source",
+        `one of ${HISTORY_SOURCE_NAMES.join(", ")}`,
+        `got "${name}"`,
+      );
+    }
+  }
+  return HISTORY_SOURCES.filter((source) => names.length === 0 || names.includes(source.name));
+}
+
+interface SourceRun {
+  readonly dryRun: boolean;
+  readonly nowMs: number;
+  readonly onProgress: ((event: SyncProgressEvent) => void) | undefined;
+  readonly onRoot: (root: string) => void;
+}
+
+function syncSource(
+  db: Database.Database,
+  source: HistorySource,
+  environment: SourceEnvironment,
+  projectRoots: readonly string[],
+  run: SourceRun,
+): SourceSyncSummary {
+  const discovery = discoverSource(source, environment, projectRoots);
+  const files = discoveredFiles(discovery);
+  const states = loadSourceFileStates(db, source.name);
+  const changes = { new: 0, appended: 0, rewritten: 0, unchanged: 0 };
+  let newChats = 0;
+  let updatedChats = 0;
+  let unchangedChats = 0;
+  let messages = 0;
+  const skipped: SkippedFile[] = [];
+  const waiting: string[] = [];
+  files.forEach((file, offset) => {
+    const outcome = syncFile({
+      db,
+      source,
+      file,
+      previous: states.get(file.path),
+      dryRun: run.dryRun,
+      nowMs: run.nowMs,
+    });
+    if (outcome.projectRoot) run.onRoot(outcome.projectRoot);
+    switch (outcome.kind) {
+      case "unchanged":
+        changes.unchanged++;
+        unchangedChats += outcome.chats;
+        break;
+      case "waiting":
+        changes.unchanged++;
+        waiting.push(file.path);
+        break;
+      case "skipped":
+        skipped.push({ file: file.path, reason: outcome.reason });
+        break;
+      case "imported":
+        changes[outcome.change]++;
+        newChats += outcome.counts.chats;
+        updatedChats += outcome.counts.updated;
+        unchangedChats += outcome.counts.skipped;
+        messages += outcome.counts.messages;
+        if (outcome.torn) waiting.push(file.path);
+        break;
+    }
+    run.onProgress?.({ source: source.name, index: offset + 1, total: files.length });
+  });
+  if (!run.dryRun) linkSubagents(db, source, files);
+  return {
+    source: source.name,
+    label: source.label,
+    locations: discovery.locations.map((location) => ({
+      path: location.path,
+      exists: location.exists,
+      files: location.files.length,
+    })),
+    files: files.length,
+    changes,
+    newChats,
+    updatedChats,
+    unchangedChats,
+    messages,
+    skipped,
+    waiting,
+    noParsableChat:
+      files.length > 0 &&
+      waiting.length === 0 &&
+      newChats + updatedChats + unchangedChats === 0 &&
+      changes.new + changes.appended + changes.rewritten === 0,
+  };
+}
+
+/** Links each sub-agent file's chat to its parent session's chat (both stay separate chats). */
+function linkSubagents(
+  db: Database.Database,
+  source: HistorySource,
+  files: readonly { path: string; parentPath: string | null }[],
+): void {
+  const link = db.prepare<[string, string, string, string]>(
+    `UPDATE chats SET parent_chat_id =
+       (SELECT id FROM chats WHERE source = ? AND source_file = ? ORDER BY id LIMIT 1)
+     WHERE source = ? AND source_file = ? AND parent_chat_id IS NULL`,
+  );
+  for (const file of files) {
+    if (file.parentPath === null) continue;
+    link.run(source.format, resolve(file.parentPath), source.format, resolve(file.path));
+  }
+}
