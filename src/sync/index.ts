@@ -22,3 +22,5 @@ export {
   type SyncReport,
   syncHistory,
 } from "./sync-history.js";
+
+export { type HistoryWatch, type WatchHistoryOptions, watchHistory } from "./watch-history.js";

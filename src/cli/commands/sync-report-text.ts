@@ -48,3 +48,24 @@ function where(summary: SourceSyncSummary, report: SyncReport): string {
     .map((location) => (location.exists ? location.path : `${location.path} (no such folder)`))
     .join(", ")}`;
 }
+
+/**
+ * One line for a `--watch` pass that changed something (`09:14:03 claude-code: 1 updated chat,
+ * 1 message; indexed 1 message`), or null when nothing changed.
+ */
+export function formatSyncPassLine(report: SyncReport, indexed: number, at: Date): string | null {
+  const parts = report.sources.flatMap((summary) => {
+    const changed = summary.newChats + summary.updatedChats;
+    const skipped = summary.skipped.length;
+    if (changed === 0 && summary.messages === 0) return [];
+    const chats = [
+      summary.newChats > 0 ? plural(summary.newChats, "new chat") : null,
+      summary.updatedChats > 0 ? plural(summary.updatedChats, "updated chat") : null,
+    ].filter((part) => part !== null);
+    return [
+      `${summary.source}: ${[...chats, plural(summary.messages, "message")].join(", ")}${skipped > 0 ? `, ${skipped} skipped` : ""}`,
+    ];
+  });
+  if (parts.length === 0) return null;
+  return `${at.toISOString().slice(11, 19)} ${parts.join("; ")}; indexed ${plural(indexed, "message")}\n`;
+}

@@ -5,6 +5,7 @@
  * (stdout, or `--json`); progress goes to stderr as counts only.
  */
 import type { Command } from "commander";
+import { InvalidInputError } from "../../errors/recollect-error.js";
 import { settingsStoreForStorePath } from "../../settings/index.js";
 import type { Store } from "../../store/open-store.js";
 import {
@@ -13,10 +14,11 @@ import {
   type SyncReport,
   syncEnvironment,
   syncHistory,
+  watchHistory,
 } from "../../sync/index.js";
-import { globalOptions, openCliStore, printJson, storePathFor } from "../cli-context.js";
+import { globalOptions, openCliStore, printJson } from "../cli-context.js";
 import { drainIndex } from "./index-command.js";
-import { formatSyncReport } from "./sync-report-text.js";
+import { formatSyncPassLine, formatSyncReport } from "./sync-report-text.js";
 
 /** On a non-terminal stderr, one progress line per this many files of a source. */
 const PROGRESS_EVERY_FILES = 500;
@@ -79,9 +81,55 @@ export function registerSyncCommand(program: Command): void {
     .option("--project <dirs...>", "also look in these project folders (SpecStory, aider)")
     .action(async (options: SyncCommandOptions, command: Command) => {
       const global = globalOptions(command);
-      storePathFor(global);
+      if (options.watch && options.dryRun) {
+        throw new InvalidInputError("--watch", "either --watch or --dry-run, not both");
+      }
       using store = openCliStore(global);
-      const { report, indexed } = await runSyncPass(store, options);
-      printSyncReport(global.json, report, indexed);
+      if (!options.watch) {
+        const { report, indexed } = await runSyncPass(store, options);
+        printSyncReport(global.json, report, indexed);
+        return;
+      }
+      await watchUntilInterrupted(store, options, global.json === true);
     });
+}
+
+/**
+ * `--watch`: the first pass prints the full report, later passes one line each when something
+ * changed (one JSON object per line with `--json`). SIGINT/SIGTERM stop it after the pass in
+ * progress, so every file is either synced or untouched and the index has drained.
+ */
+async function watchUntilInterrupted(
+  store: Store,
+  options: SyncCommandOptions,
+  json: boolean,
+): Promise<void> {
+  let first = true;
+  const watch = watchHistory({
+    environment: syncEnvironment(settingsStoreForStorePath(store.path)),
+    sources: options.source ?? [],
+    pass: async () => {
+      const { report, indexed } = await runSyncPass(store, options);
+      if (json) process.stdout.write(`${JSON.stringify({ ...report, indexed })}\n`);
+      else if (first) process.stdout.write(formatSyncReport(report, indexed));
+      else {
+        const line = formatSyncPassLine(report, indexed ?? 0, new Date());
+        if (line) process.stdout.write(line);
+      }
+      first = false;
+      return report.projectRoots;
+    },
+    onError: (error: unknown) => {
+      process.stderr.write(`recollect: sync failed: ${(error as Error).message}\n`);
+    },
+  });
+  const stopped = new Promise<void>((resolve) => {
+    process.once("SIGINT", resolve);
+    process.once("SIGTERM", resolve);
+  });
+  await watch.ready;
+  process.stderr.write("watching for changes (Ctrl-C stops)\n");
+  await stopped;
+  await watch.stop();
+  process.stderr.write("stopped\n");
 }

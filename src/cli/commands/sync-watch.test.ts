@@ -1,0 +1,97 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { statSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { afterEach, describe, expect, it } from "vitest";
+import { openStore } from "../../store/open-store.js";
+import {
+  claudeLine,
+  claudeSession,
+  createFixtureMachine,
+  type FixtureMachine,
+} from "../../sync/testing/machine-fixture.js";
+import { createTempStores } from "./testing/run-captured.js";
+
+const BIN = fileURLToPath(new URL("../../../bin/recollect.js", import.meta.url));
+const stores = createTempStores();
+const machines: FixtureMachine[] = [];
+const children: ChildProcess[] = [];
+afterEach(() => {
+  for (const child of children.splice(0)) if (child.exitCode === null) child.kill("SIGKILL");
+  stores.cleanup();
+  for (const machine of machines.splice(0)) machine.cleanup();
+});
+
+/** Resolves once `read()` satisfies `done`, polling; rejects after `timeoutMs`. */
+async function waitFor(read: () => string, done: (text: string) => boolean, timeoutMs = 20_000) {
+  const start = Date.now();
+  while (!done(read())) {
+    if (Date.now() - start > timeoutMs) throw new Error(`timed out; saw: ${read()}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+describe("recollect sync --watch (a real child process)", () => {
+  it("syncs an appended turn, and Ctrl-C stops it with the store consistent", async () => {
+    const m = createFixtureMachine();
+    machines.push(m);
+    const shop = m.project("code/shop");
+    const session = m.write(
+      ".claude/projects/-code-shop/s1.jsonl",
+      claudeSession("s1", shop, [
+        { role: "user", text: "Which queue?" },
+        { role: "assistant", text: "SQS, for its dead-letter queues." },
+      ]),
+    );
+    const db = stores.path();
+    const child = spawn(process.execPath, [BIN, "--db", db, "--json", "sync", "--watch"], {
+      env: { ...process.env, HOME: m.home, CLAUDE_CONFIG_DIR: "", CODEX_HOME: "" },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    children.push(child);
+    let stdout = "";
+    let stderr = "";
+    child.stdout!.on("data", (chunk) => {
+      stdout += String(chunk);
+    });
+    child.stderr!.on("data", (chunk) => {
+      stderr += String(chunk);
+    });
+    const exited = new Promise<number | null>((resolve) => child.on("exit", resolve));
+
+    await waitFor(
+      () => stderr,
+      (text) => text.includes("watching for changes"),
+    );
+    m.append(session, claudeLine("s1", shop, { role: "user", text: "And retries?" }, 2));
+    await waitFor(
+      () => stdout,
+      (text) => text.trim().split("\n").length >= 2,
+    );
+    const passes = stdout
+      .trim()
+      .split("\n")
+      .map(
+        (line) =>
+          JSON.parse(line) as { sources: { source: string; messages: number }[]; indexed: number },
+      );
+    expect(passes.map((pass) => [pass.sources[0]!.messages, pass.indexed])).toEqual([
+      [2, 2],
+      [1, 1],
+    ]);
+
+    child.kill("SIGINT");
+    expect(await exited).toBe(0);
+    expect(stderr).toContain("stopped");
+    using store = openStore({ path: db });
+    expect(store.db.pragma("integrity_check", { simple: true })).toBe("ok");
+    expect(store.db.prepare("SELECT content FROM messages ORDER BY id").pluck().all()).toEqual([
+      "Which queue?",
+      "SQS, for its dead-letter queues.",
+      "And retries?",
+    ]);
+    expect(store.db.prepare("SELECT count(*) FROM history_dirty_messages").pluck().get()).toBe(0);
+    expect(store.db.prepare("SELECT imported_bytes FROM source_files").pluck().get()).toBe(
+      statSync(session).size,
+    );
+  }, 60_000);
+});
