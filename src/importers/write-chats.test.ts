@@ -145,16 +145,31 @@ describe("writeChats identity and apps", () => {
     ]);
   });
 
-  it("exact mode makes a shorter rewrite stick; append mode adds after what is stored", () => {
+  it("exact mode makes a shorter rewrite stick; tail mode aligns on the last equal message", () => {
     using store = openStore({ path: ":memory:" });
     const sourceFile = "/p/s.jsonl";
+    const ids = () => store.db.prepare("SELECT id FROM messages ORDER BY id").pluck().all();
     writeChats(store.db, [{ chat: chat("t", ["a", "b", "c"]), app, sourceFile }]);
     writeChats(store.db, [{ chat: chat("t", ["a"]), app, sourceFile, mode: "exact" }]);
-    writeChats(store.db, [{ chat: chat("other", ["d"]), app, sourceFile, mode: "append" }]);
-    expect(store.db.prepare("SELECT content FROM messages ORDER BY id").pluck().all()).toEqual([
-      "a",
-      "d",
-    ]);
+    expect(contents(store)).toEqual(["a"]);
+    writeChats(store.db, [{ chat: chat("t", ["a", "b"]), app, sourceFile }]);
+    const before = ids();
+    // The tail re-read from "b" (its turn's start) brings one new message: one row inserted.
+    expect(
+      writeChats(store.db, [{ chat: chat("other", ["b", "c"]), app, sourceFile, mode: "tail" }]),
+    ).toMatchObject({ updated: 1, messages: 1 });
+    expect(contents(store)).toEqual(["a", "b", "c"]);
+    expect(ids().slice(0, 2)).toEqual(before);
     expect(store.db.prepare("SELECT title FROM chats").pluck().get()).toBe("t");
+    // Nothing new: nothing written. A first message never stored: appended.
+    expect(
+      writeChats(store.db, [{ chat: chat("t", ["b", "c"]), app, sourceFile, mode: "tail" }]),
+    ).toMatchObject({ skipped: 1, messages: 0 });
+    writeChats(store.db, [{ chat: chat("t", ["d"]), app, sourceFile, mode: "tail" }]);
+    expect(contents(store)).toEqual(["a", "b", "c", "d"]);
   });
 });
+
+function contents(store: ReturnType<typeof openStore>): unknown[] {
+  return store.db.prepare("SELECT content FROM messages ORDER BY id").pluck().all();
+}

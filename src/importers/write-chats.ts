@@ -14,8 +14,10 @@
  *   (`updated`).
  *
  * `exact` mode (a sync found the file rewritten) makes the stored messages equal the parsed ones,
- * shorter included; `append` mode (a sync read only the bytes appended since last time) inserts the
- * parsed messages after the stored ones and keeps the stored title.
+ * shorter included. `tail` mode (a sync parsed only the end of a log, from the start of its last
+ * turn): the parsed messages are the chat's from the last stored message equal to the first of
+ * them (same role and content) onward; what differs from there is replaced, the rest appended
+ * (all of them when none is equal), and the stored title is kept.
  *
  * A chat already stored stays in the app it was first imported into; re-importing with another
  * `--app` never moves it (and so never mixes apps).
@@ -27,7 +29,7 @@ import type { ResolvedApp } from "./resolve-app.js";
 import { storeApps } from "./store-apps.js";
 
 /** How a chat's parsed messages relate to what is stored; see the module doc. */
-export type WriteMode = "merge" | "exact" | "append";
+export type WriteMode = "merge" | "exact" | "tail";
 
 /** A parsed chat with its app decided. */
 export interface ChatToWrite {
@@ -119,6 +121,28 @@ export function writeChats(db: Database.Database, chats: readonly ChatToWrite[])
     return legacy;
   };
 
+  /** `tail` mode: messages inserted, or null when nothing changed. */
+  const writeTail = (chatId: number, incoming: readonly ImportedMessage[]): number | null => {
+    const first = incoming[0];
+    if (!first) return null;
+    const stored = storedMessages.all(chatId);
+    let from = stored.length - 1;
+    while (
+      from >= 0 &&
+      !(stored[from]!.role === first.role && stored[from]!.content === first.content)
+    ) {
+      from--;
+    }
+    if (from < 0) from = stored.length;
+    // Times of a turn parsed on its own may be derived differently; the text decides.
+    const prefix = commonPrefixLength(stored.slice(from), incoming, sameText);
+    if (from + prefix === stored.length && prefix === incoming.length) return null;
+    if (from + prefix < stored.length) deleteMessagesAfter.run(chatId, chatId, from + prefix);
+    const tail = incoming.slice(prefix);
+    insertAll(chatId, tail);
+    return tail.length;
+  };
+
   const run = writeTransaction(db, (): WriteResult => {
     let inserted = 0;
     let updated = 0;
@@ -146,14 +170,13 @@ export function writeChats(db: Database.Database, chats: readonly ChatToWrite[])
         continue;
       }
       chatIds.push(existing.id);
-      if (mode === "append") {
-        if (chat.messages.length === 0) {
-          skipped++;
-          continue;
+      if (mode === "tail") {
+        const written = writeTail(existing.id, chat.messages);
+        if (written === null) skipped++;
+        else {
+          messages += written;
+          updated++;
         }
-        insertAll(existing.id, chat.messages);
-        messages += chat.messages.length;
-        updated++;
         continue;
       }
       const stored = storedMessages.all(existing.id);
@@ -185,11 +208,16 @@ export function writeChats(db: Database.Database, chats: readonly ChatToWrite[])
 function commonPrefixLength(
   stored: readonly StoredMessage[],
   incoming: readonly ImportedMessage[],
+  same: (stored: StoredMessage, incoming: ImportedMessage) => boolean = sameMessage,
 ): number {
   const limit = Math.min(stored.length, incoming.length);
   let index = 0;
-  while (index < limit && sameMessage(stored[index]!, incoming[index]!)) index++;
+  while (index < limit && same(stored[index]!, incoming[index]!)) index++;
   return index;
+}
+
+function sameText(stored: StoredMessage, incoming: ImportedMessage): boolean {
+  return stored.role === incoming.role && stored.content === incoming.content;
 }
 
 function sameMessage(stored: StoredMessage, incoming: ImportedMessage): boolean {

@@ -17,6 +17,11 @@ export interface SourceFileState {
   readonly importedBytes: number;
   /** `prefixFingerprint(path, importedBytes)` when they were imported. */
   readonly prefixHash: string;
+  /**
+   * Offset (≤ `importedBytes`) of the line that began the last turn imported (the person's last
+   * prompt): an append is parsed from here, so a turn split over two syncs reads as one.
+   */
+  readonly resumeBytes: number;
   /** Chats the file holds in the store. */
   readonly chats: number;
   /** Why the file holds no chat (parse error, no prompt or reply), or null. */
@@ -33,6 +38,7 @@ interface Row {
   mtime_ms: number;
   imported_bytes: number;
   prefix_hash: string;
+  resume_bytes: number;
   chats: number;
   skip_reason: string | null;
   synced_at: number;
@@ -47,6 +53,7 @@ const fromRow = (row: Row): SourceFileState => ({
   mtimeMs: row.mtime_ms,
   importedBytes: row.imported_bytes,
   prefixHash: row.prefix_hash,
+  resumeBytes: row.resume_bytes,
   chats: row.chats,
   skipReason: row.skip_reason,
   syncedAtMs: row.synced_at,
@@ -65,14 +72,15 @@ export function loadSourceFileStates(
 export function saveSourceFileState(db: Database.Database, state: SourceFileState): void {
   db.prepare(
     `INSERT INTO source_files
-       (source, path, format, project_root, size, mtime_ms, imported_bytes, prefix_hash, chats,
-        skip_reason, synced_at)
+       (source, path, format, project_root, size, mtime_ms, imported_bytes, prefix_hash,
+        resume_bytes, chats, skip_reason, synced_at)
      VALUES (@source, @path, @format, @projectRoot, @size, @mtimeMs, @importedBytes, @prefixHash,
-        @chats, @skipReason, @syncedAtMs)
+        @resumeBytes, @chats, @skipReason, @syncedAtMs)
      ON CONFLICT (source, path) DO UPDATE SET
        format = excluded.format, project_root = excluded.project_root, size = excluded.size,
        mtime_ms = excluded.mtime_ms, imported_bytes = excluded.imported_bytes,
-       prefix_hash = excluded.prefix_hash, chats = excluded.chats,
+       prefix_hash = excluded.prefix_hash, resume_bytes = excluded.resume_bytes,
+       chats = excluded.chats,
        skip_reason = excluded.skip_reason, synced_at = excluded.synced_at`,
   ).run(state);
 }

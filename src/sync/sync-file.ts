@@ -5,8 +5,9 @@
  *
  * - same size and mtime: unchanged, the file is not opened;
  * - the imported prefix still fingerprints the same and the file is longer: appended. A
- *   `jsonl-lines` source reads only the bytes after the offset and adds their messages to the
- *   file's chat; a `whole-file` source re-reads the file and writes what differs;
+ *   `jsonl-lines` source reads only from the start of the last turn it imported (`resumeBytes`,
+ *   see `last-turn-start.ts`) and writes what that turn now holds beyond the stored messages; a
+ *   `whole-file` source re-reads the file and writes what differs;
  * - shorter, or the prefix differs (rewritten, or rewound and regrown past its old length): the
  *   file's chats are re-imported to match it exactly;
  * - a torn last JSONL line (being written) is left for the next sync, without an error.
@@ -23,6 +24,7 @@ import { resolveApp } from "../importers/resolve-app.js";
 import { writeChats } from "../importers/write-chats.js";
 import { completeJsonLines, prefixFingerprint, readRange } from "./file-bytes.js";
 import type { HistorySource, SourceFile } from "./history-source.js";
+import { lastTurnStart } from "./last-turn-start.js";
 import { parseSourceBytes } from "./parse-source.js";
 import { type SourceFileState, saveSourceFileState } from "./source-file-state.js";
 
@@ -81,11 +83,11 @@ export function syncFile(input: SyncFileInput): FileOutcome {
     if (!input.dryRun && previous) saveSourceFileState(input.db, { ...previous, mtimeMs });
     return { kind: "unchanged", chats: previous?.chats ?? 0, projectRoot };
   }
-  // Only a log already holding its one chat is read from the offset: the tail alone may lack the
-  // session's id and cwd (Codex writes them on the first line only).
+  // Only a log already holding its one chat is read from its last turn: the tail alone may lack
+  // the session's id and cwd (Codex writes them on the first line only).
   const tailOnly =
     change === "appended" && source.growth === "jsonl-lines" && previous?.chats === 1;
-  const from = tailOnly && previous ? previous.importedBytes : 0;
+  const from = tailOnly && previous ? previous.resumeBytes : 0;
   let read: { bytes: Buffer; consumed: number; torn: boolean };
   let chats: ImportedChat[];
   try {
@@ -94,16 +96,19 @@ export function syncFile(input: SyncFileInput): FileOutcome {
       source.growth === "jsonl-lines"
         ? completeJsonLines(bytes)
         : { bytes, consumed: bytes.length, torn: false };
-    if (tailOnly && read.consumed === 0) return { kind: "waiting", projectRoot };
+    if (tailOnly && previous && from + read.consumed <= previous.importedBytes) {
+      return { kind: "waiting", projectRoot };
+    }
     chats = parseSourceBytes(source.format, file.path, read.bytes, mtimeMs).chats;
   } catch (error) {
     const reason = skipReason(error, from);
     if (!input.dryRun) {
-      // Remembered with the old offset: the next change is read again from the same place.
+      // Remembered with the old offsets: the next change is read again from the same place.
       saveSourceFileState(input.db, {
         ...stateBase(input, size, mtimeMs, projectRoot),
         importedBytes: previous?.importedBytes ?? 0,
         prefixHash: previous?.prefixHash ?? prefixFingerprint(file.path, 0),
+        resumeBytes: previous?.resumeBytes ?? 0,
         chats: previous?.chats ?? 0,
         skipReason: reason,
       });
@@ -111,6 +116,9 @@ export function syncFile(input: SyncFileInput): FileOutcome {
     return { kind: "skipped", reason, projectRoot };
   }
   const importedBytes = from + read.consumed;
+  const turnStart =
+    source.growth === "jsonl-lines" ? lastTurnStart(source.format, file.path, read.bytes) : null;
+  const resumeBytes = turnStart === null ? from : from + turnStart;
   if (chats.length === 0 && !tailOnly && (previous?.chats ?? 0) === 0) {
     const reason = "no prompt or reply in the file";
     if (!input.dryRun) {
@@ -118,6 +126,7 @@ export function syncFile(input: SyncFileInput): FileOutcome {
         ...stateBase(input, size, mtimeMs, projectRoot),
         importedBytes,
         prefixHash: prefixFingerprint(file.path, importedBytes),
+        resumeBytes,
         chats: 0,
         skipReason: read.torn ? null : reason,
       });
@@ -138,6 +147,7 @@ export function syncFile(input: SyncFileInput): FileOutcome {
       ...stateBase(input, size, mtimeMs, projectRoot),
       importedBytes,
       prefixHash: prefixFingerprint(file.path, importedBytes),
+      resumeBytes,
       chats: written.fileChats,
       skipReason: null,
     });
@@ -164,7 +174,7 @@ function stateBase(
   size: number,
   mtimeMs: number,
   projectRoot: string | null,
-): Omit<SourceFileState, "importedBytes" | "prefixHash" | "chats" | "skipReason"> {
+): Omit<SourceFileState, "importedBytes" | "prefixHash" | "resumeBytes" | "chats" | "skipReason"> {
   return {
     source: input.source.name,
     path: input.file.path,
@@ -206,7 +216,7 @@ function writeFileChats(
         ? { name: basename(projectRoot) || projectRoot, path: projectRoot, origin: "root" as const }
         : resolveApp(file.path, chat, undefined),
       sourceFile,
-      mode: appendTo !== null ? ("append" as const) : mode,
+      mode: appendTo !== null ? ("tail" as const) : mode,
     };
   });
   const { chatIds: _ids, ...counts } = writeChats(db, toWrite);

@@ -14,6 +14,11 @@ import { ImportFormatError } from "../../errors/recollect-error.js";
 import type { MessageRole } from "../../history/types.js";
 import type { TextFormatModule } from "../format-module.js";
 import type { ImportedChat, ImportedMessage } from "../imported-chat.js";
+import {
+  isRecollectHistoryTool,
+  isRecollectToolOutput,
+  markRecalledTurn,
+} from "../recollect-tool-calls.js";
 import { monotonicTimes, parseTimestampMs, titleFromPrompt } from "../text-helpers.js";
 import { readJsonLines } from "./json-lines.js";
 
@@ -115,6 +120,8 @@ interface Draft {
   parts: string[];
   timeMs: number | null;
   isCompactionSummary: boolean;
+  /** An assistant turn after a Recollect history-tool call: restates recalled history. */
+  recalled?: boolean;
 }
 
 /**
@@ -142,6 +149,9 @@ export function parseClaudeCode(
     lines.map((line) => line.value),
   );
 
+  // Between a Recollect history-tool call (or its result) and the person's next prompt.
+  let recalling = false;
+
   for (const { lineNumber, value } of lines) {
     const timeMs = value.timestamp ? parseTimestampMs(value.timestamp) : null;
     if (timeMs !== null && firstTimeMs === null) firstTimeMs = timeMs;
@@ -152,7 +162,10 @@ export function parseClaudeCode(
     if (value.isSidechain && subagentId === null) continue;
 
     if (value.type === "user" && !value.isMeta) {
-      const content = userText(value) ?? answerText(value, askedQuestionIds);
+      const prompt = userText(value);
+      if (prompt !== null) recalling = false;
+      else if (carriesRecollectResult(value)) recalling = true;
+      const content = prompt ?? answerText(value, askedQuestionIds);
       if (content === null) continue;
       drafts.push({
         role: "user",
@@ -166,6 +179,7 @@ export function parseClaudeCode(
       if (value.attachment.commandMode !== undefined && value.attachment.commandMode !== "prompt") {
         continue;
       }
+      recalling = false;
       drafts.push({ role: "user", parts: [prompt], timeMs, isCompactionSummary: false });
     } else if (value.type === "assistant") {
       const message = value.message;
@@ -180,13 +194,21 @@ export function parseClaudeCode(
         askedQuestionIds.add(question.data.id);
         return [renderQuestions(question.data.input.questions)];
       });
+      if (message.content.some(isRecollectToolUse)) recalling = true;
       const id = message.id ?? `line-${lineNumber}`;
       const existing = assistantById.get(id);
       if (existing) {
         existing.parts.push(...texts);
+        if (recalling) existing.recalled = true;
         continue;
       }
-      const draft: Draft = { role: "assistant", parts: texts, timeMs, isCompactionSummary: false };
+      const draft: Draft = {
+        role: "assistant",
+        parts: texts,
+        timeMs,
+        isCompactionSummary: false,
+        recalled: recalling,
+      };
       assistantById.set(id, draft);
       drafts.push(draft);
     }
@@ -201,7 +223,7 @@ export function parseClaudeCode(
   );
   const messages: ImportedMessage[] = kept.map((draft, index) => ({
     role: draft.role,
-    content: draft.parts.join("\n\n"),
+    content: draft.recalled ? markRecalledTurn(draft.parts.join("\n\n")) : draft.parts.join("\n\n"),
     createdAtMs: times[index]!,
     aiMessagesJson: null,
     isCompactionSummary: draft.isCompactionSummary,
@@ -231,6 +253,31 @@ export function parseClaudeCode(
 function subagentTranscriptId(path: string, values: readonly Line[]): string | null {
   if (basename(dirname(path)) !== "subagents") return null;
   return values.find((value) => value.agentId)?.agentId ?? basename(path, ".jsonl");
+}
+
+/** A `tool_use` block calling one of Recollect's history tools. */
+function isRecollectToolUse(block: { type: string }): boolean {
+  const name = (block as { name?: unknown }).name;
+  return block.type === "tool_use" && typeof name === "string" && isRecollectHistoryTool(name);
+}
+
+/** A user line carrying a tool result whose text is Recollect's history-tool output. */
+function carriesRecollectResult(line: Line): boolean {
+  const content = line.message?.content;
+  if (!Array.isArray(content)) return false;
+  return content.some((block) => {
+    const result = ToolResultBlock.safeParse(block);
+    if (!result.success) return false;
+    const body = result.data.content;
+    const texts =
+      typeof body === "string"
+        ? [body]
+        : (body ?? []).flatMap((part) => {
+            const text = TextBlock.safeParse(part);
+            return text.success ? [text.data.text] : [];
+          });
+    return texts.some(isRecollectToolOutput);
+  });
 }
 
 /** The human text of a user line, or null for tool results, interruptions and client output. */

@@ -10,6 +10,11 @@ import { z } from "zod";
 import type { MessageRole } from "../../history/types.js";
 import type { TextFormatModule } from "../format-module.js";
 import type { ImportedChat } from "../imported-chat.js";
+import {
+  isRecollectHistoryTool,
+  isRecollectToolOutput,
+  markRecalledTurn,
+} from "../recollect-tool-calls.js";
 import { messagesFromTurns, parseTimestampMs, titleFromPrompt } from "../text-helpers.js";
 import { basenameOfPath } from "./claude-code.js";
 import { readJsonLines } from "./json-lines.js";
@@ -20,6 +25,9 @@ const Payload = z.looseObject({
   cwd: z.string().optional(),
   timestamp: z.string().optional(),
   message: z.unknown().optional(),
+  name: z.string().optional(),
+  output: z.unknown().optional(),
+  invocation: z.looseObject({ tool: z.string().optional() }).optional(),
 });
 const Line = z.looseObject({
   timestamp: z.string().optional(),
@@ -48,6 +56,8 @@ export function parseCodex(path: string, text: string, fallbackTimeMs: number): 
   let sessionId: string | null = null;
   let cwd: string | null = null;
   let startMs: number | null = null;
+  // Between a Recollect history-tool call (or its output) and the person's next prompt.
+  let recalling = false;
 
   for (const { value } of lines) {
     // Un-wrapped early records carry the payload fields on the record itself.
@@ -60,15 +70,14 @@ export function parseCodex(path: string, text: string, fallbackTimeMs: number): 
       startMs ??= parseTimestampMs(payload.timestamp ?? "") ?? timeMs;
       continue;
     }
+    if (callsRecollect(payload)) recalling = true;
     if (kind !== "event_msg") continue;
     if (payload.type !== "user_message" && payload.type !== "agent_message") continue;
     const content = typeof payload.message === "string" ? payload.message : "";
     if (content.trim() === "") continue;
-    turns.push({
-      role: payload.type === "user_message" ? "user" : "assistant",
-      content,
-      timeMs,
-    });
+    const role = payload.type === "user_message" ? "user" : "assistant";
+    if (role === "user") recalling = false;
+    turns.push({ role, content: recalling ? markRecalledTurn(content) : content, timeMs });
     startMs ??= timeMs;
   }
   if (turns.length === 0) return [];
@@ -84,6 +93,17 @@ export function parseCodex(path: string, text: string, fallbackTimeMs: number): 
       messages,
     },
   ];
+}
+
+/**
+ * A record of a call to one of Recollect's history tools (`function_call`/`custom_tool_call` by
+ * name, an `mcp_tool_call_begin` event by its tool) or of its output.
+ */
+function callsRecollect(payload: z.infer<typeof Payload>): boolean {
+  if (payload.name !== undefined && isRecollectHistoryTool(payload.name)) return true;
+  const tool = payload.invocation?.tool;
+  if (tool !== undefined && isRecollectHistoryTool(tool)) return true;
+  return typeof payload.output === "string" && isRecollectToolOutput(payload.output);
 }
 
 /** Codex CLI rollouts: JSONL whose records are `{timestamp, type, payload}`. */

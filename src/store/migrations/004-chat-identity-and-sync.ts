@@ -26,7 +26,8 @@ const CHAT_COLUMNS_BEFORE = [
  * - `source_files`: what `recollect sync` last read of each history file: size and mtime seen,
  *   `imported_bytes` (the offset up to which complete records were imported) and `prefix_hash`
  *   (fingerprint of those bytes), so an append is read from the offset alone and a rewrite is told
- *   from an append. `skip_reason` says why a file contributed nothing.
+ *   from an append; `resume_bytes` (≤ `imported_bytes`) is where the last turn began, from which
+ *   an append to a JSONL log is parsed. `skip_reason` says why a file contributed nothing.
  */
 export const chatIdentityAndSync: Migration = {
   version: 4,
@@ -78,6 +79,7 @@ export const chatIdentityAndSync: Migration = {
         mtime_ms INTEGER NOT NULL,
         imported_bytes INTEGER NOT NULL,
         prefix_hash TEXT NOT NULL,
+        resume_bytes INTEGER NOT NULL DEFAULT 0,
         chats INTEGER NOT NULL DEFAULT 0,
         skip_reason TEXT,
         synced_at INTEGER NOT NULL,

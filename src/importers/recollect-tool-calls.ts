@@ -1,0 +1,38 @@
+/**
+ * Recollect's own history tools seen from inside an agent's transcript (issue 11 item 7). An agent
+ * that called `explore_chat_history`, `read_chat` or `search_chats` over MCP got recalled history
+ * back and restates it; indexed again, that restatement would come back as a newer "decision"
+ * (DESIGN.md § Lessons: never index explorer output again). Parsers never store tool results;
+ * they mark the assistant turns after such a call, up to the person's next prompt, with
+ * {@link RECALLED_TURN_MARKER}, which the projection turns into its "answer recalled from earlier
+ * chats" label for search and read alike.
+ */
+
+/**
+ * An empty history card element. Projection (`HISTORY_CARD_OPEN` in
+ * `src/history/projection/project-message.ts`) treats an assistant turn holding one as a
+ * history-tool turn; the web app drops a card that fails its schema, as this one does.
+ */
+export const RECALLED_TURN_MARKER =
+  '<dyad-explore-chat-history state="recalled-in-transcript"></dyad-explore-chat-history>';
+
+/** The tool names, bare or as an MCP client qualifies them (`mcp__recollect__read_chat`). */
+const HISTORY_TOOL_NAME = /(?:^|__|\.|\/)(?:explore_chat_history|read_chat|search_chats)$/;
+
+/** The first characters of a Recollect tool result's text (read JSON, the report's text form). */
+const HISTORY_TOOL_OUTPUT = [/^\s*\{\s*"archival_content"\s*:\s*true/, /^Question: .*\nOutcome: /];
+
+/** True for one of Recollect's history tools under any MCP server prefix. */
+export function isRecollectHistoryTool(name: string): boolean {
+  return HISTORY_TOOL_NAME.test(name);
+}
+
+/** True when a tool result's text is Recollect's history-tool output. */
+export function isRecollectToolOutput(text: string): boolean {
+  return HISTORY_TOOL_OUTPUT.some((pattern) => pattern.test(text));
+}
+
+/** `content` marked as an assistant turn that restates recalled history. */
+export function markRecalledTurn(content: string): string {
+  return `${RECALLED_TURN_MARKER}\n\n${content}`;
+}

@@ -1,0 +1,152 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { createIndexer } from "../history/indexer/create-indexer.js";
+import { HISTORY_ANSWER_LABEL, projectMessage } from "../history/projection/index.js";
+import { openStore, type Store } from "../store/open-store.js";
+import { syncHistory } from "./sync-history.js";
+import {
+  claudeLine,
+  codexLine,
+  codexRollout,
+  createFixtureMachine,
+  type FixtureMachine,
+} from "./testing/machine-fixture.js";
+
+const machines: FixtureMachine[] = [];
+afterEach(() => {
+  for (const machine of machines.splice(0)) machine.cleanup();
+});
+
+const REPORT_TEXT =
+  "Question: which database?\nOutcome: complete · confidence high\n\nSummary (analysis):\n  You chose CockroachDB.";
+
+async function syncAndIndex(store: Store, m: FixtureMachine): Promise<void> {
+  syncHistory({ store, environment: m.environment });
+  const indexer = createIndexer({ store, pollIntervalMs: 0 });
+  indexer.start();
+  await indexer.drainAll();
+  await indexer.stop();
+}
+const matches = (store: Store, query: string) =>
+  store.db
+    .prepare("SELECT count(*) FROM history_fts WHERE history_fts MATCH ?")
+    .pluck()
+    .get(`body : ${query}`);
+
+/** Claude Code lines of one turn that called Recollect over MCP and restated its answer. */
+function claudeRecallTurn(shop: string, start: number): string[] {
+  const toolUse = {
+    type: "assistant",
+    sessionId: "s1",
+    cwd: shop,
+    timestamp: new Date(Date.UTC(2026, 10, 3, 9, 1, start)).toISOString(),
+    message: {
+      id: `msg_tool_${start}`,
+      role: "assistant",
+      content: [
+        { type: "text", text: "Let me check the project history." },
+        {
+          type: "tool_use",
+          id: `toolu_${start}`,
+          name: "mcp__recollect__explore_chat_history",
+          input: { query: "which database" },
+        },
+      ],
+    },
+  };
+  const result = {
+    type: "user",
+    sessionId: "s1",
+    cwd: shop,
+    timestamp: new Date(Date.UTC(2026, 10, 3, 9, 1, start + 1)).toISOString(),
+    message: {
+      role: "user",
+      content: [{ type: "tool_result", tool_use_id: `toolu_${start}`, content: REPORT_TEXT }],
+    },
+  };
+  return [
+    claudeLine("s1", shop, { role: "user", text: "Remind me which database we use" }, start),
+    `${JSON.stringify(toolUse)}\n`,
+    `${JSON.stringify(result)}\n`,
+    claudeLine(
+      "s1",
+      shop,
+      { role: "assistant", text: "Earlier you chose CockroachDB." },
+      start + 2,
+    ),
+  ];
+}
+
+describe("Recollect's own output inside agent transcripts", () => {
+  it("Claude Code: the turn after an MCP explore call is not indexed; the prompt is", async () => {
+    const m = createFixtureMachine();
+    machines.push(m);
+    const shop = m.project("code/shop");
+    const path = m.write(
+      ".claude/projects/-code-shop/s1.jsonl",
+      claudeRecallTurn(shop, 0).join(""),
+    );
+    m.append(
+      path,
+      claudeLine("s1", shop, { role: "user", text: "Thanks, moving on to caching" }, 10),
+    );
+    m.append(
+      path,
+      claudeLine("s1", shop, { role: "assistant", text: "CockroachDB has no cache layer." }, 11),
+    );
+    using store = openStore({ path: ":memory:" });
+    await syncAndIndex(store, m);
+    // Two marked turns; the tool result itself is never stored.
+    const stored = store.db.prepare("SELECT role, content FROM messages ORDER BY id").all() as {
+      role: "user" | "assistant";
+      content: string;
+    }[];
+    expect(stored.map((row) => projectMessage(row).text)).toEqual([
+      "Remind me which database we use",
+      HISTORY_ANSWER_LABEL,
+      HISTORY_ANSWER_LABEL,
+      "Thanks, moving on to caching",
+      "CockroachDB has no cache layer.",
+    ]);
+    expect(matches(store, "database")).toBe(1);
+    // Only the turn after the person's next prompt mentions CockroachDB as evidence.
+    expect(matches(store, "CockroachDB")).toBe(1);
+  });
+
+  it("a recall turn split over two syncs is still caught (the append is read from its turn)", async () => {
+    const m = createFixtureMachine();
+    machines.push(m);
+    const shop = m.project("code/shop");
+    const [prompt, toolUse, result, restated] = claudeRecallTurn(shop, 0);
+    const path = m.write(".claude/projects/-code-shop/s1.jsonl", `${prompt}${toolUse}${result}`);
+    using store = openStore({ path: ":memory:" });
+    await syncAndIndex(store, m);
+    m.append(path, restated!);
+    await syncAndIndex(store, m);
+    expect(matches(store, "CockroachDB")).toBe(0);
+    expect(store.db.prepare("SELECT count(*) FROM messages").pluck().get()).toBe(3);
+  });
+
+  it("Codex: agent messages after a Recollect MCP call are not indexed", async () => {
+    const m = createFixtureMachine();
+    machines.push(m);
+    const blog = m.project("code/blog");
+    const call = {
+      timestamp: "2026-11-04T10:00:05.000Z",
+      type: "response_item",
+      payload: {
+        type: "function_call",
+        name: "recollect__read_chat",
+        arguments: "{}",
+        call_id: "c1",
+      },
+    };
+    m.write(
+      ".codex/sessions/2026/11/04/rollout-2026-11-04T10-00-00-c1.jsonl",
+      `${codexRollout("c1", blog, [{ role: "user", text: "What did we pick for search?" }])}${JSON.stringify(call)}\n${codexLine({ role: "assistant", text: "You picked Meilisearch." }, 2)}`,
+    );
+    using store = openStore({ path: ":memory:" });
+    await syncAndIndex(store, m);
+    expect(matches(store, "Meilisearch")).toBe(0);
+    expect(matches(store, "search")).toBe(1);
+  });
+});
