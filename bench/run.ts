@@ -19,6 +19,7 @@ const SECTIONS: Readonly<Record<string, () => Promise<{ runBench(): Promise<Benc
   "rg-baseline": () => import("./rg-baseline.js"),
   "mcp-handshake": () => import("./mcp-handshake.js"),
   "search-recall": () => import("./search-recall.js"),
+  sync: () => import("./sync.js"),
 };
 
 async function main(): Promise<void> {

@@ -1,6 +1,7 @@
 import { readFileSync, truncateSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
+import { createPathExclusion } from "../importers/index.js";
 import { openStore, type Store } from "../store/open-store.js";
 import { type SyncHistoryOptions, syncHistory } from "./sync-history.js";
 import {
@@ -291,6 +292,27 @@ describe("syncHistory", () => {
       INSERT INTO messages (chat_id, role, content, created_at) VALUES (1, 'user', 'A?', 0);
     `);
     sync(store, m);
+    expect(chats(store)).toEqual([["shop", "A?", 2]]);
+  });
+
+  it("an excluded path is never read, and counted", () => {
+    const m = machine();
+    const shop = m.project("code/shop");
+    const secret = m.project("code/secret-client");
+    m.write(".claude/projects/-code-shop/s1.jsonl", claudeSession("s1", shop, turns("A?", "a.")));
+    m.write(".claude/projects/-code-secret-client/s2.jsonl", "not json at all\n");
+    m.write(
+      "code/secret-client/.aider.chat.history.md",
+      aiderSession("2026-11-05 08:00:00", turns("B?", "b.")),
+    );
+    using store = openStore({ path: ":memory:" });
+    const exclusion = createPathExclusion(["*secret-client*"], "--exclude", {
+      cwd: m.home,
+      home: m.home,
+    });
+    const report = sync(store, m, { exclusion, projects: [secret] });
+    expect(bySource(report, "claude-code")).toMatchObject({ files: 1, excluded: 1, skipped: [] });
+    expect(bySource(report, "aider")).toMatchObject({ files: 0, excluded: 1 });
     expect(chats(store)).toEqual([["shop", "A?", 2]]);
   });
 

@@ -86,11 +86,15 @@ interface ImportOptions {
 }
 
 /**
- * The exclusion in force: the `exclude` setting's globs, then `--exclude`'s.
+ * The exclusion in force for `import` and `sync`: the `exclude` setting's globs, then
+ * `--exclude`'s.
  *
  * @throws InvalidInputError (`exclude` or `--exclude`) for an empty or negated glob.
  */
-function importExclusion(global: ReturnType<typeof globalOptions>, options: ImportOptions) {
+export function importExclusion(
+  global: ReturnType<typeof globalOptions>,
+  options: Pick<ImportOptions, "exclude">,
+) {
   const settings = settingsStoreForStorePath(storePathFor(global)).read();
   return combineExclusions(
     createPathExclusion(settings.exclude ?? [], "exclude"),

@@ -17,7 +17,10 @@ export function formatSyncReport(report: SyncReport, indexed: number | null): st
 
 function sourceLines(summary: SourceSyncSummary, report: SyncReport): string[] {
   const name = `${summary.source} (${summary.label})`;
-  if (summary.files === 0) return [`${name}: nothing found ${where(summary, report)}`];
+  if (summary.files === 0) {
+    const excluded = summary.excluded > 0 ? ` (${plural(summary.excluded, "file")} excluded)` : "";
+    return [`${name}: nothing found ${where(summary, report)}${excluded}`];
+  }
   const { changes } = summary;
   const verb = report.dryRun ? "would write" : "wrote";
   const lines = [
@@ -25,6 +28,8 @@ function sourceLines(summary: SourceSyncSummary, report: SyncReport): string[] {
     `  files: ${changes.new} new, ${changes.appended} appended, ${changes.rewritten} rewritten, ${changes.unchanged} unchanged`,
     `  chats: ${summary.newChats} new, ${summary.updatedChats} updated, ${summary.unchangedChats} unchanged; ${verb} ${plural(summary.messages, "message")}`,
   ];
+  if (summary.excluded > 0)
+    lines.push(`  excluded ${plural(summary.excluded, "file")} (--exclude, exclude setting)`);
   for (const skipped of summary.skipped) lines.push(`  skipped ${skipped.file}: ${skipped.reason}`);
   for (const file of summary.waiting) {
     lines.push(`  waiting ${file}: its last line is still being written (read next sync)`);

@@ -6,6 +6,7 @@
  */
 import type { Command } from "commander";
 import { InvalidInputError } from "../../errors/recollect-error.js";
+import type { PathExclusion } from "../../importers/index.js";
 import { settingsStoreForStorePath } from "../../settings/index.js";
 import type { Store } from "../../store/open-store.js";
 import {
@@ -17,6 +18,7 @@ import {
   watchHistory,
 } from "../../sync/index.js";
 import { globalOptions, openCliStore, printJson } from "../cli-context.js";
+import { importExclusion } from "./import.js";
 import { drainIndex } from "./index-command.js";
 import { formatSyncPassLine, formatSyncReport } from "./sync-report-text.js";
 
@@ -29,6 +31,7 @@ export interface SyncCommandOptions {
   readonly watch?: boolean;
   readonly source?: string[];
   readonly project?: string[];
+  readonly exclude?: string[];
 }
 
 /** Progress on stderr: `syncing claude-code 120/4000 files…`, counts only. */
@@ -47,9 +50,11 @@ export function syncProgressReporter(): (event: SyncProgressEvent) => void {
 export async function runSyncPass(
   store: Store,
   options: SyncCommandOptions,
+  exclusion: PathExclusion,
 ): Promise<{ report: SyncReport; indexed: number | null }> {
   const report = syncHistory({
     store,
+    exclusion,
     environment: syncEnvironment(settingsStoreForStorePath(store.path)),
     sources: options.source ?? [],
     projects: options.project ?? [],
@@ -79,18 +84,23 @@ export function registerSyncCommand(program: Command): void {
     .option("--watch", "keep running: sync again when a history file changes (Ctrl-C stops)")
     .option("--source <names...>", `only these sources (${HISTORY_SOURCE_NAMES.join(", ")})`)
     .option("--project <dirs...>", "also look in these project folders (SpecStory, aider)")
+    .option(
+      "--exclude <globs...>",
+      "leave out files and folders matching these globs (added to the `exclude` setting)",
+    )
     .action(async (options: SyncCommandOptions, command: Command) => {
       const global = globalOptions(command);
       if (options.watch && options.dryRun) {
         throw new InvalidInputError("--watch", "either --watch or --dry-run, not both");
       }
+      const exclusion = importExclusion(global, options);
       using store = openCliStore(global);
       if (!options.watch) {
-        const { report, indexed } = await runSyncPass(store, options);
+        const { report, indexed } = await runSyncPass(store, options, exclusion);
         printSyncReport(global.json, report, indexed);
         return;
       }
-      await watchUntilInterrupted(store, options, global.json === true);
+      await watchUntilInterrupted(store, options, exclusion, global.json === true);
     });
 }
 
@@ -102,6 +112,7 @@ export function registerSyncCommand(program: Command): void {
 async function watchUntilInterrupted(
   store: Store,
   options: SyncCommandOptions,
+  exclusion: PathExclusion,
   json: boolean,
 ): Promise<void> {
   let first = true;
@@ -109,7 +120,7 @@ async function watchUntilInterrupted(
     environment: syncEnvironment(settingsStoreForStorePath(store.path)),
     sources: options.source ?? [],
     pass: async () => {
-      const { report, indexed } = await runSyncPass(store, options);
+      const { report, indexed } = await runSyncPass(store, options, exclusion);
       if (json) process.stdout.write(`${JSON.stringify({ ...report, indexed })}\n`);
       else if (first) process.stdout.write(formatSyncReport(report, indexed));
       else {
