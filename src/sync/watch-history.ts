@@ -5,6 +5,7 @@
  * {@link WATCH_RESCAN_MS} catches what a watcher cannot see (a source folder created after the
  * start, a network file system without events); it costs one `stat` per known file.
  */
+import { setTimeout as sleep } from "node:timers/promises";
 import { type FSWatcher, watch } from "chokidar";
 import type { SourceEnvironment } from "./history-source.js";
 import { HISTORY_SOURCES } from "./sources/index.js";
@@ -13,6 +14,8 @@ import { HISTORY_SOURCES } from "./sources/index.js";
 export const WATCH_DEBOUNCE_MS = 400;
 /** Longest wait for quiet while changes keep coming, ms: a busy session still syncs this often. */
 export const WATCH_MAX_WAIT_MS = 5_000;
+/** Wait after adding folders to the watcher before the catch-up pass, ms (see `follow`). */
+export const WATCH_SETTLE_MS = 250;
 /** Fallback pass interval, ms. */
 export const WATCH_RESCAN_MS = 60_000;
 
@@ -52,22 +55,32 @@ export function watchHistory(options: WatchHistoryOptions): HistoryWatch {
   let debounce: NodeJS.Timeout | null = null;
   let firstChangeAt: number | null = null;
 
-  const follow = (projectRoots: readonly string[]) => {
+  /**
+   * Follows the folders of `projectRoots` not yet followed. Resolves true when it added some, once
+   * the watcher reports them: the caller then runs one more pass for changes made meanwhile.
+   */
+  const follow = async (projectRoots: readonly string[]): Promise<boolean> => {
     const folders = sources.flatMap((source) =>
       source.locations(options.environment, projectRoots),
     );
     const fresh = folders.filter((folder) => !watched.has(folder));
     for (const folder of fresh) watched.add(folder);
-    if (fresh.length === 0 || stopped) return;
+    if (fresh.length === 0 || stopped) return false;
     if (watcher) {
       watcher.add(fresh);
-      return;
+    } else {
+      const created = watch(fresh, { ignoreInitial: true, persistent: true, depth: 4 });
+      watcher = created;
+      created.on("all", (_event, path) => {
+        if (WATCHED_NAME.test(path)) schedule();
+      });
+      created.on("error", options.onError);
+      await new Promise<void>((resolve) => created.once("ready", () => resolve()));
     }
-    watcher = watch(fresh, { ignoreInitial: true, persistent: true, depth: 4 });
-    watcher.on("all", (_event, path) => {
-      if (WATCHED_NAME.test(path)) schedule();
-    });
-    watcher.on("error", options.onError);
+    // chokidar reports `ready` before every file's listener is live (measured: changes in the
+    // first ~50 ms were missed); after this, a catch-up pass sees whatever changed meanwhile.
+    await sleep(WATCH_SETTLE_MS);
+    return true;
   };
 
   const runPass = async () => {
@@ -79,7 +92,7 @@ export function watchHistory(options: WatchHistoryOptions): HistoryWatch {
       do {
         again = false;
         try {
-          follow(await options.pass());
+          if (await follow(await options.pass())) again = true;
         } catch (error) {
           options.onError(error);
         }

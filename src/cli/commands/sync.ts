@@ -121,12 +121,12 @@ async function watchUntilInterrupted(
     sources: options.source ?? [],
     pass: async () => {
       const { report, indexed } = await runSyncPass(store, options, exclusion);
-      if (json) process.stdout.write(`${JSON.stringify({ ...report, indexed })}\n`);
-      else if (first) process.stdout.write(formatSyncReport(report, indexed));
-      else {
-        const line = formatSyncPassLine(report, indexed ?? 0, new Date());
-        if (line) process.stdout.write(line);
-      }
+      // After the first pass, only a pass that changed something is printed.
+      const line = formatSyncPassLine(report, indexed ?? 0, new Date());
+      if (json && (first || line)) {
+        process.stdout.write(`${JSON.stringify({ ...report, indexed })}\n`);
+      } else if (first) process.stdout.write(formatSyncReport(report, indexed));
+      else if (line) process.stdout.write(line);
       first = false;
       return report.projectRoots;
     },
