@@ -14,6 +14,7 @@ export const cursorSource: HistorySource = {
   label: "Cursor",
   format: "cursor",
   scope: "home",
+  growth: "whole-file",
   locations: (environment) =>
     homeLocations(
       environment,

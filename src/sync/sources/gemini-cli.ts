@@ -19,6 +19,7 @@ export const geminiCliSource: HistorySource = {
   label: "Gemini CLI",
   format: "gemini-cli",
   scope: "home",
+  growth: "whole-file",
   locations: (environment) => homeLocations(environment, "gemini-cli", null, "", ".gemini/tmp"),
   listFiles(location) {
     const files: SourceFile[] = [];

@@ -14,6 +14,7 @@ export const openCodeSource: HistorySource = {
   label: "OpenCode",
   format: "opencode",
   scope: "home",
+  growth: "whole-file",
   locations: (environment) =>
     homeLocations(
       environment,
