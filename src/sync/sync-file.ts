@@ -22,6 +22,7 @@ import { ImportFormatError } from "../errors/recollect-error.js";
 import type { ImportedChat, WriteCounts, WriteMode } from "../importers/index.js";
 import { resolveApp } from "../importers/resolve-app.js";
 import { writeChats } from "../importers/write-chats.js";
+import { writeTransaction } from "../store/write-transaction.js";
 import { completeJsonLines, prefixFingerprint, readRange } from "./file-bytes.js";
 import type { HistorySource, SourceFile } from "./history-source.js";
 import { lastTurnStart } from "./last-turn-start.js";
@@ -141,7 +142,7 @@ export function syncFile(input: SyncFileInput): FileOutcome {
         : { ...NO_COUNTS, updated: chats.length, messages };
     return { kind: "imported", change, counts, projectRoot, torn: read.torn };
   }
-  const counts = input.db.transaction(() => {
+  const counts = writeTransaction(input.db, () => {
     const written = writeFileChats(input, chats, change, tailOnly, projectRoot);
     saveSourceFileState(input.db, {
       ...stateBase(input, size, mtimeMs, projectRoot),

@@ -10,6 +10,7 @@ import type Database from "better-sqlite3";
 import { InvalidInputError } from "../errors/recollect-error.js";
 import { NO_EXCLUSION, type PathExclusion } from "../importers/index.js";
 import type { Store } from "../store/open-store.js";
+import { writeTransaction } from "../store/write-transaction.js";
 import { discoveredFiles, discoverSource } from "./discover.js";
 import type { HistorySource, SourceEnvironment, SourceFile } from "./history-source.js";
 import { knownProjectRoots, loadSourceFileStates } from "./source-file-state.js";
@@ -211,7 +212,7 @@ function syncSource(
   // instead of per file, and an interruption still leaves every file synced or untouched.
   for (let start = 0; start < files.length; start += FILES_PER_TRANSACTION) {
     const batch = files.slice(start, start + FILES_PER_TRANSACTION);
-    db.transaction(() => {
+    writeTransaction(db, () => {
       batch.forEach((file, index) => {
         syncOne(file, start + index);
       });

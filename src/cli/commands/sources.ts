@@ -6,8 +6,8 @@
 import type { Command } from "commander";
 import { settingsStoreForStorePath } from "../../settings/index.js";
 import { type SourceOverview, sourceOverview, syncEnvironment } from "../../sync/index.js";
+import { plural } from "../../text/plural.js";
 import { globalOptions, openCliStore, printJson } from "../cli-context.js";
-import { plural } from "../plural.js";
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 

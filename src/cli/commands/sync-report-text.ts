@@ -4,7 +4,7 @@
  * chat. A source that found nothing says so and where it looked.
  */
 import type { SourceSyncSummary, SyncReport } from "../../sync/index.js";
-import { plural } from "../plural.js";
+import { plural } from "../../text/plural.js";
 
 /** Formats `report`; `indexed` is the messages the index drained after it (null for a dry run). */
 export function formatSyncReport(report: SyncReport, indexed: number | null): string {
