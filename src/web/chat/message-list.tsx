@@ -34,17 +34,23 @@ export function MessageList({ appId, chatId, messages, live, messageId, from }: 
   const { t } = useTranslation();
   const listRef = useRef<HTMLElement>(null);
   const scrolledTo = useRef<string | null>(null);
-  // Once the stored messages hold this turn (reloaded as it settles), the live copy is not drawn
-  // again, so the answer never shows twice.
-  const stored = (id: number | null) =>
-    id !== null && messages.some((message) => message.id === id);
+  // The running turn is drawn from its live copy. A reload while it runs may already hold its
+  // stored messages: those give way to the live copy. Once it has ended and the stored messages
+  // hold its answer, the stored copy is drawn instead, so the answer never shows twice and never
+  // disappears mid-turn.
+  const liveInChat = live !== null && live.chatId === chatId ? live : null;
+  const storedAnswer =
+    liveInChat?.assistantMessageId != null &&
+    messages.some((message) => message.id === liveInChat.assistantMessageId);
   const liveHere =
-    live !== null &&
-    live.chatId === chatId &&
-    !stored(live.assistantMessageId) &&
-    !stored(live.userMessageId)
-      ? live
-      : null;
+    liveInChat !== null && !(liveInChat.parts.ended && storedAnswer) ? liveInChat : null;
+  const shown =
+    liveHere === null
+      ? messages
+      : messages.filter(
+          (message) =>
+            message.id !== liveHere.userMessageId && message.id !== liveHere.assistantMessageId,
+        );
   const liveParts = liveHere?.parts;
 
   useLayoutEffect(() => {
@@ -96,7 +102,7 @@ export function MessageList({ appId, chatId, messages, live, messageId, from }: 
         tabIndex={0}
       >
         {chatId === null && !liveHere ? <p className="empty-state">{t("app.pickChat")}</p> : null}
-        {messages.map((message) => {
+        {shown.map((message) => {
           const isTarget = message.id === messageId;
           return (
             <article
