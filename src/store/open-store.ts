@@ -1,4 +1,4 @@
-import { accessSync, constants, existsSync, mkdirSync } from "node:fs";
+import { accessSync, constants, existsSync, mkdirSync, statSync } from "node:fs";
 import { dirname } from "node:path";
 import Database from "better-sqlite3";
 import { RecollectError } from "../errors/recollect-error.js";
@@ -6,7 +6,7 @@ import { migrate } from "./migrate.js";
 import type { Migration } from "./migration.js";
 import { MIGRATIONS } from "./migrations/index.js";
 import { openReadOnly } from "./open-read-only.js";
-import { inspectStoreFile, NotAStoreError } from "./store-mark.js";
+import { inspectStoreFile, NotAStoreError, type StoreFileKind } from "./store-mark.js";
 import { storeBusyTimeoutMs } from "./write-transaction.js";
 
 /** An open store. `close()` is idempotent; `using store = openStore(...)` closes it on scope exit. */
@@ -59,6 +59,37 @@ function isWritableFile(path: string): boolean {
 }
 
 /**
+ * Classifies what `path` holds (see `inspectStoreFile`) and refuses anything that is not, or
+ * cannot become, a Recollect store — without changing the file. Used by `openStore()` and by
+ * everything that writes beside a store (its settings file), so no command treats a foreign file
+ * as a store.
+ *
+ * @returns `"new"`, `"store"` or `"unmarked-store"`.
+ * @throws RecollectError (`precondition`) naming `path` when it is a directory, not a SQLite
+ *   database, or cannot be read.
+ * @throws NotAStoreError (`precondition`) for a SQLite database that is not a Recollect store.
+ */
+export function requireStoreFile(path: string): StoreFileKind {
+  let kind: StoreFileKind;
+  try {
+    if (path !== ":memory:" && existsSync(path) && statSync(path).isDirectory()) {
+      throw new RecollectError(
+        "precondition",
+        `Cannot open the store at ${path}: it is a directory; --db / RECOLLECT_DB take a store file path.`,
+      );
+    }
+    kind = inspectStoreFile(path);
+  } catch (error) {
+    if (RecollectError.isInstance(error)) throw error;
+    throw cannotOpen(path, error);
+  }
+  if (kind === "foreign" || kind === "foreign-chats") {
+    throw new NotAStoreError(path, kind === "foreign-chats");
+  }
+  return kind;
+}
+
+/**
  * Opens (creating if needed) the SQLite store in WAL mode with foreign keys on and a busy
  * timeout of `storeBusyTimeoutMs()` (15 s unless `RECOLLECT_BUSY_TIMEOUT_MS` says), and brings its schema up to date.
  *
@@ -77,10 +108,7 @@ export function openStore(options: OpenStoreOptions): Store {
   let writable = !options.readonly;
   let db: Database.Database;
   try {
-    const kind = inspectStoreFile(path);
-    if (kind === "foreign" || kind === "foreign-chats") {
-      throw new NotAStoreError(path, kind === "foreign-chats");
-    }
+    const kind = requireStoreFile(path);
     if (path !== ":memory:" && existsSync(path) && !isWritableFile(path)) writable = false;
     if (!writable && kind === "new") {
       throw new RecollectError(

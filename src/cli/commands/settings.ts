@@ -15,6 +15,7 @@ import {
   setSetting,
   settingsStoreForStorePath,
 } from "../../settings/index.js";
+import { requireStoreFile } from "../../store/open-store.js";
 import { globalOptions, printJson, storePathFor } from "../cli-context.js";
 
 const VISIBLE_TOOLS = TOOL_DEFINITIONS.map((tool) => tool.name);
@@ -74,8 +75,13 @@ export function registerSettingsCommand(program: Command): void {
   const settingsCommand = program
     .command("settings")
     .description("read or change settings (entitlement, telemetry, tool consent)");
-  const storeFor = (command: Command) =>
-    settingsStoreForStorePath(storePathFor(globalOptions(command)));
+  // The settings file belongs to a store: a path that is not (or cannot become) one is refused
+  // before anything is written beside it.
+  const storeFor = (command: Command) => {
+    const storePath = storePathFor(globalOptions(command));
+    requireStoreFile(storePath);
+    return settingsStoreForStorePath(storePath);
+  };
 
   settingsCommand
     .command("get")

@@ -1,5 +1,6 @@
-import { readFileSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
+import Database from "better-sqlite3";
 import { afterEach, describe, expect, it } from "vitest";
 import { settingsPathForStore } from "../../settings/index.js";
 import { createTempStores, runCaptured } from "./testing/run-captured.js";
@@ -154,6 +155,22 @@ describe("recollect settings", () => {
       "recollect: Invalid VALUE: expected always | ask | never (got sometimes).\n",
     );
     expect(() => readFileSync(settingsPathForStore(db)!)).toThrow(/ENOENT/);
+  });
+
+  it("refuses a --db that is not a store (a foreign SQLite file, a directory); nothing written beside it", async () => {
+    const foreign = stores.path();
+    const db = new Database(foreign);
+    db.exec("CREATE TABLE t (x)");
+    db.close();
+    const before = readFileSync(foreign);
+    const refused = await runCaptured(["--db", foreign, "settings", "set", "entitlement", "pro"]);
+    expect(refused.code).toBe(4);
+    expect(readFileSync(foreign).equals(before)).toBe(true);
+    expect(existsSync(settingsPathForStore(foreign)!)).toBe(false);
+    const folder = dirname(foreign);
+    const directory = await runCaptured(["--db", folder, "settings", "set", "entitlement", "pro"]);
+    expect(directory.code).toBe(4);
+    expect(existsSync(settingsPathForStore(folder)!)).toBe(false);
   });
 
   it("keeps settings per store: two stores in one folder do not share an entitlement", async () => {
