@@ -223,6 +223,26 @@ export async function startMcpServer(options: StartMcpServerOptions): Promise<Ru
     resolveClosed();
   };
   server.onerror = (error) => options.log(`recollect mcp: ${toRecollectError(error).message}`);
+  // The client's project synced once, after the handshake (the indexer picks the new rows up).
+  const syncProjectInBackground = async () => {
+    const roots = await rootFolders(server, AbortSignal.timeout(ROOTS_TIMEOUT_MS));
+    if (!open) return;
+    const folders =
+      roots.length > 0 ? roots : [options.env.CLAUDE_PROJECT_DIR?.trim() || options.cwd];
+    try {
+      // Loaded here, not at start-up: the handshake never waits for the importers.
+      const { syncClientProject } = await import("./background-sync.js");
+      if (!open) return;
+      const report = syncClientProject({ store, settings, env: options.env, folders });
+      const messages = report?.sources.reduce((total, source) => total + source.messages, 0) ?? 0;
+      if (messages > 0) {
+        indexer.kick();
+        options.log(`recollect mcp: synced ${messages} new messages of this project`);
+      }
+    } catch (error) {
+      options.log(`recollect mcp: project sync failed: ${toRecollectError(error).message}`);
+    }
+  };
   server.oninitialized = () => {
     // After the handshake, the session (tool definitions, Engine) loads first so `tools/list`
     // is not kept waiting; then the indexer starts: its repair is one synchronous transaction and
@@ -238,6 +258,8 @@ export async function startMcpServer(options: StartMcpServerOptions): Promise<Ru
         } catch (error) {
           options.log(`recollect mcp: indexer did not start: ${toRecollectError(error).message}`);
         }
+        // Then the client's project is synced once, so the agent's newest turns are searchable.
+        void syncProjectInBackground();
       });
   };
 

@@ -5,7 +5,7 @@
  * are where the `project` sources look.
  */
 import { statSync } from "node:fs";
-import { resolve } from "node:path";
+import { dirname, resolve, sep } from "node:path";
 import type Database from "better-sqlite3";
 import { InvalidInputError } from "../errors/recollect-error.js";
 import { NO_EXCLUSION, type PathExclusion } from "../importers/index.js";
@@ -35,6 +35,12 @@ export interface SyncHistoryOptions {
   readonly dryRun?: boolean;
   /** Paths kept out (`--exclude` and the `exclude` setting): never read. */
   readonly exclusion?: PathExclusion;
+  /**
+   * Only files whose project root is one of these folders, inside one, or above one (not HOME or
+   * `/`): the MCP server syncs its client's project this way. All files when absent; a file whose
+   * root is unknown is then left out.
+   */
+  readonly onlyProjects?: readonly string[];
   /** Clock for `synced_at` (ms since the epoch); default `Date.now()`. */
   readonly nowMs?: number;
   /** Progress, counts and source names only (never paths or text). */
@@ -117,6 +123,7 @@ export function syncHistory(options: SyncHistoryOptions): SyncReport {
       onProgress: options.onProgress,
       onRoot: (root) => roots.add(root),
       exclusion: options.exclusion ?? NO_EXCLUSION,
+      onlyProjects: options.onlyProjects?.map((project) => resolve(project)) ?? null,
     });
     summaries.push(summary);
   }
@@ -155,6 +162,7 @@ interface SourceRun {
   readonly onProgress: ((event: SyncProgressEvent) => void) | undefined;
   readonly onRoot: (root: string) => void;
   readonly exclusion: PathExclusion;
+  readonly onlyProjects: readonly string[] | null;
 }
 
 function syncSource(
@@ -166,8 +174,22 @@ function syncSource(
 ): SourceSyncSummary {
   const discovery = discoverSource(source, environment, projectRoots);
   const found = discoveredFiles(discovery);
-  const files = found.filter((file) => !run.exclusion.excludes(file.path));
   const states = loadSourceFileStates(db, source.name);
+  const inScope = (file: SourceFile) => {
+    if (run.onlyProjects === null) return true;
+    const root = states.get(file.path)?.projectRoot ?? source.projectRootOf(file);
+    return (
+      root !== null &&
+      run.onlyProjects.some(
+        (project) =>
+          isInside(root, project) ||
+          // A session started at the repository root belongs to a client in a sub-folder; one
+          // started in HOME or at `/` belongs to no particular project.
+          (isInside(project, root) && root !== environment.home && dirname(root) !== root),
+      )
+    );
+  };
+  const files = found.filter((file) => !run.exclusion.excludes(file.path) && inScope(file));
   const changes = { new: 0, appended: 0, rewritten: 0, unchanged: 0 };
   let newChats = 0;
   let updatedChats = 0;
@@ -228,7 +250,7 @@ function syncSource(
       files: location.files.length,
     })),
     files: files.length,
-    excluded: found.length - files.length,
+    excluded: found.filter((file) => run.exclusion.excludes(file.path)).length,
     changes,
     newChats,
     updatedChats,
@@ -242,6 +264,11 @@ function syncSource(
       newChats + updatedChats + unchangedChats === 0 &&
       changes.new + changes.appended + changes.rewritten === 0,
   };
+}
+
+/** True when `path` is `folder` or inside it (both absolute). */
+function isInside(path: string, folder: string): boolean {
+  return path === folder || path.startsWith(folder.endsWith(sep) ? folder : `${folder}${sep}`);
 }
 
 /** Links each sub-agent file's chat to its parent session's chat (both stay separate chats). */
