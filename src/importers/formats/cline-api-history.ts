@@ -15,9 +15,8 @@ import { z } from "zod";
 import { ImportFormatError } from "../../errors/recollect-error.js";
 import type { TextFormatModule } from "../format-module.js";
 import type { ImportedChat } from "../imported-chat.js";
-import { messagesFromTurns, type ParsedTurn, titleFromPrompt } from "../text-helpers.js";
-import { basenameOfPath } from "./claude-code.js";
-import { TASK_FOLDER_ID, WORKING_DIRECTORY } from "./cline.js";
+import type { ParsedTurn } from "../text-helpers.js";
+import { taskFolderChat, WORKING_DIRECTORY } from "./cline.js";
 import { readJsonDocument, shapeProblem } from "./json-document.js";
 
 /** The file's name in a task folder; detection also requires it. */
@@ -80,18 +79,7 @@ export function parseClineApiHistory(
   const startMs =
     turns.find((turn) => turn.timeMs != null)?.timeMs ??
     (/^\d{10,}$/.test(folder) ? Number(folder) : fallbackTimeMs);
-  return [
-    {
-      source: "cline-api",
-      externalId: TASK_FOLDER_ID.test(folder) ? folder : `${basename(path)}#${startMs}`,
-      title: titleFromPrompt(turns.find((turn) => turn.role === "user")?.content),
-      createdAtMs: startMs,
-      appHint: workingDirectory
-        ? { name: basenameOfPath(workingDirectory), path: workingDirectory, origin: "cwd" }
-        : null,
-      messages: messagesFromTurns(startMs, turns),
-    },
-  ];
+  return [taskFolderChat({ source: "cline-api", path, startMs, turns, workingDirectory })];
 }
 
 function firstWorkingDirectory(texts: readonly string[]): string | null {

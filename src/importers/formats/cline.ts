@@ -12,7 +12,7 @@ import { ImportFormatError } from "../../errors/recollect-error.js";
 import type { MessageRole } from "../../history/types.js";
 import type { TextFormatModule } from "../format-module.js";
 import type { ImportedChat } from "../imported-chat.js";
-import { messagesFromTurns, titleFromPrompt } from "../text-helpers.js";
+import { messagesFromTurns, type ParsedTurn, titleFromPrompt } from "../text-helpers.js";
 import { basenameOfPath } from "./claude-code.js";
 import { tryParseJson } from "./json-lines.js";
 
@@ -89,21 +89,7 @@ export function parseCline(path: string, text: string): ImportedChat[] {
   }
   if (turns.length === 0) return [];
   const startMs = parsed.data[0]!.ts;
-  const messages = messagesFromTurns(startMs, turns);
-  // The task folder names the task; the file itself has no other id.
-  const folder = basename(dirname(path));
-  return [
-    {
-      source: "cline",
-      externalId: TASK_FOLDER_ID.test(folder) ? folder : `${basename(path)}#${startMs}`,
-      title: titleFromPrompt(turns.find((turn) => turn.role === "user")?.content),
-      createdAtMs: startMs,
-      appHint: workingDirectory
-        ? { name: basenameOfPath(workingDirectory), path: workingDirectory, origin: "cwd" }
-        : null,
-      messages,
-    },
-  ];
+  return [taskFolderChat({ source: "cline", path, startMs, turns, workingDirectory })];
 }
 
 /** `{question, options}` as readable text; the raw text when it is not that JSON. */
@@ -130,3 +116,29 @@ export const clineFormat: TextFormatModule<"cline"> = {
   },
   parse: ({ path, text }) => parseCline(path, text),
 };
+
+/**
+ * The one chat of a Cline / Roo Code task file (`ui_messages.json` or
+ * `api_conversation_history.json`): the task folder names it when it looks like a task id (else
+ * the file name and start time do), the first user turn titles it, and the task's working
+ * directory, when recorded, is its app hint. `startMs` is epoch milliseconds.
+ */
+export function taskFolderChat(task: {
+  readonly source: ImportedChat["source"];
+  readonly path: string;
+  readonly startMs: number;
+  readonly turns: readonly ParsedTurn[];
+  readonly workingDirectory: string | null | undefined;
+}): ImportedChat {
+  const folder = basename(dirname(task.path));
+  return {
+    source: task.source,
+    externalId: TASK_FOLDER_ID.test(folder) ? folder : `${basename(task.path)}#${task.startMs}`,
+    title: titleFromPrompt(task.turns.find((turn) => turn.role === "user")?.content),
+    createdAtMs: task.startMs,
+    appHint: task.workingDirectory
+      ? { name: basenameOfPath(task.workingDirectory), path: task.workingDirectory, origin: "cwd" }
+      : null,
+    messages: messagesFromTurns(task.startMs, task.turns),
+  };
+}
