@@ -3,37 +3,30 @@ import { renderCardXml } from "./card-xml.js";
 import type { ExploreCard } from "./explore-card.js";
 import type { ExploreChatHistoryReport } from "./report-schema.js";
 import { segmentMessage, withoutCards } from "./segment-message.js";
+import { evidenceTargetFixture, reportFixture } from "./testing/report-fixture.js";
 import { unescapeEntities } from "./xml-escape.js";
 
 const renderCard = (card: ExploreCard) => renderCardXml({ kind: "explore", card });
 
-const report: ExploreChatHistoryReport = {
+const report: ExploreChatHistoryReport = reportFixture({
   query: "auth",
-  outcome: "complete",
   summary: "Sessions </dyad-explore-chat-history><script>alert(1)</script> replaced JWT.",
   findings: [
     {
       claim: "Sessions.",
       evidence: [
-        {
+        evidenceTargetFixture({
           chat_id: 2,
           chat_title: "Sessions & <b>cookies</b>",
           message_id: 5,
           role: "assistant",
           created_at: "2026-03-16T10:02:00.000Z",
           excerpt: "Decision: replace JWT.",
-        },
+        }),
       ],
     },
   ],
-  conflicts: [],
-  missing_coverage: [],
-  index_status: "ready",
-  confidence: "high",
-  action: "answer_from_report",
-  archival_content: true,
-  evidence_only: false,
-};
+});
 
 describe("segmentMessage", () => {
   it("splits text and an explore card, keeping archival markup inside the card as data", () => {

@@ -1,29 +1,14 @@
 import { describe, expect, it } from "vitest";
 import type { ExploreCard } from "../../card/explore-card.js";
 import type { ExploreChatHistoryReport } from "../../card/report-schema.js";
+import { evidenceTargetFixture, reportFixture } from "../../card/testing/report-fixture.js";
 import { announcementKey, headerCounts, startsCollapsed, statusKey } from "./card-view.js";
 
-const target = (chat: number, message: number) => ({
-  chat_id: chat,
-  chat_title: "t",
-  message_id: message,
-  role: "user" as const,
-  created_at: "2026-03-02T10:01:00.000Z",
-  excerpt: "e",
-});
-const base: ExploreChatHistoryReport = {
-  query: "q",
-  outcome: "complete",
-  summary: "s",
+const target = (chat: number, message: number) =>
+  evidenceTargetFixture({ chat_id: chat, message_id: message });
+const base: ExploreChatHistoryReport = reportFixture({
   findings: [{ claim: "c", evidence: [target(1, 1), target(1, 2), target(2, 5)] }],
-  conflicts: [],
-  missing_coverage: [],
-  index_status: "ready",
-  confidence: "high",
-  action: "answer_from_report",
-  archival_content: true,
-  evidence_only: false,
-};
+});
 const complete = (report: Partial<ExploreChatHistoryReport>): ExploreCard => ({
   state: "complete",
   query: "q",
