@@ -1,4 +1,5 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import { mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
@@ -81,5 +82,28 @@ describe("openStore on unusable files", () => {
         message: `Cannot open the store at ${path}: file is not a database`,
       }),
     );
+  });
+
+  it("refuses a directory and a FIFO as a store path at once, leaving both as they were", () => {
+    const path = tempPath();
+    mkdirSync(path, { recursive: true });
+    const advice = "--db / RECOLLECT_DB take a store file path.";
+    expect(() => openStore({ path })).toThrow(
+      expect.objectContaining({
+        kind: "precondition",
+        message: `Cannot open the store at ${path}: it is a directory; ${advice}`,
+      }),
+    );
+    const fifo = join(dirname(path), "pipe.db");
+    execFileSync("mkfifo", [fifo]);
+    // Opening a FIFO for reading blocks until a writer comes; the check must never get that far.
+    expect(() => openStore({ path: fifo })).toThrow(
+      expect.objectContaining({
+        kind: "precondition",
+        message: `Cannot open the store at ${fifo}: it is not a regular file; ${advice}`,
+      }),
+    );
+    expect(statSync(fifo).isFIFO()).toBe(true);
+    expect(statSync(path).isDirectory()).toBe(true);
   });
 });

@@ -65,17 +65,21 @@ function isWritableFile(path: string): boolean {
  * as a store.
  *
  * @returns `"new"`, `"store"` or `"unmarked-store"`.
- * @throws RecollectError (`precondition`) naming `path` when it is a directory, not a SQLite
+ * @throws RecollectError (`precondition`) naming `path` when it is a directory or another file that
+ *   is not a regular one (FIFO, device), not a SQLite
  *   database, or cannot be read.
  * @throws NotAStoreError (`precondition`) for a SQLite database that is not a Recollect store.
  */
 export function requireStoreFile(path: string): StoreFileKind {
   let kind: StoreFileKind;
   try {
-    if (path !== ":memory:" && existsSync(path) && statSync(path).isDirectory()) {
+    const stats = path !== ":memory:" && existsSync(path) ? statSync(path) : null;
+    if (stats && !stats.isFile()) {
+      // A FIFO or device would block or fail deep inside SQLite with "disk I/O error".
+      const what = stats.isDirectory() ? "a directory" : "not a regular file";
       throw new RecollectError(
         "precondition",
-        `Cannot open the store at ${path}: it is a directory; --db / RECOLLECT_DB take a store file path.`,
+        `Cannot open the store at ${path}: it is ${what}; --db / RECOLLECT_DB take a store file path.`,
       );
     }
     kind = inspectStoreFile(path);
