@@ -5,6 +5,7 @@
  */
 import { RecollectError } from "../errors/recollect-error.js";
 import { type ImportedChat, importedChatFromDatedTurns, writeChats } from "../importers/index.js";
+import { findAppByName } from "../store/catalog/apps.js";
 import type { Store } from "../store/open-store.js";
 import { DEMO_APP_NAME, DEMO_CHATS } from "./demo-chats.js";
 
@@ -45,9 +46,7 @@ export function seedDemoHistory(store: Store): DemoSeedResult {
     store.db,
     demoImportedChats().map((chat) => ({ chat, app })),
   );
-  const appId = store.db
-    .prepare<[string], { id: number }>("SELECT id FROM apps WHERE name = ?")
-    .get(DEMO_APP_NAME)?.id;
+  const appId = findAppByName(store.db, DEMO_APP_NAME)?.id;
   if (appId === undefined)
     throw new RecollectError("internal", "The demo app is missing after seeding.");
   return {

@@ -9,6 +9,7 @@ import { realpathSync } from "node:fs";
 import { isAbsolute, resolve, sep } from "node:path";
 import type Database from "better-sqlite3";
 import { AppNotFoundError } from "../errors/recollect-error.js";
+import { appsWithPath, findAppByName } from "../store/catalog/apps.js";
 import { claudeTranscriptsDir } from "./claude-code-paths.js";
 import { ProjectNotImportedError } from "./project-not-imported-error.js";
 
@@ -63,11 +64,7 @@ export function appForFolder(
   folder: string,
 ): { id: number; name: string; path: string } | null {
   const wanted = canonical(folder);
-  const apps = db
-    .prepare<[], { id: number; name: string; path: string }>(
-      "SELECT id, name, path FROM apps WHERE path IS NOT NULL",
-    )
-    .all()
+  const apps = appsWithPath(db)
     .filter((app) => isAbsolute(app.path))
     .map((app) => ({ ...app, canonicalPath: canonical(app.path) }))
     .filter((app) => isInside(wanted, app.canonicalPath))
@@ -86,11 +83,7 @@ export function appForFolder(
 export function resolveSessionApp(db: Database.Database, sources: SessionAppSources): SessionApp {
   const name = sources.appName?.trim();
   if (name) {
-    const app = db
-      .prepare<[string], { id: number; path: string | null }>(
-        "SELECT id, path FROM apps WHERE name = ?",
-      )
-      .get(name);
+    const app = findAppByName(db, name);
     if (!app) throw new AppNotFoundError(name);
     return { appId: app.id, appName: name, projectPath: app.path, source: "app_option" };
   }

@@ -15,6 +15,7 @@ import { segmentMessage } from "../card/segment-message.js";
 import { InvalidInputError, RecollectError, toRecollectError } from "../errors/recollect-error.js";
 import { allowedByIssue } from "../errors/zod-issue.js";
 import { readChat } from "../history/index.js";
+import { appExists, listApps } from "../store/catalog/apps.js";
 import type { Store } from "../store/open-store.js";
 import { errorResponse } from "./error-status.js";
 import { localRequestGuard } from "./local-request-guard.js";
@@ -34,13 +35,11 @@ import {
 } from "./shared/assistant-parts.js";
 import type { ServerEvent } from "./shared/server-events.js";
 import {
-  appExists,
   type ChatSummary,
   createChat,
   deleteMessage,
   getChat,
   insertMessage,
-  listApps,
   listChats,
   listMessages,
   messageWindow,
@@ -120,7 +119,7 @@ async function readBody<T>(request: Request, schema: z.ZodType<T>, name: string)
 }
 
 function requireApp(store: Store, appId: number): void {
-  if (!appExists(store, appId)) {
+  if (!appExists(store.db, appId)) {
     throw new RecollectError("not_found", `App ${appId} was not found.`);
   }
 }
@@ -141,7 +140,7 @@ export function createApp(deps: ServerDeps): Hono {
 
   app.get("/api/profile", (c) => c.json({ entitlement: deps.isPro() ? "pro" : "free" }));
 
-  app.get("/api/apps", (c) => c.json({ apps: listApps(store) }));
+  app.get("/api/apps", (c) => c.json({ apps: listApps(store.db) }));
 
   app.get("/api/apps/:appId/chats", (c) => {
     const appId = parseId(c.req.param("appId"), "appId");

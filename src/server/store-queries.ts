@@ -6,13 +6,6 @@
 import { ChatNotFoundError, RecollectError } from "../errors/recollect-error.js";
 import type { Store } from "../store/open-store.js";
 
-/** An app as listed by the API. */
-export interface AppSummary {
-  readonly id: number;
-  readonly name: string;
-  readonly chatCount: number;
-}
-
 /** A chat as listed by the API, newest first. */
 export interface ChatSummary {
   readonly id: number;
@@ -31,30 +24,6 @@ export interface StoredMessage {
 }
 
 const iso = (ms: number): string => new Date(ms).toISOString();
-
-/** Every app, by name. */
-export function listApps(store: Store): AppSummary[] {
-  const rows = store.db
-    .prepare(
-      `SELECT a.id AS id, a.name AS name, (SELECT COUNT(*) FROM chats c WHERE c.app_id = a.id) AS chatCount
-         FROM apps a ORDER BY a.name`,
-    )
-    .all() as Array<{ id: number; name: string; chatCount: number }>;
-  return rows.map((row) => ({ id: row.id, name: row.name, chatCount: row.chatCount }));
-}
-
-/** The app's id, or null if there is none with that id. */
-export function appExists(store: Store, appId: number): boolean {
-  return store.db.prepare("SELECT 1 FROM apps WHERE id = ?").get(appId) !== undefined;
-}
-
-/** The app id for a name, or null. */
-export function appIdByName(store: Store, name: string): number | null {
-  const row = store.db.prepare("SELECT id FROM apps WHERE name = ?").get(name) as
-    | { id: number }
-    | undefined;
-  return row?.id ?? null;
-}
 
 /** Chats of one app, newest first, at most `limit` (1–500, default 200). */
 export function listChats(store: Store, appId: number, limit = 200): ChatSummary[] {

@@ -6,6 +6,7 @@
 import type Database from "better-sqlite3";
 import type { Command } from "commander";
 import { AppNotFoundError, InvalidInputError } from "../../errors/recollect-error.js";
+import { findAppByName, listAppActivity } from "../../store/catalog/apps.js";
 import { plural } from "../../text/plural.js";
 import { globalOptions, openCliStore, printJson } from "../cli-context.js";
 
@@ -24,36 +25,15 @@ export interface AppSummary {
 
 /** Lists apps by name with counts. */
 export function listApps(db: Database.Database): AppSummary[] {
-  const rows = db
-    .prepare<
-      [],
-      {
-        id: number;
-        name: string;
-        path: string | null;
-        chats: number;
-        messages: number;
-        last: number | null;
-      }
-    >(
-      `SELECT a.id, a.name, a.path,
-              (SELECT count(*) FROM chats c WHERE c.app_id = a.id) AS chats,
-              (SELECT count(*) FROM messages m JOIN chats c ON c.id = m.chat_id WHERE c.app_id = a.id) AS messages,
-              (SELECT max(m.created_at) FROM messages m JOIN chats c ON c.id = m.chat_id WHERE c.app_id = a.id) AS last
-         FROM apps a ORDER BY a.name`,
-    )
-    .all();
-  const roots = db.prepare<[number], string>(
-    "SELECT path FROM app_roots WHERE app_id = ? ORDER BY path",
-  );
-  return rows.map((row) => ({
-    id: row.id,
-    name: row.name,
-    path: row.path,
-    roots: roots.pluck().all(row.id),
-    chats: row.chats,
-    messages: row.messages,
-    last_message_at: row.last === null ? null : new Date(row.last).toISOString(),
+  return listAppActivity(db).map((app) => ({
+    id: app.id,
+    name: app.name,
+    path: app.path,
+    roots: app.roots,
+    chats: app.chatCount,
+    messages: app.messageCount,
+    last_message_at:
+      app.lastMessageAtMs === null ? null : new Date(app.lastMessageAtMs).toISOString(),
   }));
 }
 
@@ -65,12 +45,9 @@ export function listApps(db: Database.Database): AppSummary[] {
 export function requireAppId(db: Database.Database, name: string | undefined): number {
   const trimmed = name?.trim();
   if (!trimmed) throw new InvalidInputError("--app", "an app name (see `recollect apps`)");
-  const id = db
-    .prepare<[string], number>("SELECT id FROM apps WHERE name = ?")
-    .pluck()
-    .get(trimmed);
-  if (id === undefined) throw new AppNotFoundError(trimmed);
-  return id;
+  const app = findAppByName(db, trimmed);
+  if (app === null) throw new AppNotFoundError(trimmed);
+  return app.id;
 }
 
 /** Human table for {@link listApps}. */

@@ -9,6 +9,7 @@ import { join } from "node:path";
 import { RecollectError } from "../../errors/recollect-error.js";
 import { createIndexer } from "../../history/index.js";
 import { importPaths } from "../../importers/index.js";
+import { findAppByName } from "../../store/catalog/apps.js";
 import type { Store } from "../../store/open-store.js";
 import type { EvalSuite, MessageRef, SuiteApp, SuiteChat } from "../suite/suite-schema.js";
 
@@ -97,7 +98,6 @@ function resolveIds(store: Store, suite: EvalSuite): LoadedSuite {
   const appIds = new Map<string, number>();
   const chatIds = new Map<string, number>();
   const messageIds = new Map<string, number[]>();
-  const findApp = store.db.prepare<[string], number>("SELECT id FROM apps WHERE name = ?").pluck();
   const findChat = store.db
     .prepare<[string], number>("SELECT id FROM chats WHERE source = 'jsonl' AND external_id = ?")
     .pluck();
@@ -106,7 +106,7 @@ function resolveIds(store: Store, suite: EvalSuite): LoadedSuite {
     .pluck();
   let pendingMessages = 0;
   for (const app of suite.apps) {
-    const appId = findApp.get(app.name);
+    const appId = findAppByName(store.db, app.name)?.id;
     if (appId === undefined) throw mismatch(`app ${app.key}`);
     appIds.set(app.key, appId);
     for (const chat of app.chats) {

@@ -14,6 +14,7 @@ import {
   PreconditionError,
 } from "../../../errors/recollect-error.js";
 import { createIndexer, readChat, searchChats } from "../../../history/index.js";
+import { findAppByName } from "../../../store/catalog/apps.js";
 import type { Store } from "../../../store/open-store.js";
 import { requirePro } from "../../entitlement/require-pro.js";
 import { EXPLORE_TOOL_NAME, exploreChatHistoryInputSchema } from "./explore-chat-history-tool.js";
@@ -61,9 +62,7 @@ export async function exploreApp(options: ExploreAppOptions): Promise<ExploreApp
     throw new PreconditionError("engine", "Exploring needs an Engine; none is configured.");
   }
   const { store } = options;
-  const appId = store.db
-    .prepare<[string], { id: number }>("SELECT id FROM apps WHERE name = ?")
-    .get(options.appName)?.id;
+  const appId = findAppByName(store.db, options.appName)?.id;
   if (appId === undefined) throw new AppNotFoundError(options.appName);
   const chatId = options.chatId ?? null;
   if (chatId !== null) {

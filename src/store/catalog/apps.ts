@@ -1,0 +1,79 @@
+/**
+ * The `apps` and `app_roots` rows as the surfaces read them (DESIGN.md § Store): the one app-by-name
+ * lookup, existence, and the two listings (the web's cheap one, the CLI's with activity). Values
+ * always travel as parameters; times are returned as integer ms since the epoch. Writes of apps
+ * happen in the import path (`importers/store-apps.ts`).
+ */
+import type Database from "better-sqlite3";
+
+/** An app row: its id, exact stored name and recorded project path (null when none). */
+export interface AppRow {
+  readonly id: number;
+  readonly name: string;
+  readonly path: string | null;
+}
+
+/** An app with its chat count (the web's app list). */
+export interface AppListing {
+  readonly id: number;
+  readonly name: string;
+  readonly chatCount: number;
+}
+
+/** An app with its roots, counts and newest message time (the CLI's `recollect apps`). */
+export interface AppActivity extends AppRow {
+  /** The project folders the app holds (what `sync` and the MCP server match on), sorted. */
+  readonly roots: readonly string[];
+  readonly chatCount: number;
+  readonly messageCount: number;
+  /** Newest message `created_at` (ms since the epoch), or null for an app without messages. */
+  readonly lastMessageAtMs: number | null;
+}
+
+/** The app named exactly `name`, or null. The only app-by-name lookup; callers trim first. */
+export function findAppByName(db: Database.Database, name: string): AppRow | null {
+  return (
+    db.prepare<[string], AppRow>("SELECT id, name, path FROM apps WHERE name = ?").get(name) ?? null
+  );
+}
+
+/** True when an app with id `appId` exists. */
+export function appExists(db: Database.Database, appId: number): boolean {
+  return db.prepare<[number], 1>("SELECT 1 FROM apps WHERE id = ?").get(appId) !== undefined;
+}
+
+/** Every app with a recorded project path (any form; callers decide which paths count). */
+export function appsWithPath(db: Database.Database): Array<AppRow & { readonly path: string }> {
+  return db
+    .prepare<[], AppRow & { path: string }>(
+      "SELECT id, name, path FROM apps WHERE path IS NOT NULL",
+    )
+    .all();
+}
+
+/** Every app by name with its chat count (no message scan: the web asks on every load). */
+export function listApps(db: Database.Database): AppListing[] {
+  return db
+    .prepare<[], AppListing>(
+      `SELECT a.id AS id, a.name AS name, (SELECT COUNT(*) FROM chats c WHERE c.app_id = a.id) AS chatCount
+         FROM apps a ORDER BY a.name`,
+    )
+    .all();
+}
+
+/** Every app by name with roots, chat and message counts and its newest message time. */
+export function listAppActivity(db: Database.Database): AppActivity[] {
+  const rows = db
+    .prepare<[], Omit<AppActivity, "roots">>(
+      `SELECT a.id AS id, a.name AS name, a.path AS path,
+              (SELECT count(*) FROM chats c WHERE c.app_id = a.id) AS chatCount,
+              (SELECT count(*) FROM messages m JOIN chats c ON c.id = m.chat_id WHERE c.app_id = a.id) AS messageCount,
+              (SELECT max(m.created_at) FROM messages m JOIN chats c ON c.id = m.chat_id WHERE c.app_id = a.id) AS lastMessageAtMs
+         FROM apps a ORDER BY a.name`,
+    )
+    .all();
+  const roots = db
+    .prepare<[number], string>("SELECT path FROM app_roots WHERE app_id = ? ORDER BY path")
+    .pluck();
+  return rows.map((row) => ({ ...row, roots: roots.all(row.id) }));
+}
