@@ -21,6 +21,7 @@
 import { readdirSync, statSync } from "node:fs";
 import { basename, join } from "node:path";
 import type Database from "better-sqlite3";
+import { findChatByExternalId } from "../store/catalog/chats.js";
 import { claudeTranscriptsDir } from "./claude-code-paths.js";
 
 /**
@@ -73,15 +74,14 @@ export function recentTranscriptSessionId(options: LiveSessionOptions): string |
  * identified or was never imported (see the module doc for the order).
  */
 export function findLiveSessionChat(options: LiveSessionOptions): number | null {
-  const findChat = options.db.prepare<[number, string], number>(
-    "SELECT id FROM chats WHERE app_id = ? AND source = 'claude-code' AND external_id = ?",
-  );
+  const findChat = (externalId: string) =>
+    findChatByExternalId(options.db, { appId: options.appId, source: "claude-code", externalId });
   const fromEnv = options.env.CLAUDE_CODE_SESSION_ID?.trim();
   if (fromEnv) {
-    const chatId = findChat.pluck().get(options.appId, fromEnv);
-    if (chatId !== undefined) return chatId;
+    const chatId = findChat(fromEnv);
+    if (chatId !== null) return chatId;
   }
   const recent = recentTranscriptSessionId(options);
   if (recent === null) return null;
-  return findChat.pluck().get(options.appId, recent) ?? null;
+  return findChat(recent);
 }

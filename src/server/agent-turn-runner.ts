@@ -14,8 +14,8 @@ import type { IndexWaiter } from "../history/types.js";
 import type { SettingsStore } from "../settings/index.js";
 import type { Store } from "../store/open-store.js";
 import type { TelemetrySink } from "../telemetry/index.js";
+import type { StoredMessage } from "./api-rows.js";
 import type { TurnRunner } from "./create-app.js";
-import type { StoredMessage } from "./store-queries.js";
 
 /** Options for {@link createAgentTurnRunner}. */
 export interface AgentTurnRunnerOptions {

@@ -110,7 +110,7 @@ describe("read API", () => {
   it("reads a chat's messages in order", async () => {
     const { app } = build(noTurn);
     const body = (await (
-      await app.request(`/api/chats/${seeded.paymentsChatId}/messages`)
+      await app.request(`/api/apps/${seeded.appId}/chats/${seeded.paymentsChatId}/messages`)
     ).json()) as {
       messages: Array<{ role: string; segments: unknown[] }>;
     };
@@ -168,6 +168,23 @@ describe("read API", () => {
     ).toBe(400);
   });
 
+  it("reads a chat's messages only inside its app: another app's chat is as missing as no chat", async () => {
+    const { app } = build(noTurn);
+    const read = async (chatId: number) => {
+      const response = await app.request(`/api/apps/${seeded.appId}/chats/${chatId}/messages`);
+      return [response.status, await response.json()];
+    };
+    const missing = (chatId: number) => [
+      404,
+      { error: { kind: "not_found", message: `Chat ${chatId} was not found in this app.` } },
+    ];
+    expect(await read(seeded.otherChatId)).toEqual(missing(seeded.otherChatId));
+    expect(await read(424242)).toEqual(missing(424242));
+    // No route reads a chat by id alone (it could not check the app).
+    expect((await app.request(`/api/chats/${seeded.otherChatId}/messages`)).status).toBe(404);
+    expect((await app.request(`/api/chats/${seeded.paymentsChatId}/messages`)).status).toBe(404);
+  });
+
   it("shows a long chat's newest 500 messages, or 500 around an evidence target deep in it", async () => {
     const { app } = build(noTurn);
     const insert = store.db.prepare(
@@ -203,12 +220,12 @@ describe("read API", () => {
     expect(await missing.json()).toEqual({
       error: { kind: "not_found", message: "App 999 was not found." },
     });
-    const bad = await app.request("/api/chats/abc/messages");
+    const bad = await app.request(`/api/apps/${seeded.appId}/chats/abc/messages`);
     expect(bad.status).toBe(400);
     expect(await bad.json()).toEqual({
       error: { kind: "invalid_input", message: "Invalid chatId: expected a positive integer id." },
     });
-    const noChat = await app.request("/api/chats/424242/messages");
+    const noChat = await app.request(`/api/apps/${seeded.appId}/chats/424242/messages`);
     expect(noChat.status).toBe(404);
     expect((await app.request("/api/nothing")).status).toBe(404);
     expect((await app.request("/")).status).toBe(404);
@@ -350,7 +367,9 @@ describe("turns", () => {
       }),
     ]);
     // The API reads the stored XML back as typed segments; the browser never parses XML.
-    const api = (await (await app.request(`/api/chats/${seeded.authChatId}/messages`)).json()) as {
+    const api = (await (
+      await app.request(`/api/apps/${seeded.appId}/chats/${seeded.authChatId}/messages`)
+    ).json()) as {
       messages: Array<{ id: number; segments: unknown[] }>;
     };
     expect(api.messages.at(-1)).toEqual(
@@ -519,7 +538,7 @@ describe("turns", () => {
       error: { kind: "provider", message: "The Engine answered HTTP 500." },
     });
     const stored = (await (
-      await app.request(`/api/chats/${seeded.paymentsChatId}/messages`)
+      await app.request(`/api/apps/${seeded.appId}/chats/${seeded.paymentsChatId}/messages`)
     ).json()) as {
       messages: Array<{ role: string; content: string }>;
     };

@@ -16,7 +16,17 @@ import { InvalidInputError, RecollectError, toRecollectError } from "../errors/r
 import { allowedByIssue } from "../errors/zod-issue.js";
 import { readChat } from "../history/index.js";
 import { appExists, listApps } from "../store/catalog/apps.js";
+import { deleteMessage, insertMessage, updateMessageContent } from "../store/catalog/messages.js";
 import type { Store } from "../store/open-store.js";
+import {
+  type ChatSummary,
+  createChat,
+  getChat,
+  listChats,
+  listMessages,
+  messageWindow,
+  type StoredMessage,
+} from "./api-rows.js";
 import { errorResponse } from "./error-status.js";
 import { localRequestGuard } from "./local-request-guard.js";
 import { requestBodyLimit, securityHeaders } from "./security-middleware.js";
@@ -34,18 +44,6 @@ import {
   partsToContent,
 } from "./shared/assistant-parts.js";
 import type { ServerEvent } from "./shared/server-events.js";
-import {
-  type ChatSummary,
-  createChat,
-  deleteMessage,
-  getChat,
-  insertMessage,
-  listChats,
-  listMessages,
-  messageWindow,
-  type StoredMessage,
-  updateMessageContent,
-} from "./store-queries.js";
 import { createTurnRegistry } from "./turns/turn-registry.js";
 import { createWebConsentPrompter } from "./turns/web-consent-prompter.js";
 
@@ -173,14 +171,10 @@ export function createApp(deps: ServerDeps): Hono {
     })),
   });
 
-  app.get("/api/chats/:chatId/messages", (c) => {
-    const chatId = parseId(c.req.param("chatId"), "chatId");
-    return c.json(chatMessages(getChat(store, chatId)));
-  });
-
-  // An evidence target's link: the chat must be in the app (and the message in the chat), checked
-  // by read_chat's own readChat(), so a missing, other-app or foreign-message target gets the same
-  // NotFound a direct read_chat would and reveals nothing about another app.
+  // A chat's messages, and an evidence target's link: the chat must be in the app (and the message
+  // in the chat), checked by read_chat's own readChat(), so a missing, other-app or foreign-message
+  // target gets the same NotFound a direct read_chat would and reveals nothing about another app.
+  // (There is no route to a chat by id alone: it could not check the app.)
   app.get("/api/apps/:appId/chats/:chatId/messages", (c) => {
     const appId = parseId(c.req.param("appId"), "appId");
     const chatId = parseId(c.req.param("chatId"), "chatId");
@@ -208,13 +202,13 @@ export function createApp(deps: ServerDeps): Hono {
     }
     const history = listMessages(store, chatId);
     const now = clock();
-    const userMessageId = insertMessage(store, {
+    const userMessageId = insertMessage(store.db, {
       chatId,
       role: "user",
       content: body.message,
       nowMs: now,
     });
-    const assistantMessageId = insertMessage(store, {
+    const assistantMessageId = insertMessage(store.db, {
       chatId,
       role: "assistant",
       content: "",
@@ -242,8 +236,8 @@ export function createApp(deps: ServerDeps): Hono {
       };
       const persist = (final: AssistantParts) => {
         const content = partsToContent(final).trim();
-        if (content) updateMessageContent(store, assistantMessageId, content);
-        else deleteMessage(store, assistantMessageId);
+        if (content) updateMessageContent(store.db, assistantMessageId, content);
+        else deleteMessage(store.db, assistantMessageId);
       };
       // Cancelling ends the turn at once: pending cards freeze as cancelled and anything the
       // runner still emits (a late completion) is dropped.

@@ -4,6 +4,7 @@
  */
 import { z } from "zod";
 import { AbortedError, PreconditionError } from "../../errors/recollect-error.js";
+import { latestPlanId, markPlanReady } from "../../store/catalog/plans.js";
 import type { ToolDefinition } from "./tool-definition.js";
 
 /** The tool's name. */
@@ -46,16 +47,11 @@ export function createExitPlanTool(
     consentPreview: () => "Mark the saved plan as ready.",
     async execute(_input, ctx) {
       if (ctx.abortSignal.aborted) throw new AbortedError();
-      const planId = ctx.store.db
-        .prepare("SELECT id FROM plans WHERE app_id = ? AND chat_id IS ? ORDER BY id DESC LIMIT 1")
-        .pluck()
-        .get(ctx.appId, ctx.chatId);
-      if (typeof planId !== "number") {
+      const planId = latestPlanId(ctx.store.db, ctx.appId, ctx.chatId);
+      if (planId === null) {
         throw new PreconditionError("plan", "exit_plan needs a plan saved with write_plan first.");
       }
-      ctx.store.db
-        .prepare("UPDATE plans SET status = 'ready', updated_at = ? WHERE id = ?")
-        .run(now(), planId);
+      markPlanReady(ctx.store.db, planId, now());
       return { plan_id: planId, status: "ready" };
     },
     toModelOutput: (output) => JSON.stringify(output),

@@ -5,6 +5,7 @@
  */
 import { z } from "zod";
 import { AbortedError, PreconditionError } from "../../errors/recollect-error.js";
+import { setChatSummary } from "../../store/catalog/chats.js";
 import type { ToolDefinition } from "./tool-definition.js";
 
 /** The tool's name. */
@@ -51,10 +52,13 @@ export const setChatSummaryTool: ToolDefinition<SetChatSummaryInput, SetChatSumm
     if (ctx.chatId === null) {
       throw new PreconditionError("chat", "set_chat_summary needs a current chat.");
     }
-    const changed = ctx.store.db
-      .prepare("UPDATE chats SET title = ?, summary = ? WHERE id = ? AND app_id = ?")
-      .run(input.title, input.summary, ctx.chatId, ctx.appId).changes;
-    if (changed !== 1) {
+    const changed = setChatSummary(ctx.store.db, {
+      chatId: ctx.chatId,
+      appId: ctx.appId,
+      title: input.title,
+      summary: input.summary,
+    });
+    if (!changed) {
       throw new PreconditionError("chat", "set_chat_summary needs a current chat in this app.");
     }
     return { chat_id: ctx.chatId, updated: true };

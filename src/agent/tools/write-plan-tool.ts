@@ -5,6 +5,7 @@
  */
 import { z } from "zod";
 import { AbortedError } from "../../errors/recollect-error.js";
+import { insertDraftPlan } from "../../store/catalog/plans.js";
 import type { ToolDefinition } from "./tool-definition.js";
 
 /** The tool's name. */
@@ -56,13 +57,13 @@ export function createWritePlanTool(
     async execute(input, ctx) {
       if (ctx.abortSignal.aborted) throw new AbortedError();
       const time = now();
-      const planId = Number(
-        ctx.store.db
-          .prepare(
-            "INSERT INTO plans (app_id, chat_id, title, body, status, created_at, updated_at) VALUES (?, ?, ?, ?, 'draft', ?, ?)",
-          )
-          .run(ctx.appId, ctx.chatId, input.title, input.plan, time, time).lastInsertRowid,
-      );
+      const planId = insertDraftPlan(ctx.store.db, {
+        appId: ctx.appId,
+        chatId: ctx.chatId,
+        title: input.title,
+        body: input.plan,
+        nowMs: time,
+      });
       return { plan_id: planId, status: "draft" };
     },
     toModelOutput: (output) => JSON.stringify(output),

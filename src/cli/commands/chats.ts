@@ -2,6 +2,7 @@
 
 import type Database from "better-sqlite3";
 import type { Command } from "commander";
+import { listChats as listChatRows } from "../../store/catalog/chats.js";
 import { plural } from "../../text/plural.js";
 import { globalOptions, openCliStore, printJson } from "../cli-context.js";
 import { requireAppId } from "./apps.js";
@@ -17,17 +18,13 @@ export interface ChatSummary {
 
 /** Lists the chats of `appId`, newest first (ties by id). */
 export function listChats(db: Database.Database, appId: number): ChatSummary[] {
-  const rows = db
-    .prepare<
-      [number],
-      { id: number; title: string | null; source: string; created_at: number; messages: number }
-    >(
-      `SELECT c.id, c.title, c.source, c.created_at,
-              (SELECT count(*) FROM messages m WHERE m.chat_id = c.id) AS messages
-         FROM chats c WHERE c.app_id = ? ORDER BY c.created_at DESC, c.id DESC`,
-    )
-    .all(appId);
-  return rows.map((row) => ({ ...row, created_at: new Date(row.created_at).toISOString() }));
+  return listChatRows(db, appId).map((row) => ({
+    id: row.id,
+    title: row.title,
+    source: row.source,
+    created_at: new Date(row.createdAtMs).toISOString(),
+    messages: row.messageCount,
+  }));
 }
 
 /** Human lines for {@link listChats}. */

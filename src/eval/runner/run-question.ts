@@ -13,6 +13,7 @@ import type { ToolDefinition } from "../../agent/tools/tool-definition.js";
 import { toRecollectError } from "../../errors/recollect-error.js";
 import { readChat, searchChats } from "../../history/index.js";
 import type { RetrievalContext } from "../../history/types.js";
+import { createMessageLocator } from "../../store/catalog/messages.js";
 import type { Store } from "../../store/open-store.js";
 import type { FloorIndex } from "../floor/floor-index.js";
 import type { CitedTarget, QuestionFacts } from "../metrics/question-facts.js";
@@ -113,18 +114,16 @@ function reportFacts(
   store: Store,
   report: ExploreChatHistoryReport,
 ): NonNullable<QuestionFacts["report"]> {
-  const locate = store.db.prepare<[number], { app_id: number; chat_id: number }>(
-    "SELECT c.app_id, m.chat_id FROM messages m JOIN chats c ON c.id = m.chat_id WHERE m.id = ?",
-  );
+  const locate = createMessageLocator(store.db);
   const cited = new Map<number, CitedTarget>();
   for (const group of [...report.findings, ...report.conflicts]) {
     for (const evidence of group.evidence) {
       if (cited.has(evidence.message_id)) continue;
-      const row = locate.get(evidence.message_id);
+      const row = locate(evidence.message_id);
       cited.set(evidence.message_id, {
         messageId: evidence.message_id,
         chatId: evidence.chat_id,
-        actual: row ? { appId: row.app_id, chatId: row.chat_id } : null,
+        actual: row ? { appId: row.appId, chatId: row.chatId } : null,
       });
     }
   }

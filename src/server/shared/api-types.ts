@@ -28,7 +28,7 @@ export type ChatsResponse = z.infer<typeof chatsResponseSchema>;
 export const createChatResponseSchema = z.object({ chat: chatSummarySchema });
 
 /**
- * `GET /api/chats/:chatId/messages`. Each message is already split into text runs and typed cards
+ * `GET /api/apps/:appId/chats/:chatId/messages`. Each message is already split into text runs and typed cards
  * (the server reads stored card XML back; the browser never parses it).
  */
 export const messagesResponseSchema = z.object({

@@ -15,6 +15,7 @@ import {
 } from "../../../errors/recollect-error.js";
 import { createIndexer, readChat, searchChats } from "../../../history/index.js";
 import { findAppByName } from "../../../store/catalog/apps.js";
+import { isChatOfApp } from "../../../store/catalog/chats.js";
 import type { Store } from "../../../store/open-store.js";
 import { requirePro } from "../../entitlement/require-pro.js";
 import { EXPLORE_TOOL_NAME, exploreChatHistoryInputSchema } from "./explore-chat-history-tool.js";
@@ -66,10 +67,7 @@ export async function exploreApp(options: ExploreAppOptions): Promise<ExploreApp
   if (appId === undefined) throw new AppNotFoundError(options.appName);
   const chatId = options.chatId ?? null;
   if (chatId !== null) {
-    const found = store.db
-      .prepare<[number, number], { id: number }>("SELECT id FROM chats WHERE id = ? AND app_id = ?")
-      .get(chatId, appId);
-    if (!found) throw new ChatNotFoundError(chatId);
+    if (!isChatOfApp(store.db, chatId, appId)) throw new ChatNotFoundError(chatId);
   }
   await using indexer = createIndexer({ store, pollIntervalMs: 0 });
   indexer.start();

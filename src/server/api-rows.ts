@@ -1,0 +1,96 @@
+/**
+ * The web API's view of the catalog (`store/catalog/`): chats and messages shaped as the JSON the
+ * browser reads, times as ISO-8601 UTC strings. No SQL here; writes are the person's own turns only.
+ */
+import { ChatNotFoundError } from "../errors/recollect-error.js";
+import * as chats from "../store/catalog/chats.js";
+import * as messages from "../store/catalog/messages.js";
+import type { Store } from "../store/open-store.js";
+
+/** A chat as listed by the API, newest first. */
+export interface ChatSummary {
+  readonly id: number;
+  readonly appId: number;
+  readonly title: string | null;
+  readonly createdAt: string;
+  readonly messageCount: number;
+}
+
+/** One stored message. `content` may contain escaped card XML (read back by `card/`). */
+export interface StoredMessage {
+  readonly id: number;
+  readonly role: "user" | "assistant";
+  readonly content: string;
+  readonly createdAt: string;
+}
+
+const iso = (ms: number): string => new Date(ms).toISOString();
+
+const chatSummary = (row: chats.ChatRow): ChatSummary => ({
+  id: row.id,
+  appId: row.appId,
+  title: row.title,
+  createdAt: iso(row.createdAtMs),
+  messageCount: row.messageCount,
+});
+
+const storedMessage = ({ createdAtMs, ...row }: messages.MessageRow): StoredMessage => ({
+  ...row,
+  createdAt: iso(createdAtMs),
+});
+
+/** Chats of one app, newest first, at most `limit` (1–500, default 200). */
+export function listChats(store: Store, appId: number, limit = 200): ChatSummary[] {
+  return chats
+    .listChats(store.db, appId, { limit: Math.max(1, Math.min(500, limit)) })
+    .map(chatSummary);
+}
+
+/**
+ * One chat's header.
+ * @throws ChatNotFoundError when the chat does not exist.
+ */
+export function getChat(store: Store, chatId: number): ChatSummary {
+  const row = chats.findChat(store.db, chatId);
+  if (!row) throw new ChatNotFoundError(chatId);
+  return chatSummary(row);
+}
+
+/**
+ * Messages of a chat in order, at most `limit` (default 500) from the start. The empty row of a
+ * turn still in flight is left out.
+ */
+export function listMessages(store: Store, chatId: number, limit = 500): StoredMessage[] {
+  return messages.listMessages(store.db, chatId, limit).map(storedMessage);
+}
+
+/** Most messages the web app shows of one chat at a time (a window; see {@link messageWindow}). */
+export const MESSAGE_WINDOW = 500;
+
+/**
+ * The messages the chat view shows, in order: the newest {@link MESSAGE_WINDOW} by default, or,
+ * with `aroundMessageId`, that many with the message near the middle (an evidence target deep in a
+ * long chat). The empty row of a turn still in flight is left out. Pure read.
+ */
+export function messageWindow(
+  store: Store,
+  chatId: number,
+  options: { readonly aroundMessageId?: number; readonly size?: number } = {},
+): StoredMessage[] {
+  return messages
+    .messageWindow(store.db, chatId, {
+      size: options.size ?? MESSAGE_WINDOW,
+      ...(options.aroundMessageId === undefined
+        ? {}
+        : { aroundMessageId: options.aroundMessageId }),
+    })
+    .map(storedMessage);
+}
+
+/** Creates a chat in `appId` started from the web app; `external_id` is unique per creation. */
+export function createChat(
+  store: Store,
+  input: { appId: number; title: string | null; nowMs: number; externalId: string },
+): ChatSummary {
+  return getChat(store, chats.createWebChat(store.db, input));
+}

@@ -1,0 +1,113 @@
+/**
+ * The `chats` rows as the surfaces and host tools read and write them (DESIGN.md § Store): listing,
+ * the header of one chat, the in-app check, the web's new chat and the summary tool's write. Values
+ * always travel as parameters; times are integer ms since the epoch. Imported chats are written by
+ * the import path (`importers/write-chats.ts`).
+ */
+import type Database from "better-sqlite3";
+
+/** One chat with its message count. */
+export interface ChatRow {
+  readonly id: number;
+  readonly appId: number;
+  readonly title: string | null;
+  /** Where it came from: an importer's format name, `web`, `demo`… */
+  readonly source: string;
+  /** `created_at`, ms since the epoch. */
+  readonly createdAtMs: number;
+  readonly messageCount: number;
+}
+
+const CHAT_COLUMNS = `c.id AS id, c.app_id AS appId, c.title AS title, c.source AS source,
+  c.created_at AS createdAtMs, (SELECT COUNT(*) FROM messages m WHERE m.chat_id = c.id) AS messageCount`;
+
+/** The chats of `appId`, newest first (ties by id, newest first), at most `limit` when given. */
+export function listChats(
+  db: Database.Database,
+  appId: number,
+  options: { readonly limit?: number } = {},
+): ChatRow[] {
+  return db
+    .prepare<[number, number], ChatRow>(
+      `SELECT ${CHAT_COLUMNS} FROM chats c WHERE c.app_id = ?
+        ORDER BY c.created_at DESC, c.id DESC LIMIT ?`,
+    )
+    .all(appId, options.limit ?? -1);
+}
+
+/** One chat's header, or null when there is no chat with that id (in any app). */
+export function findChat(db: Database.Database, chatId: number): ChatRow | null {
+  return (
+    db
+      .prepare<[number], ChatRow>(`SELECT ${CHAT_COLUMNS} FROM chats c WHERE c.id = ?`)
+      .get(chatId) ?? null
+  );
+}
+
+/** True when chat `chatId` exists and belongs to app `appId`. */
+export function isChatOfApp(db: Database.Database, chatId: number, appId: number): boolean {
+  return (
+    db
+      .prepare<[number, number], 1>("SELECT 1 FROM chats WHERE id = ? AND app_id = ?")
+      .get(chatId, appId) !== undefined
+  );
+}
+
+/**
+ * The id of the chat of `appId` imported from `source` with that `externalId` (e.g. a Claude Code
+ * session id), or null when it was never imported.
+ */
+export function findChatByExternalId(
+  db: Database.Database,
+  key: { readonly appId: number; readonly source: string; readonly externalId: string },
+): number | null {
+  return (
+    db
+      .prepare<[number, string, string], number>(
+        "SELECT id FROM chats WHERE app_id = ? AND source = ? AND external_id = ?",
+      )
+      .pluck()
+      .get(key.appId, key.source, key.externalId) ?? null
+  );
+}
+
+/**
+ * Creates a chat started from the web app (`source = 'web'`) and returns its id. `externalId` must
+ * be unique per creation (the web uses a random UUID).
+ */
+export function createWebChat(
+  db: Database.Database,
+  input: {
+    readonly appId: number;
+    readonly title: string | null;
+    readonly nowMs: number;
+    readonly externalId: string;
+  },
+): number {
+  const result = db
+    .prepare(
+      "INSERT INTO chats (app_id, title, created_at, source, external_id) VALUES (?, ?, ?, 'web', ?)",
+    )
+    .run(input.appId, input.title, input.nowMs, input.externalId);
+  return Number(result.lastInsertRowid);
+}
+
+/**
+ * Sets a chat's title and summary, only when the chat belongs to `appId`.
+ * @returns false when no chat of that app has that id (nothing written).
+ */
+export function setChatSummary(
+  db: Database.Database,
+  input: {
+    readonly chatId: number;
+    readonly appId: number;
+    readonly title: string;
+    readonly summary: string;
+  },
+): boolean {
+  return (
+    db
+      .prepare("UPDATE chats SET title = ?, summary = ? WHERE id = ? AND app_id = ?")
+      .run(input.title, input.summary, input.chatId, input.appId).changes === 1
+  );
+}
