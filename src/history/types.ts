@@ -5,7 +5,7 @@
  *
  * Every time is an ISO-8601 UTC string (`2026-04-07T19:39:04.000Z`); every id is a store row id.
  */
-import type { Store } from "../store/open-store.js";
+import type { StorePort } from "../store/database-port.js";
 
 /** Whether every message of the app is in the index. `indexing` means recall may be incomplete. */
 export type IndexStatus = "ready" | "indexing";
@@ -18,7 +18,7 @@ export type MessageRole = "user" | "assistant";
  * `currentChatId`; reads of the current chat stop strictly below `currentMessageId`.
  */
 export interface RetrievalContext {
-  readonly store: Store;
+  readonly store: StorePort;
   readonly appId: number;
   /** The chat the caller is in, or null outside any chat (CLI). */
   readonly currentChatId: number | null;

@@ -1,4 +1,4 @@
-import type Database from "better-sqlite3";
+import type { DatabasePort } from "./database-port.js";
 
 /**
  * How long a connection waits for another connection's write lock before SQLite gives up with
@@ -33,7 +33,7 @@ export function storeBusyTimeoutMs(env: NodeJS.ProcessEnv = process.env): number
  * Called inside another transaction it nests as a savepoint, as `db.transaction()` does.
  */
 export function writeTransaction<Args extends unknown[], Result>(
-  db: Database.Database,
+  db: DatabasePort,
   fn: (...args: Args) => Result,
 ): (...args: Args) => Result {
   const transaction = db.transaction(fn);
@@ -46,7 +46,7 @@ export function writeTransaction<Args extends unknown[], Result>(
  * background index batch): it gives up quickly and is retried later.
  */
 export function withBusyTimeout<Result>(
-  db: Database.Database,
+  db: DatabasePort,
   timeoutMs: number,
   fn: () => Result,
 ): Result {

@@ -1,13 +1,6 @@
 /** Privacy-safe telemetry: an allowlisted, strictly validated event set and a local JSONL sink. */
 
 export {
-  type DrainAndMeasureOptions,
-  type Drainable,
-  drainAndMeasure,
-  type IndexSnapshot,
-  measureIndex,
-} from "./index-measurement.js";
-export {
   type ExploreRunEvent,
   exploreRunEventSchema,
   type IndexMeasurementEvent,

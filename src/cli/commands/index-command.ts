@@ -4,7 +4,7 @@
  * every message again and drains the queue, e.g. after a projection change.
  */
 import type { Command } from "commander";
-import { createIndexer, PROJECTION_VERSION } from "../../history/index.js";
+import { createIndexer, PROJECTION_VERSION, requeueAllMessages } from "../../history/index.js";
 import type { Store } from "../../store/open-store.js";
 import { plural } from "../../text/plural.js";
 import { globalOptions, openCliStore, printJson } from "../cli-context.js";
@@ -63,9 +63,7 @@ export async function drainIndex(store: Store, options: { requeueAll: boolean })
   if (options.requeueAll) {
     // The dirty queue is the index's public input (DESIGN.md § Index): queueing every message is
     // exactly what the triggers would have done for fresh rows.
-    store.db
-      .prepare("INSERT OR IGNORE INTO history_dirty_messages (message_id) SELECT id FROM messages")
-      .run();
+    requeueAllMessages(store.db);
   }
   const indexer = createIndexer({ store, pollIntervalMs: 0 });
   try {

@@ -1,6 +1,6 @@
 import { setImmediate as yieldToEventLoop } from "node:timers/promises";
 import { sqliteErrorCode } from "../../errors/recollect-error.js";
-import type { Store } from "../../store/open-store.js";
+import type { StorePort } from "../../store/database-port.js";
 import { withBusyTimeout } from "../../store/write-transaction.js";
 import { PROJECTION_VERSION } from "../projection/projection-version.js";
 import { createIndexQueue, type RepairReport } from "./index-queue.js";
@@ -50,7 +50,7 @@ export interface IndexerClock {
 
 /** Options of {@link createIndexer}. */
 export interface CreateIndexerOptions {
-  readonly store: Store;
+  readonly store: StorePort;
   /** Messages per transaction, 1–10,000. Default {@link DEFAULT_INDEX_BATCH_SIZE}. */
   readonly batchSize?: number;
   /** Default `Date`. */

@@ -1,5 +1,5 @@
-import type Database from "better-sqlite3";
 import { z } from "zod";
+import type { DatabasePort } from "../../store/database-port.js";
 import { writeTransaction } from "../../store/write-transaction.js";
 import { buildIndexRow } from "./build-index-row.js";
 import { countPending } from "./pending-count.js";
@@ -46,7 +46,7 @@ export interface IndexQueue {
 }
 
 /** Prepares the queue statements on `db` (which must have migration 002). */
-export function createIndexQueue(db: Database.Database): IndexQueue {
+export function createIndexQueue(db: DatabasePort): IndexQueue {
   const selectDirtyChats = db
     .prepare("SELECT chat_id FROM history_dirty_chats ORDER BY chat_id LIMIT ?")
     .pluck();

@@ -9,7 +9,15 @@ export {
   type Indexer,
   type IndexerClock,
 } from "./create-indexer.js";
+export {
+  type DrainAndMeasureOptions,
+  type Drainable,
+  drainAndMeasure,
+  type IndexSnapshot,
+  measureIndex,
+} from "./index-measurement.js";
 export type { RepairReport } from "./index-queue.js";
+export { requeueAllMessages } from "./requeue-all.js";
 export {
   FREQUENT_TERMS_KEY,
   MIN_ROWS_FOR_TERM_STATS,

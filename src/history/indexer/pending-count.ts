@@ -1,4 +1,4 @@
-import type Database from "better-sqlite3";
+import type { DatabasePort } from "../../store/database-port.js";
 
 /**
  * Most queued messages counted per call. During a full backfill the queue holds every message;
@@ -12,7 +12,7 @@ export const MAX_PENDING_COUNT = 100_000;
  * current. Costs one indexed `EXISTS` when both queues are empty (the usual case).
  */
 export function countPending(
-  db: Database.Database,
+  db: DatabasePort,
   appId: number,
   excludeChatId: number | null,
 ): number {

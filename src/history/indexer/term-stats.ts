@@ -1,6 +1,6 @@
 import { setImmediate as yieldToEventLoop } from "node:timers/promises";
-import type Database from "better-sqlite3";
 import { z } from "zod";
+import type { DatabasePort } from "../../store/database-port.js";
 
 /** `history_meta` key of the frequent-term snapshot. */
 export const FREQUENT_TERMS_KEY = "frequent_terms";
@@ -36,7 +36,7 @@ export type TermStats = z.infer<typeof snapshotSchema>;
  * Reads the snapshot written by {@link refreshTermStats}; null when there is none yet (or it is
  * unreadable, which only disables pruning). One primary-key read and a small JSON parse.
  */
-export function readTermStats(db: Database.Database): TermStats | null {
+export function readTermStats(db: DatabasePort): TermStats | null {
   const raw = db
     .prepare("SELECT value FROM history_meta WHERE key = ?")
     .pluck()
@@ -59,7 +59,7 @@ export function readTermStats(db: Database.Database): TermStats | null {
  * writing nothing, when `shouldStop()` turns true. Returns the snapshot written, or null.
  */
 export async function refreshTermStats(
-  db: Database.Database,
+  db: DatabasePort,
   shouldStop: () => boolean = () => false,
 ): Promise<TermStats | null> {
   const rowsValue = db.prepare("SELECT count(*) FROM history_fts_docsize").pluck().get();

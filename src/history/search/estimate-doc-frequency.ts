@@ -1,5 +1,5 @@
-import type Database from "better-sqlite3";
 import { z } from "zod";
+import type { DatabasePort } from "../../store/database-port.js";
 import { quoteFtsString } from "./build-fts-query.js";
 import type { TermFrequency } from "./cap-terms-by-idf.js";
 
@@ -42,7 +42,7 @@ const sampleSchema = z.object({ count: z.number().int(), last: z.number().int().
  * capped scan per word ({@link DOC_FREQUENCY_SAMPLE} rows at most). Words reach FTS5 quoted only.
  */
 export function sampleDocFrequencies(
-  db: Database.Database,
+  db: DatabasePort,
   words: readonly string[],
 ): { readonly rows: number; readonly frequencies: TermFrequency[] } {
   const maxValue = db.prepare("SELECT max(id) FROM history_fts_docsize").pluck().get();

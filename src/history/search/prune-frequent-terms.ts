@@ -1,4 +1,4 @@
-import type Database from "better-sqlite3";
+import type { DatabasePort } from "../../store/database-port.js";
 import { readTermStats } from "../indexer/term-stats.js";
 import type { QueryTerms } from "./extract-terms.js";
 import { porterStem } from "./porter-stem.js";
@@ -28,7 +28,7 @@ export interface PrunedTerms extends QueryTerms {
  * read; never throws for any input terms. `options.share` overrides the cut-off (tests).
  */
 export function pruneFrequentTerms(
-  db: Database.Database,
+  db: DatabasePort,
   terms: QueryTerms,
   options: { readonly share?: number } = {},
 ): PrunedTerms {

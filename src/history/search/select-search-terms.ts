@@ -1,4 +1,4 @@
-import type Database from "better-sqlite3";
+import type { DatabasePort } from "../../store/database-port.js";
 import { MIN_ROWS_FOR_TERM_STATS } from "../indexer/term-stats.js";
 import { capTermsByIdf, type IdfCapOptions } from "./cap-terms-by-idf.js";
 import { sampleDocFrequencies } from "./estimate-doc-frequency.js";
@@ -28,7 +28,7 @@ export interface SelectedTerms extends PrunedTerms {
  * Single-word queries are returned unchanged without a read. Never throws for any terms.
  */
 export function selectSearchTerms(
-  db: Database.Database,
+  db: DatabasePort,
   pruned: PrunedTerms,
   options: SelectSearchTermsOptions = {},
 ): SelectedTerms {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { createIndexer } from "../history/indexer/index.js";
-import { openStore } from "../store/open-store.js";
+import { openStore } from "../../store/open-store.js";
+import { createMemoryTelemetrySink } from "../../telemetry/telemetry-sink.js";
+import { createIndexer } from "./index.js";
 import { drainAndMeasure, measureIndex } from "./index-measurement.js";
-import { createMemoryTelemetrySink } from "./telemetry-sink.js";
 
 describe("index measurements", () => {
   it("records drain duration, rows drained, queue left and index bytes: numbers only", () => {

@@ -3,9 +3,9 @@
  * drain duration, dirty-queue size, and index size"). Counts and bytes only; no app, chat or
  * message ids, no text. The numbers feed the follow-up decision on entitlement-gated indexing.
  */
-import type Database from "better-sqlite3";
-import type { IndexMeasurementEvent } from "./telemetry-events.js";
-import type { TelemetrySink } from "./telemetry-sink.js";
+import type { DatabasePort } from "../../store/database-port.js";
+import type { IndexMeasurementEvent } from "../../telemetry/telemetry-events.js";
+import type { TelemetrySink } from "../../telemetry/telemetry-sink.js";
 
 /** Dirty-queue size (queued messages + queued chats) and the FTS index's size on disk, in bytes. */
 export interface IndexSnapshot {
@@ -17,7 +17,7 @@ export interface IndexSnapshot {
  * Measures the index of a migrated store. Index size sums the pages of every `history_fts*`
  * shadow table via SQLite's `dbstat` (page bytes, not just payload); 0 when `dbstat` is missing.
  */
-export function measureIndex(db: Database.Database): IndexSnapshot {
+export function measureIndex(db: DatabasePort): IndexSnapshot {
   const dirtyQueueSize = Number(
     db
       .prepare(
@@ -48,7 +48,7 @@ export interface Drainable {
 
 /** Options of {@link drainAndMeasure}. */
 export interface DrainAndMeasureOptions {
-  readonly db: Database.Database;
+  readonly db: DatabasePort;
   readonly indexer: Drainable;
   readonly telemetry: TelemetrySink;
   /** Clock in ms. Default `Date.now`. */
