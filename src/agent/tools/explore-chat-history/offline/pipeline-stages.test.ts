@@ -120,6 +120,73 @@ describe("supersede + select", () => {
   });
 });
 
+describe("prefix", () => {
+  const history = [
+    message(1, "We settled on Clerk for authentication last week."),
+    message(2, "The landing page headline is done.", { chatId: 2 }),
+  ];
+
+  test("an abbreviation in the question matches the full word in the history", () => {
+    const report = reportFor(state("What did we decide about auth?", history), DEFAULT_POLICY);
+    expect(report.findings.map((finding) => finding.candidate_ids)).toEqual([["c1"]]);
+  });
+
+  test("with prefix off the abbreviation matches nothing and the report abstains", () => {
+    const report = reportFor(state("What did we decide about auth?", history), off("prefix"));
+    expect(report.findings).toEqual([]);
+  });
+});
+
+describe("supersede: chains and speakers", () => {
+  const day = (n: number) => ({ createdAt: `2026-0${n}-01T00:00:00.000Z` });
+
+  test("every step of a revision chain is a conflict and the latest statement leads", () => {
+    const history = [
+      message(1, "The nightly backup runs at 2:00 on the staging box.", { chatId: 1, ...day(1) }),
+      message(2, "The nightly backup runs at 3:00 on the staging box now.", {
+        chatId: 2,
+        ...day(2),
+      }),
+      message(3, "The nightly backup runs at 4:00 on the staging box now.", {
+        chatId: 3,
+        ...day(3),
+      }),
+    ];
+    const report = reportFor(state("When does the nightly backup run?", history), DEFAULT_POLICY);
+    expect(report.conflicts.map((conflict) => conflict.candidate_ids)).toEqual(
+      expect.arrayContaining([
+        ["c1", "c2"],
+        ["c2", "c3"],
+      ]),
+    );
+    expect(report.findings[0]?.candidate_ids).toEqual(["c3"]);
+    expect(report.confidence).not.toBe("high");
+  });
+
+  test("another speaker's different value is a revision only with an explicit revision cue", () => {
+    const history = (later: string) => [
+      message(1, "The upload timeout is 30 seconds.", { chatId: 1, ...day(1) }),
+      message(5, later, { chatId: 2, role: "assistant", ...day(2) }),
+    ];
+    const plain = reportFor(
+      state(
+        "What is the upload timeout?",
+        history("The upload timeout is 45 seconds for large files."),
+      ),
+      DEFAULT_POLICY,
+    );
+    expect(plain.conflicts).toEqual([]);
+    const cued = reportFor(
+      state(
+        "What is the upload timeout?",
+        history("Actually, the upload timeout is 45 seconds now."),
+      ),
+      DEFAULT_POLICY,
+    );
+    expect(cued.conflicts.map((conflict) => conflict.candidate_ids)).toEqual([["c1", "c5"]]);
+  });
+});
+
 describe("abstain", () => {
   const history = [
     message(1, "We picked Postgres for the database."),

@@ -7,6 +7,7 @@
 
 /** Stages that `ablate` can switch off one at a time (docs/OFFLINE-ABLATION.md). */
 export const OFFLINE_STAGES = [
+  "prefix",
   "expand",
   "fuse",
   "read",
@@ -27,6 +28,11 @@ export interface OfflineParameters {
   /** bm25 term saturation k1 and length normalisation b (Robertson & Zaragoza 2009 defaults). */
   readonly bm25K1: number;
   readonly bm25B: number;
+  /**
+   * Shortest prefix that conflates a pool term with a question term ("auth" ↔ "authentication"):
+   * 4 keeps 2–3 letter stems ("us", "app", "api") from merging with every longer word.
+   */
+  readonly prefixMinLength: number;
   /** RM3 feedback messages: the top of the first search (Abdul-Jaleel et al. 2004 use 10). */
   readonly feedbackDocs: number;
   /** RM3 expansion terms kept, and sent in the expanded search beside the original terms. */
@@ -77,6 +83,7 @@ export const OFFLINE_PARAMETERS: OfflineParameters = Object.freeze({
   searchLimit: 20,
   bm25K1: 1.2,
   bm25B: 0.75,
+  prefixMinLength: 4,
   feedbackDocs: 10,
   expansionTerms: 6,
   originalWeight: 0.5,
@@ -181,7 +188,7 @@ function digest(text: string): string {
 }
 
 /** Bumped when the pipeline's code (not just a number) changes what it outputs. */
-export const OFFLINE_PIPELINE_GENERATION = 2;
+export const OFFLINE_PIPELINE_GENERATION = 3;
 
 /**
  * The policy version of `config`: `<generation><5-digit digest of the parameters>` (a number, so

@@ -11,6 +11,7 @@ import {
   FIRST_PERSON,
   type PolicyConfig,
 } from "./policy-parameters.js";
+import { type Conflation, conflate, prefixConflation, variantWords } from "./prefix-variants.js";
 import { expandRm3, formulate, type QueryModel } from "./query-model.js";
 import type { Observation, RunState } from "./run-state.js";
 import {
@@ -44,6 +45,8 @@ export interface Ranking {
   readonly subject: QueryModel;
   readonly expanded: QueryModel;
   readonly stats: PoolStats;
+  /** Surface words of pool terms conflated into question terms (`prefix-variants.ts`). */
+  readonly variants: readonly string[];
   /** Best first. */
   readonly messages: readonly RankedMessage[];
 }
@@ -70,7 +73,6 @@ export function answerTypesOf(question: string): string[] {
  */
 export function expandedModel(
   observations: readonly Observation[],
-  vectors: readonly TermVector[],
   questionScores: readonly number[],
   question: QueryModel,
   config: PolicyConfig,
@@ -110,9 +112,9 @@ function neighbourScores(
 }
 
 /** `vector` plus the terms of its chat's title: the title names what the whole chat is about. */
-function titled(vector: TermVector, observation: Observation): TermVector {
+function titled(vector: TermVector, observation: Observation, conflation: Conflation): TermVector {
   if (!observation.chatTitle) return vector;
-  const title = termVector(observation.chatTitle);
+  const title = conflate(termVector(observation.chatTitle), conflation);
   const tf = new Map(vector.tf);
   for (const [term, count] of title.tf) tf.set(term, (tf.get(term) ?? 0) + count);
   return { tf, length: vector.length + title.length };
@@ -133,17 +135,28 @@ export function rankEvidence(state: RunState, config: PolicyConfig): Ranking {
   const observations = asksAboutCurrentChat(state)
     ? state.observations.filter((item) => item.chatId === state.currentChatId)
     : state.observations;
-  const vectors = observations.map((item) => termVector(item.text));
+  const raw = observations.map((item) => termVector(item.text));
+  const conflation: Conflation = off.has("prefix")
+    ? new Map()
+    : prefixConflation(
+        [...question.weights.keys()],
+        new Set([
+          ...raw.flatMap((vector) => [...vector.tf.keys()]),
+          ...observations.flatMap((item) => [...termVector(item.chatTitle ?? "").tf.keys()]),
+        ]),
+        parameters.prefixMinLength,
+      );
+  const vectors = raw.map((vector) => conflate(vector, conflation));
   const stats = poolStats(vectors);
   const options = { k1: parameters.bm25K1, b: parameters.bm25B };
   const withNeighbours = (base: number[]) =>
     off.has("neighbours") ? base : neighbourScores(observations, base, parameters);
   const questionScores = withNeighbours(
-    vectors.map((vector) => bm25(vector, question, stats, options)),
+    vectors.map((vector) => bm25(vector, subject, stats, options)),
   );
-  const expanded = expandedModel(observations, vectors, questionScores, question, config);
+  const expanded = expandedModel(observations, questionScores, subject, config);
   let scores =
-    expanded === question
+    expanded === subject
       ? questionScores
       : withNeighbours(vectors.map((vector) => bm25(vector, expanded, stats, options)));
   if (!off.has("answer-type")) {
@@ -180,9 +193,17 @@ export function rankEvidence(state: RunState, config: PolicyConfig): Ranking {
         vector,
         score: scores[i] ?? 0,
         relevance: score / best,
-        coverage: coverage(titled(vector, observations[i] as Observation), subject, stats),
+        coverage: coverage(
+          titled(vector, observations[i] as Observation, conflation),
+          subject,
+          stats,
+        ),
       },
     ];
   });
-  return { question, subject, expanded, stats, messages };
+  const variants = variantWords(
+    observations.flatMap((item) => [item.text, item.chatTitle ?? ""]),
+    conflation,
+  );
+  return { question, subject, expanded, stats, variants, messages };
 }

@@ -76,5 +76,11 @@ export function selectEvidence(
       cited.splice(olderAt, 0, pair.newer);
     }
   }
-  return { cited, revisions };
+  // The latest statement of each revision chain (revising, never revised) is the current one:
+  // it leads the citations.
+  const revised = new Set(revisions.map((pair) => pair.older));
+  const latest = cited.filter(
+    (item) => revisions.some((pair) => pair.newer === item) && !revised.has(item),
+  );
+  return { cited: [...latest, ...cited.filter((item) => !latest.includes(item))], revisions };
 }

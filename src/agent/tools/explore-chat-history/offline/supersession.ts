@@ -1,8 +1,10 @@
 /**
  * supersede: two messages about the same subject that state different values, ordered by time —
  * the newer revises the older (a changed deadline, a reversed choice, a contradiction). Subject =
- * query terms both contain (at least `subjectOverlap` of the weight of those either contains); different values = the newer states a number or name the older does
- * not, or one is negated and the other not. Pure.
+ * query terms both contain (at least `subjectOverlap` of the weight of those either contains).
+ * Different values: the newer carries a revision cue, or — between messages of one speaker — each
+ * states a number or name the other lacks, or one is negated and the other not. A message is
+ * revised at most once and revises at most once, so a chain A → B → C yields both steps. Pure.
  */
 import { NEGATION, type PolicyConfig, REVISION_CUE } from "./policy-parameters.js";
 import type { QueryModel } from "./query-model.js";
@@ -87,10 +89,14 @@ export function findSupersessions(
       if (both / either < config.parameters.subjectOverlap) continue;
       const textA = a.observation.text;
       const textB = b.observation.text;
+      // A speaker's later value revises their own earlier one; across speakers (a suggestion,
+      // then the person's own choice) only an explicit revision cue does — otherwise a reply
+      // that names more values would read as revising the message it answers.
       const revised =
-        differ(valuesOf(textA), valuesOf(textB)) ||
-        NEGATION.test(textA) !== NEGATION.test(textB) ||
-        REVISION_CUE.test(textB);
+        REVISION_CUE.test(textB) ||
+        (a.observation.role === b.observation.role &&
+          (differ(valuesOf(textA), valuesOf(textB)) ||
+            NEGATION.test(textA) !== NEGATION.test(textB)));
       if (!revised) continue;
       found.push({
         pair: { older: a, newer: b, subject: shared },
@@ -99,13 +105,15 @@ export function findSupersessions(
     }
   }
   found.sort((x, y) => y.strength - x.strength);
-  // Each message in at most one pair, so conflicts stay distinct.
-  const used = new Set<string>();
+  // Each message is revised at most once and revises at most once, so conflicts stay distinct
+  // and a chain of revisions (A → B → C) shows every step.
+  const revisedOnce = new Set<RankedMessage>();
+  const revisesOnce = new Set<RankedMessage>();
   const pairs: Supersession[] = [];
   for (const { pair } of found) {
-    const ids = [pair.older.observation.candidateId, pair.newer.observation.candidateId];
-    if (ids.some((id) => used.has(id))) continue;
-    for (const id of ids) used.add(id);
+    if (revisedOnce.has(pair.older) || revisesOnce.has(pair.newer)) continue;
+    revisedOnce.add(pair.older);
+    revisesOnce.add(pair.newer);
     pairs.push(pair);
   }
   return pairs;

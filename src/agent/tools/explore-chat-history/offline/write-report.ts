@@ -74,7 +74,7 @@ export function writeReport(
     claim: quote(
       item,
       ranking.expanded,
-      newer.has(item) ? "Newer statement — " : older.has(item) ? "Earlier, later revised — " : "",
+      older.has(item) ? "Earlier, later revised — " : newer.has(item) ? "Newer statement — " : "",
     ),
     candidate_ids: [item.observation.candidateId],
   }));
@@ -83,7 +83,7 @@ export function writeReport(
     candidate_ids: [pair.older.observation.candidateId, pair.newer.observation.candidateId],
   }));
   const chats = new Set(selection.cited.map((item) => item.observation.chatId)).size;
-  const missing = [...ranking.question.weights.keys()].filter(
+  const missing = [...ranking.subject.weights.keys()].filter(
     (term) => !selection.cited.some((item) => item.vector.tf.has(term)),
   );
   const confidence =

@@ -1,0 +1,69 @@
+/**
+ * prefix: abbreviations and truncations of the question's terms. Porter stemming keeps "auth" and
+ * "authentication" apart ("auth" / "authent"), and people write both; a pool term that is a prefix
+ * of a question term, or extends one, is conflated into it (counted as that term), the way a
+ * truncation stemmer would, but only for the question's own terms and only for prefixes of at
+ * least `minLength` characters so short stems ("us", "app") never merge. Pure.
+ */
+import { contentTerms } from "../../../../history/text/content-terms.js";
+import type { TermVector } from "./score-messages.js";
+
+/** Pool term → the question term it abbreviates or extends. */
+export type Conflation = ReadonlyMap<string, string>;
+
+const DIGITS = /^\d+$/;
+
+/** One of `a`, `b` is a prefix of the other, the shorter is ≥ `minLength` chars, neither digits. */
+function prefixRelated(a: string, b: string, minLength: number): boolean {
+  if (a === b || DIGITS.test(a) || DIGITS.test(b)) return false;
+  const [short, long] = a.length <= b.length ? [a, b] : [b, a];
+  return short.length >= minLength && long.startsWith(short);
+}
+
+/**
+ * The pool terms of `vocabulary` to count as one of `questionTerms` (a question term itself is
+ * never remapped; a pool term related to several question terms joins the first).
+ */
+export function prefixConflation(
+  questionTerms: readonly string[],
+  vocabulary: Iterable<string>,
+  minLength: number,
+): Conflation {
+  const own = new Set(questionTerms);
+  const map = new Map<string, string>();
+  for (const term of vocabulary) {
+    if (own.has(term)) continue;
+    const target = questionTerms.find((question) => prefixRelated(question, term, minLength));
+    if (target !== undefined) map.set(term, target);
+  }
+  return map;
+}
+
+/** `vector` with every conflated term's count added to its question term. */
+export function conflate(vector: TermVector, conflation: Conflation): TermVector {
+  if (conflation.size === 0) return vector;
+  let changed = false;
+  const tf = new Map<string, number>();
+  for (const [term, count] of vector.tf) {
+    const target = conflation.get(term);
+    if (target !== undefined) changed = true;
+    const key = target ?? term;
+    tf.set(key, (tf.get(key) ?? 0) + count);
+  }
+  return changed ? { tf, length: vector.length } : vector;
+}
+
+/**
+ * Surface words (as written, lower-case) of the conflated terms found in `texts`, first seen
+ * first: the words a search must send for the index to match the variants too.
+ */
+export function variantWords(texts: readonly string[], conflation: Conflation): string[] {
+  if (conflation.size === 0) return [];
+  const words = new Map<string, string>();
+  for (const text of texts) {
+    for (const { term, word } of contentTerms(text)) {
+      if (conflation.has(term) && !words.has(term)) words.set(term, word);
+    }
+  }
+  return [...words.values()];
+}
