@@ -30,7 +30,7 @@ const text = (result: CallToolResult) =>
   result.content.flatMap((item) => (item.type === "text" ? [item.text] : [])).join("\n");
 const errorOf = (result: CallToolResult) => {
   expect(result.isError).toBe(true);
-  return (JSON.parse(text(result)) as { error: Record<string, string> }).error;
+  return (JSON.parse(text(result)) as { error: Record<string, unknown> }).error;
 };
 
 /** A chat of 21 messages of ~3,000 chars each in the seeded app: its full window exceeds 20 KB. */
@@ -262,18 +262,38 @@ describe("recollect mcp: explore, read and evidence links", () => {
       expect(window.archival_content).toBe(true);
       expect(window.messages).toHaveLength(3);
 
-      const empty = (await server.client.callTool({
-        name: "explore_chat_history",
-        arguments: { query: "   " },
-      })) as CallToolResult;
-      expect(errorOf(empty)).toMatchObject({ kind: "invalid_input", argument: "query" });
+      const explore = async (args: Record<string, unknown>) =>
+        errorOf(
+          (await server.client.callTool({
+            name: "explore_chat_history",
+            arguments: args,
+          })) as CallToolResult,
+        );
+      // The bounds are exploreChatHistoryInputSchema's and the read schema's, as tools/list has them.
+      const query = { type: "string", required: true, minLength: 1, maxLength: 500 };
+      expect(await explore({})).toMatchObject({
+        kind: "invalid_input",
+        argument: "query",
+        expected: query,
+        received: "missing",
+      });
+      expect(await explore({ query: "   " })).toMatchObject({
+        kind: "invalid_input",
+        argument: "query",
+        expected: query,
+        received: "string",
+      });
       expect(errorOf(await read({ chat_id: "three" }))).toMatchObject({
         kind: "invalid_input",
         argument: "chat_id",
+        expected: { type: "integer", required: true, minimum: 1 },
+        received: "string",
       });
       expect(errorOf(await read({ chat_id: 1, limit: 99 }))).toMatchObject({
         kind: "invalid_input",
         argument: "limit",
+        expected: { type: "integer", required: false, minimum: 1, maximum: 20 },
+        received: "integer",
       });
     },
     PROCESS_TEST_MS,

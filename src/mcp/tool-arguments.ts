@@ -1,24 +1,188 @@
+/**
+ * A tool call's `arguments` checked against the tool's own zod input schema (issue 10 § Build 9):
+ * a failure names the argument, what it accepts — read from the same JSON Schema the client got in
+ * `tools/list`, so the bounds are the schema's, never restated — and what kind of value arrived.
+ */
 import type { z } from "zod";
 import { InvalidInputError } from "../errors/recollect-error.js";
+import { jsonSchemaOf } from "./tool-descriptors.js";
+
+/**
+ * What one argument accepts: its JSON Schema type and bounds (inclusive; an exclusive integer
+ * bound is turned into the inclusive one), and whether the call must carry it.
+ */
+export interface ArgumentExpectation {
+  /** JSON Schema type: `string`, `integer`, `number`, `boolean`, `object`, `array`. */
+  readonly type: string;
+  readonly required: boolean;
+  /** String length bounds, characters. */
+  readonly minLength?: number;
+  readonly maxLength?: number;
+  /** Numeric bounds, inclusive. */
+  readonly minimum?: number;
+  readonly maximum?: number;
+  /** The allowed values, when the schema lists them. */
+  readonly enum?: readonly unknown[];
+}
+
+/** The kind of value that arrived: a JSON type name, or `missing` when the argument was absent. */
+export type ReceivedKind =
+  | "missing"
+  | "string"
+  | "integer"
+  | "number"
+  | "boolean"
+  | "null"
+  | "array"
+  | "object";
+
+/** A malformed tool argument, with what it accepts as data (`expected`) and what arrived. */
+export class InvalidToolArgumentError extends InvalidInputError {
+  readonly expected: ArgumentExpectation;
+  readonly received: ReceivedKind;
+  constructor(
+    argument: string,
+    expected: ArgumentExpectation,
+    received: ReceivedKind,
+    problem: ArgumentProblem,
+  ) {
+    super(argument, describeExpectation(expected), problemText(problem, received));
+    this.name = "InvalidToolArgumentError";
+    this.expected = expected;
+    this.received = received;
+  }
+}
+
+interface ObjectSchema {
+  readonly properties?: Record<string, Record<string, unknown>>;
+  readonly required?: readonly string[];
+}
+
+const objectSchemas = new WeakMap<z.ZodType, ObjectSchema>();
+
+/** The input JSON Schema of `schema`, converted once per schema. */
+function objectSchemaOf(schema: z.ZodType): ObjectSchema {
+  let json = objectSchemas.get(schema);
+  if (json === undefined) {
+    json = jsonSchemaOf(schema, "input") as ObjectSchema;
+    objectSchemas.set(schema, json);
+  }
+  return json;
+}
+
+const numberOr = (value: unknown): number | undefined =>
+  typeof value === "number" ? value : undefined;
+
+/** What the property `name` of `json` accepts; the whole arguments object when `name` is null. */
+function expectationOf(json: ObjectSchema, name: string | null): ArgumentExpectation {
+  if (name === null) return { type: "object", required: true };
+  const property = json.properties?.[name] ?? {};
+  const type = typeof property.type === "string" ? property.type : "value";
+  const integer = type === "integer";
+  const exclusiveMin = numberOr(property.exclusiveMinimum);
+  const exclusiveMax = numberOr(property.exclusiveMaximum);
+  const minimum =
+    numberOr(property.minimum) ??
+    (integer && exclusiveMin !== undefined ? exclusiveMin + 1 : exclusiveMin);
+  let maximum =
+    numberOr(property.maximum) ??
+    (integer && exclusiveMax !== undefined ? exclusiveMax - 1 : exclusiveMax);
+  // zod's `.int()` adds the safe-integer ceiling: not a bound a caller needs to hear about.
+  if (maximum === Number.MAX_SAFE_INTEGER) maximum = undefined;
+  return {
+    type,
+    required: json.required?.includes(name) ?? false,
+    ...(numberOr(property.minLength) !== undefined
+      ? { minLength: property.minLength as number }
+      : {}),
+    ...(numberOr(property.maxLength) !== undefined
+      ? { maxLength: property.maxLength as number }
+      : {}),
+    ...(minimum !== undefined ? { minimum } : {}),
+    ...(maximum !== undefined ? { maximum } : {}),
+    ...(Array.isArray(property.enum) ? { enum: property.enum } : {}),
+  };
+}
+
+function rangeText(low: number | undefined, high: number | undefined, unit: string): string {
+  if (low !== undefined && high !== undefined) return `${low}–${high}${unit}`;
+  if (low !== undefined) return `at least ${low}${unit}`;
+  if (high !== undefined) return `at most ${high}${unit}`;
+  return "";
+}
+
+/** E.g. "a string of 1–500 characters, required"; "an integer from 1 to 20, optional". */
+export function describeExpectation(expected: ArgumentExpectation): string {
+  const presence = expected.required ? "required" : "optional";
+  if (expected.enum)
+    return `one of ${expected.enum.map((v) => JSON.stringify(v)).join(", ")}, ${presence}`;
+  let kind: string;
+  if (expected.type === "string") {
+    const length = rangeText(expected.minLength, expected.maxLength, " characters");
+    kind = length ? `a string of ${length}` : "a string";
+  } else if (expected.type === "integer" || expected.type === "number") {
+    const noun = expected.type === "integer" ? "an integer" : "a number";
+    const { minimum: low, maximum: high } = expected;
+    if (low !== undefined && high !== undefined) kind = `${noun} from ${low} to ${high}`;
+    else if (low !== undefined) kind = `${noun} of at least ${low}`;
+    else if (high !== undefined) kind = `${noun} of at most ${high}`;
+    else kind = noun;
+  } else {
+    kind = expected.type === "value" ? "a valid value" : `a JSON ${expected.type}`;
+  }
+  return `${kind}, ${presence}`;
+}
+
+/** Which way the value failed: wrong JSON type (or absent), below its bound, above its bound. */
+type ArgumentProblem = "type" | "too_small" | "too_big" | "other";
+
+function problemText(problem: ArgumentProblem, received: ReceivedKind): string {
+  if (received === "missing") return "got nothing";
+  if (problem === "too_small")
+    return received === "string" ? "got too few characters" : "got a smaller value";
+  if (problem === "too_big")
+    return received === "string" ? "got too many characters" : "got a larger value";
+  return `got a value of type ${received}`;
+}
+
+function problemOf(code: string | undefined): ArgumentProblem {
+  if (code === "invalid_type") return "type";
+  if (code === "too_small" || code === "too_big") return code;
+  return "other";
+}
+
+/** The JSON kind of `value` (an integral number is `integer`). */
+function receivedKind(value: unknown): ReceivedKind {
+  if (value === undefined) return "missing";
+  if (value === null) return "null";
+  if (Array.isArray(value)) return "array";
+  if (typeof value === "number") return Number.isInteger(value) ? "integer" : "number";
+  if (typeof value === "string") return "string";
+  if (typeof value === "boolean") return "boolean";
+  return "object";
+}
 
 /**
  * Parses a tool call's `arguments` with the tool's own input schema (the one its `inputSchema`
- * JSON Schema is generated from).
+ * JSON Schema is generated from). Absent arguments count as `{}`.
  *
- * @throws InvalidInputError naming the first failing argument (`query`, `chat_id`, …; `arguments`
- *   when the whole value is wrong) and, as what is allowed, the schema's own description of it.
+ * @throws InvalidToolArgumentError for the first failing argument (`query`, `chat_id`, …;
+ *   `arguments` when the whole value is not an object), with what it accepts and what arrived.
  */
 export function parseToolArguments<Input>(schema: z.ZodType<Input>, args: unknown): Input {
-  const parsed = schema.safeParse(args ?? {});
+  const value = args ?? {};
+  const parsed = schema.safeParse(value);
   if (parsed.success) return parsed.data;
   const issue = parsed.error.issues[0];
-  const argument = issue?.path.map(String).join(".") || "arguments";
-  throw new InvalidInputError(argument, allowedFrom(issue?.message));
-}
-
-/** zod's "Too small: expected string to have >=1 characters" → "string to have >=1 characters". */
-function allowedFrom(message: string | undefined): string {
-  if (!message) return "a valid value";
-  const at = message.indexOf("expected ");
-  return at === -1 ? message : message.slice(at + "expected ".length);
+  const name = issue && issue.path.length > 0 ? String(issue.path[0]) : null;
+  const received =
+    name === null || typeof value !== "object" || Array.isArray(value)
+      ? receivedKind(value)
+      : receivedKind((value as Record<string, unknown>)[name]);
+  throw new InvalidToolArgumentError(
+    name ?? "arguments",
+    expectationOf(objectSchemaOf(schema), name),
+    received,
+    problemOf(issue?.code),
+  );
 }

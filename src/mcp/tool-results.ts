@@ -20,6 +20,7 @@ import {
 } from "../errors/recollect-error.js";
 import type { ReadChatResult } from "../history/types.js";
 import { evidenceUri } from "./evidence-uri.js";
+import { InvalidToolArgumentError } from "./tool-arguments.js";
 
 /** MIME type of an evidence window (`resources/read`). */
 export const EVIDENCE_MIME_TYPE = "application/json";
@@ -72,13 +73,20 @@ export function readChatToolResult(result: ReadChatResult): CallToolResult {
   return { content: [{ type: "text", text: archivalModelOutput(result) }] };
 }
 
-/** The classified error as data: kind, message, and the fields that say what to fix. */
-export function errorPayload(error: RecollectError): Record<string, string> {
+/**
+ * The classified error as data: kind, message, and the fields that say what to fix (for a
+ * malformed tool argument also `expected`, its type and bounds, and `received`, the kind of value
+ * that arrived).
+ */
+export function errorPayload(error: RecollectError): Record<string, unknown> {
   return {
     kind: error.kind,
     message: error.message,
     ...(error instanceof InvalidInputError
       ? { argument: error.argument, allowed: error.allowed }
+      : {}),
+    ...(error instanceof InvalidToolArgumentError
+      ? { expected: error.expected, received: error.received }
       : {}),
     ...(error instanceof PreconditionError ? { missing: error.missing } : {}),
   };
