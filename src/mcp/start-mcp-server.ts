@@ -40,6 +40,11 @@ import { EVIDENCE_URI_TEMPLATE } from "./evidence-uri.js";
 import type { McpSession } from "./mcp-session.js";
 import type { SessionApp } from "./resolve-session-app.js";
 import { EVIDENCE_MIME_TYPE } from "./tool-results.js";
+import {
+  answerUnreadableLines,
+  UNREADABLE_LINE_LOG,
+  unreadableLineCode,
+} from "./unreadable-lines.js";
 
 /** Longest wait for the client's `roots/list` answer, ms; past it the working directory is used. */
 export const ROOTS_TIMEOUT_MS = 2_000;
@@ -222,7 +227,10 @@ export async function startMcpServer(options: StartMcpServerOptions): Promise<Ru
     open = false;
     resolveClosed();
   };
-  server.onerror = (error) => options.log(`recollect mcp: ${toRecollectError(error).message}`);
+  server.onerror = (error) =>
+    options.log(
+      `recollect mcp: ${unreadableLineCode(error) === null ? toRecollectError(error).message : UNREADABLE_LINE_LOG}`,
+    );
   // The client's project synced once, after the handshake (the indexer picks the new rows up).
   const syncProjectInBackground = async () => {
     const roots = await rootFolders(server, AbortSignal.timeout(ROOTS_TIMEOUT_MS));
@@ -263,6 +271,7 @@ export async function startMcpServer(options: StartMcpServerOptions): Promise<Ru
       });
   };
 
+  answerUnreadableLines(options.transport);
   try {
     await server.connect(options.transport);
   } catch (error) {
