@@ -1,8 +1,6 @@
-/**
- * The handshake bench's floor: an MCP server that is only the SDK's `Server` on stdio (no store,
- * no tools), started through tsx like `bin/recollect.js`. Whatever it costs, `recollect mcp`
- * cannot go below on this machine.
- */
+// The handshake bench's floor: an MCP server that is only the SDK's `Server` on stdio (no store,
+// no tools). Plain JavaScript, so the bench can start it with plain node (what the packed package
+// costs at best) and through tsx (what a checkout costs at best).
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
 
