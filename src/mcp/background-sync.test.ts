@@ -1,6 +1,10 @@
+import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { afterEach, describe, expect, it } from "vitest";
+import type { ExploreChatHistoryReport } from "../card/report-schema.js";
+import { settingsStoreForStorePath } from "../settings/index.js";
 import { openStore } from "../store/open-store.js";
 import {
+  claudeLine,
   claudeSession,
   createFixtureMachine,
   type FixtureMachine,
@@ -49,4 +53,75 @@ describe("recollect mcp: the client's project is synced in the background", () =
     }
     expect(chats).toEqual([{ name: "shop", external_id: "s1" }]);
   }, 60_000);
+
+  it("follows the project: a turn appended to a session file during the session is found by the next explore", async () => {
+    const m = createFixtureMachine();
+    machines.push(m);
+    const shop = m.project("code/shop");
+    const session = m.claudeSessionPath(shop, "s1");
+    m.write(
+      session.slice(m.home.length + 1),
+      claudeSession("s1", shop, [
+        { role: "user", text: "Which queue should the order service use?" },
+        { role: "assistant", text: "SQS, for now." },
+      ]),
+    );
+    // The host's own session (found by CLAUDE_CODE_SESSION_ID below), which search skips; s1 is
+    // another session of the project, still being written.
+    m.write(
+      m.claudeSessionPath(shop, "live").slice(m.home.length + 1),
+      claudeSession("live", shop, [{ role: "user", text: "What did we decide earlier?" }]),
+    );
+    const storePath = `${m.home}/store.db`;
+    settingsStoreForStorePath(storePath).update((current) => ({ ...current, entitlement: "pro" }));
+    await using server = await spawnMcpClient({
+      storePath,
+      cwd: shop,
+      env: {
+        HOME: m.home,
+        CLAUDE_CONFIG_DIR: undefined,
+        CODEX_HOME: undefined,
+        CLAUDE_CODE_SESSION_ID: "live",
+      },
+    });
+    const messageCount = () => {
+      using store = openStore({ path: storePath });
+      return store.db.prepare("SELECT count(*) FROM messages").pluck().get() as number;
+    };
+    const until = async (done: () => Promise<boolean> | boolean) => {
+      const deadline = Date.now() + 30_000;
+      while (!(await done())) {
+        if (Date.now() > deadline) return false;
+        await new Promise((resolve) => setTimeout(resolve, 200));
+      }
+      return true;
+    };
+    expect(await until(() => messageCount() === 3)).toBe(true);
+
+    m.append(
+      session,
+      claudeLine(
+        "s1",
+        shop,
+        { role: "user", text: "Decision: the order service moves from SQS to Kafka partitions." },
+        2,
+      ),
+    );
+    const cites = (report: ExploreChatHistoryReport) =>
+      [...report.findings, ...report.conflicts].some((group) =>
+        group.evidence.some((target) => target.excerpt.includes("Kafka")),
+      );
+    let report: ExploreChatHistoryReport | undefined;
+    const found = await until(async () => {
+      const result = (await server.client.callTool({
+        name: "explore_chat_history",
+        arguments: { query: "Which message broker did we choose for the order service, Kafka?" },
+      })) as CallToolResult;
+      report = result.structuredContent as ExploreChatHistoryReport | undefined;
+      return report !== undefined && cites(report);
+    });
+    expect(messageCount()).toBe(4);
+    expect(found).toBe(true);
+    expect(server.stderr()).not.toContain("Kafka");
+  }, 90_000);
 });

@@ -1,12 +1,21 @@
 /**
  * `recollect mcp` keeps its client's project current (issue 11 § Builds on): after the handshake
- * it syncs the history files of the client's project folders, so an agent's newest turns are
- * searchable. It runs once per session, after the indexer has started, and never before the
- * `initialize` answer; failures are logged, never sent to the client.
+ * it syncs the history files of the client's project folders, then follows the agents' history
+ * folders with sync's watcher (`watchHistory`: chokidar, debounced, passes never overlapping, a
+ * slow rescan as fallback) and syncs that project again after each burst of changes, so an
+ * agent's newest turns become searchable during a long session. Each pass reads only what the
+ * project's files gained since the last one; files of other projects are never read. Failures are
+ * logged, never sent to the client.
  */
 import type { SettingsStore } from "../settings/index.js";
 import type { Store } from "../store/open-store.js";
-import { type SyncReport, syncEnvironment, syncHistory } from "../sync/index.js";
+import {
+  type HistoryWatch,
+  type SyncReport,
+  syncEnvironment,
+  syncHistory,
+  watchHistory,
+} from "../sync/index.js";
 
 /** Options of {@link syncClientProject}. */
 export interface SyncClientProjectOptions {
@@ -30,5 +39,33 @@ export function syncClientProject(options: SyncClientProjectOptions): SyncReport
     store: options.store,
     environment: syncEnvironment(options.settings, options.env),
     onlyProjects: options.folders,
+  });
+}
+
+/** Options of {@link followClientProject}. */
+export interface FollowClientProjectOptions extends SyncClientProjectOptions {
+  /** After a pass that stored new messages: their count (the caller kicks the indexer). */
+  readonly onSynced: (messages: number) => void;
+  /** A pass failed; the watch goes on. */
+  readonly onError: (error: unknown) => void;
+}
+
+/**
+ * Syncs the client's project at once, then again after each burst of changes in the agents'
+ * history folders (debounce and fallback rescan: `watchHistory`'s). `stop()` waits for a pass in
+ * progress, so the store may be closed after it resolves.
+ */
+export function followClientProject(options: FollowClientProjectOptions): HistoryWatch {
+  return watchHistory({
+    environment: syncEnvironment(options.settings, options.env),
+    sources: [],
+    pass: async () => {
+      const report = syncClientProject(options);
+      const messages = report?.sources.reduce((total, source) => total + source.messages, 0) ?? 0;
+      if (messages > 0) options.onSynced(messages);
+      // The project's own folders (SpecStory's, aider's files) are followed too.
+      return options.folders;
+    },
+    onError: options.onError,
   });
 }

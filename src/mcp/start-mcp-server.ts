@@ -34,6 +34,7 @@ import {
 import { createIndexer } from "../history/indexer/create-indexer.js";
 import { isTelemetryOn, settingsStoreForStorePath } from "../settings/index.js";
 import { openStore } from "../store/open-store.js";
+import type { HistoryWatch } from "../sync/index.js";
 import { telemetrySinkForStorePath } from "../telemetry/telemetry-sink.js";
 import { createElicitationConsentPrompter } from "./elicitation-consent-prompter.js";
 import { EVIDENCE_URI_TEMPLATE } from "./evidence-uri.js";
@@ -231,25 +232,29 @@ export async function startMcpServer(options: StartMcpServerOptions): Promise<Ru
     options.log(
       `recollect mcp: ${unreadableLineCode(error) === null ? toRecollectError(error).message : UNREADABLE_LINE_LOG}`,
     );
-  // The client's project synced once, after the handshake (the indexer picks the new rows up).
-  const syncProjectInBackground = async () => {
+  // The client's project is synced after the handshake and followed while the server runs, so
+  // the agent's newest turns become searchable (the indexer picks the new rows up).
+  let following: Promise<HistoryWatch | null> = Promise.resolve(null);
+  const followClientProjectInBackground = async (): Promise<HistoryWatch | null> => {
     const roots = await rootFolders(server, AbortSignal.timeout(ROOTS_TIMEOUT_MS));
-    if (!open) return;
+    if (!open) return null;
     const folders =
       roots.length > 0 ? roots : [options.env.CLAUDE_PROJECT_DIR?.trim() || options.cwd];
-    try {
-      // Loaded here, not at start-up: the handshake never waits for the importers.
-      const { syncClientProject } = await import("./background-sync.js");
-      if (!open) return;
-      const report = syncClientProject({ store, settings, env: options.env, folders });
-      const messages = report?.sources.reduce((total, source) => total + source.messages, 0) ?? 0;
-      if (messages > 0) {
+    // Loaded here, not at start-up: the handshake never waits for the importers or chokidar.
+    const { followClientProject } = await import("./background-sync.js");
+    if (!open) return null;
+    return followClientProject({
+      store,
+      settings,
+      env: options.env,
+      folders,
+      onSynced: (messages) => {
         indexer.kick();
         options.log(`recollect mcp: synced ${messages} new messages of this project`);
-      }
-    } catch (error) {
-      options.log(`recollect mcp: project sync failed: ${toRecollectError(error).message}`);
-    }
+      },
+      onError: (error) =>
+        options.log(`recollect mcp: project sync failed: ${toRecollectError(error).message}`),
+    });
   };
   server.oninitialized = () => {
     // After the handshake, the session (tool definitions, Engine) loads first so `tools/list`
@@ -266,8 +271,12 @@ export async function startMcpServer(options: StartMcpServerOptions): Promise<Ru
         } catch (error) {
           options.log(`recollect mcp: indexer did not start: ${toRecollectError(error).message}`);
         }
-        // Then the client's project is synced once, so the agent's newest turns are searchable.
-        void syncProjectInBackground();
+        following = followClientProjectInBackground().catch((error: unknown) => {
+          options.log(
+            `recollect mcp: project sync did not start: ${toRecollectError(error).message}`,
+          );
+          return null;
+        });
       });
   };
 
@@ -281,6 +290,8 @@ export async function startMcpServer(options: StartMcpServerOptions): Promise<Ru
   }
 
   const closed = transportClosed.then(async () => {
+    // A sync pass in progress finishes before the store closes.
+    await (await following)?.stop();
     await indexer.stop();
     store.close();
   });
