@@ -1,4 +1,6 @@
 import { describe, expect, it } from "vitest";
+import type { AgentMode } from "../contracts/agent-mode.js";
+import type { Consent } from "../contracts/consent.js";
 import { openStore } from "../store/open-store.js";
 import {
   buildToolSet,
@@ -10,8 +12,6 @@ import {
   toolNames,
 } from "./build-tool-set.js";
 import type { AgentContext } from "./context.js";
-import type { AgentMode } from "./mode.js";
-import type { Consent } from "./tools/consent.js";
 import {
   INTERNAL_TOOL_DEFINITIONS,
   PRO_AGENT_ONLY_TOOLS,

@@ -17,11 +17,11 @@
  * when it runs (see `entitlement/require-pro.ts`).
  */
 
+import type { AgentMode } from "../contracts/agent-mode.js";
+import type { Consent } from "../contracts/consent.js";
 import type { StoredConsents } from "./consent/resolve-consent.js";
 import { resolveConsent } from "./consent/resolve-consent.js";
 import type { AgentContext } from "./context.js";
-import type { AgentMode } from "./mode.js";
-import type { Consent } from "./tools/consent.js";
 import { type AnyToolDefinition, TOOL_DEFINITIONS } from "./tools/registry.js";
 import {
   HISTORY_TOOL_NAMES,

@@ -5,13 +5,14 @@
  *
  * Every time is an ISO-8601 UTC string (`2026-04-07T19:39:04.000Z`); every id is a store row id.
  */
+import type { MessageRole } from "../store/catalog/messages.js";
 import type { StorePort } from "../store/database-port.js";
 
 /** Whether every message of the app is in the index. `indexing` means recall may be incomplete. */
 export type IndexStatus = "ready" | "indexing";
 
-/** Message author as stored. */
-export type MessageRole = "user" | "assistant";
+/** Message author as stored (defined with the rows, in `store/catalog/messages.ts`). */
+export type { MessageRole } from "../store/catalog/messages.js";
 
 /**
  * Who is asking, locked by the host. Search and read never cross `appId`; search excludes

@@ -4,7 +4,7 @@
  * touching the store, so each format can be tested on its own and one file is written in one
  * transaction.
  */
-import type { MessageRole } from "../history/types.js";
+import type { MessageRole } from "../store/catalog/messages.js";
 import type { ImportFormat } from "./format-registry.js";
 
 /** One stored turn. `content` is the raw text as the tool wrote it (projection cleans it later). */

@@ -6,9 +6,9 @@
 import type { LanguageModel, ModelMessage } from "ai";
 import { buildToolSet } from "../agent/build-tool-set.js";
 import type { AgentContext } from "../agent/context.js";
-import type { AgentMode } from "../agent/mode.js";
 import { runPrimaryTurn } from "../agent/primary/run-primary-turn.js";
 import { withoutCards } from "../card/segment-message.js";
+import type { AgentMode } from "../contracts/agent-mode.js";
 import type { Engine } from "../engine/engine.js";
 import type { IndexWaiter } from "../history/types.js";
 import type { SettingsStore } from "../settings/index.js";

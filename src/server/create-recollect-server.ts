@@ -6,9 +6,9 @@
 
 import type { EntitlementProvider } from "../agent/entitlement/entitlement-provider.js";
 import { createExplorerEngine } from "../agent/explorer-engine.js";
-import type { AgentMode } from "../agent/mode.js";
 import { createOfflineRouterModel } from "../agent/primary/offline-router-model.js";
 import { TOOL_DEFINITIONS } from "../agent/tools/registry.js";
+import type { AgentMode } from "../contracts/agent-mode.js";
 import type { EngineConfig } from "../engine/engine.js";
 import { createIndexer } from "../history/index.js";
 import type { SettingsStore } from "../settings/index.js";

@@ -5,8 +5,8 @@
  * Consent and Privacy).
  */
 import { resolveConsent } from "../agent/consent/resolve-consent.js";
-import type { Consent } from "../agent/tools/consent.js";
 import { INTERNAL_ONLY_TOOLS } from "../agent/tools/tool-names.js";
+import type { Consent } from "../contracts/consent.js";
 import { InvalidInputError } from "../errors/recollect-error.js";
 import type { SettingsStore } from "../settings/index.js";
 import type { PermissionsPort } from "./create-app.js";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { CONSENT_VALUES, type Consent } from "../agent/tools/consent.js";
+import { CONSENT_VALUES, type Consent } from "../contracts/consent.js";
 import { InvalidInputError } from "../errors/recollect-error.js";
 import {
   ENTITLEMENT_VALUES,

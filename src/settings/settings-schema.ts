@@ -5,7 +5,7 @@
  * for reversibility (plan § Consent and Privacy).
  */
 import { z } from "zod";
-import type { Consent } from "../agent/tools/consent.js";
+import type { Consent } from "../contracts/consent.js";
 
 /** The entitlement a profile carries. Only `pro` gets the history tools (plan § Tool Exposure). */
 export type Entitlement = "pro" | "free";

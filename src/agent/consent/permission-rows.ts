@@ -3,7 +3,7 @@
  * orphaned visible permission row"). One row per main-facing tool in registry order; internal-only
  * `search_chats` never gets a row, although its stored legacy value stays in the settings file.
  */
-import type { Consent } from "../tools/consent.js";
+import type { Consent } from "../../contracts/consent.js";
 import { type AnyToolDefinition, TOOL_DEFINITIONS } from "../tools/registry.js";
 import { INTERNAL_ONLY_TOOLS, PRO_AGENT_ONLY_TOOLS } from "../tools/tool-names.js";
 import { type ConsentCopy, consentCopy } from "./consent-copy.js";

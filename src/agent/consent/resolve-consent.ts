@@ -1,4 +1,4 @@
-import type { Consent } from "../tools/consent.js";
+import type { Consent } from "../../contracts/consent.js";
 
 /** Stored consent choices by tool name (the settings file's `consent` object). */
 export type StoredConsents = Readonly<Record<string, Consent>>;

@@ -9,6 +9,7 @@
  * rethrown so the turn stops.
  */
 import { type Tool, tool } from "ai";
+import type { AgentEventSink } from "../../contracts/agent-events.js";
 import type { Engine } from "../../engine/engine.js";
 import { AbortedError, UserCancelledError } from "../../errors/recollect-error.js";
 import type { TelemetrySink } from "../../telemetry/index.js";
@@ -17,7 +18,6 @@ import { consentDisclosure } from "../consent/consent-copy.js";
 import type { ConsentPrompter } from "../consent/consent-prompter.js";
 import type { AgentContext } from "../context.js";
 import type { ToolExecutionContext } from "../tools/tool-definition.js";
-import type { AgentEventSink } from "./agent-events.js";
 import { classifyTurnError } from "./classify-error.js";
 import { recordToolTelemetry } from "./tool-telemetry.js";
 

@@ -5,6 +5,7 @@
 
 import { createOpenAICompatible } from "@ai-sdk/openai-compatible";
 import { afterEach, describe, expect, it } from "vitest";
+import type { AgentEvent } from "../../contracts/agent-events.js";
 import type { Store } from "../../store/open-store.js";
 import {
   type ScriptedOpenAIServer,
@@ -16,7 +17,6 @@ import { scriptedConsentPrompter } from "../consent/consent-prompter.js";
 import type { AgentContext } from "../context.js";
 import { createExplorerEngine } from "../explorer-engine.js";
 import { standardStore } from "../tools/explore-chat-history/explore-test-fixtures.js";
-import type { AgentEvent } from "./agent-events.js";
 import { runPrimaryTurn } from "./run-primary-turn.js";
 
 const servers: ScriptedOpenAIServer[] = [];

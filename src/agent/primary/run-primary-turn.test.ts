@@ -1,5 +1,8 @@
 import type { LanguageModel } from "ai";
 import { afterEach, describe, expect, it } from "vitest";
+import type { AgentEvent } from "../../contracts/agent-events.js";
+import { agentEventSchema } from "../../contracts/agent-events.js";
+import type { AgentMode } from "../../contracts/agent-mode.js";
 import type { Store } from "../../store/open-store.js";
 import { createMemoryTelemetrySink } from "../../telemetry/index.js";
 import { buildToolSet } from "../build-tool-set.js";
@@ -7,14 +10,11 @@ import { scriptedConsentPrompter } from "../consent/consent-prompter.js";
 import type { StoredConsents } from "../consent/resolve-consent.js";
 import type { AgentContext } from "../context.js";
 import { createExplorerEngine } from "../explorer-engine.js";
-import type { AgentMode } from "../mode.js";
 import {
   call,
   mockModel,
   standardStore,
 } from "../tools/explore-chat-history/explore-test-fixtures.js";
-import type { AgentEvent } from "./agent-events.js";
-import { agentEventSchema } from "./agent-events.js";
 import { ROUTER_GREETING_TEXT, ROUTER_NO_HISTORY_TEXT } from "./offline-router/route-turn.js";
 import { ASK_TO_CONFIRM } from "./offline-router/text-under-card.js";
 import { createOfflineRouterModel } from "./offline-router-model.js";

@@ -1,10 +1,12 @@
 /**
  * One primary-agent turn on the AI SDK: `streamText` with the system prompt for the mode, the
  * built toolset (wrapped for consent, cards and events), a step cap and the turn's abort signal.
- * Emits the {@link AgentEvent} stream (see `agent-events.ts` for the order guarantees) and
+ * Emits the {@link AgentEvent} stream (see `contracts/agent-events.ts` for the order guarantees) and
  * records one privacy-safe `primary_turn` telemetry event.
  */
 import { type LanguageModel, type ModelMessage, stepCountIs, streamText } from "ai";
+import type { AgentEvent, AgentEventSink, TurnFinishReason } from "../../contracts/agent-events.js";
+import type { AgentMode } from "../../contracts/agent-mode.js";
 import type { Engine } from "../../engine/engine.js";
 import {
   AbortedError,
@@ -15,9 +17,7 @@ import { DISCARD_TELEMETRY, type TelemetrySink } from "../../telemetry/index.js"
 import type { BuiltToolSet } from "../build-tool-set.js";
 import type { ConsentPrompter } from "../consent/consent-prompter.js";
 import type { AgentContext } from "../context.js";
-import type { AgentMode } from "../mode.js";
 import { EXPLORE_CHAT_HISTORY_TOOL_NAME } from "../tools/tool-names.js";
-import type { AgentEvent, AgentEventSink, TurnFinishReason } from "./agent-events.js";
 import { toAiToolSet } from "./ai-tool-set.js";
 import { classifyTurnError } from "./classify-error.js";
 import { buildSystemPrompt } from "./system-prompt.js";

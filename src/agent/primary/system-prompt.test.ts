@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
+import { AGENT_MODES } from "../../contracts/agent-mode.js";
 import { openStore } from "../../store/open-store.js";
 import { buildToolSet, toolNames } from "../build-tool-set.js";
 import type { AgentContext } from "../context.js";
-import { AGENT_MODES } from "../mode.js";
 import { buildSystemPrompt } from "./system-prompt.js";
 
 const store = openStore({ path: ":memory:" });

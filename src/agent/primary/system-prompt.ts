@@ -6,7 +6,7 @@
  * prompt never names a tool the model was not given. Pure: the same inputs give the same text
  * (snapshot-tested per mode and toolset).
  */
-import type { AgentMode } from "../mode.js";
+import type { AgentMode } from "../../contracts/agent-mode.js";
 
 /** Inputs of {@link buildSystemPrompt}. */
 export interface SystemPromptOptions {

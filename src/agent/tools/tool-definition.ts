@@ -5,9 +5,9 @@
  */
 import type { z } from "zod";
 import type { HistoryCard } from "../../card/history-card.js";
+import type { Consent } from "../../contracts/consent.js";
 import type { Engine } from "../../engine/engine.js";
 import type { AgentContext } from "../context.js";
-import type { Consent } from "./consent.js";
 
 /**
  * What a tool's `execute` receives beyond its input: the locked turn context plus host services.

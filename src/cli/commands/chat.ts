@@ -11,9 +11,9 @@
  */
 import type { Command } from "commander";
 import { fixedEntitlement, settingsEntitlement } from "../../agent/entitlement/index.js";
-import { AGENT_MODES, isAgentMode } from "../../agent/mode.js";
 import { createOfflineRouterModel } from "../../agent/primary/offline-router-model.js";
 import { runChatSession } from "../../agent/primary/terminal/chat-session.js";
+import { AGENT_MODES, isAgentMode } from "../../contracts/agent-mode.js";
 import { ENGINE_KINDS } from "../../engine/index.js";
 import { InvalidInputError } from "../../errors/recollect-error.js";
 import {

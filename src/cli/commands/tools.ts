@@ -12,8 +12,8 @@ import {
   isProEntitlement,
   settingsEntitlement,
 } from "../../agent/entitlement/index.js";
-import { AGENT_MODES, type AgentMode, isAgentMode } from "../../agent/mode.js";
 import { INTERNAL_TOOL_DEFINITIONS, TOOL_DEFINITIONS } from "../../agent/tools/registry.js";
+import { AGENT_MODES, type AgentMode, isAgentMode } from "../../contracts/agent-mode.js";
 import { InvalidInputError } from "../../errors/recollect-error.js";
 import {
   ENTITLEMENT_VALUES,

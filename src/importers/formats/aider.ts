@@ -7,7 +7,7 @@
  * times: messages get the session start (+1 ms each, to keep order).
  */
 import { basename } from "node:path";
-import type { MessageRole } from "../../history/types.js";
+import type { MessageRole } from "../../store/catalog/messages.js";
 import type { TextFormatModule } from "../format-module.js";
 import type { ImportedChat } from "../imported-chat.js";
 import {

@@ -11,7 +11,7 @@
 import { basename, dirname } from "node:path";
 import { z } from "zod";
 import { ImportFormatError } from "../../errors/recollect-error.js";
-import type { MessageRole } from "../../history/types.js";
+import type { MessageRole } from "../../store/catalog/messages.js";
 import type { TextFormatModule } from "../format-module.js";
 import type { ImportedChat, ImportedMessage } from "../imported-chat.js";
 import {

@@ -9,7 +9,7 @@
 import { basename, dirname } from "node:path";
 import { z } from "zod";
 import { ImportFormatError } from "../../errors/recollect-error.js";
-import type { MessageRole } from "../../history/types.js";
+import type { MessageRole } from "../../store/catalog/messages.js";
 import type { TextFormatModule } from "../format-module.js";
 import type { ImportedChat } from "../imported-chat.js";
 import { messagesFromTurns, type ParsedTurn, titleFromPrompt } from "../text-helpers.js";

@@ -7,7 +7,7 @@
  */
 import { basename } from "node:path";
 import { z } from "zod";
-import type { MessageRole } from "../../history/types.js";
+import type { MessageRole } from "../../store/catalog/messages.js";
 import type { TextFormatModule } from "../format-module.js";
 import type { ImportedChat } from "../imported-chat.js";
 import {

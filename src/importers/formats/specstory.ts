@@ -7,7 +7,7 @@
  */
 import { basename } from "node:path";
 import { ImportFormatError } from "../../errors/recollect-error.js";
-import type { MessageRole } from "../../history/types.js";
+import type { MessageRole } from "../../store/catalog/messages.js";
 import type { TextFormatModule } from "../format-module.js";
 import type { ImportedChat } from "../imported-chat.js";
 import { messagesFromTurns, parseTimestampMs, splitLines } from "../text-helpers.js";

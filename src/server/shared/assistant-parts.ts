@@ -7,9 +7,10 @@
  * pending becomes a cancelled card at once and that tool call is frozen; any later update for a
  * frozen tool call is ignored, so a late completion can never replace a cancelled card.
  */
-import type { AgentEvent, AgentEventError } from "../../agent/primary/agent-events.js";
+
 import { renderCardXml } from "../../card/card-xml.js";
 import type { HistoryCard } from "../../card/history-card.js";
+import type { AgentEvent, AgentEventError } from "../../contracts/agent-events.js";
 
 /** One part of an assistant message. */
 export type AssistantPart =

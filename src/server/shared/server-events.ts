@@ -8,7 +8,7 @@ import {
   type AgentEvent,
   type AgentEventError,
   agentEventSchema,
-} from "../../agent/primary/agent-events.js";
+} from "../../contracts/agent-events.js";
 
 export type { AgentEventError };
 

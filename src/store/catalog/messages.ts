@@ -7,10 +7,13 @@
 import type Database from "better-sqlite3";
 import { RecollectError } from "../../errors/recollect-error.js";
 
+/** Message author as stored. */
+export type MessageRole = "user" | "assistant";
+
 /** One stored message. `content` may hold escaped card XML (read back by `card/`). */
 export interface MessageRow {
   readonly id: number;
-  readonly role: "user" | "assistant";
+  readonly role: MessageRole;
   readonly content: string;
   /** `created_at`, ms since the epoch. */
   readonly createdAtMs: number;
@@ -89,7 +92,7 @@ export function insertMessage(
   db: Database.Database,
   input: {
     readonly chatId: number;
-    readonly role: "user" | "assistant";
+    readonly role: MessageRole;
     readonly content: string;
     readonly nowMs: number;
   },

@@ -6,6 +6,7 @@
  * every turn, so a settings change applies to the next turn.
  */
 import type { LanguageModel, ModelMessage } from "ai";
+import type { AgentMode } from "../../../contracts/agent-mode.js";
 import type { Engine } from "../../../engine/engine.js";
 import type { SettingsStore } from "../../../settings/index.js";
 import type { Store } from "../../../store/open-store.js";
@@ -14,7 +15,6 @@ import { buildToolSet } from "../../build-tool-set.js";
 import { createQuestionConsentPrompter } from "../../consent/readline-consent-prompter.js";
 import type { AgentContext } from "../../context.js";
 import type { EntitlementProvider } from "../../entitlement/index.js";
-import type { AgentMode } from "../../mode.js";
 import { runPrimaryTurn } from "../run-primary-turn.js";
 import { createLineReader } from "./line-reader.js";
 import { createTerminalPrinter } from "./terminal-printer.js";

@@ -5,8 +5,8 @@
  * is printed in full (indented) under its line, since the answer under it no longer repeats it.
  */
 import type { HistoryCard } from "../../../card/history-card.js";
+import type { AgentEvent, AgentEventSink } from "../../../contracts/agent-events.js";
 import { formatReportText } from "../../tools/explore-chat-history/report-text.js";
-import type { AgentEvent, AgentEventSink } from "../agent-events.js";
 import { compactCardText } from "./compact-card.js";
 
 /** The finished explorer report a card shows, or null (pending, cancelled, failed, legacy). */

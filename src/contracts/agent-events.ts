@@ -16,10 +16,10 @@
  * so they must never be sent to telemetry (which has its own allowlisted schema in `telemetry/`).
  */
 import { z } from "zod";
-import { type HistoryCard, historyCardSchema } from "../../card/history-card.js";
-import { RECOLLECT_ERROR_KINDS, type RecollectErrorKind } from "../../errors/recollect-error.js";
-import type { AgentMode } from "../mode.js";
-import type { Consent } from "../tools/consent.js";
+import { type HistoryCard, historyCardSchema } from "../card/history-card.js";
+import { RECOLLECT_ERROR_KINDS, type RecollectErrorKind } from "../errors/recollect-error.js";
+import type { AgentMode } from "./agent-mode.js";
+import type { Consent } from "./consent.js";
 
 /** A tool the turn was given, as announced in `turn-start`. */
 export interface AgentToolSummary {
