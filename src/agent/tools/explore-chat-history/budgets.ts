@@ -1,7 +1,13 @@
 /**
  * Every explorer budget in one block, each with its reason (DESIGN.md § explore_chat_history,
  * budget table; plan § Budgets and Reliability: "explicit conservative constants, then tune").
+ *
+ * The per-call output bounds are the retrieval primitives' own (`history/serialize`), imported,
+ * not restated; the index wait is the search's own `MAX_INDEX_WAIT_MS`, applied by `searchChats()`.
  */
+import { MAX_READ_RESULT_BYTES, MAX_SEARCH_RESULT_BYTES } from "../../../history/index.js";
+
+/** The explorer's budgets; bytes, counts, characters and ms as each line says. */
 export const EXPLORER_BUDGETS = {
   /** Model steps across attempts; the last one may only call submit_report. Plan range 8–10. */
   maxSteps: 10,
@@ -9,14 +15,12 @@ export const EXPLORER_BUDGETS = {
   maxAttempts: 2,
   /** Executed search + read calls for the run; over it the adapter tells the child to submit. Plan range 20–30. */
   maxCalls: 24,
-  /** Observation bytes one search may add: the existing 12 KB search bound. */
-  maxSearchBytes: 12 * 1024,
-  /** Observation bytes one read may add: the existing 20 KB read bound. */
-  maxReadBytes: 20 * 1024,
+  /** Observation bytes one search may add: the search result bound (12 KB). */
+  maxSearchBytes: MAX_SEARCH_RESULT_BYTES,
+  /** Observation bytes one read may add: the read result bound (20 KB). */
+  maxReadBytes: MAX_READ_RESULT_BYTES,
   /** Aggregate observation bytes for the run (bounds Engine input); past it only a notice. */
   maxObservationBytes: 96 * 1024,
-  /** Longest wait for index freshness per search, ms; never wait indefinitely. */
-  indexWaitMs: 1000,
   /**
    * Longest silence of the Engine's stream, ms: a hung request or a stalled stream fails the
    * attempt instead of holding the run forever. Generous because a local model on a CPU can take
