@@ -2,9 +2,12 @@
  * The bare-bm25 floor every eval run reports beside the explorer (issue 13 § Build 2): per app, a
  * separate in-memory FTS5 table (`porter unicode61`) over the raw `content` of every message of
  * that app — not the product index, no projection — so bm25's statistics are the app's own. One
- * query per question ({@link floorMatch}), ranked by bm25, nothing else.
+ * query per question ({@link floorMatch}), ranked by bm25, nothing else. The store is read through
+ * the catalog; the SQL here is the floor's own private database.
  */
 import Database from "better-sqlite3";
+import { listApps } from "../../store/catalog/apps.js";
+import { iterateAppMessages } from "../../store/catalog/messages.js";
 import type { Store } from "../../store/open-store.js";
 import { floorMatch } from "./floor-query.js";
 
@@ -27,10 +30,7 @@ export interface FloorIndex {
  */
 export function buildFloorIndex(store: Store): FloorIndex {
   const db = new Database(":memory:");
-  const apps = store.db.prepare<[], number>("SELECT id FROM apps ORDER BY id").pluck().all();
-  const messages = store.db.prepare<[number], { id: number; chat_id: number; content: string }>(
-    "SELECT m.id, m.chat_id, m.content FROM messages m JOIN chats c ON c.id = m.chat_id WHERE c.app_id = ?",
-  );
+  const apps = listApps(store.db).map((app) => app.id);
   for (const appId of apps) {
     db.exec(
       `CREATE VIRTUAL TABLE floor_${appId} USING fts5(content, chat_id UNINDEXED, tokenize = 'porter unicode61')`,
@@ -39,7 +39,9 @@ export function buildFloorIndex(store: Store): FloorIndex {
       `INSERT INTO floor_${appId} (rowid, content, chat_id) VALUES (?, ?, ?)`,
     );
     db.transaction(() => {
-      for (const row of messages.iterate(appId)) insert.run(row.id, row.content, row.chat_id);
+      for (const row of iterateAppMessages(store.db, appId)) {
+        insert.run(row.id, row.content, row.chatId);
+      }
     })();
   }
   const known = new Set(apps);

@@ -10,6 +10,8 @@ import { RecollectError } from "../../errors/recollect-error.js";
 import { createIndexer } from "../../history/index.js";
 import { importPaths } from "../../importers/index.js";
 import { findAppByName } from "../../store/catalog/apps.js";
+import { findChatByExternalId } from "../../store/catalog/chats.js";
+import { messageIdsOfChat } from "../../store/catalog/messages.js";
 import type { Store } from "../../store/open-store.js";
 import type { EvalSuite, MessageRef, SuiteApp, SuiteChat } from "../suite/suite-schema.js";
 
@@ -98,21 +100,16 @@ function resolveIds(store: Store, suite: EvalSuite): LoadedSuite {
   const appIds = new Map<string, number>();
   const chatIds = new Map<string, number>();
   const messageIds = new Map<string, number[]>();
-  const findChat = store.db
-    .prepare<[string], number>("SELECT id FROM chats WHERE source = 'jsonl' AND external_id = ?")
-    .pluck();
-  const findMessages = store.db
-    .prepare<[number], number>("SELECT id FROM messages WHERE chat_id = ? ORDER BY id")
-    .pluck();
   let pendingMessages = 0;
   for (const app of suite.apps) {
     const appId = findAppByName(store.db, app.name)?.id;
     if (appId === undefined) throw mismatch(`app ${app.key}`);
     appIds.set(app.key, appId);
     for (const chat of app.chats) {
-      const chatId = findChat.get(JSON.stringify([app.name, chat.key]));
-      if (chatId === undefined) throw mismatch(`chat ${chat.key}`);
-      const ids = findMessages.all(chatId);
+      const externalId = JSON.stringify([app.name, chat.key]);
+      const chatId = findChatByExternalId(store.db, { appId, source: "jsonl", externalId });
+      if (chatId === null) throw mismatch(`chat ${chat.key}`);
+      const ids = messageIdsOfChat(store.db, chatId);
       if (ids.length !== chat.messages.length) throw mismatch(`messages of chat ${chat.key}`);
       chatIds.set(chat.key, chatId);
       messageIds.set(chat.key, ids);

@@ -74,6 +74,26 @@ export function messageWindow(
     .all(chatId, size, start);
 }
 
+/** The ids of a chat's messages in order (in-flight empty rows included: they are rows too). */
+export function messageIdsOfChat(db: Database.Database, chatId: number): number[] {
+  return db
+    .prepare<[number], number>("SELECT id FROM messages WHERE chat_id = ? ORDER BY id")
+    .pluck()
+    .all(chatId);
+}
+
+/** Every message of app `appId` with its chat and raw content, in no particular order, lazily. */
+export function iterateAppMessages(
+  db: Database.Database,
+  appId: number,
+): IterableIterator<{ readonly id: number; readonly chatId: number; readonly content: string }> {
+  return db
+    .prepare<[number], { id: number; chatId: number; content: string }>(
+      "SELECT m.id AS id, m.chat_id AS chatId, m.content AS content FROM messages m JOIN chats c ON c.id = m.chat_id WHERE c.app_id = ?",
+    )
+    .iterate(appId);
+}
+
 /**
  * Where message `messageId` lives now, or null when it was deleted. One indexed primary-key lookup;
  * prepare once with {@link createMessageLocator} when asking many times.
