@@ -11,7 +11,7 @@ import type { MockLanguageModelV3 } from "ai/test";
 import {
   type MockTurn,
   mockModel,
-} from "../src/agent/tools/explore-chat-history/explore-test-fixtures.js";
+} from "../src/agent/tools/explore-chat-history/testing/explore-test-fixtures.js";
 import type { ReadChatInput } from "../src/history/types.js";
 import { type CanaryApp, CJK_WORDS, SHARED_WORDS } from "./canary-store.js";
 import type { Random } from "./random.js";

@@ -17,7 +17,7 @@ import {
   mockModel,
   STANDARD_CHATS,
   standardStore,
-} from "../agent/tools/explore-chat-history/explore-test-fixtures.js";
+} from "../agent/tools/explore-chat-history/testing/explore-test-fixtures.js";
 import type { Engine } from "../engine/engine.js";
 import type { Store } from "../store/open-store.js";
 import { createMemoryTelemetrySink } from "./telemetry-sink.js";

@@ -16,7 +16,7 @@ import { buildToolSet } from "../build-tool-set.js";
 import { scriptedConsentPrompter } from "../consent/consent-prompter.js";
 import type { AgentContext } from "../context.js";
 import { createExplorerEngine } from "../explorer-engine.js";
-import { standardStore } from "../tools/explore-chat-history/explore-test-fixtures.js";
+import { standardStore } from "../tools/explore-chat-history/testing/explore-test-fixtures.js";
 import { runPrimaryTurn } from "./run-primary-turn.js";
 
 const servers: ScriptedOpenAIServer[] = [];

@@ -14,7 +14,7 @@ import {
   call,
   mockModel,
   standardStore,
-} from "../tools/explore-chat-history/explore-test-fixtures.js";
+} from "../tools/explore-chat-history/testing/explore-test-fixtures.js";
 import { ROUTER_GREETING_TEXT, ROUTER_NO_HISTORY_TEXT } from "./offline-router/route-turn.js";
 import { ASK_TO_CONFIRM } from "./offline-router/text-under-card.js";
 import { createOfflineRouterModel } from "./offline-router-model.js";

@@ -6,7 +6,7 @@ import {
   call,
   type MockTurn,
   mockModel,
-} from "../tools/explore-chat-history/explore-test-fixtures.js";
+} from "../tools/explore-chat-history/testing/explore-test-fixtures.js";
 import {
   classifySubagentError,
   type RunBoundedSubagentOptions,

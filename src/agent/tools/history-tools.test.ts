@@ -4,8 +4,8 @@ import { RecollectError } from "../../errors/recollect-error.js";
 import type { Store } from "../../store/open-store.js";
 import type { AgentContext } from "../context.js";
 import { createExplorerEngine } from "../explorer-engine.js";
-import { standardStore } from "./explore-chat-history/explore-test-fixtures.js";
 import { exploreChatHistoryTool } from "./explore-chat-history/index.js";
+import { standardStore } from "./explore-chat-history/testing/explore-test-fixtures.js";
 import { readChatTool, searchChatsTool } from "./registry.js";
 import type { ToolExecutionContext } from "./tool-definition.js";
 

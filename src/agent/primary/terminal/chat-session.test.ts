@@ -9,7 +9,7 @@ import { createExplorerEngine } from "../../explorer-engine.js";
 import {
   mockModel,
   standardStore,
-} from "../../tools/explore-chat-history/explore-test-fixtures.js";
+} from "../../tools/explore-chat-history/testing/explore-test-fixtures.js";
 import { createOfflineRouterModel } from "../offline-router-model.js";
 import { runChatSession } from "./chat-session.js";
 

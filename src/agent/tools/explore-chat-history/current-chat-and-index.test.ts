@@ -7,9 +7,9 @@ import { afterEach, describe, expect, it } from "vitest";
 import { readChat, searchChats } from "../../../history/index.js";
 import { writeChats } from "../../../importers/index.js";
 import { openStore, type Store } from "../../../store/open-store.js";
-import { call, mockModel, standardStore } from "./explore-test-fixtures.js";
 import { createStoreMessageLocator } from "./message-locator.js";
 import { runExplorer } from "./run-explorer.js";
+import { call, mockModel, standardStore } from "./testing/explore-test-fixtures.js";
 
 const stores: Store[] = [];
 afterEach(() => {

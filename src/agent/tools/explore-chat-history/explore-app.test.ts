@@ -3,7 +3,7 @@ import type { Engine } from "../../../engine/engine.js";
 import { RecollectError } from "../../../errors/recollect-error.js";
 import type { Store } from "../../../store/open-store.js";
 import { exploreApp } from "./explore-app.js";
-import { call, mockModel, standardStore } from "./explore-test-fixtures.js";
+import { call, mockModel, standardStore } from "./testing/explore-test-fixtures.js";
 
 const stores: Store[] = [];
 afterEach(() => {

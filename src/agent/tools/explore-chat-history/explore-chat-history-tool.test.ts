@@ -10,7 +10,7 @@ import {
   createExploreChatHistoryTool,
   exploreChatHistoryInputSchema,
 } from "./explore-chat-history-tool.js";
-import { call, type MockTurn, mockModel, standardStore } from "./explore-test-fixtures.js";
+import { call, type MockTurn, mockModel, standardStore } from "./testing/explore-test-fixtures.js";
 
 const stores: Store[] = [];
 afterEach(() => {

@@ -19,7 +19,7 @@ import {
   createExploreChatHistoryTool,
   type ExploreChatHistoryOutput,
 } from "./explore-chat-history-tool.js";
-import { type SeededIds, STANDARD_CHATS, seed } from "./explore-test-fixtures.js";
+import { type SeededIds, STANDARD_CHATS, seed } from "./testing/explore-test-fixtures.js";
 
 const tool = createExploreChatHistoryTool({ searchChats, readChat, now: () => 0 });
 const CHILD_TOOLS = ["search_chats", "read_chat", "submit_report"];

@@ -5,6 +5,8 @@ import { RecollectError } from "../../../errors/recollect-error.js";
 import { readChat, searchChats } from "../../../history/index.js";
 import type { Store } from "../../../store/open-store.js";
 import { EXPLORER_BUDGETS } from "./budgets.js";
+import { createStoreMessageLocator } from "./message-locator.js";
+import { type RunExplorerOptions, runExplorer } from "./run-explorer.js";
 import {
   call,
   type MockTurn,
@@ -12,9 +14,7 @@ import {
   retrievalFor,
   type SeededIds,
   standardStore,
-} from "./explore-test-fixtures.js";
-import { createStoreMessageLocator } from "./message-locator.js";
-import { type RunExplorerOptions, runExplorer } from "./run-explorer.js";
+} from "./testing/explore-test-fixtures.js";
 
 const open: Store[] = [];
 afterEach(() => {

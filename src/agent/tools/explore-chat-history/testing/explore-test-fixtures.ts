@@ -5,14 +5,14 @@
  */
 import type { LanguageModelV3StreamPart } from "@ai-sdk/provider";
 import { MockLanguageModelV3 } from "ai/test";
-import { createIndexer } from "../../../history/indexer/index.js";
-import type { RetrievalContext } from "../../../history/types.js";
+import { createIndexer } from "../../../../history/indexer/index.js";
+import type { RetrievalContext } from "../../../../history/types.js";
 import {
   type DatedTurn,
   importedChatFromDatedTurns,
   writeChats,
-} from "../../../importers/index.js";
-import { openStore, type Store } from "../../../store/open-store.js";
+} from "../../../../importers/index.js";
+import { openStore, type Store } from "../../../../store/open-store.js";
 
 /** A message to seed: role, text and ISO date. */
 export type SeedMessage = DatedTurn;
