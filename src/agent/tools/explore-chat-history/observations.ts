@@ -1,0 +1,82 @@
+/**
+ * The run's observations (plan § Evidence Registry): each observed message gets one opaque
+ * candidate ID (`c1`, `c2`, … in observation order) for the run, and its record never changes once
+ * registered. Part of the evidence registry (`evidence-registry.ts`).
+ */
+import type { MessageRole } from "../../../history/types.js";
+
+/** One observed message, immutable. `text` is what the child saw (search excerpt or read content). */
+export interface Observation {
+  readonly candidateId: string;
+  readonly chatId: number;
+  readonly chatTitle: string | null;
+  readonly messageId: number;
+  readonly role: MessageRole;
+  /** ISO-8601 UTC. */
+  readonly createdAt: string;
+  readonly text: string;
+  readonly isCompactionSummary: boolean;
+  readonly projectionTruncated: boolean;
+  /** How it was first observed; search hits matched the query, read messages are context. */
+  readonly via: "search" | "read";
+}
+
+/** What a search match or a read message says about the message it shows. */
+export interface ObservedMessage {
+  readonly message_id: number;
+  readonly role: MessageRole;
+  readonly created_at: string;
+  readonly is_compaction_summary: boolean;
+  readonly projection_truncated: boolean;
+}
+
+/** The observations of one run; create with {@link createObservations}. */
+export interface Observations {
+  /** The candidate ID `messageId` has, or the one it would get if observed next. */
+  peekId(messageId: number): string;
+  /** Registers the message (the first observation wins; a repeat returns it unchanged). */
+  observe(
+    chat: { readonly chatId: number; readonly chatTitle: string | null },
+    message: ObservedMessage,
+    text: string,
+    via: Observation["via"],
+  ): Observation;
+  get(candidateId: string): Observation | undefined;
+  /** Every observation, in registration order. */
+  all(): readonly Observation[];
+  /** Distinct chats with at least one observation. */
+  chatCount(): number;
+}
+
+/** An empty set of observations for one run. */
+export function createObservations(): Observations {
+  const byId = new Map<string, Observation>();
+  const byMessage = new Map<number, Observation>();
+  const chats = new Set<number>();
+  return {
+    peekId: (messageId) => byMessage.get(messageId)?.candidateId ?? `c${byId.size + 1}`,
+    observe(chat, message, text, via) {
+      const existing = byMessage.get(message.message_id);
+      if (existing) return existing;
+      const observation: Observation = Object.freeze({
+        candidateId: `c${byId.size + 1}`,
+        chatId: chat.chatId,
+        chatTitle: chat.chatTitle,
+        messageId: message.message_id,
+        role: message.role,
+        createdAt: message.created_at,
+        text,
+        isCompactionSummary: message.is_compaction_summary,
+        projectionTruncated: message.projection_truncated,
+        via,
+      });
+      byId.set(observation.candidateId, observation);
+      byMessage.set(observation.messageId, observation);
+      chats.add(chat.chatId);
+      return observation;
+    },
+    get: (candidateId) => byId.get(candidateId),
+    all: () => [...byId.values()],
+    chatCount: () => chats.size,
+  };
+}

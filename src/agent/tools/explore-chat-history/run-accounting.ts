@@ -1,0 +1,94 @@
+/**
+ * The run's call and byte accounting: executed calls are capped at `maxCalls` (a slot is reserved
+ * when a call is admitted, synchronously, so parallel calls in one step cannot overshoot);
+ * observation bytes are capped per call (12 KB search, 20 KB read) and for the run (96 KB), exactly:
+ * an entry that would cross a cap is not sent. Part of the evidence registry (`evidence-registry.ts`).
+ */
+import type { ExplorerBudgets } from "./budgets.js";
+
+/** Why a call was refused before it ran. */
+export type CallRefusal = "calls" | "bytes";
+
+/** The budgets the accounting enforces. */
+export type AccountingBudgets = Pick<
+  ExplorerBudgets,
+  "maxCalls" | "maxObservationBytes" | "maxSearchBytes" | "maxReadBytes"
+>;
+
+/** Reserves `bytes` of one call's output; false when they would cross a cap (nothing reserved). */
+export type ByteSpender = (bytes: number) => boolean;
+
+/** The accounting of one run; create with {@link createRunAccounting}. */
+export interface RunAccounting {
+  /** Null when a call may run now (its slot is reserved); otherwise why not (refusal counted). */
+  admitCall(): CallRefusal | null;
+  /** A spender for one call's output under its per-call cap and the run's aggregate cap. */
+  spenderFor(kind: "search" | "read"): ByteSpender;
+  /** Counts an executed call that failed (it still used its slot). */
+  recordFailedCall(): void;
+  /** Marks that a result was cut at its bound. */
+  markTruncated(): void;
+  callsLeft(): number;
+  bytesLeft(): number;
+  counts(): {
+    readonly refusedCalls: number;
+    readonly failedCalls: number;
+    readonly observationBytes: number;
+    readonly truncated: boolean;
+    readonly budgetExhausted: boolean;
+  };
+}
+
+/** Fresh accounting for one run under `budgets`. */
+export function createRunAccounting(budgets: AccountingBudgets): RunAccounting {
+  let admitted = 0;
+  let refused = 0;
+  let failed = 0;
+  let bytes = 0;
+  let truncated = false;
+  let budgetExhausted = false;
+  return {
+    admitCall() {
+      let refusal: CallRefusal | null = null;
+      if (admitted >= budgets.maxCalls) refusal = "calls";
+      else if (bytes >= budgets.maxObservationBytes) refusal = "bytes";
+      if (refusal) {
+        refused += 1;
+        budgetExhausted = true;
+      } else {
+        admitted += 1;
+      }
+      return refusal;
+    },
+    spenderFor(kind) {
+      const perCallCap = kind === "search" ? budgets.maxSearchBytes : budgets.maxReadBytes;
+      let spent = 0;
+      return (size) => {
+        const overRun = bytes + size > budgets.maxObservationBytes;
+        if (spent + size > perCallCap || overRun) {
+          truncated = true;
+          if (overRun) budgetExhausted = true;
+          return false;
+        }
+        spent += size;
+        bytes += size;
+        return true;
+      };
+    },
+    recordFailedCall() {
+      failed += 1;
+    },
+    markTruncated() {
+      truncated = true;
+    },
+    callsLeft: () => Math.max(0, budgets.maxCalls - admitted),
+    bytesLeft: () => Math.max(0, budgets.maxObservationBytes - bytes),
+    counts: () => ({
+      refusedCalls: refused,
+      failedCalls: failed,
+      observationBytes: bytes,
+      truncated,
+      budgetExhausted,
+    }),
+  };
+}
