@@ -6,6 +6,7 @@
 import { statSync } from "node:fs";
 import { resolve } from "node:path";
 import type Database from "better-sqlite3";
+import { sourceProjectTotals } from "../store/catalog/source-files.js";
 import type { SourceEnvironment } from "./history-source.js";
 import { HISTORY_SOURCES } from "./sources/index.js";
 
@@ -35,48 +36,16 @@ export interface SourceOverview {
   readonly lastSyncedAtMs: number | null;
 }
 
-interface Row {
-  source: string;
-  project_root: string | null;
-  app: string | null;
-  files: number;
-  chats: number;
-  messages: number;
-  skipped: number;
-  last: number;
-}
-
 /** Every registered source, in registry order, with what the store holds of it. */
 export function sourceOverview(
   db: Database.Database,
   environment: SourceEnvironment,
 ): SourceOverview[] {
-  const rows = db
-    .prepare<[], Row>(
-      `SELECT f.source, f.project_root,
-              (SELECT a.name FROM app_roots r JOIN apps a ON a.id = r.app_id
-                WHERE r.path = f.project_root) AS app,
-              count(*) AS files, sum(f.chats) AS chats,
-              sum((SELECT count(*) FROM chats c JOIN messages m ON m.chat_id = c.id
-                    WHERE c.source = f.format AND c.source_file = f.path)) AS messages,
-              sum(f.skip_reason IS NOT NULL) AS skipped, max(f.synced_at) AS last
-         FROM source_files f
-        GROUP BY f.source, f.project_root
-        ORDER BY f.source, f.project_root`,
-    )
-    .all();
+  const rows = sourceProjectTotals(db);
   return HISTORY_SOURCES.map((source) => {
     const projects = rows
       .filter((row) => row.source === source.name)
-      .map((row) => ({
-        projectRoot: row.project_root,
-        app: row.app,
-        files: row.files,
-        chats: row.chats,
-        messages: row.messages,
-        skippedFiles: row.skipped,
-        lastSyncedAtMs: row.last,
-      }));
+      .map(({ source: _source, ...project }) => project);
     const locations =
       source.scope === "home"
         ? source.locations(environment, []).map((location) => {

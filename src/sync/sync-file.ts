@@ -1,7 +1,7 @@
 /**
  * Syncs one history file into the store (issue 11 item 3). Per file, sync remembers the size and
  * mtime it saw, the byte offset of the complete records imported and a fingerprint of those bytes
- * (`source-file-state.ts`):
+ * (`store/catalog/source-files.ts`):
  *
  * - same size and mtime: unchanged, the file is not opened;
  * - the imported prefix still fingerprints the same and the file is longer: appended. A
@@ -22,12 +22,13 @@ import { ImportFormatError } from "../errors/recollect-error.js";
 import type { ImportedChat, WriteCounts, WriteMode } from "../importers/index.js";
 import { resolveApp } from "../importers/resolve-app.js";
 import { writeChats } from "../importers/write-chats.js";
+import { externalIdsOfSourceFile } from "../store/catalog/chats.js";
+import { type SourceFileState, saveSourceFileState } from "../store/catalog/source-files.js";
 import { writeTransaction } from "../store/write-transaction.js";
 import { completeJsonLines, prefixFingerprint, readRange } from "./file-bytes.js";
 import type { HistorySource, SourceFile } from "./history-source.js";
 import { lastTurnStart } from "./last-turn-start.js";
 import { parseSourceBytes } from "./parse-source.js";
-import { type SourceFileState, saveSourceFileState } from "./source-file-state.js";
 
 /** How a file's content related to what was imported before. */
 export type FileChange = "new" | "appended" | "rewritten";
@@ -201,12 +202,7 @@ function writeFileChats(
 ): { counts: WriteCounts; fileChats: number } {
   const { db, source, file } = input;
   const sourceFile = resolve(file.path);
-  const stored = db
-    .prepare<[string, string], string>(
-      "SELECT external_id FROM chats WHERE source = ? AND source_file = ? ORDER BY id",
-    )
-    .pluck()
-    .all(source.format, sourceFile);
+  const stored = externalIdsOfSourceFile(db, source.format, sourceFile);
   const mode: WriteMode = change === "rewritten" ? "exact" : "merge";
   const appendTo = tailOnly && stored.length === 1 ? stored[0]! : null;
   const toWrite = chats.map((chat) => {
@@ -221,12 +217,7 @@ function writeFileChats(
     };
   });
   const { chatIds: _ids, ...counts } = writeChats(db, toWrite);
-  const fileChats = db
-    .prepare<[string, string], number>(
-      "SELECT count(*) FROM chats WHERE source = ? AND source_file = ?",
-    )
-    .pluck()
-    .get(source.format, sourceFile)!;
+  const fileChats = externalIdsOfSourceFile(db, source.format, sourceFile).length;
   return { counts, fileChats };
 }
 

@@ -9,11 +9,12 @@ import { dirname, resolve, sep } from "node:path";
 import type Database from "better-sqlite3";
 import { InvalidInputError } from "../errors/recollect-error.js";
 import { NO_EXCLUSION, type PathExclusion } from "../importers/index.js";
+import { linkChatsToParentFile } from "../store/catalog/chats.js";
+import { knownProjectRoots, loadSourceFileStates } from "../store/catalog/source-files.js";
 import type { Store } from "../store/open-store.js";
 import { writeTransaction } from "../store/write-transaction.js";
 import { discoveredFiles, discoverSource } from "./discover.js";
 import type { HistorySource, SourceEnvironment, SourceFile } from "./history-source.js";
-import { knownProjectRoots, loadSourceFileStates } from "./source-file-state.js";
 import { HISTORY_SOURCE_NAMES, HISTORY_SOURCES } from "./sources/index.js";
 import { type FileChange, syncFile } from "./sync-file.js";
 
@@ -277,13 +278,12 @@ function linkSubagents(
   source: HistorySource,
   files: readonly { path: string; parentPath: string | null }[],
 ): void {
-  const link = db.prepare<[string, string, string, string]>(
-    `UPDATE chats SET parent_chat_id =
-       (SELECT id FROM chats WHERE source = ? AND source_file = ? ORDER BY id LIMIT 1)
-     WHERE source = ? AND source_file = ? AND parent_chat_id IS NULL`,
-  );
   for (const file of files) {
     if (file.parentPath === null) continue;
-    link.run(source.format, resolve(file.parentPath), source.format, resolve(file.path));
+    linkChatsToParentFile(db, {
+      source: source.format,
+      sourceFile: resolve(file.path),
+      parentFile: resolve(file.parentPath),
+    });
   }
 }

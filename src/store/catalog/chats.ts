@@ -71,6 +71,35 @@ export function findChatByExternalId(
   );
 }
 
+/** The external ids of the chats imported from one source file, oldest chat first. */
+export function externalIdsOfSourceFile(
+  db: Database.Database,
+  source: string,
+  sourceFile: string,
+): string[] {
+  return db
+    .prepare<[string, string], string>(
+      "SELECT external_id FROM chats WHERE source = ? AND source_file = ? ORDER BY id",
+    )
+    .pluck()
+    .all(source, sourceFile);
+}
+
+/**
+ * Links the chats of a sub-agent's source file to the first chat of its parent's file (both stay
+ * separate chats); a chat already linked keeps its parent. `source` is the format both share.
+ */
+export function linkChatsToParentFile(
+  db: Database.Database,
+  input: { readonly source: string; readonly sourceFile: string; readonly parentFile: string },
+): void {
+  db.prepare<[string, string, string, string]>(
+    `UPDATE chats SET parent_chat_id =
+       (SELECT id FROM chats WHERE source = ? AND source_file = ? ORDER BY id LIMIT 1)
+     WHERE source = ? AND source_file = ? AND parent_chat_id IS NULL`,
+  ).run(input.source, input.parentFile, input.source, input.sourceFile);
+}
+
 /**
  * Creates a chat started from the web app (`source = 'web'`) and returns its id. `externalId` must
  * be unique per creation (the web uses a random UUID).

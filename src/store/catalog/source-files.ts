@@ -85,6 +85,39 @@ export function saveSourceFileState(db: Database.Database, state: SourceFileStat
   ).run(state);
 }
 
+/** What the store holds of one (source, project root): file, chat and message counts. */
+export interface SourceProjectTotals {
+  readonly source: string;
+  readonly projectRoot: string | null;
+  /** The app that holds the root, or null when none does (yet). */
+  readonly app: string | null;
+  readonly files: number;
+  readonly chats: number;
+  readonly messages: number;
+  /** Files that contributed nothing (a `skip_reason`). */
+  readonly skippedFiles: number;
+  /** Newest `synced_at` of its files, ms since the epoch. */
+  readonly lastSyncedAtMs: number;
+}
+
+/** Totals per (source, project root) of every remembered file, ordered by source then root. */
+export function sourceProjectTotals(db: Database.Database): SourceProjectTotals[] {
+  return db
+    .prepare<[], SourceProjectTotals>(
+      `SELECT f.source AS source, f.project_root AS projectRoot,
+              (SELECT a.name FROM app_roots r JOIN apps a ON a.id = r.app_id
+                WHERE r.path = f.project_root) AS app,
+              count(*) AS files, sum(f.chats) AS chats,
+              sum((SELECT count(*) FROM chats c JOIN messages m ON m.chat_id = c.id
+                    WHERE c.source = f.format AND c.source_file = f.path)) AS messages,
+              sum(f.skip_reason IS NOT NULL) AS skippedFiles, max(f.synced_at) AS lastSyncedAtMs
+         FROM source_files f
+        GROUP BY f.source, f.project_root
+        ORDER BY f.source, f.project_root`,
+    )
+    .all();
+}
+
 /** Project roots the store knows: every app root and every remembered file's root. */
 export function knownProjectRoots(db: Database.Database): string[] {
   return db
