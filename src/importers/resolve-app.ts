@@ -12,6 +12,7 @@
  * 6. the name of the folder the file is in.
  */
 import { basename, dirname, resolve, sep } from "node:path";
+import type { AppToWrite } from "../store/catalog/app-writes.js";
 import type { ImportedChat } from "./imported-chat.js";
 
 /**
@@ -20,11 +21,7 @@ import type { ImportedChat } from "./imported-chat.js";
  * store finds it by that root and names it after the folder, made unique. Otherwise (absent or
  * `"named"`) the name is the app's identity.
  */
-export interface ResolvedApp {
-  readonly name: string;
-  readonly path: string | null;
-  readonly origin?: "named" | "root";
-}
+export type ResolvedApp = AppToWrite;
 
 /** Resolves the app for `chat` read from `filePath` (see the module doc for the order). */
 export function resolveApp(

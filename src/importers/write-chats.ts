@@ -23,10 +23,14 @@
  * `--app` never moves it (and so never mixes apps).
  */
 import type Database from "better-sqlite3";
+import { storeApps } from "../store/catalog/app-writes.js";
+import {
+  prepareChatWrites,
+  type StoredImportMessage as StoredMessage,
+} from "../store/catalog/chat-writes.js";
 import { writeTransaction } from "../store/write-transaction.js";
 import type { ImportedChat, ImportedMessage } from "./imported-chat.js";
 import type { ResolvedApp } from "./resolve-app.js";
-import { storeApps } from "./store-apps.js";
 
 /** How a chat's parsed messages relate to what is stored; see the module doc. */
 export type WriteMode = "merge" | "exact" | "tail";
@@ -61,14 +65,6 @@ export interface WriteCounts {
   readonly skipped: number;
 }
 
-interface StoredMessage {
-  role: string;
-  content: string;
-  created_at: number;
-  ai_messages_json: string | null;
-  is_compaction_summary: number;
-}
-
 /**
  * Writes `chats` in one transaction and returns the counts. `nowMs` is not used for message or
  * chat times (those come from the source); apps get the earliest chat time as `created_at`.
@@ -77,47 +73,15 @@ interface StoredMessage {
  */
 export function writeChats(db: Database.Database, chats: readonly ChatToWrite[]): WriteResult {
   const apps = storeApps(db);
-  const findChat = db.prepare<[string, string, string], { id: number; title: string | null }>(
-    "SELECT id, title FROM chats WHERE source = ? AND source_file = ? AND external_id = ?",
-  );
-  const claimChat = db.prepare<[string, number]>("UPDATE chats SET source_file = ? WHERE id = ?");
-  const insertChat = db.prepare<[number, string | null, number, string, string, string]>(
-    `INSERT INTO chats (app_id, title, created_at, source, source_file, external_id)
-     VALUES (?, ?, ?, ?, ?, ?)`,
-  );
-  const setChatTitle = db.prepare<[string | null, number]>(
-    "UPDATE chats SET title = ? WHERE id = ?",
-  );
-  const storedMessages = db.prepare<[number], StoredMessage>(
-    `SELECT role, content, created_at, ai_messages_json, is_compaction_summary
-       FROM messages WHERE chat_id = ? ORDER BY id`,
-  );
-  const deleteMessagesAfter = db.prepare<[number, number, number]>(
-    `DELETE FROM messages WHERE chat_id = ? AND id NOT IN
-       (SELECT id FROM messages WHERE chat_id = ? ORDER BY id LIMIT ?)`,
-  );
-  const insertMessage = db.prepare<[number, string, string, string | null, number, number]>(
-    `INSERT INTO messages (chat_id, role, content, ai_messages_json, is_compaction_summary, created_at)
-     VALUES (?, ?, ?, ?, ?, ?)`,
-  );
-
+  const writes = prepareChatWrites(db);
   const insertAll = (chatId: number, messages: readonly ImportedMessage[]) => {
-    for (const message of messages) {
-      insertMessage.run(
-        chatId,
-        message.role,
-        message.content,
-        message.aiMessagesJson,
-        message.isCompactionSummary ? 1 : 0,
-        message.createdAtMs,
-      );
-    }
+    for (const message of messages) writes.insertMessage(chatId, message);
   };
   const findExisting = (chat: ImportedChat, sourceFile: string) => {
-    const own = findChat.get(chat.source, sourceFile, chat.externalId);
+    const own = writes.findChat(chat.source, sourceFile, chat.externalId);
     if (own || sourceFile === "") return own;
-    const legacy = findChat.get(chat.source, "", chat.externalId);
-    if (legacy) claimChat.run(sourceFile, legacy.id);
+    const legacy = writes.findChat(chat.source, "", chat.externalId);
+    if (legacy) writes.claimChat(sourceFile, legacy.id);
     return legacy;
   };
 
@@ -125,7 +89,7 @@ export function writeChats(db: Database.Database, chats: readonly ChatToWrite[])
   const writeTail = (chatId: number, incoming: readonly ImportedMessage[]): number | null => {
     const first = incoming[0];
     if (!first) return null;
-    const stored = storedMessages.all(chatId);
+    const stored = writes.storedMessages(chatId);
     let from = stored.length - 1;
     while (
       from >= 0 &&
@@ -137,7 +101,7 @@ export function writeChats(db: Database.Database, chats: readonly ChatToWrite[])
     // Times of a turn parsed on its own may be derived differently; the text decides.
     const prefix = commonPrefixLength(stored.slice(from), incoming, sameText);
     if (from + prefix === stored.length && prefix === incoming.length) return null;
-    if (from + prefix < stored.length) deleteMessagesAfter.run(chatId, chatId, from + prefix);
+    if (from + prefix < stored.length) writes.deleteMessagesAfter(chatId, from + prefix);
     const tail = incoming.slice(prefix);
     insertAll(chatId, tail);
     return tail.length;
@@ -153,16 +117,14 @@ export function writeChats(db: Database.Database, chats: readonly ChatToWrite[])
       const existing = findExisting(chat, sourceFile);
       if (!existing) {
         const appId = apps.idFor(app, chat.createdAtMs);
-        const chatId = Number(
-          insertChat.run(
-            appId,
-            chat.title,
-            chat.createdAtMs,
-            chat.source,
-            sourceFile,
-            chat.externalId,
-          ).lastInsertRowid,
-        );
+        const chatId = writes.insertChat({
+          appId,
+          title: chat.title,
+          createdAtMs: chat.createdAtMs,
+          source: chat.source,
+          sourceFile,
+          externalId: chat.externalId,
+        });
         chatIds.push(chatId);
         insertAll(chatId, chat.messages);
         inserted++;
@@ -179,7 +141,7 @@ export function writeChats(db: Database.Database, chats: readonly ChatToWrite[])
         }
         continue;
       }
-      const stored = storedMessages.all(existing.id);
+      const stored = writes.storedMessages(existing.id);
       const prefix = commonPrefixLength(stored, chat.messages);
       const titleChanged = existing.title !== chat.title;
       const sameMessages =
@@ -190,10 +152,10 @@ export function writeChats(db: Database.Database, chats: readonly ChatToWrite[])
         skipped++;
         continue;
       }
-      if (titleChanged) setChatTitle.run(chat.title, existing.id);
+      if (titleChanged) writes.setChatTitle(existing.id, chat.title);
       if (!sameMessages) {
         // Rows of the common prefix stay (ids and index rows kept); what follows is replaced.
-        if (prefix < stored.length) deleteMessagesAfter.run(existing.id, existing.id, prefix);
+        if (prefix < stored.length) writes.deleteMessagesAfter(existing.id, prefix);
         const tail = chat.messages.slice(prefix);
         insertAll(existing.id, tail);
         messages += tail.length;

@@ -2,7 +2,7 @@
  * The `apps` and `app_roots` rows as the surfaces read them (DESIGN.md § Store): the one app-by-name
  * lookup, existence, and the two listings (the web's cheap one, the CLI's with activity). Values
  * always travel as parameters; times are returned as integer ms since the epoch. Writes of apps
- * happen in the import path (`importers/store-apps.ts`).
+ * happen in the import path (`app-writes.ts`, called by `importers/write-chats.ts`).
  */
 import type Database from "better-sqlite3";
 

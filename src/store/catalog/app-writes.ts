@@ -6,7 +6,16 @@
  * found by name.
  */
 import type Database from "better-sqlite3";
-import type { ResolvedApp } from "./resolve-app.js";
+
+/**
+ * The app a chat goes to, as the importers resolve it (`importers/resolve-app.ts`): its name, its
+ * project folder (null when none) and whether it was found by that folder (`root`) or by name.
+ */
+export interface AppToWrite {
+  readonly name: string;
+  readonly path: string | null;
+  readonly origin?: "named" | "root";
+}
 
 /** Prepared lookups for {@link StoreApps.idFor}; create once per write transaction. */
 export interface StoreApps {
@@ -14,7 +23,7 @@ export interface StoreApps {
    * The id of `app`, inserting it (and its root) when new. `createdAtMs` is the new app's
    * `created_at` (ms since the epoch).
    */
-  idFor(app: ResolvedApp, createdAtMs: number): number;
+  idFor(app: AppToWrite, createdAtMs: number): number;
 }
 
 /** Prepares the app statements on `db`. */

@@ -1,0 +1,117 @@
+/**
+ * The statements of the import write path (`importers/write-chats.ts`), prepared once per write:
+ * finding a chat by its identity `(source, source file, external id)`, claiming a chat stored
+ * before files were recorded, inserting chats and messages, retitling, and replacing the messages
+ * after a common prefix. The merge rules live in the importer; this file only holds the SQL. Times
+ * are ms since the epoch.
+ */
+import type Database from "better-sqlite3";
+import type { MessageRole } from "./messages.js";
+
+/** A stored message as the merge rules compare it. */
+export interface StoredImportMessage {
+  readonly role: string;
+  readonly content: string;
+  readonly created_at: number;
+  readonly ai_messages_json: string | null;
+  /** 0 or 1. */
+  readonly is_compaction_summary: number;
+}
+
+/** A message to insert. */
+export interface ImportMessageRow {
+  readonly role: MessageRole;
+  readonly content: string;
+  /** The source's AI SDK messages as JSON, or null. */
+  readonly aiMessagesJson: string | null;
+  readonly isCompactionSummary: boolean;
+  readonly createdAtMs: number;
+}
+
+/** The prepared statements; create with {@link prepareChatWrites} inside or before the write. */
+export interface ChatWrites {
+  /** The chat with that identity, or undefined. `sourceFile` is `''` for chats of no file. */
+  findChat(
+    source: string,
+    sourceFile: string,
+    externalId: string,
+  ): { readonly id: number; readonly title: string | null } | undefined;
+  /** Records `sourceFile` as the file of chat `chatId` (a chat stored before files were). */
+  claimChat(sourceFile: string, chatId: number): void;
+  /** Inserts a chat and returns its id. */
+  insertChat(chat: {
+    readonly appId: number;
+    readonly title: string | null;
+    readonly createdAtMs: number;
+    readonly source: string;
+    readonly sourceFile: string;
+    readonly externalId: string;
+  }): number;
+  setChatTitle(chatId: number, title: string | null): void;
+  /** The chat's messages in order. */
+  storedMessages(chatId: number): StoredImportMessage[];
+  /** Deletes every message of the chat after its first `keep` (the common prefix stays). */
+  deleteMessagesAfter(chatId: number, keep: number): void;
+  insertMessage(chatId: number, message: ImportMessageRow): void;
+}
+
+/** Prepares the write statements on `db`. */
+export function prepareChatWrites(db: Database.Database): ChatWrites {
+  const findChat = db.prepare<[string, string, string], { id: number; title: string | null }>(
+    "SELECT id, title FROM chats WHERE source = ? AND source_file = ? AND external_id = ?",
+  );
+  const claimChat = db.prepare<[string, number]>("UPDATE chats SET source_file = ? WHERE id = ?");
+  const insertChat = db.prepare<[number, string | null, number, string, string, string]>(
+    `INSERT INTO chats (app_id, title, created_at, source, source_file, external_id)
+     VALUES (?, ?, ?, ?, ?, ?)`,
+  );
+  const setChatTitle = db.prepare<[string | null, number]>(
+    "UPDATE chats SET title = ? WHERE id = ?",
+  );
+  const storedMessages = db.prepare<[number], StoredImportMessage>(
+    `SELECT role, content, created_at, ai_messages_json, is_compaction_summary
+       FROM messages WHERE chat_id = ? ORDER BY id`,
+  );
+  const deleteMessagesAfter = db.prepare<[number, number, number]>(
+    `DELETE FROM messages WHERE chat_id = ? AND id NOT IN
+       (SELECT id FROM messages WHERE chat_id = ? ORDER BY id LIMIT ?)`,
+  );
+  const insertMessage = db.prepare<[number, string, string, string | null, number, number]>(
+    `INSERT INTO messages (chat_id, role, content, ai_messages_json, is_compaction_summary, created_at)
+     VALUES (?, ?, ?, ?, ?, ?)`,
+  );
+  return {
+    findChat: (source, sourceFile, externalId) => findChat.get(source, sourceFile, externalId),
+    claimChat(sourceFile, chatId) {
+      claimChat.run(sourceFile, chatId);
+    },
+    insertChat: (chat) =>
+      Number(
+        insertChat.run(
+          chat.appId,
+          chat.title,
+          chat.createdAtMs,
+          chat.source,
+          chat.sourceFile,
+          chat.externalId,
+        ).lastInsertRowid,
+      ),
+    setChatTitle(chatId, title) {
+      setChatTitle.run(title, chatId);
+    },
+    storedMessages: (chatId) => storedMessages.all(chatId),
+    deleteMessagesAfter(chatId, keep) {
+      deleteMessagesAfter.run(chatId, chatId, keep);
+    },
+    insertMessage(chatId, message) {
+      insertMessage.run(
+        chatId,
+        message.role,
+        message.content,
+        message.aiMessagesJson,
+        message.isCompactionSummary ? 1 : 0,
+        message.createdAtMs,
+      );
+    },
+  };
+}
