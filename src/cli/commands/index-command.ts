@@ -5,6 +5,7 @@
  */
 import type { Command } from "commander";
 import { createIndexer, PROJECTION_VERSION, requeueAllMessages } from "../../history/index.js";
+import { listAppActivity } from "../../store/catalog/apps.js";
 import type { Store } from "../../store/open-store.js";
 import { plural } from "../../text/plural.js";
 import { globalOptions, openCliStore, printJson } from "../cli-context.js";
@@ -30,22 +31,15 @@ export interface IndexStatusReport {
 /** Reads the index state without changing anything. */
 export function indexStatus(store: Store): IndexStatusReport {
   const indexer = createIndexer({ store, pollIntervalMs: 0 });
-  const apps = store.db
-    .prepare<[], { id: number; name: string; messages: number }>(
-      `SELECT a.id, a.name,
-              (SELECT count(*) FROM messages m JOIN chats c ON c.id = m.chat_id WHERE c.app_id = a.id) AS messages
-         FROM apps a ORDER BY a.name`,
-    )
-    .all()
-    .map((app): AppIndexStatus => {
-      const pending = indexer.pendingCount(app.id);
-      return {
-        app: app.name,
-        messages: app.messages,
-        pending,
-        status: pending === 0 ? "ready" : store.writable ? "indexing" : "stale",
-      };
-    });
+  const apps = listAppActivity(store.db).map((app): AppIndexStatus => {
+    const pending = indexer.pendingCount(app.id);
+    return {
+      app: app.name,
+      messages: app.messageCount,
+      pending,
+      status: pending === 0 ? "ready" : store.writable ? "indexing" : "stale",
+    };
+  });
   return {
     projection_version: PROJECTION_VERSION,
     pending: apps.reduce((total, app) => total + app.pending, 0),
