@@ -19,8 +19,8 @@ import {
   childSearchInputSchema,
   submitReportInputSchema,
 } from "./child-protocol.js";
-import { createFixtureTools } from "./offline/fixture-history-tools.js";
-import { AUTH_HISTORY } from "./offline/offline-test-fixtures.js";
+import { createFixtureTools } from "./offline/testing/fixture-history-tools.js";
+import { AUTH_HISTORY } from "./offline/testing/offline-test-fixtures.js";
 
 const QUESTION = "<question>What did we decide about authentication?</question>";
 const SCRIPTED_REPORT = {

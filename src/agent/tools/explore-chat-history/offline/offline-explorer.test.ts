@@ -14,7 +14,7 @@ import { describeRequiring, SHARED_CORPUS } from "../../../../test/require-resou
 import { createExplorerEngine } from "../../../explorer-engine.js";
 import { createStoreMessageLocator } from "../message-locator.js";
 import { runExplorer } from "../run-explorer.js";
-import { AUTH_HISTORY } from "./offline-test-fixtures.js";
+import { AUTH_HISTORY } from "./testing/offline-test-fixtures.js";
 
 const stores: Store[] = [];
 afterEach(() => {

@@ -1,9 +1,9 @@
 import { generateText, hasToolCall, stepCountIs, streamText } from "ai";
 import { describe, expect, test } from "vitest";
 import { explorerTaskOptions, submitReportInputSchema } from "../child-protocol.js";
-import { createFixtureTools } from "./fixture-history-tools.js";
 import { createOfflineLanguageModel, OFFLINE_MODEL_ID } from "./offline-language-model.js";
-import { AUTH_HISTORY } from "./offline-test-fixtures.js";
+import { createFixtureTools } from "./testing/fixture-history-tools.js";
+import { AUTH_HISTORY } from "./testing/offline-test-fixtures.js";
 
 async function explore(options: { forceSubmit?: boolean; ablate?: ["read"] } = {}) {
   const fixture = createFixtureTools({ messages: AUTH_HISTORY });

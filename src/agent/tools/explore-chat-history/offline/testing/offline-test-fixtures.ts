@@ -4,8 +4,8 @@
  * March) plus off-topic noise. Not imported by production code.
  */
 
+import type { Observation } from "../run-state.js";
 import type { FixtureMessage } from "./fixture-history-tools.js";
-import type { Observation } from "./run-state.js";
 
 /** An observation `c<n>` (message id n) with overridable fields. */
 export function observation(

@@ -5,7 +5,7 @@
  * before the real runner exists; it is not a retrieval implementation (no FTS, no app scoping).
  */
 import { tool } from "ai";
-import { contentTerms } from "../../../../history/text/content-terms.js";
+import { contentTerms } from "../../../../../history/text/content-terms.js";
 import {
   type ChildReadOutput,
   type ChildSearchOutput,
@@ -13,7 +13,7 @@ import {
   childSearchInputSchema,
   type SubmitReportInput,
   submitReportInputSchema,
-} from "../child-protocol.js";
+} from "../../child-protocol.js";
 
 /** One stored message of the fixture. */
 export interface FixtureMessage {
