@@ -29,6 +29,7 @@ function facts(cited: readonly number[]): QuestionFacts {
     errorKind: null,
     observed: new Set(cited),
     latencyMs: 10,
+    cpuMs: 5,
     firstProgressMs: 1,
     modelMs: 0,
     engineCalls: 1,

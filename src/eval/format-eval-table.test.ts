@@ -26,6 +26,7 @@ const FACTS: QuestionFacts = {
   errorKind: null,
   observed: new Set([10]),
   latencyMs: 40,
+  cpuMs: 20,
   firstProgressMs: 0.5,
   modelMs: 10,
   engineCalls: 3,
@@ -48,16 +49,26 @@ describe("formatEvalTable", () => {
     engine: { kind: "offline", modelId: "m", languageModel: () => "unused" },
     loadMs: 12.4,
     facts: [FACTS],
+    loadAverage: { start: 1.5, end: 2.25 },
   });
   const text = formatEvalTable(result);
   const lines = text.split("\n");
+
+  it("names the machine's load beside the cores, so a latency figure can be judged", () => {
+    expect(lines[0]).toBe(
+      "suite t · engine offline (m) · 1 questions · 2 cores · load average 1.5 → 2.3 · suite loaded in 12 ms".replace(
+        "2 cores",
+        `${result.cores} cores`,
+      ),
+    );
+  });
 
   it("prints one quality and one cost row per category plus overall", () => {
     expect(lines).toContain(
       "vague_decision  1    0.50       1.00        -           0          -      -       0",
     );
     expect(lines).toContain(
-      "vague_decision      40      40          0.50  0.50           10.0  10.0         900/60            2.0  2.0     8.0x",
+      "vague_decision      40      40       20   20          0.50  0.50           10.0  10.0         900/60            2.0  2.0     8.0x",
     );
   });
 

@@ -41,6 +41,8 @@ function costRow(s: GroupSummary): string[] {
     s.group,
     ms(s.latencyP50Ms),
     ms(s.latencyP95Ms),
+    ms(s.cpuP50Ms),
+    ms(s.cpuP95Ms),
     ms(s.firstProgressP50Ms),
     ms(s.firstProgressP95Ms),
     kb(s.engineInputBytesMean),
@@ -93,6 +95,8 @@ export function formatEvalTable(result: EvalResult): string {
       "category",
       "p50 ms",
       "p95 ms",
+      "cpu p50",
+      "p95",
       "1st prog p50",
       "p95",
       "engine KB avg",
@@ -151,7 +155,7 @@ export function formatEvalTable(result: EvalResult): string {
       return `  ${score.id} (${score.category}): ${notes.join(", ")}`;
     });
   return [
-    `suite ${result.suite} · engine ${result.engine.kind} (${result.engine.modelId}) · ${result.overall.questions} questions · ${result.cores} cores · load ${result.loadMs.toFixed(0)} ms`,
+    `suite ${result.suite} · engine ${result.engine.kind} (${result.engine.modelId}) · ${result.overall.questions} questions · ${result.cores} cores · load average ${result.loadAverage.start.toFixed(1)} → ${result.loadAverage.end.toFixed(1)} · suite loaded in ${result.loadMs.toFixed(0)} ms`,
     "",
     "quality (recall/precision vs gold; abstain on absent; conflicts on superseded; index on partial indexing)",
     quality,
@@ -159,7 +163,7 @@ export function formatEvalTable(result: EvalResult): string {
     "explorer vs floor (evidence recall on found questions; floor = one bare bm25 OR-query of the question's words over the app's raw messages; cited = distinct messages the report cites; ratio = explorer / floor at k = cited)",
     floor,
     "",
-    "cost (latency and first progress in ms; engine input and report in KB; savings = direct search/read bytes / report bytes)",
+    "cost (latency = wall time of the explorer call, cpu = this process's CPU time during it, first progress: ms; engine input and report in KB; savings = direct search/read bytes / report bytes)",
     cost,
     "",
     "goals",

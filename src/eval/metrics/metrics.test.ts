@@ -35,6 +35,7 @@ function facts(patch: Partial<QuestionFacts>): QuestionFacts {
     errorKind: null,
     observed: new Set([10, 11, 12, 13, 14]),
     latencyMs: 100,
+    cpuMs: 50,
     firstProgressMs: 1,
     modelMs: 60,
     engineCalls: 3,
@@ -221,13 +222,21 @@ describe("floor metrics", () => {
 
 describe("summarizeGroup and evaluateGoals", () => {
   const all = [
-    facts({ id: "a", latencyMs: 100, firstProgressMs: 1, directBytes: 9000 }),
-    facts({ id: "b", latencyMs: 300, firstProgressMs: 3, directBytes: 3000, gold: [10] }),
+    facts({ id: "a", latencyMs: 100, cpuMs: 30, firstProgressMs: 1, directBytes: 9000 }),
+    facts({
+      id: "b",
+      latencyMs: 300,
+      cpuMs: 90,
+      firstProgressMs: 3,
+      directBytes: 3000,
+      gold: [10],
+    }),
     facts({
       id: "c",
       expected: "absent",
       gold: [],
       latencyMs: 200,
+      cpuMs: 100,
       firstProgressMs: null,
       report: null,
       errorKind: "provider",
@@ -248,6 +257,8 @@ describe("summarizeGroup and evaluateGoals", () => {
       indexStatusHonest: null,
       latencyP50Ms: 200,
       latencyP95Ms: 300,
+      cpuP50Ms: 90,
+      cpuP95Ms: 100,
       firstProgressP50Ms: 1,
       firstProgressP95Ms: 3,
       engineInputBytesMean: 5000,

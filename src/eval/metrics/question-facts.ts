@@ -47,7 +47,14 @@ export interface QuestionFacts {
   readonly errorKind: string | null;
   /** Message ids the explorer's searches and reads returned in this run. */
   readonly observed: ReadonlySet<number>;
+  /** Wall time of the explorer tool call (tool call → report), ms. */
   readonly latencyMs: number;
+  /**
+   * CPU time (user + system) of this process during that call, ms. The explorer runs on one
+   * thread (SQLite is synchronous), so this is its work; on a loaded machine `latencyMs` also
+   * holds time spent waiting for a core, this does not.
+   */
+  readonly cpuMs: number;
   /** Tool call → first card update (the pending card), ms; null if none. */
   readonly firstProgressMs: number | null;
   readonly modelMs: number;

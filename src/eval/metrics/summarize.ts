@@ -24,6 +24,9 @@ export interface GroupSummary {
   readonly indexStatusHonest: number | null;
   readonly latencyP50Ms: number | null;
   readonly latencyP95Ms: number | null;
+  /** Percentiles of {@link QuestionFacts.cpuMs}. */
+  readonly cpuP50Ms: number | null;
+  readonly cpuP95Ms: number | null;
   readonly firstProgressP50Ms: number | null;
   readonly firstProgressP95Ms: number | null;
   readonly engineInputBytesMean: number | null;
@@ -65,6 +68,7 @@ export function summarizeGroup(
   scores: readonly QuestionScore[],
 ): GroupSummary {
   const latencies = facts.map((fact) => fact.latencyMs);
+  const cpuTimes = facts.map((fact) => fact.cpuMs);
   const firsts = present(facts.map((fact) => fact.firstProgressMs));
   const reportBytes = present(facts.map((fact) => fact.report?.bytes ?? null));
   const engineBytes = facts.map((fact) => fact.engineInputBytes);
@@ -86,6 +90,8 @@ export function summarizeGroup(
     indexStatusHonest: ratio(scores.map((score) => score.indexStatusHonest)),
     latencyP50Ms: percentile(latencies, 50),
     latencyP95Ms: percentile(latencies, 95),
+    cpuP50Ms: percentile(cpuTimes, 50),
+    cpuP95Ms: percentile(cpuTimes, 95),
     firstProgressP50Ms: percentile(firsts, 50),
     firstProgressP95Ms: percentile(firsts, 95),
     engineInputBytesMean: mean(engineBytes),

@@ -35,6 +35,14 @@ export interface RunQuestionOptions {
   readonly floor: FloorIndex;
   /** Millisecond clock (default `performance.now`). */
   readonly now?: () => number;
+  /** CPU-time clock of this process, ms (default {@link processCpuMs}). */
+  readonly cpu?: () => number;
+}
+
+/** User + system CPU time of this process so far, ms (`process.cpuUsage`, µs / 1000). */
+export function processCpuMs(): number {
+  const usage = process.cpuUsage();
+  return (usage.user + usage.system) / 1000;
 }
 
 /** The floor ranking kept per question: enough for its largest fixed cut-off (k = 10). */
@@ -44,6 +52,7 @@ const FLOOR_MIN_DEPTH = 10;
 export async function runQuestion(options: RunQuestionOptions): Promise<QuestionFacts> {
   const { store, loaded, question, tool, recorder, meter } = options;
   const now = options.now ?? (() => performance.now());
+  const cpu = options.cpu ?? processCpuMs;
   const appId = loaded.appIds.get(question.app)!;
   const currentChatId = question.current_chat ? loaded.chatIds.get(question.current_chat)! : null;
   // The current chat's last message plays the in-flight assistant turn: reads stop below it.
@@ -53,6 +62,7 @@ export async function runQuestion(options: RunQuestionOptions): Promise<Question
   recorder.reset();
   meter.reset();
   let firstProgressMs: number | null = null;
+  const cpuStart = cpu();
   const start = now();
   let report: ExploreChatHistoryReport | null = null;
   let errorKind: string | null = null;
@@ -77,6 +87,7 @@ export async function runQuestion(options: RunQuestionOptions): Promise<Question
     errorKind = toRecollectError(error).kind;
   }
   const latencyMs = now() - start;
+  const cpuMs = cpu() - cpuStart;
   const calls = recorder.calls();
   const observed = recorder.observedMessageIds();
   const engine = meter.totals();
@@ -98,6 +109,7 @@ export async function runQuestion(options: RunQuestionOptions): Promise<Question
     errorKind,
     observed,
     latencyMs,
+    cpuMs,
     firstProgressMs,
     modelMs: engine.modelMs,
     engineCalls: engine.calls,

@@ -4,7 +4,7 @@
  * computed by the pure metric functions. The temporary store is deleted afterwards.
  */
 import { mkdtempSync, rmSync } from "node:fs";
-import { availableParallelism, tmpdir } from "node:os";
+import { availableParallelism, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { createExploreChatHistoryTool } from "../../agent/tools/explore-chat-history/index.js";
 import type { Engine } from "../../engine/engine.js";
@@ -46,6 +46,11 @@ export interface EvalResult {
   readonly engine: { readonly kind: string; readonly modelId: string };
   /** CPU cores of the machine (`os.availableParallelism()`). */
   readonly cores: number;
+  /**
+   * The machine's 1-minute load average (`os.loadavg()[0]`) when the questions started and when
+   * they ended: latency above ~`cores` of load includes waiting for a core (compare `cpuMs`).
+   */
+  readonly loadAverage: { readonly start: number; readonly end: number };
   readonly loadMs: number;
   readonly facts: readonly QuestionFacts[];
   readonly scores: readonly QuestionScore[];
@@ -80,6 +85,7 @@ export async function runSuite(options: RunSuiteOptions): Promise<EvalResult> {
     const meter = meterEngine(options.engine, now);
     const floor = buildFloorIndex(store);
     const facts: QuestionFacts[] = [];
+    const loadStartAverage = loadavg()[0] ?? 0;
     try {
       for (const question of questions) {
         facts.push(
@@ -90,7 +96,13 @@ export async function runSuite(options: RunSuiteOptions): Promise<EvalResult> {
     } finally {
       floor.close();
     }
-    return summarizeRun({ suite: suite.name, engine: options.engine, loadMs, facts });
+    return summarizeRun({
+      suite: suite.name,
+      engine: options.engine,
+      loadMs,
+      facts,
+      loadAverage: { start: loadStartAverage, end: loadavg()[0] ?? 0 },
+    });
   } finally {
     rmSync(workDir, { recursive: true, force: true });
   }
@@ -102,6 +114,7 @@ export function summarizeRun(input: {
   engine: Engine;
   loadMs: number;
   facts: readonly QuestionFacts[];
+  loadAverage?: EvalResult["loadAverage"];
 }): EvalResult {
   const { facts } = input;
   const scores = facts.map(scoreQuestion);
@@ -125,6 +138,7 @@ export function summarizeRun(input: {
     engine: { kind: input.engine.kind, modelId: input.engine.modelId },
     cores: availableParallelism(),
     loadMs: input.loadMs,
+    loadAverage: input.loadAverage ?? { start: 0, end: 0 },
     facts,
     scores,
     categories,
