@@ -1,3 +1,4 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { ReadChatResult, ReadMessage, SearchChatsResult, SearchMatch } from "../types.js";
 import { boundReadResult, serializeReadResult } from "./bound-read-result.js";
@@ -22,6 +23,19 @@ const message = (id: number): ReadMessage => ({
   projection_truncated: false,
 });
 
+/** The bound by its definition: drop the last match and re-measure the whole, until it fits. */
+function dropUntilFits(result: SearchChatsResult, maxBytes: number): SearchChatsResult {
+  if (jsonBytes(result) <= maxBytes) return result;
+  const chats = result.chats.map((chat) => ({ ...chat, matches: [...chat.matches] }));
+  const bounded = () => ({ ...result, chats, truncated: true });
+  while (chats.length > 0 && jsonBytes(bounded()) > maxBytes) {
+    const last = chats.at(-1)!;
+    if (last.matches.length > 1) last.matches.pop();
+    else chats.pop();
+  }
+  return bounded();
+}
+
 describe("byte bounds", () => {
   it("drops the lowest-ranked matches first until the search fits 12 KB", () => {
     const result: SearchChatsResult = {
@@ -43,6 +57,38 @@ describe("byte bounds", () => {
     expect(bounded.chats.map((chat) => chat.matches.length)).toEqual([2, 2, 2, 2, 2, 1]);
     expect(Buffer.byteLength(serializeSearchResult(result))).toBe(jsonBytes(bounded));
     expect(boundSearchResult(bounded)).toBe(bounded);
+  });
+
+  it("drops exactly what re-measuring the whole result after each drop would, for any sizes and bound", () => {
+    const chatArb = fc.record({
+      title: fc.string({ maxLength: 40 }),
+      excerpts: fc.array(fc.string({ maxLength: 300, unit: "grapheme" }), {
+        minLength: 1,
+        maxLength: 2,
+      }),
+    });
+    fc.assert(
+      fc.property(
+        fc.array(chatArb, { maxLength: 20 }),
+        fc.integer({ min: 150, max: 16_000 }),
+        (chats, maxBytes) => {
+          const result: SearchChatsResult = {
+            query: "q",
+            index_status: "ready",
+            pending_count: 0,
+            chats: chats.map((chat, n) => ({
+              chat_id: n,
+              chat_title: chat.title,
+              chat_created_at: "2026-01-01T00:00:00.000Z",
+              matches: chat.excerpts.map((excerpt, i) => ({ ...match(n * 2 + i), excerpt })),
+            })),
+            truncated: false,
+          };
+          expect(boundSearchResult(result, maxBytes)).toEqual(dropUntilFits(result, maxBytes));
+        },
+      ),
+      { numRuns: 300 },
+    );
   });
 
   it("keeps the target and its nearest neighbours when a read exceeds 20 KB", () => {

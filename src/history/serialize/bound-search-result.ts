@@ -14,18 +14,28 @@ export function boundSearchResult(
   maxBytes: number = MAX_SEARCH_RESULT_BYTES,
 ): SearchChatsResult {
   if (jsonBytes(result) <= maxBytes) return result;
+  // Sizes are kept per chat so each drop costs one chat's serialization, not the whole result's
+  // (20 chats of 2 matches overflow by ~15 matches; re-serializing everything was quadratic).
+  // Compact JSON of the result = its bytes with no chats + each chat's bytes + the commas.
+  const base = jsonBytes({ ...result, chats: [], truncated: true });
   const chats: SearchChatHit[] = [...result.chats];
-  let bounded: SearchChatsResult = { ...result, chats, truncated: true };
-  while (chats.length > 0 && jsonBytes(bounded) > maxBytes) {
-    const last = chats[chats.length - 1];
-    if (last !== undefined && last.matches.length > 1) {
-      chats[chats.length - 1] = { ...last, matches: last.matches.slice(0, -1) };
+  const sizes = chats.map(jsonBytes);
+  let total = base + sizes.reduce((sum, size) => sum + size, 0) + Math.max(chats.length - 1, 0);
+  while (chats.length > 0 && total > maxBytes) {
+    const index = chats.length - 1;
+    const last = chats[index] as SearchChatHit;
+    total -= (sizes[index] as number) + (index > 0 ? 1 : 0);
+    if (last.matches.length > 1) {
+      const shorter = { ...last, matches: last.matches.slice(0, -1) };
+      chats[index] = shorter;
+      sizes[index] = jsonBytes(shorter);
+      total += (sizes[index] as number) + (index > 0 ? 1 : 0);
     } else {
       chats.pop();
+      sizes.pop();
     }
-    bounded = { ...result, chats: [...chats], truncated: true };
   }
-  return bounded;
+  return { ...result, chats, truncated: true };
 }
 
 /** The search result as the JSON a model sees: compact, always ≤ `maxBytes` (default 12 KB). */
