@@ -32,6 +32,7 @@ function facts(cited: readonly number[]): QuestionFacts {
     cpuMs: 5,
     firstProgressMs: 1,
     modelMs: 0,
+    retrieval: { searchCalls: 0, searchMs: 0, readCalls: 0, readMs: 0, anyMs: 0 },
     engineCalls: 1,
     engineInputBytes: 100,
     engineMaxInputBytes: 100,

@@ -29,6 +29,7 @@ const FACTS: QuestionFacts = {
   cpuMs: 20,
   firstProgressMs: 0.5,
   modelMs: 10,
+  retrieval: { searchCalls: 2, searchMs: 12, readCalls: 1, readMs: 6, anyMs: 15 },
   engineCalls: 3,
   engineInputBytes: 10_240,
   engineMaxInputBytes: 4096,
@@ -70,6 +71,10 @@ describe("formatEvalTable", () => {
     expect(lines).toContain(
       "vague_decision      40      40       20   20          0.50  0.50           10.0  10.0         900/60            2.0  2.0     8.0x",
     );
+  });
+
+  it("splits the explorer call's time into model, search, read and host", () => {
+    expect(lines).toContain("vague_decision       40     10      12    2.0  6.00    1.0    15");
   });
 
   it("prints the explorer beside the floor at equal k and at fixed cut-offs", () => {

@@ -73,6 +73,21 @@ function floorRow(s: GroupSummary): string[] {
   ];
 }
 
+function timeRow(s: GroupSummary): string[] {
+  const split = s.timeSplit;
+  if (split === null) return [s.group, dash, dash, dash, dash, dash, dash, dash];
+  return [
+    s.group,
+    ms(split.latencyMs),
+    ms(split.modelMs),
+    ms(split.searchMs),
+    split.searchCalls.toFixed(1),
+    ms(split.readMs),
+    split.readCalls.toFixed(1),
+    ms(split.hostMs),
+  ];
+}
+
 /** Renders the result as plain text (ends with a newline). */
 export function formatEvalTable(result: EvalResult): string {
   const groups = [...result.categories, result.overall];
@@ -125,6 +140,10 @@ export function formatEvalTable(result: EvalResult): string {
     ],
     groups.filter((s) => s.foundQuestions > 0).map(floorRow),
   );
+  const time = table(
+    ["category", "mean ms", "model", "search", "calls", "read", "calls", "host"],
+    groups.map(timeRow),
+  );
   const goalLine = (goal: GoalResult) => {
     const actual =
       goal.actual === null
@@ -165,6 +184,9 @@ export function formatEvalTable(result: EvalResult): string {
     "",
     "cost (latency = wall time of the explorer call, cpu = this process's CPU time during it, first progress: ms; engine input and report in KB; savings = direct search/read bytes / report bytes)",
     cost,
+    "",
+    "where the time goes (means per question, ms: model = inside model calls, search / read = inside search_chats / read_chat with calls per question, host = the rest of the explorer call)",
+    time,
     "",
     "goals",
     goals,

@@ -3,6 +3,7 @@
  * functions. Built by the runner; holds no archival text.
  */
 import type { FloorHit } from "../floor/floor-index.js";
+import type { RetrievalTimes } from "../runner/recording-retrieval.js";
 import type { QuestionCategory } from "../suite/suite-schema.js";
 
 /** Where a cited message really lives, looked up in the store after the run; null: no such message. */
@@ -57,7 +58,10 @@ export interface QuestionFacts {
   readonly cpuMs: number;
   /** Tool call → first card update (the pending card), ms; null if none. */
   readonly firstProgressMs: number | null;
+  /** Milliseconds inside model calls (the offline engine: its policy), part of `latencyMs`. */
   readonly modelMs: number;
+  /** The explorer's executed `search_chats` / `read_chat` calls and their time, part of `latencyMs`. */
+  readonly retrieval: RetrievalTimes;
   readonly engineCalls: number;
   readonly engineInputBytes: number;
   readonly engineMaxInputBytes: number;

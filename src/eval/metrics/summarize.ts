@@ -27,6 +27,23 @@ export interface GroupSummary {
   /** Percentiles of {@link QuestionFacts.cpuMs}. */
   readonly cpuP50Ms: number | null;
   readonly cpuP95Ms: number | null;
+  /**
+   * Where a question's wall time goes, means in ms: inside model calls, while a `search_chats`
+   * call ran, while a `read_chat` call ran (the two may overlap: one step's calls run
+   * concurrently), and the rest (the host: the tool loop, report building, card updates =
+   * latency − model − time any retrieval call ran); with the mean number of searches and reads.
+   * Null without questions.
+   */
+  readonly timeSplit: {
+    /** Mean wall latency, the whole being split. */
+    readonly latencyMs: number;
+    readonly modelMs: number;
+    readonly searchMs: number;
+    readonly readMs: number;
+    readonly hostMs: number;
+    readonly searchCalls: number;
+    readonly readCalls: number;
+  } | null;
   readonly firstProgressP50Ms: number | null;
   readonly firstProgressP95Ms: number | null;
   readonly engineInputBytesMean: number | null;
@@ -61,6 +78,24 @@ const ratio = (flags: readonly (boolean | null)[]): number | null => {
 const present = (values: readonly (number | null)[]): number[] =>
   values.filter((value): value is number => value !== null);
 
+function timeSplitOf(facts: readonly QuestionFacts[]): GroupSummary["timeSplit"] {
+  if (facts.length === 0) return null;
+  const avg = (pick: (fact: QuestionFacts) => number): number =>
+    facts.reduce((sum, fact) => sum + pick(fact), 0) / facts.length;
+  const modelMs = avg((fact) => fact.modelMs);
+  const searchMs = avg((fact) => fact.retrieval.searchMs);
+  const readMs = avg((fact) => fact.retrieval.readMs);
+  return {
+    latencyMs: avg((fact) => fact.latencyMs),
+    modelMs,
+    searchMs,
+    readMs,
+    hostMs: avg((fact) => fact.latencyMs - fact.modelMs - fact.retrieval.anyMs),
+    searchCalls: avg((fact) => fact.retrieval.searchCalls),
+    readCalls: avg((fact) => fact.retrieval.readCalls),
+  };
+}
+
 /** Summarizes the questions whose facts and scores are given (same order, same length). */
 export function summarizeGroup(
   group: string,
@@ -92,6 +127,7 @@ export function summarizeGroup(
     latencyP95Ms: percentile(latencies, 95),
     cpuP50Ms: percentile(cpuTimes, 50),
     cpuP95Ms: percentile(cpuTimes, 95),
+    timeSplit: timeSplitOf(facts),
     firstProgressP50Ms: percentile(firsts, 50),
     firstProgressP95Ms: percentile(firsts, 95),
     engineInputBytesMean: mean(engineBytes),

@@ -112,6 +112,7 @@ export async function runQuestion(options: RunQuestionOptions): Promise<Question
     cpuMs,
     firstProgressMs,
     modelMs: engine.modelMs,
+    retrieval: recorder.times(),
     engineCalls: engine.calls,
     engineInputBytes: engine.inputBytes,
     engineMaxInputBytes: engine.maxInputBytes,
