@@ -72,7 +72,7 @@ describe("recollect eval", () => {
     expect(run.code).toBe(0);
     const lines = run.stdout.split("\n");
     expect(lines[0]).toMatch(
-      /^suite cli-suite · engine offline \(recollect-offline-\d+\) · 2 questions · \d+ cores · load \d+ ms$/,
+      /^suite cli-suite · engine offline \(recollect-offline-\d+\) · 2 questions · \d+ cores · load average \d+\.\d → \d+\.\d · suite loaded in \d+ ms$/,
     );
     expect(lines).toContain(
       "category      n  recall  precision  abstain  fabricated  conflicts  index  failed",
