@@ -5,6 +5,7 @@
  */
 import type { GroupSummary } from "./metrics/summarize.js";
 import type { AblationRun } from "./runner/run-ablation.js";
+import { textTable } from "./text-table.js";
 
 const dash = "-";
 
@@ -31,14 +32,7 @@ function grid(
     name,
     ...runs.map((run) => cell(groupsOf(run).find((summary) => summary.group === name))),
   ]);
-  const widths = header.map((text, i) =>
-    Math.max(text.length, ...rows.map((row) => row[i]?.length ?? 0)),
-  );
-  const line = (row: readonly string[]) =>
-    row
-      .map((text, i) => (i === 0 ? text.padEnd(widths[i]!) : text.padStart(widths[i]!)))
-      .join("  ");
-  return [line(header), line(widths.map((w) => "-".repeat(w))), ...rows.map(line)].join("\n");
+  return textTable(header, rows);
 }
 
 /** The two tables as plain text (ends with a newline). */

@@ -5,22 +5,12 @@
  */
 import type { GoalResult, GroupSummary } from "./metrics/summarize.js";
 import type { EvalResult } from "./runner/run-suite.js";
+import { textTable as table } from "./text-table.js";
 
 const dash = "-";
 const ratio = (value: number | null) => (value === null ? dash : value.toFixed(2));
 const ms = (value: number | null) => (value === null ? dash : value.toFixed(value < 10 ? 2 : 0));
 const kb = (value: number | null) => (value === null ? dash : (value / 1024).toFixed(1));
-
-function table(header: readonly string[], rows: readonly (readonly string[])[]): string {
-  const widths = header.map((cell, i) =>
-    Math.max(cell.length, ...rows.map((row) => row[i]?.length ?? 0)),
-  );
-  const line = (row: readonly string[]) =>
-    row
-      .map((cell, i) => (i === 0 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!)))
-      .join("  ");
-  return [line(header), line(widths.map((w) => "-".repeat(w))), ...rows.map(line)].join("\n");
-}
 
 function qualityRow(s: GroupSummary): string[] {
   return [
