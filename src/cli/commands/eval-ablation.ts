@@ -24,6 +24,14 @@ export function parseAblateList(text: string): OfflineStage[] {
   return [...new Set(parts as OfflineStage[])];
 }
 
+function offlineOnly(kind: string): InvalidInputError {
+  return new InvalidInputError(
+    "--ablate",
+    "the offline engine (--engine offline)",
+    `engine ${kind}`,
+  );
+}
+
 /**
  * The CLI's engine (`--engine` or the environment) with `off` switched off. Switching stages off
  * needs the offline engine.
@@ -32,14 +40,10 @@ export function parseAblateList(text: string): OfflineStage[] {
  *   whatever {@link engineForCli} throws.
  */
 export function engineWithout(kind: string | undefined, off: readonly OfflineStage[]): Engine {
+  if (off.length > 0 && kind !== undefined && kind !== "offline") throw offlineOnly(kind);
   const engine = engineForCli(kind);
   if (off.length === 0) return engine;
-  if (engine.kind !== "offline")
-    throw new InvalidInputError(
-      "--ablate",
-      "the offline engine (--engine offline)",
-      `engine ${engine.kind}`,
-    );
+  if (engine.kind !== "offline") throw offlineOnly(engine.kind);
   return createExplorerEngine({ kind: "offline" }, { ablate: off });
 }
 

@@ -166,6 +166,14 @@ describe("recollect eval", () => {
       [["eval", "--beam", dir, "--conversations", "1,x"], "Invalid --conversations"],
       [["eval", "--beam", dir, "--conversations", "2"], "Invalid --conversations"],
       [["eval", "--beam", dir, "--limit", "0"], "Invalid --limit"],
+      [
+        ["eval", "--beam", dir, "--limit", "abc"],
+        "Invalid --limit: expected a positive integer (got abc)",
+      ],
+      [
+        ["eval", "--beam", dir, "--ablate", "expand", "--engine", "openai"],
+        "Invalid --ablate: expected the offline engine",
+      ],
       [["eval", "--beam", dir, "--question", "nope"], "Invalid --question"],
       [["eval", "--suite", suiteFile(SUITE), "--limit", "1"], "Invalid --conversations / --limit"],
     ];
@@ -178,6 +186,74 @@ describe("recollect eval", () => {
       ]);
       expect(run.stdout).toBe("");
     }
+  });
+
+  it("--compare prints the gap to an earlier run's --json output, per shared category", async () => {
+    // The earlier run: the same suite with only the absent question, written as --json.
+    const earlier = await runCaptured([
+      "--json",
+      "eval",
+      "--suite",
+      suiteFile(SUITE),
+      "--question",
+      "q2",
+    ]);
+    expect(earlier.code).toBe(0);
+    const earlierPath = suiteFile(earlier.stdout);
+    const run = await runCaptured([
+      "--json",
+      "eval",
+      "--suite",
+      suiteFile(SUITE),
+      "--compare",
+      earlierPath,
+    ]);
+    expect(run.code).toBe(0);
+    type Figure = { compared: number | null; current: number | null; gap: number | null };
+    const result = JSON.parse(run.stdout) as {
+      overall: { recall: number | null; abstention: number | null };
+      gap: {
+        compared: { suite: string };
+        rows: { group: string; questions: object; recall: Figure; abstention: Figure }[];
+      };
+    };
+    expect(result.gap.compared.suite).toBe("cli-suite");
+    expect(result.gap.rows.map((row) => [row.group, row.questions])).toEqual([
+      ["overall", { compared: 1, current: 2 }],
+      ["no_match", { compared: 1, current: 1 }],
+    ]);
+    const overall = result.gap.rows[0]!;
+    expect(overall.recall).toEqual({ compared: null, current: result.overall.recall, gap: null });
+    const earlierAbstention = (JSON.parse(earlier.stdout) as { overall: { abstention: number } })
+      .overall.abstention;
+    expect(overall.abstention).toEqual({
+      compared: earlierAbstention,
+      current: result.overall.abstention,
+      gap: (result.overall.abstention ?? 0) - earlierAbstention,
+    });
+    const text = await runCaptured(["eval", "--suite", suiteFile(SUITE), "--compare", earlierPath]);
+    expect(text.stdout).toContain("\ngap · this run: cli-suite (");
+    expect(text.stdout).toMatch(/\nno_match {2,}1\/1 /);
+  });
+
+  it("classifies a bad --compare file before running anything", async () => {
+    const missing = await runCaptured([
+      "eval",
+      "--suite",
+      suiteFile(SUITE),
+      "--compare",
+      "/nonexistent/run.json",
+    ]);
+    expect([missing.code, missing.stderr]).toEqual([
+      2,
+      "recollect: Invalid --compare: expected a readable JSON file written by recollect eval --json (/nonexistent/run.json: ENOENT).\n",
+    ]);
+    const notRun = suiteFile(SUITE);
+    const wrong = await runCaptured(["eval", "--suite", suiteFile(SUITE), "--compare", notRun]);
+    expect([wrong.code, wrong.stdout]).toEqual([8, ""]);
+    expect(wrong.stderr).toBe(
+      `recollect: ${notRun}: not recollect eval --json output: suite: Invalid input: expected string, received undefined\n`,
+    );
   });
 
   it("names the malformed BEAM file (exit 8)", async () => {

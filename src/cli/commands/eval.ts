@@ -1,18 +1,22 @@
 /**
  * `recollect eval (--suite FILE | --beam DIR [--conversations N,M,… | --limit N]) [--engine KIND]
- * [--question ID…] [--ablate STAGE,… | --ablation] [--json]`: loads an evaluation suite
+ * [--question ID…] [--ablate STAGE,… | --ablation] [--compare FILE] [--json]`: loads an evaluation suite
  * (docs/EVAL.md) — a suite file, or a BEAM benchmark folder converted in memory — into a fresh temporary store through the production
  * import and indexing path, runs every question through the real `explore_chat_history` tool
  * (Pro context), and prints quality, explorer-versus-floor and cost per category and overall, the
  * launch goals, and the questions that missed. `--json` prints the whole result (summaries, goals,
  * per-question scores and facts). Progress (question counts only) goes to stderr. The user's own
  * store is never touched. `--ablate` / `--ablation` switch offline pipeline stages off
- * (docs/EVAL.md § Ablation).
+ * (docs/EVAL.md § Ablation). `--compare FILE` (an earlier run's `--json` output) adds the gap
+ * between that run and this one per shared category (docs/EVAL.md § Dev/held-out gap).
  */
 import type { Command } from "commander";
 import { ENGINE_KINDS } from "../../engine/index.js";
 import { InvalidInputError } from "../../errors/recollect-error.js";
 import { loadBeamFolder } from "../../eval/beam/index.js";
+import { loadComparedResult } from "../../eval/compare/compared-result.js";
+import { evalGap } from "../../eval/compare/eval-gap.js";
+import { formatEvalGap } from "../../eval/compare/format-eval-gap.js";
 import { formatAblationTable } from "../../eval/format-ablation-table.js";
 import { formatEvalTable } from "../../eval/format-eval-table.js";
 import { oneStageOffConfigurations, runAblation } from "../../eval/runner/run-ablation.js";
@@ -28,6 +32,7 @@ interface EvalOptions {
   beam?: string;
   conversations?: string;
   limit?: string;
+  compare?: string;
   engine?: string;
   question?: string[];
 }
@@ -53,6 +58,13 @@ export function parseConversationList(text: string): number[] {
   return parts.map(Number);
 }
 
+/** Parses `--limit N` (a positive integer). @throws InvalidInputError (`--limit`). */
+export function parseLimit(text: string): number {
+  if (!/^[1-9][0-9]{0,5}$/.test(text.trim()))
+    throw new InvalidInputError("--limit", "a positive integer", `got ${text}`);
+  return Number(text);
+}
+
 function loadForCli(options: EvalOptions): { suite: EvalSuite; skipped: readonly string[] } {
   if ((options.suite === undefined) === (options.beam === undefined))
     throw new InvalidInputError("--suite / --beam", "exactly one of --suite FILE or --beam DIR");
@@ -61,7 +73,7 @@ function loadForCli(options: EvalOptions): { suite: EvalSuite; skipped: readonly
       throw new InvalidInputError("--conversations / --limit", "only with --beam");
     return { suite: loadSuite(options.suite), skipped: [] };
   }
-  const limit = options.limit === undefined ? undefined : Number(options.limit);
+  const limit = options.limit === undefined ? undefined : parseLimit(options.limit);
   return loadBeamFolder(options.beam!, {
     ...(options.conversations !== undefined
       ? { conversations: parseConversationList(options.conversations) }
@@ -79,6 +91,10 @@ export function registerEvalCommand(program: Command): void {
     .option("--beam <dir>", "a BEAM benchmark folder, e.g. ../shared/datasets/beam-100k")
     .option("--conversations <list>", "with --beam: only these conversations, e.g. 1,2,5")
     .option("--limit <n>", "with --beam: only the first N conversations")
+    .option(
+      "--compare <file>",
+      "also print the gap to an earlier run's --json output (e.g. dev set vs held-out)",
+    )
     .option("--engine <kind>", `model engine: ${ENGINE_KINDS.join(" | ")} (default offline)`)
     .option("--question <id...>", "run only these question ids")
     .option(
@@ -91,6 +107,9 @@ export function registerEvalCommand(program: Command): void {
     )
     .action(async (options: EvalOptions, command: Command) => {
       const global = globalOptions(command);
+      const compared = options.compare === undefined ? null : loadComparedResult(options.compare);
+      if (compared !== null && options.ablation)
+        throw new InvalidInputError("--compare / --ablation", "one of --compare or --ablation");
       const { suite, skipped } = loadForCli(options);
       if (options.question) {
         const known = new Set(suite.questions.map((question) => question.id));
@@ -139,9 +158,12 @@ export function registerEvalCommand(program: Command): void {
         },
       });
       if (process.stderr.isTTY) process.stderr.write("\n");
-      if (global.json) printJson(evalResultJson(result, skipped));
+      const gap = compared === null ? null : evalGap(compared, result);
+      if (global.json)
+        printJson({ ...(evalResultJson(result, skipped) as object), ...(gap ? { gap } : {}) });
       else {
         process.stdout.write(formatEvalTable(result));
+        if (gap !== null) process.stdout.write(`\n${formatEvalGap(gap)}`);
         if (skipped.length > 0)
           process.stdout.write(
             `skipped (${skipped.length}, no gold message ids): ${skipped.join(", ")}\n`,
