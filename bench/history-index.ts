@@ -18,6 +18,7 @@ import { createIndexer } from "../src/history/indexer/create-indexer.js";
 import { quoteFtsString } from "../src/history/search/build-fts-query.js";
 import { extractTerms } from "../src/history/search/extract-terms.js";
 import { searchChats } from "../src/history/search/search-chats.js";
+import { STOPWORDS } from "../src/history/text/stopwords.js";
 import { openStore } from "../src/store/open-store.js";
 import { type BenchReport, percentile } from "./bench-report.js";
 import { createRandom, createVocabulary } from "./vocabulary.js";
@@ -27,12 +28,6 @@ const QUERIES_PER_SIZE = 100;
 const WARMUP_QUERIES = 30;
 const BARE_BATCH = 5_000;
 const MB = 1024 * 1024;
-
-const QUERY_STOPWORDS: ReadonlySet<string> = new Set(
-  "the to and a of is in it we that for this you on with be can should i not are as if use will it's but or do at so have from by an what which when then there how our your its".split(
-    " ",
-  ),
-);
 
 function line(text: string): void {
   process.stdout.write(`${text}\n`);
@@ -134,7 +129,7 @@ export async function runBench(): Promise<BenchReport> {
       const words = new Set<string>();
       while (words.size < size) {
         const word = vocabulary.sample(random);
-        if (!QUERY_STOPWORDS.has(word)) words.add(word);
+        if (!STOPWORDS.has(word)) words.add(word);
       }
       return [...words].join(" ");
     };

@@ -14,6 +14,7 @@ import { availableParallelism, tmpdir } from "node:os";
 import { join } from "node:path";
 import { performance } from "node:perf_hooks";
 import { searchChats } from "../src/history/search/search-chats.js";
+import { STOPWORDS } from "../src/history/text/stopwords.js";
 import { openStore } from "../src/store/open-store.js";
 import { type BenchReport, percentile } from "./bench-report.js";
 import { benchMessages, preparedHistory } from "./prepared-history.js";
@@ -21,12 +22,6 @@ import { createRandom, createVocabulary } from "./vocabulary.js";
 
 const QUERIES = 60;
 const WARMUP = 5;
-const STOPWORDS: ReadonlySet<string> = new Set(
-  "the to and a of is in it we that for this you on with be can should i not are as if use will it's but or do at so have from by an what which when then there how our your its".split(
-    " ",
-  ),
-);
-
 function line(text: string): void {
   process.stdout.write(`${text}\n`);
 }
