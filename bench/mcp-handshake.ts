@@ -20,8 +20,9 @@ import { performance } from "node:perf_hooks";
 import { fileURLToPath } from "node:url";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
-import { settingsStoreForStorePath } from "../src/settings/index.js";
+import { settingsPathForStore, settingsStoreForStorePath } from "../src/settings/index.js";
 import { openStore } from "../src/store/open-store.js";
+import { telemetryPathForStore } from "../src/telemetry/index.js";
 import { type BenchReport, percentile } from "./bench-report.js";
 import { packedPackage } from "./packed-package.js";
 import { benchMessages, preparedHistory } from "./prepared-history.js";
@@ -150,8 +151,10 @@ export async function runBench(): Promise<BenchReport> {
       },
     };
   } finally {
-    for (const suffix of ["", "-wal", "-shm", ".settings.json", ".telemetry.jsonl"]) {
-      rmSync(`${copy}${suffix}`, { force: true });
+    // The settings and telemetry files sit beside the store under their own names.
+    const companions = [settingsPathForStore(copy), telemetryPathForStore(copy)];
+    for (const file of [copy, `${copy}-wal`, `${copy}-shm`, ...companions]) {
+      if (file !== null) rmSync(file, { force: true });
     }
   }
 }
