@@ -260,10 +260,13 @@ export async function startMcpServer(options: StartMcpServerOptions): Promise<Ru
     // After the handshake, the session (tool definitions, Engine) loads first so `tools/list`
     // is not kept waiting; then the indexer starts: its repair is one synchronous transaction and
     // draining yields per batch. Calls arriving meanwhile search with index_status "indexing".
+    // The repair waits one event-loop turn (setImmediate), so answers to requests that were
+    // waiting for the session (the first `tools/list`) are written before it holds the thread.
     session()
       .catch((error: unknown) =>
         options.log(`recollect mcp: tools did not load: ${toRecollectError(error).message}`),
       )
+      .then(() => new Promise((resolve) => setImmediate(resolve)))
       .finally(() => {
         if (!open) return;
         try {
