@@ -54,4 +54,26 @@ describe("createPathExclusion", () => {
       "Invalid exclude: expected globs of paths to leave out (no `!` negation) (got !keep).",
     );
   });
+
+  it("rejects a glob whose brackets, braces or parentheses do not balance; escaped ones match", () => {
+    const errorOf = (glob: string): unknown[] | unknown => {
+      try {
+        exclude([glob]);
+      } catch (error) {
+        return error instanceof InvalidInputError ? [error.argument, error.message] : error;
+      }
+      return null;
+    };
+    expect(errorOf("notes[")).toEqual([
+      "--exclude",
+      'Invalid --exclude: expected globs whose [ ], { } and ( ) balance (write \\[ for a literal bracket) (notes[: Missing closing: "]").',
+    ]);
+    expect(errorOf("**/{a,b")).toEqual([
+      "--exclude",
+      'Invalid --exclude: expected globs whose [ ], { } and ( ) balance (write \\[ for a literal bracket) (**/{a,b: Missing closing: "}").',
+    ]);
+    expect(errorOf("a)")).toEqual(["--exclude", expect.stringContaining('Missing opening: "("')]);
+    expect(exclude(["draft\\[1\\]"]).excludes("/work/repo/draft[1]/a.md")).toBe(true);
+    expect(exclude(["{a,b}.md"]).excludes("/work/repo/b.md")).toBe(true);
+  });
 });

@@ -32,8 +32,9 @@ export interface ExclusionAnchors {
 /**
  * Compiles `globs`. `argument` names where they came from in errors (`--exclude`, `exclude`).
  *
- * @throws InvalidInputError (`argument`) for an empty glob or a negated one (`!x`: an exclusion
- *   list cannot re-include).
+ * @throws InvalidInputError (`argument`) for an empty glob, a negated one (`!x`: an exclusion
+ *   list cannot re-include), or one whose `[ ]`, `{ }` or `( )` do not balance (picomatch would
+ *   otherwise read `[` as a literal and match something the person did not mean).
  */
 export function createPathExclusion(
   globs: readonly string[],
@@ -82,7 +83,7 @@ function compile(
     );
   }
   if (!trimmed.includes("/")) {
-    const matchName = picomatch(trimmed, { dot: true });
+    const matchName = globMatcher(trimmed, trimmed, argument);
     return (absolutePath) => matchName(basename(absolutePath));
   }
   const anchored = trimmed.startsWith("~/")
@@ -90,6 +91,18 @@ function compile(
     : isAbsolute(trimmed) || trimmed.startsWith("**")
       ? trimmed
       : resolve(anchors.cwd, trimmed);
-  const matchPath = picomatch(anchored.replace(/\/+$/, ""), { dot: true });
+  const matchPath = globMatcher(anchored.replace(/\/+$/, ""), trimmed, argument);
   return (absolutePath) => matchPath(absolutePath);
+}
+
+/** What a glob may hold, for the error of one that does not compile. */
+const VALID_GLOB = "globs whose [ ], { } and ( ) balance (write \\[ for a literal bracket)";
+
+function globMatcher(pattern: string, given: string, argument: string): (path: string) => boolean {
+  try {
+    return picomatch(pattern, { dot: true, strictBrackets: true });
+  } catch (error) {
+    const reason = error instanceof Error ? error.message.split(" - ")[0] : "does not compile";
+    throw new InvalidInputError(argument, VALID_GLOB, `${given}: ${reason}`);
+  }
 }

@@ -14,12 +14,14 @@ export {
 export { HISTORY_SOURCE_NAMES, HISTORY_SOURCES } from "./sources/index.js";
 export { syncEnvironment } from "./sync-environment.js";
 export {
+  projectFolders,
   type SearchedFolder,
   type SkippedFile,
   type SourceSyncSummary,
   type SyncHistoryOptions,
   type SyncProgressEvent,
   type SyncReport,
+  selectSources,
   syncHistory,
 } from "./sync-history.js";
 

@@ -111,7 +111,7 @@ export function syncHistory(options: SyncHistoryOptions): SyncReport {
   const dryRun = options.dryRun ?? false;
   const nowMs = options.nowMs ?? Date.now();
   const selected = selectSources(options.sources ?? []);
-  const projects = (options.projects ?? []).map(existingFolder);
+  const projects = projectFolders(options.projects ?? []);
   const roots = new Set<string>([...knownProjectRoots(store.db), ...projects]);
   const summaries: SourceSyncSummary[] = [];
   let projectRoots: string[] = [];
@@ -132,6 +132,16 @@ export function syncHistory(options: SyncHistoryOptions): SyncReport {
   return { dryRun, sources: summaries, projectRoots };
 }
 
+/**
+ * The `--project` folders, absolute. Callers that open a store check them first with this, so bad
+ * input changes nothing.
+ *
+ * @throws InvalidInputError (`--project`) naming the first that is not an existing folder.
+ */
+export function projectFolders(projects: readonly string[]): string[] {
+  return projects.map(existingFolder);
+}
+
 function existingFolder(project: string): string {
   const path = resolve(project);
   if (statSync(path, { throwIfNoEntry: false })?.isDirectory() !== true) {
@@ -144,7 +154,12 @@ function existingFolder(project: string): string {
   return path;
 }
 
-function selectSources(names: readonly string[]): HistorySource[] {
+/**
+ * The registered sources named by `names` (all when empty), in registry order.
+ *
+ * @throws InvalidInputError (`--source`) naming the unknown name and every known one.
+ */
+export function selectSources(names: readonly string[]): HistorySource[] {
   for (const name of names) {
     if (!HISTORY_SOURCE_NAMES.includes(name)) {
       throw new InvalidInputError(

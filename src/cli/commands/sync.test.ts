@@ -1,3 +1,4 @@
+import { existsSync } from "node:fs";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import {
   claudeLine,
@@ -27,14 +28,43 @@ function machine(): FixtureMachine {
 describe("recollect sync", () => {
   it("on a machine with no agents, --dry-run says per source that nothing was found", async () => {
     const m = machine();
-    const run = await runCaptured(["--db", stores.path(), "sync", "--dry-run"]);
+    const db = stores.path();
+    const run = await runCaptured(["--db", db, "sync", "--dry-run"]);
     expect(run.code).toBe(0);
+    expect(existsSync(db)).toBe(false);
     expect(run.stdout.split("\n").slice(0, 2)).toEqual([
       `claude-code (Claude Code): nothing found in ${m.home}/.claude/projects (no such folder)`,
       `codex (Codex CLI): nothing found in ${m.home}/.codex/sessions (no such folder)`,
     ]);
     expect(run.stdout).toContain("specstory (SpecStory): nothing found");
     expect(run.stdout).toContain("aider (aider): nothing found");
+  });
+
+  it("bad --source, --project or --exclude: exit 2 naming the argument and what is allowed; no store is created", async () => {
+    const m = machine();
+    m.write(
+      ".claude/projects/-code-shop/s1.jsonl",
+      claudeSession("s1", m.project("code/shop"), [{ role: "user", text: "Queue?" }]),
+    );
+    const db = stores.path();
+    const cases: [string[], string, string][] = [
+      [
+        ["--source", "nope"],
+        "--source",
+        "expected one of claude-code, codex, gemini-cli, cursor, opencode, cline, roo-code, specstory, aider",
+      ],
+      [["--project", "/does/not/exist"], "--project", "expected an existing project folder"],
+      [["--exclude", "notes["], "--exclude", "expected globs whose [ ], { } and ( ) balance"],
+    ];
+    for (const [args, argument, allowed] of cases) {
+      const run = await runCaptured(["--db", db, "--json", "sync", ...args]);
+      expect(run.code).toBe(2);
+      expect(run.stdout).toBe("");
+      const error = JSON.parse(run.stderr) as { error: { kind: string; message: string } };
+      expect(error.error.kind).toBe("invalid_input");
+      expect(error.error.message.startsWith(`Invalid ${argument}: ${allowed}`)).toBe(true);
+      expect(existsSync(db)).toBe(false);
+    }
   });
 
   it("imports into per-project apps, searchable at once; sources and apps show the roots", async () => {

@@ -4,20 +4,23 @@
  * or changed since the last sync, and drains the search index. Prints one block per source
  * (stdout, or `--json`); progress goes to stderr as counts only.
  */
+import { existsSync } from "node:fs";
 import type { Command } from "commander";
 import { InvalidInputError } from "../../errors/recollect-error.js";
 import type { PathExclusion } from "../../importers/index.js";
 import { settingsStoreForStorePath } from "../../settings/index.js";
-import type { Store } from "../../store/open-store.js";
+import { openStore, type Store } from "../../store/open-store.js";
 import {
   HISTORY_SOURCE_NAMES,
+  projectFolders,
   type SyncProgressEvent,
   type SyncReport,
+  selectSources,
   syncEnvironment,
   syncHistory,
   watchHistory,
 } from "../../sync/index.js";
-import { globalOptions, openCliStore, printJson } from "../cli-context.js";
+import { globalOptions, openCliStore, printJson, storePathFor } from "../cli-context.js";
 import { importExclusion } from "./import.js";
 import { drainIndex } from "./index-command.js";
 import { formatSyncPassLine, formatSyncReport } from "./sync-report-text.js";
@@ -51,11 +54,12 @@ export async function runSyncPass(
   store: Store,
   options: SyncCommandOptions,
   exclusion: PathExclusion,
+  settingsPath: string = store.path,
 ): Promise<{ report: SyncReport; indexed: number | null }> {
   const report = syncHistory({
     store,
     exclusion,
-    environment: syncEnvironment(settingsStoreForStorePath(store.path)),
+    environment: syncEnvironment(settingsStoreForStorePath(settingsPath)),
     sources: options.source ?? [],
     projects: options.project ?? [],
     dryRun: options.dryRun === true,
@@ -93,10 +97,17 @@ export function registerSyncCommand(program: Command): void {
       if (options.watch && options.dryRun) {
         throw new InvalidInputError("--watch", "either --watch or --dry-run, not both");
       }
+      // Every argument is checked before the store is opened: bad input creates or changes nothing.
+      selectSources(options.source ?? []);
+      projectFolders(options.project ?? []);
       const exclusion = importExclusion(global, options);
-      using store = openCliStore(global);
+      const storePath = storePathFor(global);
+      // A dry run on a machine that has no store yet decides against an empty one in memory, so
+      // "nothing was written" holds for the store file too.
+      const dryRunWithoutStore = options.dryRun === true && !existsSync(storePath);
+      using store = dryRunWithoutStore ? openStore({ path: ":memory:" }) : openCliStore(global);
       if (!options.watch) {
-        const { report, indexed } = await runSyncPass(store, options, exclusion);
+        const { report, indexed } = await runSyncPass(store, options, exclusion, storePath);
         printSyncReport(global.json, report, indexed);
         return;
       }
