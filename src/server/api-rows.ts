@@ -1,8 +1,12 @@
 /**
  * The web API's view of the catalog (`store/catalog/`): chats and messages shaped as the JSON the
  * browser reads, times as ISO-8601 UTC strings. No SQL here; writes are the person's own turns only.
+ * What the reads return is visible text: message contents without `<private>` spans and with
+ * credentials redacted (`visibleText`), titles cleaned the same way (`cleanTitle`), so neither
+ * the chat view nor the primary agent's history ever holds them.
  */
 import { ChatNotFoundError } from "../errors/recollect-error.js";
+import { cleanTitle, visibleText } from "../history/index.js";
 import * as chats from "../store/catalog/chats.js";
 import * as messages from "../store/catalog/messages.js";
 import type { Store } from "../store/open-store.js";
@@ -16,7 +20,10 @@ export interface ChatSummary {
   readonly messageCount: number;
 }
 
-/** One stored message. `content` may contain escaped card XML (read back by `card/`). */
+/**
+ * One stored message. `content` is its visible text ({@link visibleText}) and may contain escaped
+ * card XML (read back by `card/`).
+ */
 export interface StoredMessage {
   readonly id: number;
   readonly role: "user" | "assistant";
@@ -29,13 +36,14 @@ const iso = (ms: number): string => new Date(ms).toISOString();
 const chatSummary = (row: chats.ChatRow): ChatSummary => ({
   id: row.id,
   appId: row.appId,
-  title: row.title,
+  title: cleanTitle(row.title),
   createdAt: iso(row.createdAtMs),
   messageCount: row.messageCount,
 });
 
-const storedMessage = ({ createdAtMs, ...row }: messages.MessageRow): StoredMessage => ({
+const storedMessage = ({ createdAtMs, content, ...row }: messages.MessageRow): StoredMessage => ({
   ...row,
+  content: visibleText(content),
   createdAt: iso(createdAtMs),
 });
 

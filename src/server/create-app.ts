@@ -46,6 +46,7 @@ import {
 import type { ServerEvent } from "./shared/server-events.js";
 import { createTurnRegistry } from "./turns/turn-registry.js";
 import { createWebConsentPrompter } from "./turns/web-consent-prompter.js";
+import { visibleSegments } from "./visible-segments.js";
 
 /** Everything one turn needs; the runner emits the turn's {@link AgentEvent}s through `onEvent`. */
 export interface TurnRequest {
@@ -167,7 +168,7 @@ export function createApp(deps: ServerDeps): Hono {
       aroundMessageId === undefined ? {} : { aroundMessageId },
     ).map(({ content, ...message }) => ({
       ...message,
-      segments: segmentMessage(content),
+      segments: visibleSegments(segmentMessage(content)),
     })),
   });
 

@@ -2,12 +2,13 @@
 
 import type Database from "better-sqlite3";
 import type { Command } from "commander";
+import { cleanTitle } from "../../history/index.js";
 import { listChats as listChatRows } from "../../store/catalog/chats.js";
 import { plural } from "../../text/plural.js";
 import { globalOptions, openCliStore, printJson } from "../cli-context.js";
 import { requireAppId } from "./apps.js";
 
-/** One row of `recollect chats`; times are ISO-8601 UTC. */
+/** One row of `recollect chats`; times are ISO-8601 UTC; the title as `cleanTitle` shows it. */
 export interface ChatSummary {
   readonly id: number;
   readonly title: string | null;
@@ -20,7 +21,7 @@ export interface ChatSummary {
 export function listChats(db: Database.Database, appId: number): ChatSummary[] {
   return listChatRows(db, appId).map((row) => ({
     id: row.id,
-    title: row.title,
+    title: cleanTitle(row.title),
     source: row.source,
     created_at: new Date(row.createdAtMs).toISOString(),
     messages: row.messageCount,

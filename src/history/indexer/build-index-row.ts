@@ -1,7 +1,6 @@
 import { normalizeWhitespace, truncateChars } from "../projection/normalize-text.js";
-import { removePrivateSpans } from "../projection/private-spans.js";
 import { projectMessage } from "../projection/project-message.js";
-import { redactCredentials } from "../projection/redact-credentials.js";
+import { visibleText } from "../projection/visible-text.js";
 import { cjkBigrams, separateCjkRuns } from "../text/cjk.js";
 import type { MessageRole } from "../types.js";
 
@@ -43,8 +42,7 @@ export interface IndexRow {
  */
 export function cleanTitle(title: string | null): string | null {
   if (title === null) return null;
-  const visible = redactCredentials(removePrivateSpans(title));
-  return truncateChars(normalizeWhitespace(visible), MAX_TITLE_CHARS).text;
+  return truncateChars(normalizeWhitespace(visibleText(title)), MAX_TITLE_CHARS).text;
 }
 
 /**

@@ -11,3 +11,4 @@ export {
 } from "./project-message.js";
 export { PROJECTION_VERSION } from "./projection-version.js";
 export { REDACTED, redactCredentials } from "./redact-credentials.js";
+export { visibleText } from "./visible-text.js";
