@@ -49,9 +49,11 @@ export function indexStatus(store: Store): IndexStatusReport {
 }
 
 /**
- * Drains the index queue to empty: start-up repair (projection-version bump, orphans, missing
- * rows), then batch after batch. With `requeueAll`, every message is queued first (a rebuild).
- * Returns the number of queued rows handled.
+ * Drains the index queue to empty, batch after batch. Without `requeueAll` (after an import or a
+ * sync) only a projection-version bump is repaired first, so the drain costs what was written
+ * (the full repair's orphan and missing-row scans read every message: measured 7.3 s for a
+ * 150-row drain at 1M messages). With `requeueAll` (a rebuild) every message is queued and the
+ * full repair runs. Returns the number of queued rows handled.
  */
 export async function drainIndex(store: Store, options: { requeueAll: boolean }): Promise<number> {
   if (options.requeueAll) {
@@ -59,7 +61,11 @@ export async function drainIndex(store: Store, options: { requeueAll: boolean })
     // exactly what the triggers would have done for fresh rows.
     requeueAllMessages(store.db);
   }
-  const indexer = createIndexer({ store, pollIntervalMs: 0 });
+  const indexer = createIndexer({
+    store,
+    pollIntervalMs: 0,
+    repairOnStart: options.requeueAll ? "full" : "projection-version",
+  });
   try {
     indexer.start();
     let handled = await indexer.drainAll();

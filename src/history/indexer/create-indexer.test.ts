@@ -108,6 +108,40 @@ describe("createIndexer", () => {
     expect(queued(fixture)).toEqual([id]);
   });
 
+  it("repairOnStart projection-version: start() re-queues on a version bump only, never scans for missing rows", async () => {
+    using fixture = createHistoryFixture();
+    const chat = fixture.chat(fixture.app("a"), "t");
+    const lost = fixture.message(chat, "user", "lost");
+    createIndexer({ store: fixture.store, pollIntervalMs: 0 }).repair();
+    fixture.store.db.exec("DELETE FROM history_dirty_messages");
+    const cheap = () =>
+      createIndexer({
+        store: fixture.store,
+        pollIntervalMs: 0,
+        repairOnStart: "projection-version",
+      });
+    {
+      await using indexer = cheap();
+      expect(indexer.start()).toEqual({
+        projectionVersionChanged: false,
+        orphansRemoved: 0,
+        missingQueued: 0,
+      });
+      expect(queued(fixture)).toEqual([]);
+    }
+    const kept = fixture.message(chat, "assistant", "kept");
+    fixture.store.db
+      .prepare("UPDATE history_meta SET value = '0' WHERE key = ?")
+      .run(PROJECTION_VERSION_KEY);
+    await using indexer = cheap();
+    expect(indexer.start().projectionVersionChanged).toBe(true);
+    await indexer.drainAll();
+    expect([ftsRow(fixture, lost), ftsRow(fixture, kept)].map((row) => row !== undefined)).toEqual([
+      true,
+      true,
+    ]);
+  });
+
   it("removes index rows when a message or a whole chat is deleted, and repairs orphans", () => {
     using fixture = createHistoryFixture();
     const app = fixture.app("a");

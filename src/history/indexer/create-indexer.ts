@@ -64,6 +64,13 @@ export interface CreateIndexerOptions {
    * Default {@link MIN_ROWS_FOR_TERM_STATS}; tests lower it.
    */
   readonly termStatsMinRows?: number;
+  /**
+   * What `start()` repairs. `full` (default): projection version, orphan rows and unindexed
+   * messages, which reads the whole store (seconds at 1M messages) — right once for a process that
+   * serves searches. `projection-version`: only a projection-version change, for a one-shot drain
+   * right after a write (sync, import), so its cost follows the rows written.
+   */
+  readonly repairOnStart?: "full" | "projection-version";
 }
 
 /**
@@ -203,7 +210,11 @@ export function createIndexer(options: CreateIndexerOptions): Indexer {
 
   const start = (): RepairReport => {
     if (state === "stopped") throw new RangeError("The indexer was stopped; create a new one.");
-    const report = writable ? queue.repair(PROJECTION_VERSION) : noRepair;
+    const report = !writable
+      ? noRepair
+      : options.repairOnStart === "projection-version"
+        ? queue.repairProjectionVersion(PROJECTION_VERSION)
+        : queue.repair(PROJECTION_VERSION);
     if (state === "created") {
       state = "running";
       if (pollIntervalMs > 0) {

@@ -43,6 +43,12 @@ export interface IndexQueue {
   pendingCount(appId: number, excludeChatId: number | null): number;
   /** Start-up repair against `projectionVersion` (DESIGN.md § Index). */
   repair(projectionVersion: number): RepairReport;
+  /**
+   * The cheap part of {@link IndexQueue.repair} alone: a projection-version change re-queues every
+   * message. One meta read when nothing changed, so a one-shot drain after a write stays
+   * proportional to what was written (the orphan and missing-row scans read the whole store).
+   */
+  repairProjectionVersion(projectionVersion: number): RepairReport;
 }
 
 /** Prepares the queue statements on `db` (which must have migration 002). */
@@ -125,13 +131,25 @@ export function createIndexQueue(db: DatabasePort): IndexQueue {
     return rows.length;
   });
 
-  const repair = writeTransaction(db, (projectionVersion: number): RepairReport => {
+  const requeueOnNewVersion = (projectionVersion: number): boolean => {
     const stored = readMeta.get(PROJECTION_VERSION_KEY);
     const projectionVersionChanged = stored !== String(projectionVersion);
     if (projectionVersionChanged) {
       queueAll.run();
       writeMeta.run(PROJECTION_VERSION_KEY, String(projectionVersion));
     }
+    return projectionVersionChanged;
+  };
+  const repairVersion = writeTransaction(
+    db,
+    (projectionVersion: number): RepairReport => ({
+      projectionVersionChanged: requeueOnNewVersion(projectionVersion),
+      orphansRemoved: 0,
+      missingQueued: 0,
+    }),
+  );
+  const repair = writeTransaction(db, (projectionVersion: number): RepairReport => {
+    const projectionVersionChanged = requeueOnNewVersion(projectionVersion);
     const orphansRemoved = removeOrphans.run().changes;
     const missingQueued = projectionVersionChanged ? 0 : queueMissing.run().changes;
     return { projectionVersionChanged, orphansRemoved, missingQueued };
@@ -158,5 +176,9 @@ export function createIndexQueue(db: DatabasePort): IndexQueue {
     hasPending: () => anyPending.get() === 1,
     pendingCount: (appId, excludeChatId) => countPending(db, appId, excludeChatId),
     repair: (projectionVersion) => repair(projectionVersion),
+    repairProjectionVersion: (projectionVersion) =>
+      readMeta.get(PROJECTION_VERSION_KEY) === String(projectionVersion)
+        ? { projectionVersionChanged: false, orphansRemoved: 0, missingQueued: 0 }
+        : repairVersion(projectionVersion),
   };
 }
