@@ -25,3 +25,13 @@ export function parseSourceBytes(
   if (!module) throw new Error(`no import format module named ${format}`);
   return parseImportBytes(path, module, bytes, fallbackTimeMs);
 }
+
+/**
+ * True when `format` reads a database by path (Cursor's `state.vscdb`): sync then never reads its
+ * bytes (such a file can be gigabytes), and any change of the file or its `-wal` re-reads it.
+ */
+export function isDatabaseFormat(format: ImportFormat): boolean {
+  return (
+    IMPORT_FORMAT_MODULES.find((candidate) => candidate.format === format)?.input === "database"
+  );
+}

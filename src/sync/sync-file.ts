@@ -10,17 +10,20 @@
  *   `whole-file` source re-reads the file and writes what differs;
  * - shorter, or the prefix differs (rewritten, or rewound and regrown past its old length): the
  *   file's chats are re-imported to match it exactly;
- * - a torn last JSONL line (being written) is left for the next sync, without an error.
+ * - a torn last JSONL line (being written) is left for the next sync, without an error;
+ * - a database source (Cursor's `state.vscdb`) is never read as bytes: any change of its size or
+ *   mtime, or of its `-wal` beside it, re-reads it through its format and makes each of its chats
+ *   equal what the database now holds.
  *
  * The chat writes and the new state are one transaction: an interruption leaves the file either
  * fully synced or as it was.
  */
-import { statSync } from "node:fs";
+import { type Stats, statSync } from "node:fs";
 import { basename, resolve } from "node:path";
 import type Database from "better-sqlite3";
 import { ImportFormatError } from "../errors/recollect-error.js";
 import type { ImportedChat, WriteCounts, WriteMode } from "../importers/index.js";
-import { resolveApp } from "../importers/resolve-app.js";
+import { type ResolvedApp, resolveApp } from "../importers/resolve-app.js";
 import { writeChats } from "../importers/write-chats.js";
 import { externalIdsOfSourceFile } from "../store/catalog/chats.js";
 import { type SourceFileState, saveSourceFileState } from "../store/catalog/source-files.js";
@@ -28,7 +31,7 @@ import { writeTransaction } from "../store/write-transaction.js";
 import { completeJsonLines, prefixFingerprint, readRange } from "./file-bytes.js";
 import type { HistorySource, SourceFile } from "./history-source.js";
 import { lastTurnStart } from "./last-turn-start.js";
-import { parseSourceBytes } from "./parse-source.js";
+import { isDatabaseFormat, parseSourceBytes } from "./parse-source.js";
 
 /** How a file's content related to what was imported before. */
 export type FileChange = "new" | "appended" | "rewritten";
@@ -41,6 +44,11 @@ export type FileOutcome =
       readonly change: FileChange;
       readonly counts: WriteCounts;
       readonly projectRoot: string | null;
+      /**
+       * Project roots the file's chats went to (absolute, unique): a file of many projects (Cursor)
+       * names them per chat. The project sources look in these too.
+       */
+      readonly chatRoots: readonly string[];
       /** A torn last line was left for the next sync. */
       readonly torn: boolean;
     }
@@ -72,15 +80,17 @@ export function syncFile(input: SyncFileInput): FileOutcome {
   if (!stats?.isFile()) {
     return { kind: "skipped", reason: "cannot read the file", projectRoot: null };
   }
-  const size = stats.size;
-  const mtimeMs = Math.round(stats.mtimeMs);
+  const database = isDatabaseFormat(source.format);
+  const { size, mtimeMs } = database
+    ? databaseSignature(file.path, stats)
+    : { size: stats.size, mtimeMs: Math.round(stats.mtimeMs) };
   if (previous && previous.size === size && previous.mtimeMs === mtimeMs) {
     return previous.skipReason !== null
       ? { kind: "skipped", reason: previous.skipReason, projectRoot: previous.projectRoot }
       : { kind: "unchanged", chats: previous.chats, projectRoot: previous.projectRoot };
   }
   const projectRoot = previous?.projectRoot ?? source.projectRootOf(file);
-  const change = classify(file.path, size, previous);
+  const change = database ? (previous ? "rewritten" : "new") : classify(file.path, size, previous);
   if (change === "unchanged") {
     if (!input.dryRun && previous) saveSourceFileState(input.db, { ...previous, mtimeMs });
     return { kind: "unchanged", chats: previous?.chats ?? 0, projectRoot };
@@ -93,11 +103,11 @@ export function syncFile(input: SyncFileInput): FileOutcome {
   let read: { bytes: Buffer; consumed: number; torn: boolean };
   let chats: ImportedChat[];
   try {
-    const bytes = readRange(file.path, from, size - from);
+    const bytes = database ? Buffer.alloc(0) : readRange(file.path, from, size - from);
     read =
       source.growth === "jsonl-lines"
         ? completeJsonLines(bytes)
-        : { bytes, consumed: bytes.length, torn: false };
+        : { bytes, consumed: database ? size : bytes.length, torn: false };
     if (tailOnly && previous && from + read.consumed <= previous.importedBytes) {
       return { kind: "waiting", projectRoot };
     }
@@ -135,16 +145,20 @@ export function syncFile(input: SyncFileInput): FileOutcome {
     }
     return read.torn ? { kind: "waiting", projectRoot } : { kind: "skipped", reason, projectRoot };
   }
+  const apps = chats.map((chat) => appOf(file.path, chat, projectRoot));
+  const chatRoots = [
+    ...new Set(apps.flatMap((app) => (app.origin === "root" && app.path ? [app.path] : []))),
+  ];
   if (input.dryRun) {
     const messages = chats.reduce((total, chat) => total + chat.messages.length, 0);
     const counts =
       change === "new"
         ? { ...NO_COUNTS, chats: chats.length, messages }
         : { ...NO_COUNTS, updated: chats.length, messages };
-    return { kind: "imported", change, counts, projectRoot, torn: read.torn };
+    return { kind: "imported", change, counts, projectRoot, chatRoots, torn: read.torn };
   }
   const counts = writeTransaction(input.db, () => {
-    const written = writeFileChats(input, chats, change, tailOnly, projectRoot);
+    const written = writeFileChats(input, chats, apps, change, tailOnly);
     saveSourceFileState(input.db, {
       ...stateBase(input, size, mtimeMs, projectRoot),
       importedBytes,
@@ -155,7 +169,27 @@ export function syncFile(input: SyncFileInput): FileOutcome {
     });
     return written.counts;
   })();
-  return { kind: "imported", change, counts, projectRoot, torn: read.torn };
+  return { kind: "imported", change, counts, projectRoot, chatRoots, torn: read.torn };
+}
+
+/**
+ * Size and mtime of a database together with its write-ahead log: a database in WAL mode takes
+ * new rows into `<file>-wal` and changes the main file only at a checkpoint. Size is the sum,
+ * mtime the later of the two (ms, rounded).
+ */
+function databaseSignature(path: string, stats: Stats): { size: number; mtimeMs: number } {
+  const wal = statSync(`${path}-wal`, { throwIfNoEntry: false });
+  return {
+    size: stats.size + (wal?.isFile() ? wal.size : 0),
+    mtimeMs: Math.round(Math.max(stats.mtimeMs, wal?.isFile() ? wal.mtimeMs : 0)),
+  };
+}
+
+/** The app a chat of `filePath` goes to: its file's project root, else what the chat tells. */
+function appOf(filePath: string, chat: ImportedChat, projectRoot: string | null): ResolvedApp {
+  return projectRoot
+    ? { name: basename(projectRoot) || projectRoot, path: projectRoot, origin: "root" }
+    : resolveApp(filePath, chat, undefined);
 }
 
 function classify(
@@ -196,22 +230,20 @@ function stateBase(
 function writeFileChats(
   input: SyncFileInput,
   chats: readonly ImportedChat[],
+  apps: readonly ResolvedApp[],
   change: FileChange,
   tailOnly: boolean,
-  projectRoot: string | null,
 ): { counts: WriteCounts; fileChats: number } {
   const { db, source, file } = input;
   const sourceFile = resolve(file.path);
   const stored = externalIdsOfSourceFile(db, source.format, sourceFile);
   const mode: WriteMode = change === "rewritten" ? "exact" : "merge";
   const appendTo = tailOnly && stored.length === 1 ? stored[0]! : null;
-  const toWrite = chats.map((chat) => {
+  const toWrite = chats.map((chat, index) => {
     const target = appendTo !== null ? { ...chat, externalId: appendTo } : chat;
     return {
       chat: target,
-      app: projectRoot
-        ? { name: basename(projectRoot) || projectRoot, path: projectRoot, origin: "root" as const }
-        : resolveApp(file.path, chat, undefined),
+      app: apps[index]!,
       sourceFile,
       mode: appendTo !== null ? ("tail" as const) : mode,
     };

@@ -236,6 +236,7 @@ function syncSource(
         skipped.push({ file: file.path, reason: outcome.reason });
         break;
       case "imported":
+        for (const root of outcome.chatRoots) run.onRoot(root);
         changes[outcome.change]++;
         newChats += outcome.counts.chats;
         updatedChats += outcome.counts.updated;

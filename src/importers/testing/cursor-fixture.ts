@@ -107,24 +107,68 @@ export function writeCursorProfile(userDir: string, workspaceFolder: string): st
   } finally {
     db.close();
   }
-  const workspaceDir = join(userDir, "workspaceStorage", "5f1e0c9b7a3d2e4f");
+  writeCursorWorkspace(userDir, "5f1e0c9b7a3d2e4f", workspaceFolder, [CURSOR_COMPOSERS.headers]);
+  return path;
+}
+
+/**
+ * Writes `User/workspaceStorage/<id>/` as Cursor does for a window opened on `folder`:
+ * `workspace.json` naming the folder and a `state.vscdb` whose `composer.composerData` lists
+ * `composerIds` (replacing an earlier list).
+ */
+export function writeCursorWorkspace(
+  userDir: string,
+  id: string,
+  folder: string,
+  composerIds: readonly string[],
+): void {
+  const workspaceDir = join(userDir, "workspaceStorage", id);
   mkdirSync(workspaceDir, { recursive: true });
   writeFileSync(
     join(workspaceDir, "workspace.json"),
-    JSON.stringify({ folder: pathToFileURL(workspaceFolder).href }),
+    JSON.stringify({ folder: pathToFileURL(folder).href }),
   );
   const workspaceDb = new Database(join(workspaceDir, "state.vscdb"));
   try {
-    workspaceDb.exec(KV_SCHEMA);
+    workspaceDb.exec(
+      "CREATE TABLE IF NOT EXISTS ItemTable (key TEXT UNIQUE ON CONFLICT REPLACE, value BLOB)",
+    );
     workspaceDb.prepare("INSERT INTO ItemTable (key, value) VALUES (?, ?)").run(
       "composer.composerData",
       JSON.stringify({
-        allComposers: [{ composerId: CURSOR_COMPOSERS.headers, type: "head" }],
+        allComposers: composerIds.map((composerId) => ({ composerId, type: "head" })),
         selectedComposerIds: [],
       }),
     );
   } finally {
     workspaceDb.close();
   }
-  return path;
+}
+
+/**
+ * Adds (or replaces) composer `composerId` in an open global `state.vscdb`, with its bubbles as
+ * separate rows behind `fullConversationHeadersOnly`, as current Cursor versions write them, and
+ * its `name` when given.
+ */
+export function putCursorComposer(
+  db: Database.Database,
+  composerId: string,
+  createdAtMs: number,
+  bubbles: readonly { bubbleId: string; type: 1 | 2; text: string }[],
+  name?: string,
+): void {
+  const put = db.prepare("INSERT INTO cursorDiskKV (key, value) VALUES (?, ?)");
+  put.run(
+    `composerData:${composerId}`,
+    JSON.stringify({
+      _v: 10,
+      composerId,
+      ...(name === undefined ? {} : { name }),
+      createdAt: createdAtMs,
+      fullConversationHeadersOnly: bubbles.map(({ bubbleId, type }) => ({ bubbleId, type })),
+    }),
+  );
+  for (const bubble of bubbles) {
+    put.run(`bubbleId:${composerId}:${bubble.bubbleId}`, JSON.stringify({ _v: 3, ...bubble }));
+  }
 }

@@ -1,0 +1,146 @@
+/**
+ * `recollect sync` of Cursor's one `state.vscdb` holding the composers of every workspace: each
+ * chat goes to the app of its workspace folder (workspaceStorage/<id>/workspace.json), the roots
+ * it names are searched by the project sources, and a change to the database — committed to the
+ * file or still in its `-wal` — is picked up. Fixtures are written by the test in Cursor's layout
+ * under a temporary HOME.
+ */
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import Database from "better-sqlite3";
+import { afterEach, describe, expect, it } from "vitest";
+import {
+  CURSOR_COMPOSERS,
+  putCursorComposer,
+  writeCursorProfile,
+  writeCursorWorkspace,
+} from "../importers/testing/cursor-fixture.js";
+import { openStore, type Store } from "../store/open-store.js";
+import { applicationDataFolder } from "./sources/application-data.js";
+import { syncHistory } from "./sync-history.js";
+import {
+  createFixtureMachine,
+  type FixtureMachine,
+  specStoryChat,
+} from "./testing/machine-fixture.js";
+
+const machines: FixtureMachine[] = [];
+afterEach(() => {
+  for (const machine of machines.splice(0)) machine.cleanup();
+});
+
+const BLOG_COMPOSER = "3e9a5f4b-8d0a-4b6c-9f5e-c4a7b9d3e4f5";
+const START_MS = Date.UTC(2026, 3, 1, 9, 0, 0);
+
+/** A machine with Cursor's profile: composer A in `code/shop`, one in `code/blog`, one in no workspace. */
+function cursorMachine() {
+  const m = createFixtureMachine();
+  machines.push(m);
+  const shop = m.project("code/shop");
+  const blog = m.project("code/blog");
+  const userDir = join(m.home, applicationDataFolder(), "Cursor", "User");
+  const database = writeCursorProfile(userDir, shop);
+  const db = new Database(database);
+  putCursorComposer(db, BLOG_COMPOSER, START_MS, [
+    { bubbleId: "p1", type: 1, text: "Static site generator for the blog?" },
+    { bubbleId: "p2", type: 2, text: "Astro: content collections and no client JS by default." },
+  ]);
+  db.close();
+  writeCursorWorkspace(userDir, "9c2d7e1f0a4b3c5d", blog, [BLOG_COMPOSER]);
+  return { m, shop, blog, database };
+}
+
+const sync = (store: Store, m: FixtureMachine) =>
+  syncHistory({ store, environment: m.environment, sources: ["cursor", "specstory"], nowMs: 1 });
+
+/** [app, app's roots, chat title, messages] per chat, by chat id. */
+const placed = (store: Store) =>
+  store.db
+    .prepare<[], { app: string; roots: string | null; title: string; messages: number }>(
+      `SELECT a.name AS app, (SELECT group_concat(path) FROM app_roots r WHERE r.app_id = a.id) AS roots,
+              c.title, (SELECT count(*) FROM messages m WHERE m.chat_id = c.id) AS messages
+         FROM chats c JOIN apps a ON a.id = c.app_id ORDER BY c.id`,
+    )
+    .all()
+    .map((row) => [row.app, row.roots, row.title, row.messages]);
+
+describe("sync of Cursor's state.vscdb", () => {
+  it("routes each composer to the app of its workspace folder; project sources look in those roots", () => {
+    const { m, shop, blog } = cursorMachine();
+    m.write(
+      "code/blog/.specstory/history/2026-04-01_09-00-00Z-rss.md",
+      specStoryChat("sp1", [
+        { role: "user", text: "RSS feed?" },
+        { role: "assistant", text: "Generate it at build time." },
+      ]),
+    );
+    using store = openStore({ path: ":memory:" });
+    const report = sync(store, m);
+    expect(report.projectRoots).toEqual([blog, shop]);
+    expect(placed(store)).toEqual([
+      ["shop", shop, "Flaky checkout test", 3],
+      ["globalStorage", null, "Rename the cart module to basket", 2],
+      ["blog", blog, "Static site generator for the blog?", 2],
+      ["blog", blog, "rss", 2],
+    ]);
+    expect(sync(store, m).sources.map((s) => [s.source, s.changes.unchanged, s.messages])).toEqual([
+      ["cursor", 1, 0],
+      ["specstory", 1, 0],
+    ]);
+  });
+
+  it("a new message committed to the database, or still in its -wal, is imported into its chat's app", () => {
+    const { m, shop, blog, database } = cursorMachine();
+    // Cursor's database in WAL mode (the mode is kept in the file's header once set).
+    const setup = new Database(database);
+    setup.pragma("journal_mode = WAL");
+    setup.close();
+    using store = openStore({ path: ":memory:" });
+    sync(store, m);
+
+    const committed = new Database(database);
+    putCursorComposer(committed, BLOG_COMPOSER, START_MS, [
+      { bubbleId: "p1", type: 1, text: "Static site generator for the blog?" },
+      { bubbleId: "p2", type: 2, text: "Astro: content collections and no client JS by default." },
+      { bubbleId: "p3", type: 1, text: "And the image pipeline?" },
+    ]);
+    committed.close();
+    const second = sync(store, m).sources[0]!;
+    expect([second.changes.rewritten, second.updatedChats, second.messages]).toEqual([1, 1, 1]);
+
+    // A writer that has not checkpointed: the main file is byte for byte as it was.
+    const before = readFileSync(database);
+    const writer = new Database(database);
+    try {
+      writer.pragma("wal_autocheckpoint = 0");
+      putCursorComposer(
+        writer,
+        CURSOR_COMPOSERS.headers,
+        START_MS,
+        [
+          { bubbleId: "b1", type: 1, text: "Why does the checkout test flake?" },
+          { bubbleId: "b4", type: 2, text: "The test shares a clock with the cart test." },
+          { bubbleId: "b9", type: 1, text: "Also the payment retry test?" },
+        ],
+        "Flaky checkout test",
+      );
+      expect(readFileSync(database).equals(before)).toBe(true);
+      const third = sync(store, m).sources[0]!;
+      expect([third.changes.rewritten, third.updatedChats]).toEqual([1, 1]);
+    } finally {
+      writer.close();
+    }
+    expect(placed(store)).toEqual([
+      ["shop", shop, "Flaky checkout test", 3],
+      ["globalStorage", null, "Rename the cart module to basket", 2],
+      ["blog", blog, "Static site generator for the blog?", 3],
+    ]);
+    expect(
+      store.db.prepare("SELECT content FROM messages WHERE chat_id = 1 ORDER BY id").pluck().all(),
+    ).toEqual([
+      "Why does the checkout test flake?",
+      "The test shares a clock with the cart test.",
+      "Also the payment retry test?",
+    ]);
+  });
+});
