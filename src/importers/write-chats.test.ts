@@ -132,6 +132,26 @@ describe("writeChats identity and apps", () => {
     ]);
   });
 
+  it("a named app never records a folder that is already another app's root (apps.path is one of its roots)", () => {
+    using store = openStore({ path: ":memory:" });
+    writeChats(store.db, [
+      { chat: chat("t", ["a"]), app: root("/code/shop"), sourceFile: "/f1" },
+      { chat: chat("t", ["b"]), app: { name: "mixed", path: "/code/shop" }, sourceFile: "/f2" },
+      { chat: chat("t", ["c"]), app: { name: "mixed", path: "/code/tools" }, sourceFile: "/f3" },
+    ]);
+    const rows = (sql: string) => store.db.prepare(sql).all();
+    expect(rows("SELECT name, path FROM apps ORDER BY id")).toEqual([
+      { name: "shop", path: "/code/shop" },
+      { name: "mixed", path: "/code/tools" },
+    ]);
+    expect(
+      rows("SELECT a.name, r.path FROM app_roots r JOIN apps a ON a.id = r.app_id ORDER BY r.path"),
+    ).toEqual([
+      { name: "shop", path: "/code/shop" },
+      { name: "mixed", path: "/code/tools" },
+    ]);
+  });
+
   it("a chat stored before files were recorded is claimed by its file, not duplicated", () => {
     using store = openStore({ path: ":memory:" });
     writeChats(store.db, [{ chat: chat("t", ["a"]), app }]);

@@ -47,10 +47,13 @@ export function storeApps(db: Database.Database): StoreApps {
     "INSERT OR IGNORE INTO app_roots (path, app_id) VALUES (?, ?)",
   );
 
+  // `apps.path` is the app's first root and always one of its `app_roots` rows: a folder that is
+  // already another app's root stays that app's alone (the MCP server and `sync` match a folder
+  // to one app), and the named app records no path for it.
   const claim = (id: number, path: string | null) => {
     if (path === null) return;
-    setPath.run(path, id);
     addRoot.run(path, id);
+    if (byRoot.get(path) === id) setPath.run(path, id);
   };
 
   const forRoot = (name: string, root: string, createdAtMs: number): number => {
@@ -83,7 +86,7 @@ export function storeApps(db: Database.Database): StoreApps {
         claim(existing.id, app.path);
         return existing.id;
       }
-      const id = Number(insertApp.run(app.name, app.path, createdAtMs).lastInsertRowid);
+      const id = Number(insertApp.run(app.name, null, createdAtMs).lastInsertRowid);
       claim(id, app.path);
       return id;
     },
