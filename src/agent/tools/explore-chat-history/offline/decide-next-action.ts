@@ -77,9 +77,8 @@ function expandCalls(state: RunState, config: PolicyConfig): OfflineToolCall[] {
   if (config.off.has("expand") || asksAboutCurrentChat(state)) return [];
   const ranking = rankEvidence(state, config);
   const added = addedTerms(ranking.question, ranking.expanded);
-  if (added.length === 0 && ranking.variants.length === 0) return [];
-  // The variants go first: without them the index cannot match an abbreviation at all.
-  const query = queryText(ranking.expanded, ranking.variants);
+  if (added.length === 0) return [];
+  const query = queryText(ranking.expanded);
   return [{ toolName: "search_chats", input: { query, limit: config.parameters.searchLimit } }];
 }
 

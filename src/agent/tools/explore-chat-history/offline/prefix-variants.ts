@@ -3,9 +3,10 @@
  * "authentication" apart ("auth" / "authent"), and people write both; a pool term that is a prefix
  * of a question term, or extends one, is conflated into it (counted as that term), the way a
  * truncation stemmer would, but only for the question's own terms and only for prefixes of at
- * least `minLength` characters so short stems ("us", "app") never merge. Pure.
+ * least `minLength` characters so short stems ("us", "app") never merge. Local scoring only:
+ * sending the variants to the index as search words crowded RM3's terms out of the 12-word
+ * query and cost recall on BEAM-100K. Pure.
  */
-import { contentTerms } from "../../../../history/text/content-terms.js";
 import type { TermVector } from "./score-messages.js";
 
 /** Pool term → the question term it abbreviates or extends. */
@@ -51,19 +52,4 @@ export function conflate(vector: TermVector, conflation: Conflation): TermVector
     tf.set(key, (tf.get(key) ?? 0) + count);
   }
   return changed ? { tf, length: vector.length } : vector;
-}
-
-/**
- * Surface words (as written, lower-case) of the conflated terms found in `texts`, first seen
- * first: the words a search must send for the index to match the variants too.
- */
-export function variantWords(texts: readonly string[], conflation: Conflation): string[] {
-  if (conflation.size === 0) return [];
-  const words = new Map<string, string>();
-  for (const text of texts) {
-    for (const { term, word } of contentTerms(text)) {
-      if (conflation.has(term) && !words.has(term)) words.set(term, word);
-    }
-  }
-  return [...words.values()];
 }

@@ -32,16 +32,13 @@ export function formulate(question: string): QueryModel {
   };
 }
 
-/**
- * A search query string: `first` (words the index must see), then the heaviest terms of `model`,
- * at most the index's 12 words in all (it drops the rest).
- */
-export function queryText(model: QueryModel, first: readonly string[] = []): string {
-  const rest = [...model.weights]
+/** A search query string for the heaviest terms of `model` (at most the index's 12). */
+export function queryText(model: QueryModel): string {
+  return [...model.weights]
     .sort((a, b) => b[1] - a[1])
-    .slice(0, Math.max(0, MAX_SENT_TERMS - first.length))
-    .map(([term]) => model.words.get(term) ?? term);
-  return [...first.slice(0, MAX_SENT_TERMS), ...rest].join(" ");
+    .slice(0, MAX_SENT_TERMS)
+    .map(([term]) => model.words.get(term) ?? term)
+    .join(" ");
 }
 
 /** One feedback message: its text and its retrieval score (any positive scale). */

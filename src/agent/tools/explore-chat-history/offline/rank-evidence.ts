@@ -11,7 +11,7 @@ import {
   FIRST_PERSON,
   type PolicyConfig,
 } from "./policy-parameters.js";
-import { type Conflation, conflate, prefixConflation, variantWords } from "./prefix-variants.js";
+import { type Conflation, conflate, prefixConflation } from "./prefix-variants.js";
 import { expandRm3, formulate, type QueryModel } from "./query-model.js";
 import type { Observation, RunState } from "./run-state.js";
 import {
@@ -45,8 +45,6 @@ export interface Ranking {
   readonly subject: QueryModel;
   readonly expanded: QueryModel;
   readonly stats: PoolStats;
-  /** Surface words of pool terms conflated into question terms (`prefix-variants.ts`). */
-  readonly variants: readonly string[];
   /** Best first. */
   readonly messages: readonly RankedMessage[];
 }
@@ -201,9 +199,5 @@ export function rankEvidence(state: RunState, config: PolicyConfig): Ranking {
       },
     ];
   });
-  const variants = variantWords(
-    observations.flatMap((item) => [item.text, item.chatTitle ?? ""]),
-    conflation,
-  );
-  return { question, subject, expanded, stats, variants, messages };
+  return { question, subject, expanded, stats, messages };
 }

@@ -13,12 +13,25 @@ export interface TermVector {
   readonly length: number;
 }
 
-/** Term vector of `text`. */
+/**
+ * Memo of {@link termVector} by text: the policy re-ranks the same messages at every step of a run
+ * (it keeps no run state), and tokenizing them again was most of its CPU. Cleared when full, so
+ * it stays bounded; a pure function's cache, it never changes an output.
+ */
+const VECTORS = new Map<string, TermVector>();
+const VECTOR_CACHE_ENTRIES = 20_000;
+
+/** Term vector of `text` (the returned value is shared: never mutate it). */
 export function termVector(text: string): TermVector {
+  const known = VECTORS.get(text);
+  if (known) return known;
   const tf = new Map<string, number>();
   const terms = contentTerms(text);
   for (const { term } of terms) tf.set(term, (tf.get(term) ?? 0) + 1);
-  return { tf, length: terms.length };
+  const vector = { tf, length: terms.length };
+  if (VECTORS.size >= VECTOR_CACHE_ENTRIES) VECTORS.clear();
+  VECTORS.set(text, vector);
+  return vector;
 }
 
 /** Pool statistics: document count, document frequencies, average length. */

@@ -55,6 +55,9 @@ export function selectEvidence(
     if (!hasOlder && !hasNewer) continue;
     const missing = hasOlder ? pair.newer : pair.older;
     if (!(hasOlder && hasNewer)) {
+      // A later link of a revision chain is shown only between messages cited on their own
+      // merit: pulling chain members in displaced better evidence (BEAM-100K recall).
+      if (pinned.has(pair.older) || pinned.has(pair.newer)) continue;
       // The missing side takes the place of the lowest-ranked citation outside any revision.
       if (cited.length >= parameters.maxCited) {
         const drop = cited.findLastIndex(
