@@ -12,9 +12,7 @@ export const OFFLINE_STAGES = [
   "fuse",
   "read",
   "neighbours",
-  "answer-type",
   "speaker",
-  "mmr",
   "supersede",
   "abstain",
 ] as const;
@@ -52,8 +50,6 @@ export interface OfflineParameters {
    */
   readonly replyShare: number;
   readonly promptShare: number;
-  /** Score multiplier when a message carries the question's answer type (when/who/how many/why). */
-  readonly answerTypeBoost: number;
   /**
    * Score multiplier for the person's own messages when the question is about themselves ("what
    * did I say", "my deadline"): a first-person question is answered by the speaker's own turns.
@@ -63,8 +59,6 @@ export interface OfflineParameters {
   readonly maxCited: number;
   /** A message is cited only when its relevance is at least this share of the best one's. */
   readonly citeRatio: number;
-  /** MMR trade-off between relevance and novelty (Carbonell & Goldstein 1998). */
-  readonly mmrLambda: number;
   /** Abstain when the best message (with its chat title) holds less than this share of the question's terms. */
   readonly abstainCoverage: number;
   /** Confidence "high" needs at least this coverage (and no later revision); below `lowCoverage` it is "low". */
@@ -93,11 +87,9 @@ export const OFFLINE_PARAMETERS: OfflineParameters = Object.freeze({
   readAfter: 3,
   replyShare: 0.5,
   promptShare: 0.2,
-  answerTypeBoost: 0.25,
   speakerBoost: 0.5,
   maxCited: 5,
   citeRatio: 0.5,
-  mmrLambda: 0.7,
   abstainCoverage: 0.5,
   highCoverage: 0.9,
   lowCoverage: 0.7,
@@ -107,46 +99,11 @@ export const OFFLINE_PARAMETERS: OfflineParameters = Object.freeze({
 });
 
 /**
- * Answer-type and update cues (English; every other language falls back to term matching alone).
- * Each pairs a question pattern with the evidence pattern that answers it: a when-question is
- * answered by a date, how-many by a number, why by a stated reason, who by a name, a decision
- * question by a statement of choice (answer typing as in factoid QA, e.g. Moldovan et al. 2000).
+ * Words that only say a question wants a decision ("what did we decide about X?" asks about X):
+ * they are left out of the scored subject, so a message that says "decided" about something
+ * else does not outrank the topic. Matched against single lower-case words.
  */
-export const ANSWER_TYPES: readonly {
-  readonly name: string;
-  readonly question: RegExp;
-  readonly evidence: RegExp;
-}[] = [
-  {
-    name: "when",
-    question: /\b(?:when|what (?:date|day|time|month|year)|how long ago)\b/i,
-    evidence:
-      /\b(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?|monday|tuesday|wednesday|thursday|friday|saturday|sunday|yesterday|today|tomorrow|deadline|week|month)\b|\b\d{4}\b|\b\d{1,2}[:/]\d{2}\b/i,
-  },
-  {
-    name: "how-many",
-    question:
-      /\bhow (?:many|much|long|often|big|large|fast)\b|\bwhat (?:number|percentage|amount)\b/i,
-    evidence: /\d/,
-  },
-  {
-    name: "why",
-    question: /\bwhy\b|\bwhat (?:was|is) the reason\b/i,
-    evidence: /\b(?:because|since|due to|so that|in order to|reason|caused by)\b/i,
-  },
-  {
-    name: "who",
-    question: /\bwho(?:m|se)?\b/i,
-    evidence: /(?<=[a-z,] )[A-Z][a-z]+/,
-  },
-  {
-    name: "decision",
-    question:
-      /\b(?:decid\w*|decision|choos\w*|chose\w*|pick\w*|go(?:ing)? with|settle\w*|which \w+ (?:did|do|are|were|should) (?:we|i))\b/i,
-    evidence:
-      /\b(?:decid\w*|decision|going with|go with|chose|chosen|choose|picked|settled|switch\w*|moved to|opted|instead|we(?:'ll| will) use|let'?s use|replac\w*)\b/i,
-  },
-];
+export const DECISION_FRAME = /^(?:decid\w*|decision\w*|choos\w*|chose\w*|pick\w*|settle\w*)$/;
 
 /** First-person singular: the question is about the person asking (their own statements). */
 export const FIRST_PERSON = /\b(?:i|my|me|mine|myself)\b|\bi'(?:ve|m|d|ll)\b/i;
@@ -188,7 +145,7 @@ function digest(text: string): string {
 }
 
 /** Bumped when the pipeline's code (not just a number) changes what it outputs. */
-export const OFFLINE_PIPELINE_GENERATION = 3;
+export const OFFLINE_PIPELINE_GENERATION = 4;
 
 /**
  * The policy version of `config`: `<generation><5-digit digest of the parameters>` (a number, so

@@ -1,13 +1,13 @@
 /**
  * The pipeline's ranking stages over everything observed so far: formulate → expand (RM3 from the
  * first search's top hits) → score (bm25 over the pool) → neighbours (the turn next to a match
- * inherits part of its score) → answer type → fuse (RRF of every search's order and the local
+ * inherits part of its score) → speaker → fuse (RRF of every search's order and the local
  * score order). Stages switched off in the {@link PolicyConfig} are skipped. Pure.
  */
 import { reciprocalRankFusion } from "./fuse.js";
 import {
   ABOUT_CURRENT_CHAT,
-  ANSWER_TYPES,
+  DECISION_FRAME,
   FIRST_PERSON,
   type PolicyConfig,
 } from "./policy-parameters.js";
@@ -27,7 +27,7 @@ import {
 export interface RankedMessage {
   readonly observation: Observation;
   readonly vector: TermVector;
-  /** Local score after neighbours and answer type (≥ 0). */
+  /** Local score after neighbours and speaker (≥ 0). */
   readonly score: number;
   /** Fused score normalised to the best message (0–1]. */
   readonly relevance: number;
@@ -39,7 +39,7 @@ export interface RankedMessage {
 export interface Ranking {
   readonly question: QueryModel;
   /**
-   * The question's subject: its terms minus the words that only state its answer type ("decide"
+   * The question's subject: its terms minus the words that only ask for a decision ("decide"
    * in "what did we decide about X" asks for a decision about X; X is the subject).
    */
   readonly subject: QueryModel;
@@ -49,19 +49,13 @@ export interface Ranking {
   readonly messages: readonly RankedMessage[];
 }
 
-/** `question` without the terms whose word matches a fired answer-type question pattern. */
-export function subjectOf(question: QueryModel, text: string): QueryModel {
-  const fired = ANSWER_TYPES.filter((type) => type.question.test(text));
-  const frame = (word: string) =>
-    fired.some((type) => new RegExp(type.question.source, "i").test(word));
-  const kept = [...question.weights].filter(([term]) => !frame(question.words.get(term) ?? term));
+/** `question` without its decision-frame words ({@link DECISION_FRAME}); all of it if none is left. */
+export function subjectOf(question: QueryModel): QueryModel {
+  const kept = [...question.weights].filter(
+    ([term]) => !DECISION_FRAME.test(question.words.get(term) ?? term),
+  );
   if (kept.length === 0) return question;
   return { weights: new Map(kept), words: question.words };
-}
-
-/** The question's answer types (their names), from {@link ANSWER_TYPES}. */
-export function answerTypesOf(question: string): string[] {
-  return ANSWER_TYPES.filter((type) => type.question.test(question)).map((type) => type.name);
 }
 
 /**
@@ -127,9 +121,9 @@ export function asksAboutCurrentChat(state: RunState): boolean {
 export function rankEvidence(state: RunState, config: PolicyConfig): Ranking {
   const { parameters, off } = config;
   const question = formulate(state.question);
-  // Coverage (abstention, confidence) counts the subject only: the answer-type words ("decide")
-  // say what kind of answer is wanted, and the answer-type feature scores them.
-  const subject = subjectOf(question, state.question);
+  // Scoring and coverage (abstention, confidence) use the subject only: "decide" says what kind
+  // of answer is wanted, not what it is about.
+  const subject = subjectOf(question);
   const observations = asksAboutCurrentChat(state)
     ? state.observations.filter((item) => item.chatId === state.currentChatId)
     : state.observations;
@@ -157,14 +151,6 @@ export function rankEvidence(state: RunState, config: PolicyConfig): Ranking {
     expanded === subject
       ? questionScores
       : withNeighbours(vectors.map((vector) => bm25(vector, expanded, stats, options)));
-  if (!off.has("answer-type")) {
-    const wanted = ANSWER_TYPES.filter((type) => type.question.test(state.question));
-    scores = scores.map((score, index) =>
-      wanted.some((type) => type.evidence.test(observations[index]?.text ?? ""))
-        ? score * (1 + parameters.answerTypeBoost)
-        : score,
-    );
-  }
   if (!off.has("speaker") && FIRST_PERSON.test(state.question)) {
     scores = scores.map((score, index) =>
       observations[index]?.role === "user" ? score * (1 + parameters.speakerBoost) : score,

@@ -93,17 +93,3 @@ export function coverage(vector: TermVector, question: QueryModel, stats: PoolSt
   }
   return all === 0 ? 0 : have / all;
 }
-
-/** Cosine similarity of two term vectors (raw tf), for MMR novelty. */
-export function cosine(a: TermVector, b: TermVector): number {
-  let dot = 0;
-  let na = 0;
-  let nb = 0;
-  for (const [term, tf] of a.tf) {
-    na += tf * tf;
-    const other = b.tf.get(term);
-    if (other) dot += tf * other;
-  }
-  for (const tf of b.tf.values()) nb += tf * tf;
-  return na === 0 || nb === 0 ? 0 : dot / Math.sqrt(na * nb);
-}

@@ -1,12 +1,10 @@
 /**
  * select evidence: from the ranking, the messages to cite — those within `citeRatio` of the best
- * local score, picked by maximal marginal relevance (Carbonell & Goldstein 1998: λ·relevance −
- * (1−λ)·max cosine to what is already picked), at most `maxCited`; a newer message that revises a
- * cited one is placed before it (taking the last place when it was not picked). Pure.
+ * local score, in fused order, at most `maxCited` (MMR diversity was measured and earned nothing
+ * on either dev set, docs/OFFLINE-ABLATION.md); a newer message that revises a cited one is placed before it (taking the last place when it was not picked). Pure.
  */
 import type { PolicyConfig } from "./policy-parameters.js";
 import type { RankedMessage } from "./rank-evidence.js";
-import { cosine } from "./score-messages.js";
 import type { Supersession } from "./supersession.js";
 
 /** The cited messages, best first, and the revisions among them. */
@@ -15,37 +13,16 @@ export interface Selection {
   readonly revisions: readonly Supersession[];
 }
 
-function mmr(candidates: readonly RankedMessage[], count: number, lambda: number): RankedMessage[] {
-  const picked: RankedMessage[] = [];
-  const left = [...candidates];
-  while (picked.length < count && left.length > 0) {
-    let bestIndex = 0;
-    let bestValue = Number.NEGATIVE_INFINITY;
-    left.forEach((candidate, index) => {
-      const redundancy = Math.max(0, ...picked.map((p) => cosine(p.vector, candidate.vector)));
-      const value = lambda * candidate.relevance - (1 - lambda) * redundancy;
-      if (value > bestValue) {
-        bestValue = value;
-        bestIndex = index;
-      }
-    });
-    picked.push(...left.splice(bestIndex, 1));
-  }
-  return picked;
-}
-
 /** Selects the evidence to cite from `ranked` (best first) given the supersessions found. */
 export function selectEvidence(
   ranked: readonly RankedMessage[],
   supersessions: readonly Supersession[],
   config: PolicyConfig,
 ): Selection {
-  const { parameters, off } = config;
+  const { parameters } = config;
   const top = Math.max(0, ...ranked.map((item) => item.score));
   const eligible = ranked.filter((item) => item.score >= parameters.citeRatio * top);
-  const chosen = off.has("mmr")
-    ? eligible.slice(0, parameters.maxCited)
-    : mmr(eligible, parameters.maxCited, parameters.mmrLambda);
+  const chosen = eligible.slice(0, parameters.maxCited);
   const cited = [...chosen];
   const revisions: Supersession[] = [];
   const pinned = new Set<RankedMessage>();
