@@ -59,7 +59,11 @@ export interface OfflineParameters {
   readonly maxCited: number;
   /** A message is cited only when its relevance is at least this share of the best one's. */
   readonly citeRatio: number;
-  /** Abstain when the best message (with its chat title) holds less than this share of the question's terms. */
+  /**
+   * Abstain when the best message (with its chat title) holds less than this share of the
+   * question's subject terms. Calibrated on both dev sets (docs/OFFLINE-ABLATION.md): 0.5 is the
+   * knee on curated and the last value before BEAM-100K recall falls.
+   */
   readonly abstainCoverage: number;
   /** Confidence "high" needs at least this coverage (and no later revision); below `lowCoverage` it is "low". */
   readonly highCoverage: number;
