@@ -6,6 +6,7 @@
  * found by name.
  */
 import type Database from "better-sqlite3";
+import { findAppByName } from "./apps.js";
 
 /**
  * The app a chat goes to, as the importers resolve it (`importers/resolve-app.ts`): its name, its
@@ -28,9 +29,6 @@ export interface StoreApps {
 
 /** Prepares the app statements on `db`. */
 export function storeApps(db: Database.Database): StoreApps {
-  const byName = db.prepare<[string], { id: number; path: string | null }>(
-    "SELECT id, path FROM apps WHERE name = ?",
-  );
   const byRoot = db
     .prepare<[string], number>("SELECT app_id FROM app_roots WHERE path = ?")
     .pluck();
@@ -61,7 +59,7 @@ export function storeApps(db: Database.Database): StoreApps {
     if (owner !== undefined) return owner;
     for (let suffix = 1; ; suffix++) {
       const candidate = suffix === 1 ? name : `${name}-${suffix}`;
-      const existing = byName.get(candidate);
+      const existing = findAppByName(db, candidate);
       if (!existing) {
         const id = Number(insertApp.run(candidate, root, createdAtMs).lastInsertRowid);
         addRoot.run(root, id);
@@ -81,7 +79,7 @@ export function storeApps(db: Database.Database): StoreApps {
       if (app.origin === "root" && app.path !== null) {
         return forRoot(app.name, app.path, createdAtMs);
       }
-      const existing = byName.get(app.name);
+      const existing = findAppByName(db, app.name);
       if (existing) {
         claim(existing.id, app.path);
         return existing.id;
