@@ -144,23 +144,6 @@ describe("searchChats", () => {
     expect(byPhrase.chats.map((chat) => chat.chat_id)).toEqual([phrased, scattered]);
   });
 
-  it("ranks a match whose adjacent turn also matches over an equal match standing alone", async () => {
-    using fixture = createHistoryFixture();
-    const app = fixture.app("a");
-    const alone = fixture.chat(app, "x", 2);
-    const answered = fixture.chat(app, "y", 1);
-    fixture.message(alone, "user", "which queue library for the webhooks?", { createdAt: 20 });
-    fixture.message(alone, "assistant", "no idea yet, let me look around", { createdAt: 21 });
-    fixture.message(answered, "user", "which queue library for the webhooks?", { createdAt: 10 });
-    fixture.message(answered, "assistant", "BullMQ: the webhooks retry from its queue", {
-      createdAt: 11,
-    });
-    await indexed(fixture);
-    const result = await searchChats(context(fixture, app), { query: "webhooks queue library" });
-    // Without the neighbour's context the newer, equally scored question would come first.
-    expect(result.chats.map((chat) => chat.chat_id)).toEqual([answered, alone]);
-  });
-
   it("keeps at most 2 matches per chat, demotes compaction summaries and lets the newest win ties", async () => {
     using fixture = createHistoryFixture();
     const app = fixture.app("a");

@@ -14,7 +14,6 @@ import type {
 import { buildFtsMatch } from "./build-fts-query.js";
 import { extractTerms } from "./extract-terms.js";
 import { findTermPosition, isSubstantive, isTitleOnlyMatch, makeExcerpt } from "./make-excerpt.js";
-import { withNeighbourContext } from "./neighbour-context.js";
 import { pruneFrequentTerms } from "./prune-frequent-terms.js";
 import { parseSearchInput } from "./search-input.js";
 import { selectSearchTerms } from "./select-search-terms.js";
@@ -28,8 +27,6 @@ import { selectSearchTerms } from "./select-search-terms.js";
  * - Compaction summaries repeat their originals (DESIGN.md § Lessons): their score is halved
  *   (bm25 is negative, lower is better, so × 0.5 demotes).
  * - At most 2 matches per chat.
- * - The neighbour turn as context: a candidate gains half its adjacent candidate's score
- *   (`withNeighbourContext`; measured on BEAM-100K and curated, docs/EVAL.md § Search ranking).
  */
 const BM25_WEIGHTS = "4.0, 1.0, 1.5, 0.0";
 const CANDIDATE_LIMIT = 200;
@@ -133,11 +130,9 @@ function storeDetails(
 /** All candidates ranked from the store's own rows (the exact path; used when the index is stale). */
 function rankFromStore(ctx: RetrievalContext, candidates: readonly Candidate[]): RankedMatch[] {
   const scores = new Map(candidates.map((row) => [row.message_id, row.score]));
-  return withNeighbourContext(
-    storeDetails(ctx, [...scores.keys()]).map((row) =>
-      toRanked(row, scores.get(row.message_id) ?? 0),
-    ),
-  ).sort(byRank);
+  return storeDetails(ctx, [...scores.keys()])
+    .map((row) => toRanked(row, scores.get(row.message_id) ?? 0))
+    .sort(byRank);
 }
 
 const indexMetaSchema = z.object({
@@ -165,13 +160,12 @@ function rankFromIndex(ctx: RetrievalContext, candidates: readonly Candidate[]):
       )
       .all(JSON.stringify([...scores.keys()])),
   );
-  return withNeighbourContext(
-    rows
-      .filter((row) => row.app_id === ctx.appId && row.chat_id !== ctx.currentChatId)
-      .map((row) =>
-        toRanked({ ...row, chat_title: null, chat_created_at: 0 }, scores.get(row.message_id) ?? 0),
-      ),
-  ).sort(byRank);
+  return rows
+    .filter((row) => row.app_id === ctx.appId && row.chat_id !== ctx.currentChatId)
+    .map((row) =>
+      toRanked({ ...row, chat_title: null, chat_created_at: 0 }, scores.get(row.message_id) ?? 0),
+    )
+    .sort(byRank);
 }
 
 /**
@@ -416,8 +410,7 @@ function groupByChat(
  * Searches the app's indexed history (DESIGN.md § Retrieval primitives; issue #2 item 5).
  *
  * Returns ≤ `limit` chats (1–20, default 8), ≤ 2 matches each, best first (bm25 with title over
- * body, phrase bonus, the adjacent turn's score as context, compaction summaries demoted, newest
- * wins ties), excerpts of ≤ 300 chars of
+ * body, phrase bonus, compaction summaries demoted, newest wins ties), excerpts of ≤ 300 chars of
  * projection text, the whole result ≤ 12 KB as JSON (`truncated` says when hits were dropped).
  * Scope: `ctx.appId` only, `ctx.currentChatId` excluded, both enforced in SQL. Query text reaches
  * FTS5 only as quoted terms, so no input causes an SQLite error. Words in more than 5% of indexed
