@@ -1,0 +1,37 @@
+import { describe, expect, it } from "vitest";
+import { createExplorerEngine } from "../agent/explorer-engine.js";
+import { openStore } from "../store/open-store.js";
+import { DEMO_CHATS } from "./demo-chats.js";
+import { runDemo } from "./run-demo.js";
+
+const titleOf = (key: string) => DEMO_CHATS.find((chat) => chat.key === key)?.title ?? key;
+
+describe("runDemo on the offline engine", () => {
+  // The demo is a newcomer's first answer (`npm start`): the reversal it was written to show
+  // (sessions → Clerk → Supabase Auth) must come out as a chain with the newest step first.
+  it("answers the demo question with the newest decision first and the reversal as conflicts", async () => {
+    using store = openStore({ path: ":memory:" });
+    const { report } = await runDemo({
+      store,
+      engine: createExplorerEngine({ kind: "offline" }),
+      isPro: true,
+      signal: new AbortController().signal,
+    });
+    expect(report.outcome).toBe("complete");
+    const april = [titleOf("auth-cost"), titleOf("auth-done")];
+    expect(april).toContain(report.findings[0]?.evidence[0]?.chat_title);
+    const cited = new Set(
+      report.findings.flatMap((finding) => finding.evidence.map((target) => target.chat_title)),
+    );
+    for (const step of ["auth-sessions", "auth-clerk", "auth-cost"]) {
+      expect(cited).toContain(titleOf(step));
+    }
+    const revisedFromClerk = report.conflicts.some(
+      (conflict) =>
+        conflict.evidence[0]?.chat_title === titleOf("auth-clerk") &&
+        april.includes(conflict.evidence.at(-1)?.chat_title ?? ""),
+    );
+    expect(revisedFromClerk).toBe(true);
+    expect(report.confidence).not.toBe("high");
+  });
+});
