@@ -36,6 +36,25 @@ describe("resolveSessionApp", () => {
     expect(appForFolder(store.db, root)).toBeNull();
   });
 
+  it("matches any root an app records, not only its first, and names the root that matched", () => {
+    const { store, root } = fixture();
+    const shop = store.db.prepare("SELECT id FROM apps WHERE name = 'shop'").pluck().get();
+    store.db
+      .prepare("INSERT INTO app_roots (path, app_id) VALUES (?, ?)")
+      .run(join(root, "elsewhere"), shop);
+    expect(appForFolder(store.db, join(root, "elsewhere"))).toEqual({
+      id: shop,
+      name: "shop",
+      path: join(root, "elsewhere"),
+    });
+    const app = resolveSessionApp(store.db, { roots: [], cwd: join(root, "elsewhere"), env: {} });
+    expect([app.appName, app.projectPath, app.source]).toEqual([
+      "shop",
+      join(root, "elsewhere"),
+      "cwd",
+    ]);
+  });
+
   it("sees through symlinks on either side", () => {
     const { store, root } = fixture();
     symlinkSync(join(root, "shop"), join(root, "shop-link"));

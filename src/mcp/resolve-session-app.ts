@@ -2,8 +2,8 @@
  * Which app an MCP session is locked to (issue 10 § Build 4). In order: the `--app NAME` the server
  * was started with; else the first of the client's roots (`roots/list`), Claude Code's
  * `CLAUDE_PROJECT_DIR`, and the server's working directory that lies inside a project path an app
- * records (`apps.path`, shown by `recollect apps`). The deepest recorded path wins, so a
- * monorepo's package app beats the monorepo's own app.
+ * records (`apps.path` and every `app_roots` row, shown by `recollect apps`). The deepest recorded
+ * path wins, so a monorepo's package app beats the monorepo's own app.
  */
 import { realpathSync } from "node:fs";
 import { isAbsolute, resolve, sep } from "node:path";
@@ -30,7 +30,10 @@ export interface SessionAppSources {
 /** How the app was chosen. */
 export type SessionAppSource = "app_option" | "root" | "project_dir" | "cwd";
 
-/** The app a session is locked to. `projectPath` is the app's recorded path (null for `--app` without one). */
+/**
+ * The app a session is locked to. `projectPath` is the recorded root the session's folder lies in
+ * (for `--app`, the app's `apps.path`, null when it has none).
+ */
 export interface SessionApp {
   readonly appId: number;
   readonly appName: string;

@@ -25,7 +25,10 @@ describe("apps catalog", () => {
     expect(findAppByName(store.db, "missing")).toBeNull();
     expect(appExists(store.db, 2)).toBe(true);
     expect(appExists(store.db, 3)).toBe(false);
-    expect(appsWithPath(store.db)).toEqual([{ id: 1, name: "web", path: "/p/web" }]);
+    expect(appsWithPath(store.db)).toEqual([
+      { id: 1, name: "web", path: "/p/web" },
+      { id: 1, name: "web", path: "/p/web2" },
+    ]);
   });
 
   it("lists apps by name with counts, roots and the newest message time", () => {

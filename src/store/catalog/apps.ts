@@ -42,11 +42,18 @@ export function appExists(db: Database.Database, appId: number): boolean {
   return db.prepare<[number], 1>("SELECT 1 FROM apps WHERE id = ?").get(appId) !== undefined;
 }
 
-/** Every app with a recorded project path (any form; callers decide which paths count). */
+/**
+ * Every project path an app records, one row per (app, path): its `apps.path` and each of its
+ * `app_roots` (sync records every root a project's histories name; `apps.path` is the first).
+ * Paths are as stored, in any form; callers decide which count.
+ */
 export function appsWithPath(db: Database.Database): Array<AppRow & { readonly path: string }> {
   return db
     .prepare<[], AppRow & { path: string }>(
-      "SELECT id, name, path FROM apps WHERE path IS NOT NULL",
+      `SELECT id, name, path FROM apps WHERE path IS NOT NULL
+       UNION
+       SELECT a.id, a.name, r.path FROM app_roots r JOIN apps a ON a.id = r.app_id
+       ORDER BY id, path`,
     )
     .all();
 }
