@@ -85,6 +85,12 @@ describe("private spans and credentials on every read path", () => {
       (await recollect(["read", "--app", "billing", "--chat", "1"])).stdout,
     );
     expectNoneHidden("search", (await recollect(["search", "--app", "billing", "Stripe"])).stdout);
+    for (const word of ["margin", "kickback", "zebra"]) {
+      const search = await recollect(["--json", "search", "--app", "billing", word]);
+      expect([word, search.code, JSON.parse(search.stdout).chats]).toEqual([word, 0, []]);
+    }
+    const found = await recollect(["--json", "search", "--app", "billing", "Stripe"]);
+    expect(JSON.parse(found.stdout).chats).toHaveLength(1);
   });
 
   it("the web API's chat list, chat view and evidence view, and the agent's earlier messages", async () => {
