@@ -1,6 +1,6 @@
 import { readFileSync, truncateSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createPathExclusion } from "../importers/index.js";
 import { openStore, type Store } from "../store/open-store.js";
 import { type SyncHistoryOptions, syncHistory } from "./sync-history.js";
@@ -10,21 +10,13 @@ import {
   claudeSession,
   codexLine,
   codexRollout,
-  createFixtureMachine,
   type FixtureMachine,
   type FixtureTurn,
+  fixtureMachinesPerTest,
   specStoryChat,
 } from "./testing/machine-fixture.js";
 
-const machines: FixtureMachine[] = [];
-afterEach(() => {
-  for (const machine of machines.splice(0)) machine.cleanup();
-});
-function machine(): FixtureMachine {
-  const made = createFixtureMachine();
-  machines.push(made);
-  return made;
-}
+const machine = fixtureMachinesPerTest();
 const turns = (...texts: string[]): FixtureTurn[] =>
   texts.map((text, index) => ({ role: index % 2 === 0 ? "user" : "assistant", text }));
 const sync = (store: Store, m: FixtureMachine, extra: Partial<SyncHistoryOptions> = {}) =>

@@ -1,24 +1,16 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { writeClineAndRooTasks } from "../../importers/testing/cline-task-fixture.js";
 import { writeCursorProfile } from "../../importers/testing/cursor-fixture.js";
 import { geminiRecordedSession } from "../../importers/testing/gemini-fixture.js";
 import { writeOpenCodeStorage } from "../../importers/testing/opencode-fixture.js";
 import { discoveredFiles, discoverSource } from "../discover.js";
-import { createFixtureMachine, type FixtureMachine } from "../testing/machine-fixture.js";
+import { type FixtureMachine, fixtureMachinesPerTest } from "../testing/machine-fixture.js";
 import { applicationDataFolder } from "./application-data.js";
 import { HISTORY_SOURCES } from "./index.js";
 
-const machines: FixtureMachine[] = [];
-afterEach(() => {
-  for (const machine of machines.splice(0)) machine.cleanup();
-});
-function machine(): FixtureMachine {
-  const made = createFixtureMachine();
-  machines.push(made);
-  return made;
-}
+const machine = fixtureMachinesPerTest();
 const source = (name: string) => HISTORY_SOURCES.find((entry) => entry.name === name)!;
 const found = (name: string, m: FixtureMachine) =>
   discoveredFiles(discoverSource(source(name), m.environment, [])).map((file) => ({

@@ -1,26 +1,17 @@
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { discoveredFiles, discoverSource } from "../discover.js";
 import {
   aiderSession,
   claudeSession,
   codexRollout,
-  createFixtureMachine,
-  type FixtureMachine,
+  fixtureMachinesPerTest,
   specStoryChat,
 } from "../testing/machine-fixture.js";
 import { HISTORY_SOURCE_NAMES, HISTORY_SOURCES } from "./index.js";
 
-const machines: FixtureMachine[] = [];
-afterEach(() => {
-  for (const machine of machines.splice(0)) machine.cleanup();
-});
-function machine(): FixtureMachine {
-  const made = createFixtureMachine();
-  machines.push(made);
-  return made;
-}
+const machine = fixtureMachinesPerTest();
 const source = (name: string) => HISTORY_SOURCES.find((entry) => entry.name === name)!;
 const turns = [
   { role: "user" as const, text: "Which queue?" },

@@ -6,6 +6,7 @@
 import { appendFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
+import { afterEach } from "vitest";
 import type { SourceEnvironment } from "../history-source.js";
 
 /** One turn of a synthetic session. */
@@ -172,5 +173,22 @@ export function createFixtureMachine(): FixtureMachine {
         `${sessionId}.jsonl`,
       ),
     cleanup: () => rmSync(home, { recursive: true, force: true }),
+  };
+}
+
+/**
+ * Fixture machines for one test file: each call of the returned function lays out a new machine
+ * (see {@link createFixtureMachine}), and every machine made during a test is removed after it
+ * (this registers a vitest `afterEach`, so call it at module level).
+ */
+export function fixtureMachinesPerTest(): () => FixtureMachine {
+  const made: FixtureMachine[] = [];
+  afterEach(() => {
+    for (const machine of made.splice(0)) machine.cleanup();
+  });
+  return () => {
+    const machine = createFixtureMachine();
+    made.push(machine);
+    return machine;
   };
 }
