@@ -38,6 +38,7 @@ import type { HistoryWatch } from "../sync/index.js";
 import { telemetrySinkForStorePath } from "../telemetry/telemetry-sink.js";
 import { createElicitationConsentPrompter } from "./elicitation-consent-prompter.js";
 import { EVIDENCE_URI_TEMPLATE } from "./evidence-uri.js";
+import { trackInFlightRequests } from "./in-flight-requests.js";
 import type { McpSession } from "./mcp-session.js";
 import type { SessionApp } from "./resolve-session-app.js";
 import { EVIDENCE_MIME_TYPE } from "./tool-results.js";
@@ -81,7 +82,14 @@ export interface StartMcpServerOptions {
 /** A running server. `closed` resolves once the transport closed and everything was released. */
 export interface RunningMcpServer extends AsyncDisposable {
   readonly closed: Promise<void>;
+  /** Closes now: requests still running are aborted and get no answer. */
   close(): Promise<void>;
+  /**
+   * Closes once every request received so far has been answered, or after `timeoutMs` (or when
+   * {@link close} is called meanwhile), whichever comes first. Resolves how many requests were
+   * still unanswered when it closed (0: none was dropped).
+   */
+  closeAfterInFlight(timeoutMs: number): Promise<number>;
 }
 
 /** The Engine for `kind` (or the environment's), or the classified error configuring it raised. */
@@ -224,8 +232,11 @@ export async function startMcpServer(options: StartMcpServerOptions): Promise<Ru
     resolveClosed = resolve;
   });
   let open = true;
+  // Aborted by close() or when the transport closed on its own: a drain stops waiting then.
+  const closing = new AbortController();
   server.onclose = () => {
     open = false;
+    closing.abort();
     resolveClosed();
   };
   server.onerror = (error) =>
@@ -284,6 +295,7 @@ export async function startMcpServer(options: StartMcpServerOptions): Promise<Ru
   };
 
   answerUnreadableLines(options.transport);
+  const inFlight = trackInFlightRequests(options.transport);
   try {
     await server.connect(options.transport);
   } catch (error) {
@@ -299,8 +311,17 @@ export async function startMcpServer(options: StartMcpServerOptions): Promise<Ru
     store.close();
   });
   const close = async () => {
-    await server.close();
+    if (!closing.signal.aborted) {
+      closing.abort();
+      await server.close();
+    }
     await closed;
   };
-  return { closed, close, [Symbol.asyncDispose]: close };
+  const closeAfterInFlight = async (timeoutMs: number) => {
+    await inFlight.settled(timeoutMs, closing.signal);
+    const dropped = inFlight.size;
+    await close();
+    return dropped;
+  };
+  return { closed, close, closeAfterInFlight, [Symbol.asyncDispose]: close };
 }

@@ -5,11 +5,15 @@
  * `CLAUDE_PROJECT_DIR`, or the working directory) matched against the paths apps record.
  * Entitlement and consents come from the settings file beside the store, read on every request.
  * Stdout carries only the protocol; diagnostics go to stderr. Runs until the client closes stdin
- * or the process gets SIGINT/SIGTERM.
+ * or the process gets SIGINT/SIGTERM; then it answers the requests still running (at most
+ * 30 s, `RECOLLECT_MCP_DRAIN_TIMEOUT_MS`; `mcp/drain-bound.ts`) and exits, or at once on a
+ * further signal.
  */
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
 import type { Command } from "commander";
+import { mcpDrainTimeoutMs } from "../../mcp/drain-bound.js";
 import { startMcpServer } from "../../mcp/start-mcp-server.js";
+import { plural } from "../../text/plural.js";
 import { type GlobalOptions, globalOptions, storePathFor } from "../cli-context.js";
 import { packageVersion } from "../package-version.js";
 
@@ -32,8 +36,9 @@ export function registerMcpCommand(program: Command): void {
 }
 
 /**
- * Serves on stdin/stdout until the client closes stdin or a signal arrives, then releases the
- * store. @throws RecollectError when the store cannot be opened.
+ * Serves on stdin/stdout until the client closes stdin or a signal arrives, lets the requests
+ * still running finish within the drain bound (a signal during the drain ends it at once), then
+ * releases the store. @throws RecollectError when the store cannot be opened.
  */
 export async function runMcp(global: GlobalOptions, options: McpOptions): Promise<void> {
   const server = await startMcpServer({
@@ -46,15 +51,27 @@ export async function runMcp(global: GlobalOptions, options: McpOptions): Promis
     log: (line) => process.stderr.write(`${line}\n`),
     version: packageVersion(),
   });
-  const stop = () => void server.close();
-  process.stdin.once("end", stop);
-  process.once("SIGINT", stop);
-  process.once("SIGTERM", stop);
+  let draining = false;
+  const drain = () => {
+    if (draining) return;
+    draining = true;
+    void server.closeAfterInFlight(mcpDrainTimeoutMs(process.env)).then((dropped) => {
+      if (dropped === 0) return;
+      process.stderr.write(
+        `recollect mcp: exiting with ${plural(dropped, "request")} unanswered\n`,
+      );
+    });
+  };
+  // The first signal drains like the end of stdin; one during the drain exits at once.
+  const signal = () => (draining ? void server.close() : drain());
+  process.stdin.once("end", drain);
+  process.on("SIGINT", signal);
+  process.on("SIGTERM", signal);
   try {
     await server.closed;
   } finally {
-    process.stdin.off("end", stop);
-    process.off("SIGINT", stop);
-    process.off("SIGTERM", stop);
+    process.stdin.off("end", drain);
+    process.off("SIGINT", signal);
+    process.off("SIGTERM", signal);
   }
 }
