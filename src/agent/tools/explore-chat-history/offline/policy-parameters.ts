@@ -72,6 +72,11 @@ export interface OfflineParameters {
   readonly subjectOverlap: number;
   /** Messages considered for supersession pairs: the top of the final ranking. */
   readonly supersedePool: number;
+  /**
+   * Most revisions shown as conflicts: two fit the host's 6 KB report beside five quoted findings
+   * (a third was cut by the host's size bound, and the citations it pulled in displaced evidence).
+   */
+  readonly maxRevisions: number;
   /** Messages of the current chat read per page, for questions about the current chat. */
   readonly currentChatPage: number;
 }
@@ -99,6 +104,7 @@ export const OFFLINE_PARAMETERS: OfflineParameters = Object.freeze({
   lowCoverage: 0.7,
   subjectOverlap: 0.34,
   supersedePool: 8,
+  maxRevisions: 2,
   currentChatPage: 20,
 });
 
@@ -149,7 +155,7 @@ function digest(text: string): string {
 }
 
 /** Bumped when the pipeline's code (not just a number) changes what it outputs. */
-export const OFFLINE_PIPELINE_GENERATION = 4;
+export const OFFLINE_PIPELINE_GENERATION = 5;
 
 /**
  * The policy version of `config`: `<generation><5-digit digest of the parameters>` (a number, so

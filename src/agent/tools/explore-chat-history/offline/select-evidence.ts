@@ -1,7 +1,9 @@
 /**
  * select evidence: from the ranking, the messages to cite — those within `citeRatio` of the best
  * local score, in fused order, at most `maxCited` (MMR diversity was measured and earned nothing
- * on either dev set, docs/OFFLINE-ABLATION.md); a newer message that revises a cited one is placed before it (taking the last place when it was not picked). Pure.
+ * on either dev set, docs/OFFLINE-ABLATION.md). The first `maxRevisions` supersessions with a cited
+ * side are shown: the other side is cited too (taking the place of the lowest-ranked citation
+ * outside any revision) and the newer is placed before the older. Pure.
  */
 import type { PolicyConfig } from "./policy-parameters.js";
 import type { RankedMessage } from "./rank-evidence.js";
@@ -27,14 +29,12 @@ export function selectEvidence(
   const revisions: Supersession[] = [];
   const pinned = new Set<RankedMessage>();
   for (const pair of supersessions) {
+    if (revisions.length >= parameters.maxRevisions) break;
     const hasOlder = cited.includes(pair.older);
     const hasNewer = cited.includes(pair.newer);
     if (!hasOlder && !hasNewer) continue;
     const missing = hasOlder ? pair.newer : pair.older;
     if (!(hasOlder && hasNewer)) {
-      // A later link of a revision chain is shown only between messages cited on their own
-      // merit: pulling chain members in displaced better evidence (BEAM-100K recall).
-      if (pinned.has(pair.older) || pinned.has(pair.newer)) continue;
       // The missing side takes the place of the lowest-ranked citation outside any revision.
       if (cited.length >= parameters.maxCited) {
         const drop = cited.findLastIndex(

@@ -3,8 +3,10 @@
  * the newer revises the older (a changed deadline, a reversed choice, a contradiction). Subject =
  * query terms both contain (at least `subjectOverlap` of the weight of those either contains).
  * Different values: the newer carries a revision cue, or — between messages of one speaker — each
- * states a number or name the other lacks, or one is negated and the other not. A message is
- * revised at most once and revises at most once, so a chain A → B → C yields both steps. Pure.
+ * states a number or name the other lacks, or one is negated and the other not. Pairs of the
+ * person's own messages come first, then by relevance; a message is revised at most once, so a
+ * chain A → B → C yields both steps and a statement contradicting two earlier ones revises both.
+ * Pure.
  */
 import { NEGATION, type PolicyConfig, REVISION_CUE } from "./policy-parameters.js";
 import type { QueryModel } from "./query-model.js";
@@ -58,7 +60,7 @@ function isOlder(a: RankedMessage, b: RankedMessage): boolean {
 }
 
 /**
- * Supersessions among the top `supersedePool` messages of `ranked`, strongest pair first; the
+ * Supersessions among the top `supersedePool` messages of `ranked`, best pair first; the
  * subject is weighed by `subject` (the expanded query model: a revision may name the topic in
  * words the question did not use).
  */
@@ -104,17 +106,22 @@ export function findSupersessions(
       });
     }
   }
-  found.sort((x, y) => y.strength - x.strength);
-  // Each message is revised at most once and revises at most once, so conflicts stay distinct
-  // and a chain of revisions (A → B → C) shows every step.
-  const revisedOnce = new Set<RankedMessage>();
-  const revisesOnce = new Set<RankedMessage>();
+  // The person's own statements first: what changes is what they said (a deadline, a count, "I've
+  // never …"); an assistant reply mostly restates the turn it answers.
+  found.sort((x, y) => Number(own(y.pair)) - Number(own(x.pair)) || y.strength - x.strength);
+  // Each message is revised at most once, so a chain A → B → C shows its two steps (not A → C),
+  // while a statement that contradicts two earlier ones revises both.
+  const revised = new Set<RankedMessage>();
   const pairs: Supersession[] = [];
   for (const { pair } of found) {
-    if (revisedOnce.has(pair.older) || revisesOnce.has(pair.newer)) continue;
-    revisedOnce.add(pair.older);
-    revisesOnce.add(pair.newer);
+    if (revised.has(pair.older)) continue;
+    revised.add(pair.older);
     pairs.push(pair);
   }
   return pairs;
+}
+
+/** Both sides are the person's own messages. */
+function own(pair: Supersession): boolean {
+  return pair.older.observation.role === "user" && pair.newer.observation.role === "user";
 }

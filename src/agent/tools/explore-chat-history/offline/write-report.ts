@@ -13,7 +13,7 @@ import { termVector } from "./score-messages.js";
 import type { Selection } from "./select-evidence.js";
 
 /** Longest quoted sentence in a claim, chars (claims are bounded to 400). */
-const QUOTE_CHARS = 280;
+const QUOTE_CHARS = 120;
 
 function day(iso: string): string {
   return iso.slice(0, 10);
@@ -79,7 +79,7 @@ export function writeReport(
     candidate_ids: [item.observation.candidateId],
   }));
   const conflicts = selection.revisions.slice(0, 4).map((pair) => ({
-    description: `Revised later: the message of ${day(pair.older.observation.createdAt)} is superseded by the newer one of ${day(pair.newer.observation.createdAt)} on the same subject (older first, newer second).`,
+    description: `Same subject, different value: the newer (${day(pair.newer.observation.createdAt)}, second) revises the older.`,
     candidate_ids: [pair.older.observation.candidateId, pair.newer.observation.candidateId],
   }));
   const chats = new Set(selection.cited.map((item) => item.observation.chatId)).size;
@@ -93,7 +93,7 @@ export function writeReport(
         ? "medium"
         : "low";
   return {
-    summary: `Extractive summary (offline engine): ${findings.length} quoted message(s) from ${chats} chat(s), ranked by how well they match the question${conflicts.length > 0 ? `; ${conflicts.length} later revision(s) found, newer listed first` : ""}. Quotes are not interpreted.`,
+    summary: `Extractive summary (offline engine): ${findings.length} quoted message(s) from ${chats} chat(s), best match first${conflicts.length > 0 ? `; ${conflicts.length} later revision(s), newer first` : ""}. Quotes are not interpreted.`,
     findings,
     conflicts,
     missing_coverage:
