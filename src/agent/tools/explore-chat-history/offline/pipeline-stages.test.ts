@@ -163,6 +163,28 @@ describe("supersede: chains and speakers", () => {
     expect(report.confidence).not.toBe("high");
   });
 
+  test("a later statement that contradicts two earlier ones of the person revises both", () => {
+    const history = [
+      message(1, "I set up Docker Compose for the staging stack.", { chatId: 1, ...day(1) }),
+      message(2, "The staging stack runs on Docker Compose with three services.", {
+        chatId: 2,
+        ...day(2),
+      }),
+      message(3, "I have never used Docker Compose for the staging stack.", {
+        chatId: 3,
+        ...day(3),
+      }),
+    ];
+    const report = reportFor(
+      state("Have I used Docker Compose for the staging stack?", history),
+      DEFAULT_POLICY,
+    );
+    const pairs = report.conflicts.map((conflict) => conflict.candidate_ids);
+    expect(pairs).toEqual(expect.arrayContaining([["c1", "c3"]]));
+    expect(pairs.some(([older, newer]) => older === "c2" && newer === "c3")).toBe(true);
+    expect(report.findings[0]?.candidate_ids).toEqual(["c3"]);
+  });
+
   test("another speaker's different value is a revision only with an explicit revision cue", () => {
     const history = (later: string) => [
       message(1, "The upload timeout is 30 seconds.", { chatId: 1, ...day(1) }),
