@@ -7,7 +7,8 @@ import { submitReportInputSchema } from "../child-protocol.js";
 import { reportFor } from "./decide-next-action.js";
 import { reciprocalRankFusion } from "./fuse.js";
 import { DEFAULT_POLICY, type OfflineStage, policyVersion } from "./policy-parameters.js";
-import { expandRm3, formulate, queryText } from "./query-model.js";
+import { addedTerms, expandRm3, formulate, queryText } from "./query-model.js";
+import { rankEvidence } from "./rank-evidence.js";
 import type { Observation, RunState } from "./run-state.js";
 
 function message(id: number, text: string, extra: Partial<Observation> = {}): Observation {
@@ -70,6 +71,31 @@ describe("expand (RM3)", () => {
       0,
     );
     expect(originalMass).toBeGreaterThanOrEqual(0.5);
+  });
+});
+
+describe("expand: only across a vocabulary gap", () => {
+  const history = [
+    message(1, "The deploy pipeline runs on Fly with Docker images."),
+    message(2, "Docker layer caching keeps the pipeline fast.", { chatId: 2 }),
+  ];
+
+  test("a question one message holds in full keeps its own terms", () => {
+    const ranking = rankEvidence(
+      state("Where does the deploy pipeline run?", history),
+      DEFAULT_POLICY,
+    );
+    expect(ranking.expanded).toBe(ranking.subject);
+  });
+
+  test("a question no message holds in full is expanded from the best matches", () => {
+    const ranking = rankEvidence(
+      state("Where does the deploy pipeline run at night?", history),
+      DEFAULT_POLICY,
+    );
+    expect(addedTerms(ranking.subject, ranking.expanded)).toEqual(
+      expect.arrayContaining(["docker", "fly"]),
+    );
   });
 });
 

@@ -61,12 +61,19 @@ export function subjectOf(question: QueryModel): QueryModel {
 /**
  * The expanded query model: RM3 over the top `feedbackDocs` observed messages by their question
  * score (bm25 plus the neighbour shares, so the reply to a matching turn feeds back too), each
- * weighted by that score. The question model itself when `expand` is off or nothing matched.
+ * weighted by that score. Selective: a specific question (≥ `specificTerms` terms) is expanded
+ * only when no feedback message holds `expandBelowCoverage` of its terms — when one says the
+ * whole question in its own words there is no vocabulary gap to bridge and expansion only drifts;
+ * a one-word subject ("auth") is always expanded, since any mention holds it in full and the rest
+ * of its story is told in other words (the providers' names). The question model itself then, when
+ * `expand` is off, or when nothing matched. `vectors[i]` is the term vector of `observations[i]`.
  */
 export function expandedModel(
   observations: readonly Observation[],
+  vectors: readonly TermVector[],
   questionScores: readonly number[],
   question: QueryModel,
+  stats: PoolStats,
   config: PolicyConfig,
 ): QueryModel {
   if (config.off.has("expand")) return question;
@@ -75,6 +82,11 @@ export function expandedModel(
     .filter((entry) => entry.score > 0)
     .sort((a, b) => b.score - a.score)
     .slice(0, config.parameters.feedbackDocs);
+  const matched = ({ index }: { index: number }) =>
+    coverage(vectors[index] as TermVector, question, stats) >=
+    config.parameters.expandBelowCoverage;
+  const specific = question.weights.size >= config.parameters.specificTerms;
+  if (specific && top.some(matched)) return question;
   return expandRm3(
     question,
     top.map(({ score, index }) => ({ text: observations[index]?.text ?? "", score })),
@@ -146,7 +158,7 @@ export function rankEvidence(state: RunState, config: PolicyConfig): Ranking {
   const questionScores = withNeighbours(
     vectors.map((vector) => bm25(vector, subject, stats, options)),
   );
-  const expanded = expandedModel(observations, questionScores, subject, config);
+  const expanded = expandedModel(observations, vectors, questionScores, subject, stats, config);
   let scores =
     expanded === subject
       ? questionScores
