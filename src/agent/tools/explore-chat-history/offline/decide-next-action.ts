@@ -8,6 +8,7 @@
  * Pure and deterministic.
  */
 import type { SubmitReportInput } from "../child-protocol.js";
+import { evidenceStrength, probeWords } from "./evidence-strength.js";
 import type { PolicyConfig } from "./policy-parameters.js";
 import { addedTerms, queryText } from "./query-model.js";
 import { asksAboutCurrentChat, rankEvidence } from "./rank-evidence.js";
@@ -46,7 +47,8 @@ const NEEDS_TOOLS = "The offline engine answers only through the submit_report t
 export function reportFor(state: RunState, config: PolicyConfig): SubmitReportInput {
   const ranking = rankEvidence(state, config);
   const supersessions = findSupersessions(ranking.messages, ranking.expanded, config);
-  return writeReport(ranking, selectEvidence(ranking.messages, supersessions, config), config);
+  const selection = selectEvidence(ranking.messages, supersessions, config);
+  return writeReport(ranking, selection, evidenceStrength(ranking, state.searches), config);
 }
 
 function retrieveCalls(state: RunState, config: PolicyConfig): OfflineToolCall[] {
@@ -73,13 +75,17 @@ function retrieveCalls(state: RunState, config: PolicyConfig): OfflineToolCall[]
   return calls;
 }
 
+/** The RM3-expanded search, and one probe search (one chat) per subject word nothing observed holds. */
 function expandCalls(state: RunState, config: PolicyConfig): OfflineToolCall[] {
-  if (config.off.has("expand") || asksAboutCurrentChat(state)) return [];
+  if (asksAboutCurrentChat(state)) return [];
+  const { off, parameters } = config;
   const ranking = rankEvidence(state, config);
-  const added = addedTerms(ranking.question, ranking.expanded);
-  if (added.length === 0) return [];
-  const query = queryText(ranking.expanded);
-  return [{ toolName: "search_chats", input: { query, limit: config.parameters.searchLimit } }];
+  const expanded = !off.has("expand") && addedTerms(ranking.question, ranking.expanded).length > 0;
+  const probes = off.has("probe") ? [] : probeWords(ranking, parameters.probeTerms);
+  return [
+    ...(expanded ? [{ query: queryText(ranking.expanded), limit: parameters.searchLimit }] : []),
+    ...probes.map((query) => ({ query, limit: 1 })),
+  ].map((input) => ({ toolName: "search_chats", input }));
 }
 
 function readCalls(state: RunState, config: PolicyConfig): OfflineToolCall[] {

@@ -14,6 +14,7 @@ export const OFFLINE_STAGES = [
   "neighbours",
   "speaker",
   "supersede",
+  "probe",
   "abstain",
 ] as const;
 /** One switchable stage of the pipeline. */
@@ -73,14 +74,21 @@ export interface OfflineParameters {
   /** A message is cited only when its relevance is at least this share of the best one's. */
   readonly citeRatio: number;
   /**
-   * Abstain when the best message (with its chat title) holds less than this share of the
-   * question's subject terms. Calibrated on both dev sets (docs/OFFLINE-ABLATION.md): 0.5 is the
-   * knee on curated and the last value before BEAM-100K recall falls.
+   * Subject terms no observed message holds that are each probed with a search of their own (a
+   * term the whole app lacks is evidence of absence); 4 covers ~95% of BEAM-100K questions and
+   * keeps the run within the host's 24 calls (2 searches + 12 reads + 4 probes).
    */
-  readonly abstainCoverage: number;
-  /** Confidence "high" needs at least this coverage (and no later revision); below `lowCoverage` it is "low". */
-  readonly highCoverage: number;
-  readonly lowCoverage: number;
+  readonly probeTerms: number;
+  /**
+   * Abstain when the evidence strength (`evidence-strength.ts`) is below this. Calibrated with
+   * `bench/calibrate-abstention.ts` on both dev sets: every value in [1/3, 0.5] abstains on 10 of
+   * curated's 11 absent questions; 0.35, the lowest, wrongly abstains on the fewest BEAM found
+   * questions (24 of 355), whose absent ones it cannot separate (AUC 0.52; curated 0.88).
+   */
+  readonly abstainStrength: number;
+  /** Confidence "high" needs at least this strength (and no later revision); below `lowStrength` it is "low". */
+  readonly highStrength: number;
+  readonly lowStrength: number;
   /** Two messages state the same subject when they share this share of the question's terms. */
   readonly subjectOverlap: number;
   /** Messages considered for supersession pairs: the top of the final ranking. */
@@ -114,9 +122,10 @@ export const OFFLINE_PARAMETERS: OfflineParameters = Object.freeze({
   speakerBoost: 0.5,
   maxCited: 5,
   citeRatio: 0.5,
-  abstainCoverage: 0.5,
-  highCoverage: 0.9,
-  lowCoverage: 0.7,
+  probeTerms: 4,
+  abstainStrength: 0.35,
+  highStrength: 0.9,
+  lowStrength: 0.7,
   subjectOverlap: 0.34,
   supersedePool: 8,
   maxRevisions: 2,

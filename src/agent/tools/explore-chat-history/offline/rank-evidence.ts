@@ -4,6 +4,8 @@
  * inherits part of its score) → speaker → fuse (RRF of every search's order and the local
  * score order). Stages switched off in the {@link PolicyConfig} are skipped. Pure.
  */
+
+import { coverage, isProbe } from "./evidence-strength.js";
 import { reciprocalRankFusion } from "./fuse.js";
 import {
   ABOUT_CURRENT_CHAT,
@@ -14,14 +16,7 @@ import {
 import { type Conflation, conflate, prefixConflation } from "./prefix-variants.js";
 import { expandRm3, formulate, type QueryModel } from "./query-model.js";
 import type { Observation, RunState } from "./run-state.js";
-import {
-  bm25,
-  coverage,
-  type PoolStats,
-  poolStats,
-  type TermVector,
-  termVector,
-} from "./score-messages.js";
+import { bm25, type PoolStats, poolStats, type TermVector, termVector } from "./score-messages.js";
 
 /** One observed message with its scores. */
 export interface RankedMessage {
@@ -45,6 +40,8 @@ export interface Ranking {
   readonly subject: QueryModel;
   readonly expanded: QueryModel;
   readonly stats: PoolStats;
+  /** Terms of the observed chats' titles (prefix variants conflated). */
+  readonly titleTerms: ReadonlySet<string>;
   /** Best first. */
   readonly messages: readonly RankedMessage[];
 }
@@ -136,20 +133,25 @@ export function rankEvidence(state: RunState, config: PolicyConfig): Ranking {
   // Scoring and coverage (abstention, confidence) use the subject only: "decide" says what kind
   // of answer is wanted, not what it is about.
   const subject = subjectOf(question);
-  const observations = asksAboutCurrentChat(state)
-    ? state.observations.filter((item) => item.chatId === state.currentChatId)
-    : state.observations;
+  // A probe only tests presence (evidence-strength.ts): what it alone returned is not ranked.
+  const searches = state.searches.filter((run, i) => !isProbe(run, i, subject));
+  const ranked = new Set(searches.flatMap((run) => run.ranked));
+  const observations = state.observations.filter((item) =>
+    asksAboutCurrentChat(state)
+      ? item.chatId === state.currentChatId
+      : item.fromRead || ranked.has(item.candidateId),
+  );
   const raw = observations.map((item) => termVector(item.text));
+  const titles = new Set(observations.map((item) => item.chatTitle ?? ""));
+  const rawTitleTerms = [...titles].flatMap((title) => [...termVector(title).tf.keys()]);
   const conflation: Conflation = off.has("prefix")
     ? new Map()
     : prefixConflation(
         [...question.weights.keys()],
-        new Set([
-          ...raw.flatMap((vector) => [...vector.tf.keys()]),
-          ...observations.flatMap((item) => [...termVector(item.chatTitle ?? "").tf.keys()]),
-        ]),
+        new Set([...raw.flatMap((vector) => [...vector.tf.keys()]), ...rawTitleTerms]),
         parameters.prefixMinLength,
       );
+  const titleTerms = new Set(rawTitleTerms.map((term) => conflation.get(term) ?? term));
   const vectors = raw.map((vector) => conflate(vector, conflation));
   const stats = poolStats(vectors);
   const options = { k1: parameters.bm25K1, b: parameters.bm25B };
@@ -173,9 +175,7 @@ export function rankEvidence(state: RunState, config: PolicyConfig): Ranking {
     .filter((entry) => entry.score > 0)
     .sort((a, b) => b.score - a.score)
     .map((entry) => entry.id);
-  const lists = off.has("fuse")
-    ? [localOrder]
-    : [...state.searches.map((search) => search.ranked), localOrder];
+  const lists = off.has("fuse") ? [localOrder] : [...searches.map((run) => run.ranked), localOrder];
   const fused = reciprocalRankFusion(lists, parameters.rrfK);
   const index = new Map(observations.map((item, i) => [item.candidateId, i]));
   const best = fused[0]?.score ?? 1;
@@ -197,5 +197,5 @@ export function rankEvidence(state: RunState, config: PolicyConfig): Ranking {
       },
     ];
   });
-  return { question, subject, expanded, stats, messages };
+  return { question, subject, expanded, stats, titleTerms, messages };
 }

@@ -1,8 +1,7 @@
 /**
  * bm25 of observed messages against a weighted query model (Robertson & Zaragoza 2009), with term
  * statistics from the observed pool itself: the explorer sees only what the host returned, so the
- * pool is its collection. Also the question's idf-weighted coverage, the evidence-strength signal
- * abstention and confidence are calibrated on. Pure.
+ * pool is its collection. Pure.
  */
 import { contentTerms } from "../../../../history/text/content-terms.js";
 import type { QueryModel } from "./query-model.js";
@@ -73,23 +72,4 @@ export function bm25(
     score += weight * idf(stats, term) * ((tf * (options.k1 + 1)) / (tf + norm));
   }
   return score;
-}
-
-const CJK_TERM = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
-
-/**
- * Share (0–1) of the question's terms that `vector` contains: 1 when every question term occurs
- * in it. Unweighted: the pool is a handful of search hits, too small for stable idf. CJK bigrams
- * unseen in the pool are skipped — unsegmented text makes bigrams across word boundaries
- * (对账任务 → 账任), which are not words and say nothing about the answer.
- */
-export function coverage(vector: TermVector, question: QueryModel, stats: PoolStats): number {
-  let have = 0;
-  let all = 0;
-  for (const term of question.weights.keys()) {
-    if (!stats.df.has(term) && CJK_TERM.test(term)) continue;
-    all += 1;
-    if (vector.tf.has(term)) have += 1;
-  }
-  return all === 0 ? 0 : have / all;
 }

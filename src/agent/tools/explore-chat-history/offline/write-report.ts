@@ -2,8 +2,8 @@
  * report: the `submit_report` input from the selection. Claims quote the best-matching sentence
  * of each cited message with its role and date — the offline engine never labels a choice, so it
  * cannot name a dropped option as the chosen one. A revision is a conflict with the newer message
- * named as newer. Abstains (no findings) when the best message covers too little of the question;
- * confidence follows the calibrated coverage and is never "high" when a later revision exists. Pure.
+ * named as newer. Abstains (no findings) when the evidence strength is below the calibrated
+ * threshold; confidence follows the same strength and is never "high" when a later revision exists. Pure.
  */
 import type { SubmitReportInput } from "../child-protocol.js";
 import type { PolicyConfig } from "./policy-parameters.js";
@@ -54,18 +54,21 @@ function abstention(reason: string): SubmitReportInput {
   };
 }
 
-/** Builds the report for `selection` of `ranking`. */
+/**
+ * Builds the report for `selection` of `ranking`, whose evidence strength (`evidence-strength.ts`,
+ * −1 to 1) decides abstention and confidence.
+ */
 export function writeReport(
   ranking: Ranking,
   selection: Selection,
+  strength: number,
   config: PolicyConfig,
 ): SubmitReportInput {
   const { parameters, off } = config;
-  const strength = Math.max(0, ...ranking.messages.map((item) => item.coverage));
   if (selection.cited.length === 0) return abstention("no earlier message matched the question.");
-  if (!off.has("abstain") && strength < parameters.abstainCoverage) {
+  if (!off.has("abstain") && strength < parameters.abstainStrength) {
     return abstention(
-      `no earlier message matched enough of the question (best covers ${Math.round(strength * 100)}% of its terms).`,
+      `no earlier message matched enough of the question (evidence strength ${Math.round(strength * 100)}%).`,
     );
   }
   const newer = new Set(selection.revisions.map((pair) => pair.newer));
@@ -83,13 +86,13 @@ export function writeReport(
     candidate_ids: [pair.older.observation.candidateId, pair.newer.observation.candidateId],
   }));
   const chats = new Set(selection.cited.map((item) => item.observation.chatId)).size;
-  const missing = [...ranking.subject.weights.keys()].filter(
-    (term) => !selection.cited.some((item) => item.vector.tf.has(term)),
-  );
+  const missing = [...ranking.subject.weights.keys()]
+    .filter((term) => !selection.cited.some((item) => item.vector.tf.has(term)))
+    .map((term) => ranking.question.words.get(term) ?? term);
   const confidence =
-    strength >= parameters.highCoverage && selection.revisions.length === 0
+    strength >= parameters.highStrength && selection.revisions.length === 0
       ? "high"
-      : strength >= parameters.lowCoverage
+      : strength >= parameters.lowStrength
         ? "medium"
         : "low";
   return {
@@ -97,14 +100,7 @@ export function writeReport(
     findings,
     conflicts,
     missing_coverage:
-      missing.length > 0
-        ? [
-            `No cited message contains: ${missing.map((t) => ranking.question.words.get(t) ?? t).join(", ")}.`.slice(
-              0,
-              200,
-            ),
-          ]
-        : [],
+      missing.length > 0 ? [`No cited message contains: ${missing.join(", ")}.`.slice(0, 200)] : [],
     confidence,
   };
 }

@@ -1,0 +1,99 @@
+/**
+ * Evidence strength on small fixtures of our own: which words are probed, how a probe that finds
+ * nothing weakens the evidence and turns a report into an abstention, and that a probe's own hit
+ * is never ranked or cited.
+ */
+import { describe, expect, test } from "vitest";
+import { decideNextAction, reportFor } from "./decide-next-action.js";
+import { evidenceStrength, probeWords } from "./evidence-strength.js";
+import { DEFAULT_POLICY } from "./policy-parameters.js";
+import { rankEvidence } from "./rank-evidence.js";
+import type { RunState, SearchRun } from "./run-state.js";
+import { observation } from "./testing/offline-test-fixtures.js";
+
+const QUESTION = "What did we decide about a native Windows desktop app?";
+const HISTORY = [
+  observation("c1", "Desktop browsers get the web app read-only.", { fromRead: true }),
+  observation("c2", "Lunch is at noon.", { chatId: 2, fromRead: true }),
+];
+
+function state(searches: SearchRun[], extra: Partial<RunState> = {}): RunState {
+  return {
+    question: QUESTION,
+    currentChatId: null,
+    searches: [{ query: "native windows desktop app", ranked: ["c1"] }, ...searches],
+    reads: [],
+    observations: HISTORY,
+    steps: 3,
+    lastStepTools: ["read_chat"],
+    toolCallCount: 4,
+    callsLeft: 20,
+    stepsLeft: 6,
+    budgetExhausted: false,
+    submissions: [],
+    ...extra,
+  };
+}
+
+describe("evidence strength", () => {
+  test("probes exactly the subject words no observed message or chat title holds", () => {
+    expect(probeWords(rankEvidence(state([]), DEFAULT_POLICY), 4)).toEqual(["native", "windows"]);
+    expect(probeWords(rankEvidence(state([]), DEFAULT_POLICY), 1)).toEqual(["native"]);
+    const titled = state([], {
+      observations: [{ ...(HISTORY[0] as (typeof HISTORY)[0]), chatTitle: "Windows build" }],
+    });
+    expect(probeWords(rankEvidence(titled, DEFAULT_POLICY), 4)).toEqual(["native"]);
+  });
+
+  test("the expand step sends one one-chat probe search per unseen word", () => {
+    const early = state([], { steps: 2, lastStepTools: ["read_chat"] });
+    const action = decideNextAction(
+      early,
+      {
+        availableTools: new Set(["search_chats", "read_chat", "submit_report"]),
+        toolChoice: "auto",
+      },
+      DEFAULT_POLICY,
+    );
+    const probes =
+      action.type === "calls" ? action.calls.filter((c) => c.toolName === "search_chats") : [];
+    expect(probes.map((call) => call.input)).toEqual(
+      expect.arrayContaining([
+        { query: "native", limit: 1 },
+        { query: "windows", limit: 1 },
+      ]),
+    );
+  });
+
+  test("a probe that finds nothing subtracts its term's share; a probe with hits does not", () => {
+    const unprobed = evidenceStrength(rankEvidence(state([]), DEFAULT_POLICY), state([]).searches);
+    // The best message holds "desktop" and "app" of four subject terms.
+    expect(unprobed).toBe(0.5);
+    const emptyProbe = state([{ query: "windows", ranked: [] }]);
+    expect(evidenceStrength(rankEvidence(emptyProbe, DEFAULT_POLICY), emptyProbe.searches)).toBe(
+      0.25,
+    );
+  });
+
+  test("the report abstains once a probe shows the app lacks a subject term", () => {
+    expect(reportFor(state([]), DEFAULT_POLICY).findings.length).toBeGreaterThan(0);
+    const report = reportFor(state([{ query: "windows", ranked: [] }]), DEFAULT_POLICY);
+    expect(report.findings).toEqual([]);
+    expect(report.confidence).toBe("low");
+    const ablated = { ...DEFAULT_POLICY, off: new Set(["abstain" as const]) };
+    expect(reportFor(state([{ query: "windows", ranked: [] }]), ablated).findings.length).toBe(1);
+  });
+
+  test("a message only a probe returned is neither ranked nor cited", () => {
+    const probeHit = observation("c9", "Windows installers are signed.", { chatId: 9 });
+    const probed = state([{ query: "windows", ranked: ["c9"] }], {
+      observations: [...HISTORY, probeHit],
+    });
+    const ranked = rankEvidence(probed, DEFAULT_POLICY).messages.map(
+      (m) => m.observation.candidateId,
+    );
+    expect(ranked).toEqual(["c1"]);
+    const cited = reportFor(probed, DEFAULT_POLICY).findings.flatMap((f) => f.candidate_ids);
+    expect(cited).not.toContain("c9");
+  });
+});
