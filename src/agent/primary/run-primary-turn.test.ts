@@ -232,7 +232,7 @@ describe("consent", () => {
 
   it("a low-confidence report leads to one read_chat drill-down, prompted exactly once", async () => {
     const { prompter, events, result } = await turn({
-      message: "what did we decide about Postgres backups",
+      message: "what did we decide about Postgres deployment",
     });
     expect(shape(events)).toEqual([
       "turn-start",

@@ -65,7 +65,7 @@ describe("evidence strength", () => {
     );
   });
 
-  test("a probe that finds nothing subtracts its term's share; a probe with hits does not", () => {
+  test("a probe that finds nothing subtracts one term's share; a probe with hits does not", () => {
     const unprobed = evidenceStrength(rankEvidence(state([]), DEFAULT_POLICY), state([]).searches);
     // The best message holds "desktop" and "app" of four subject terms.
     expect(unprobed).toBe(0.5);
@@ -73,6 +73,12 @@ describe("evidence strength", () => {
     expect(evidenceStrength(rankEvidence(emptyProbe, DEFAULT_POLICY), emptyProbe.searches)).toBe(
       0.25,
     );
+    // Several absent words count once: they are mostly one paraphrase of the subject.
+    const two = state([
+      { query: "windows", ranked: [] },
+      { query: "native", ranked: [] },
+    ]);
+    expect(evidenceStrength(rankEvidence(two, DEFAULT_POLICY), two.searches)).toBe(0.25);
   });
 
   test("the report abstains once a probe shows the app lacks a subject term", () => {

@@ -1,7 +1,7 @@
 /**
  * Evidence strength, the signal abstention and confidence are calibrated on
  * (`bench/calibrate-abstention.ts`): the best message's coverage of the question's subject terms,
- * minus the share of subject terms the app lacks. A term the whole retrieval did not surface is
+ * less one term's share when the app lacks a subject term. A term the whole retrieval did not surface is
  * probed with a one-chat search of its own; a probe that finds nothing is evidence that the
  * history lacks the subject, not only this message. Pure.
  */
@@ -40,8 +40,9 @@ export function isProbe(search: SearchRun, index: number, subject: QueryModel): 
 }
 
 /**
- * Evidence strength (−1 to 1): the best {@link coverage} minus the share of counted subject terms
- * whose probe in `searches` found nothing.
+ * Evidence strength (−1 to 1): the best {@link coverage}, less one term's share when a probe in
+ * `searches` found nothing. Only once: several absent words are mostly one paraphrase ("which
+ * message broker … Kafka?"), and counting each abstained on answerable questions.
  */
 export function evidenceStrength(ranking: Ranking, searches: readonly SearchRun[]): number {
   const best = Math.max(0, ...ranking.messages.map((item) => item.coverage));
@@ -52,5 +53,5 @@ export function evidenceStrength(ranking: Ranking, searches: readonly SearchRun[
       .map((run) => run.query),
   );
   const absent = terms.filter((term) => empty.has(ranking.subject.words.get(term) ?? term));
-  return terms.length === 0 ? best : best - absent.length / terms.length;
+  return terms.length === 0 ? best : best - Math.min(1, absent.length) / terms.length;
 }

@@ -83,7 +83,7 @@ export interface OfflineParameters {
    * Abstain when the evidence strength (`evidence-strength.ts`) is below this. Calibrated with
    * `bench/calibrate-abstention.ts` on both dev sets: every value in [1/3, 0.5] abstains on 10 of
    * curated's 11 absent questions; 0.35, the lowest, wrongly abstains on the fewest BEAM found
-   * questions (24 of 355), whose absent ones it cannot separate (AUC 0.52; curated 0.88).
+   * questions (20 of 355), whose absent ones it cannot separate (AUC 0.52; curated 0.86).
    */
   readonly abstainStrength: number;
   /** Confidence "high" needs at least this strength (and no later revision); below `lowStrength` it is "low". */
