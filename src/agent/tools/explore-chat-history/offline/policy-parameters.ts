@@ -91,7 +91,11 @@ export interface OfflineParameters {
   readonly lowStrength: number;
   /** Two messages state the same subject when they share this share of the question's terms. */
   readonly subjectOverlap: number;
-  /** Messages considered for supersession pairs: the top of the final ranking. */
+  /**
+   * Messages considered for supersession pairs: the top of the final ranking. 12: the other side
+   * of a revision often ranks 9th–12th (BEAM-100K: recall and ratio rose from 8; 16 cost
+   * summarization recall, as deep pairs displaced citations).
+   */
   readonly supersedePool: number;
   /**
    * Most revisions shown as conflicts: two fit the host's 6 KB report beside five quoted findings
@@ -127,7 +131,7 @@ export const OFFLINE_PARAMETERS: OfflineParameters = Object.freeze({
   highStrength: 0.9,
   lowStrength: 0.7,
   subjectOverlap: 0.34,
-  supersedePool: 8,
+  supersedePool: 12,
   maxRevisions: 2,
   currentChatPage: 20,
 });
