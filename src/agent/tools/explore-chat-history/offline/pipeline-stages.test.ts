@@ -211,6 +211,18 @@ describe("supersede: chains and speakers", () => {
     expect(report.findings[0]?.candidate_ids).toEqual(["c3"]);
   });
 
+  test("a later statement that names the old value beside its replacement revises it", () => {
+    const history = [
+      message(1, "The uploads live in Wasabi.", { chatId: 1, ...day(1) }),
+      message(2, "Take the uploads off Wasabi so they live in Backblaze.", {
+        chatId: 2,
+        ...day(2),
+      }),
+    ];
+    const report = reportFor(state("Where do the uploads live?", history), DEFAULT_POLICY);
+    expect(report.conflicts.map((conflict) => conflict.candidate_ids)).toEqual([["c1", "c2"]]);
+  });
+
   test("another speaker's different value is a revision only with an explicit revision cue", () => {
     const history = (later: string) => [
       message(1, "The upload timeout is 30 seconds.", { chatId: 1, ...day(1) }),

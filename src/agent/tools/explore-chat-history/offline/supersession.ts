@@ -31,11 +31,13 @@ export function valuesOf(text: string): Set<string> {
   ]);
 }
 
-/** Each states a value the other lacks: one value replaced by another, not one merely added. */
-function differ(a: ReadonlySet<string>, b: ReadonlySet<string>): boolean {
-  const onlyA = [...a].some((value) => !b.has(value));
-  const onlyB = [...b].some((value) => !a.has(value));
-  return onlyA && onlyB;
+/**
+ * The older states a value and the newer one it lacks: a value replaced, or named beside its
+ * replacement ("off Supabase Storage to Cloudflare R2"). A first value where the older stated
+ * none is not a change.
+ */
+function differ(older: ReadonlySet<string>, newer: ReadonlySet<string>): boolean {
+  return older.size > 0 && [...newer].some((value) => !older.has(value));
 }
 
 /** `b` is the assistant's reply right after `a`: it restates or answers `a`, it does not revise it. */
