@@ -1,7 +1,7 @@
 /**
  * The offline explorer's plan, one model step at a time: retrieve (the formulated question, or
- * the current chat's pages when the question is about it) → read (around the best fused hits of
- * distinct chats, in parallel) → expand (one RM3-expanded search) → read (the best new chats) →
+ * the current chat's pages when the question is about it) → read (around the best-scoring hits
+ * of distinct chats, in parallel) → expand (one RM3-expanded search) → read (the best new chats) →
  * submit. Several tool calls
  * go out in one step (AI SDK parallel tool calls), within the host's budgets (`budgets.ts`: 10
  * steps, 24 calls). Submits early on a budget notice, the last step, or a forced tool choice.
@@ -88,12 +88,18 @@ function expandCalls(state: RunState, config: PolicyConfig): OfflineToolCall[] {
   ].map((input) => ({ toolName: "search_chats", input }));
 }
 
+/**
+ * Reads around the best hit of up to `reads` unread chats, best local score first: the chat whose
+ * text matches the question, not the one a search happened to rank high (BEAM-100K dev: ratio to
+ * the floor 1.36x → 1.37x, conflicts 0.43 → 0.45 over fused order).
+ */
 function readCalls(state: RunState, config: PolicyConfig): OfflineToolCall[] {
   if (config.off.has("read")) return [];
   const { parameters } = config;
   const read = new Set(state.reads.map((item) => item.chatId));
   const calls: OfflineToolCall[] = [];
-  for (const item of rankEvidence(state, config).messages) {
+  const byScore = [...rankEvidence(state, config).messages].sort((a, b) => b.score - a.score);
+  for (const item of byScore) {
     if (calls.length >= parameters.reads) break;
     const { chatId, messageId } = item.observation;
     if (read.has(chatId) || chatId === state.currentChatId) continue;

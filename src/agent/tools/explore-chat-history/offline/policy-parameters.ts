@@ -71,6 +71,16 @@ export interface OfflineParameters {
   readonly speakerBoost: number;
   /** Most messages cited. */
   readonly maxCited: number;
+  /**
+   * When at least `spreadEligible` messages clear `citeRatio` (a flat score distribution: the
+   * answer is spread over many turns), up to `maxCitedSpread` are cited — the report's findings
+   * bound (8, `submitReportInputSchema`). 14 calibrated on BEAM-100K dev (a replay of its
+   * rankings: plateau 12–15; curated questions never reach it). Measured with best-score reads:
+   * recall 0.40 → 0.42, summarization 0.78x → 1.03x the floor; it costs conflicts (0.45 → 0.39):
+   * the host's 6 KB report bound drops conflicts before findings.
+   */
+  readonly spreadEligible: number;
+  readonly maxCitedSpread: number;
   /** A message is cited only when its relevance is at least this share of the best one's. */
   readonly citeRatio: number;
   /**
@@ -125,6 +135,8 @@ export const OFFLINE_PARAMETERS: OfflineParameters = Object.freeze({
   promptShare: 0.2,
   speakerBoost: 0.5,
   maxCited: 5,
+  spreadEligible: 14,
+  maxCitedSpread: 8,
   citeRatio: 0.5,
   probeTerms: 4,
   abstainStrength: 0.35,

@@ -1,0 +1,88 @@
+/**
+ * Behaviour of the breadth decisions on small fixtures of our own: which chats are read (best
+ * local score first, not the search's order) and how many messages are cited when the answer is
+ * spread over many turns (more than `maxCited` once `spreadEligible` clear the bar).
+ */
+import { describe, expect, test } from "vitest";
+import { decideNextAction, reportFor } from "./decide-next-action.js";
+import { DEFAULT_POLICY, type OfflineParameters, type PolicyConfig } from "./policy-parameters.js";
+import type { Observation, RunState } from "./run-state.js";
+import { observation } from "./testing/offline-test-fixtures.js";
+
+function state(question: string, observations: Observation[], extra: Partial<RunState> = {}) {
+  return {
+    question,
+    currentChatId: null,
+    searches: [{ query: question, ranked: observations.map((item) => item.candidateId) }],
+    reads: [],
+    observations,
+    steps: 1,
+    lastStepTools: ["search_chats"],
+    toolCallCount: 1,
+    callsLeft: 23,
+    stepsLeft: 9,
+    budgetExhausted: false,
+    submissions: [],
+    ...extra,
+  } satisfies RunState;
+}
+
+const TOOLS = {
+  availableTools: new Set(["search_chats", "read_chat", "submit_report"]),
+  toolChoice: "auto" as const,
+};
+
+function withParameters(parameters: Partial<OfflineParameters>): PolicyConfig {
+  return { ...DEFAULT_POLICY, parameters: { ...DEFAULT_POLICY.parameters, ...parameters } };
+}
+
+describe("read", () => {
+  test("reads the chat whose message matches the question best, not the search's first hit", () => {
+    const history = [
+      observation("c1", "The landing page footer links to billing.", { chatId: 1 }),
+      observation("c2", "Billing runs on Stripe: billing retries failed invoices every night.", {
+        chatId: 2,
+        messageId: 2,
+      }),
+    ];
+    const action = decideNextAction(
+      state("How does billing retry failed invoices?", history),
+      TOOLS,
+      withParameters({ reads: 1 }),
+    );
+    expect(action).toEqual({
+      type: "calls",
+      calls: [
+        {
+          toolName: "read_chat",
+          input: { chat_id: 2, around_message_id: 2, before: 1, after: 3 },
+        },
+      ],
+    });
+  });
+});
+
+describe("select: spread answers", () => {
+  const turns = (count: number) =>
+    Array.from({ length: count }, (_, i) =>
+      observation(`c${i + 1}`, "The nightly backup copies the staging database.", {
+        chatId: i + 1,
+        fromRead: true,
+      }),
+    );
+  const config = withParameters({ maxCited: 2, spreadEligible: 4, maxCitedSpread: 3 });
+  const cited = (count: number) =>
+    reportFor(
+      state("When does the nightly backup copy the staging database?", turns(count)),
+      config,
+    ).findings.length;
+
+  test("cites at most maxCited while fewer than spreadEligible messages clear the bar", () => {
+    expect(cited(3)).toBe(2);
+  });
+
+  test("cites up to maxCitedSpread once spreadEligible messages clear the bar", () => {
+    expect(cited(4)).toBe(3);
+    expect(cited(9)).toBe(3);
+  });
+});
