@@ -75,9 +75,9 @@ export interface OfflineParameters {
    * When at least `spreadEligible` messages clear `citeRatio` (a flat score distribution: the
    * answer is spread over many turns), up to `maxCitedSpread` are cited — the report's findings
    * bound (8, `submitReportInputSchema`). 14 calibrated on BEAM-100K dev (a replay of its
-   * rankings: plateau 12–15; curated questions never reach it). Measured with best-score reads:
-   * recall 0.40 → 0.42, summarization 0.78x → 1.03x the floor; it costs conflicts (0.45 → 0.39):
-   * the host's 6 KB report bound drops conflicts before findings.
+   * rankings: plateau 12–15; curated questions never reach it). Measured with best-score reads
+   * (see readCalls in decide-next-action.ts); alone it costs conflicts (0.47 → 0.45), since the
+   * host's 6 KB report bound drops conflicts before findings.
    */
   readonly spreadEligible: number;
   readonly maxCitedSpread: number;
