@@ -44,16 +44,6 @@ function quote(item: RankedMessage, model: QueryModel, label: string): string {
   return `${label}${role} on ${day(createdAt)}: "${bestSentence(item.observation.text, model)}"`;
 }
 
-function abstention(reason: string): SubmitReportInput {
-  return {
-    summary: `Extractive summary (offline engine): ${reason}`,
-    findings: [],
-    conflicts: [],
-    missing_coverage: [reason],
-    confidence: "low",
-  };
-}
-
 /**
  * Builds the report for `selection` of `ranking`, whose evidence strength (`evidence-strength.ts`,
  * −1 to 1) decides abstention and confidence.
@@ -65,11 +55,13 @@ export function writeReport(
   config: PolicyConfig,
 ): SubmitReportInput {
   const { parameters, off } = config;
-  if (selection.cited.length === 0) return abstention("no earlier message matched the question.");
-  if (!off.has("abstain") && strength < parameters.abstainStrength) {
-    return abstention(
-      `no earlier message matched enough of the question (evidence strength ${Math.round(strength * 100)}%).`,
-    );
+  if (
+    selection.cited.length === 0 ||
+    (!off.has("abstain") && strength < parameters.abstainStrength)
+  ) {
+    const reason = "no earlier message matched enough of the question.";
+    const summary = `Extractive summary (offline engine): ${reason}`;
+    return { summary, findings: [], conflicts: [], missing_coverage: [reason], confidence: "low" };
   }
   const newer = new Set(selection.revisions.map((pair) => pair.newer));
   const older = new Set(selection.revisions.map((pair) => pair.older));
