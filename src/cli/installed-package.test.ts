@@ -15,6 +15,7 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { settingsStoreForStorePath } from "../settings/index.js";
+import { openStore } from "../store/open-store.js";
 
 const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 const TSC = createRequire(import.meta.url).resolve("typescript/bin/tsc");
@@ -54,9 +55,14 @@ describe("the installed package", () => {
 
   it("serves recollect mcp: initialize, then both tools with Pro", async () => {
     const storePath = join(dir, "store.db");
+    // `--app` keeps the server off this machine's agent histories; it must name a stored app.
+    {
+      using store = openStore({ path: storePath });
+      store.db.prepare("INSERT INTO apps (name, created_at) VALUES ('installed', 1)").run();
+    }
     const transport = new StdioClientTransport({
       command: process.execPath,
-      args: [bin, "--db", storePath, "mcp", "--app", "none"],
+      args: [bin, "--db", storePath, "mcp", "--app", "installed"],
       stderr: "ignore",
     });
     const client = new Client({ name: "installed-test", version: "1.0.0" });

@@ -8,7 +8,7 @@
 import { realpathSync } from "node:fs";
 import { isAbsolute, resolve, sep } from "node:path";
 import type Database from "better-sqlite3";
-import { AppNotFoundError } from "../errors/recollect-error.js";
+import { AppNotFoundError, InvalidInputError } from "../errors/recollect-error.js";
 import { appsWithPath, findAppByName } from "../store/catalog/apps.js";
 import { claudeTranscriptsDir } from "./claude-code-paths.js";
 import { ProjectNotImportedError } from "./project-not-imported-error.js";
@@ -77,19 +77,28 @@ export function appForFolder(
 }
 
 /**
+ * The app `recollect mcp --app NAME` locks the session to. Checked at start-up, before anything
+ * is served, as every other command checks its `--app`.
+ *
+ * @throws InvalidInputError (`--app`) for a blank name; AppNotFoundError when no app has it.
+ */
+export function namedSessionApp(db: Database.Database, appName: string): SessionApp {
+  const name = appName.trim();
+  if (!name) throw new InvalidInputError("--app", "an app name (see `recollect apps`)");
+  const app = findAppByName(db, name);
+  if (!app) throw new AppNotFoundError(name);
+  return { appId: app.id, appName: name, projectPath: app.path, source: "app_option" };
+}
+
+/**
  * Resolves the session's app (see the module doc).
  *
- * @throws AppNotFoundError when `--app` names no stored app.
+ * @throws InvalidInputError / AppNotFoundError from {@link namedSessionApp} when `--app` is given.
  * @throws ProjectNotImportedError (`precondition`, `missing: "app"`) when no candidate folder lies
  *   inside a recorded project path; it names the first candidate and how to import it.
  */
 export function resolveSessionApp(db: Database.Database, sources: SessionAppSources): SessionApp {
-  const name = sources.appName?.trim();
-  if (name) {
-    const app = findAppByName(db, name);
-    if (!app) throw new AppNotFoundError(name);
-    return { appId: app.id, appName: name, projectPath: app.path, source: "app_option" };
-  }
+  if (sources.appName !== undefined) return namedSessionApp(db, sources.appName);
   const candidates: Array<{ folder: string; source: SessionAppSource }> = [
     ...sources.roots.map((folder) => ({ folder, source: "root" as const })),
     ...(sources.projectDir ? [{ folder: sources.projectDir, source: "project_dir" as const }] : []),

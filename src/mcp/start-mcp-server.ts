@@ -40,7 +40,7 @@ import { createElicitationConsentPrompter } from "./elicitation-consent-prompter
 import { EVIDENCE_URI_TEMPLATE } from "./evidence-uri.js";
 import { trackInFlightRequests } from "./in-flight-requests.js";
 import type { McpSession } from "./mcp-session.js";
-import type { SessionApp } from "./resolve-session-app.js";
+import { namedSessionApp, type SessionApp } from "./resolve-session-app.js";
 import { EVIDENCE_MIME_TYPE } from "./tool-results.js";
 import {
   answerUnreadableLines,
@@ -126,10 +126,19 @@ async function rootFolders(server: Server, signal: AbortSignal): Promise<string[
 
 /**
  * Opens the store, connects `transport` and serves until the transport closes.
- * @throws RecollectError when the store cannot be opened (nothing is served then).
+ * @throws RecollectError when the store cannot be opened; InvalidInputError / AppNotFoundError
+ *   (`not_found`) for a blank or unknown `appName`. Nothing is served or written then.
  */
 export async function startMcpServer(options: StartMcpServerOptions): Promise<RunningMcpServer> {
   const store = openStore({ path: options.storePath });
+  if (options.appName !== undefined) {
+    try {
+      namedSessionApp(store.db, options.appName);
+    } catch (error) {
+      store.close();
+      throw error;
+    }
+  }
   const settings = settingsStoreForStorePath(options.storePath);
   const telemetry = telemetrySinkForStorePath(options.storePath, () =>
     isTelemetryOn(settings.read()),
