@@ -7,7 +7,8 @@ import {
 import { InvalidInputError, PreconditionError } from "../errors/recollect-error.js";
 import { settingsStoreForStorePath } from "../settings/index.js";
 import { defaultStorePath } from "../store/default-path.js";
-import { openStore, type Store } from "../store/open-store.js";
+import { openStore, requireStoreFile, type Store } from "../store/open-store.js";
+import { StoreNotFoundError, type StorePathOrigin } from "./store-not-found-error.js";
 
 /** Global options every command sees (declared once on the root program in `main.ts`). */
 export interface GlobalOptions {
@@ -33,8 +34,39 @@ export function storePathFor(options: GlobalOptions): string {
   return options.db ?? defaultStorePath();
 }
 
-/** Opens the store for a command. The caller closes it (prefer `using`). */
+/** Where {@link storePathFor} took the path from. */
+export function storePathOrigin(options: GlobalOptions): StorePathOrigin {
+  if (options.db !== undefined) return "--db";
+  return process.env.RECOLLECT_DB ? "RECOLLECT_DB" : "default";
+}
+
+/**
+ * Opens the store for a command that writes (import, sync, serve, …), creating it when there is
+ * none yet. The caller closes it (prefer `using`).
+ */
 export function openCliStore(options: GlobalOptions): Store {
+  return openStore({ path: storePathFor(options) });
+}
+
+/**
+ * Refuses, before anything is opened or created, a store path that holds no store yet, for
+ * commands that only read.
+ * @throws StoreNotFoundError (`not_found`, exit 3) naming the path and where it came from; the
+ *   errors of `requireStoreFile()` for a path that is not a store.
+ */
+export function requireExistingCliStore(options: GlobalOptions): void {
+  const path = storePathFor(options);
+  if (requireStoreFile(path) === "new")
+    throw new StoreNotFoundError(path, storePathOrigin(options));
+}
+
+/**
+ * Opens the existing store for a command that only reads (apps, chats, search, …): a path with
+ * no store is refused and nothing is created there. The caller closes it (prefer `using`).
+ * @throws StoreNotFoundError (see {@link requireExistingCliStore}).
+ */
+export function openExistingCliStore(options: GlobalOptions): Store {
+  requireExistingCliStore(options);
   return openStore({ path: storePathFor(options) });
 }
 

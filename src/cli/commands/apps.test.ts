@@ -1,6 +1,7 @@
 import { dirname, join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { writeSyntheticCorpus } from "../../importers/testing/synthetic-histories.js";
+import { openStore } from "../../store/open-store.js";
 import { createTempStores, runCaptured } from "./testing/run-captured.js";
 
 const stores = createTempStores();
@@ -69,6 +70,7 @@ describe("recollect apps, chats and index", () => {
 
   it("an empty store says how to start; an unknown app exits 3", async () => {
     const db = stores.path();
+    openStore({ path: db }).close();
     expect((await runCaptured(["--db", db, "apps"])).stdout).toBe(
       "No apps yet. Import chats with `recollect import <paths…>`.\n",
     );

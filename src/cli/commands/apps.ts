@@ -8,7 +8,7 @@ import type { Command } from "commander";
 import { AppNotFoundError, InvalidInputError } from "../../errors/recollect-error.js";
 import { findAppByName, listAppActivity } from "../../store/catalog/apps.js";
 import { plural } from "../../text/plural.js";
-import { globalOptions, openCliStore, printJson } from "../cli-context.js";
+import { globalOptions, openExistingCliStore, printJson } from "../cli-context.js";
 
 /** One row of `recollect apps`; times are ISO-8601 UTC. */
 export interface AppSummary {
@@ -67,7 +67,7 @@ export function registerAppsCommand(program: Command): void {
     .description("list apps with their chat and message counts")
     .action((_options: unknown, command: Command) => {
       const global = globalOptions(command);
-      using store = openCliStore(global);
+      using store = openExistingCliStore(global);
       const apps = listApps(store.db);
       if (global.json) printJson(apps);
       else process.stdout.write(formatApps(apps));

@@ -22,7 +22,7 @@ import {
   settingsStoreForStorePath,
 } from "../../settings/index.js";
 import { telemetrySinkForStorePath } from "../../telemetry/index.js";
-import { globalOptions, openCliStore, storePathFor } from "../cli-context.js";
+import { globalOptions, openExistingCliStore, storePathFor } from "../cli-context.js";
 import { requireAppId } from "./apps.js";
 import { engineForCli } from "./explore.js";
 
@@ -62,7 +62,7 @@ export function registerChatCommand(program: Command): void {
       }
       const engine = engineForCli(flags.engine);
       const storePath = storePathFor(global);
-      using store = openCliStore(global);
+      using store = openExistingCliStore(global);
       const appId = requireAppId(store.db, flags.app);
       const settings = settingsStoreForStorePath(storePath);
       await runChatSession({

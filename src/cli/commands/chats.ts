@@ -5,7 +5,7 @@ import type { Command } from "commander";
 import { cleanTitle } from "../../history/index.js";
 import { listChats as listChatRows } from "../../store/catalog/chats.js";
 import { plural } from "../../text/plural.js";
-import { globalOptions, openCliStore, printJson } from "../cli-context.js";
+import { globalOptions, openExistingCliStore, printJson } from "../cli-context.js";
 import { requireAppId } from "./apps.js";
 
 /** One row of `recollect chats`; times are ISO-8601 UTC; the title as `cleanTitle` shows it. */
@@ -46,7 +46,7 @@ export function registerChatsCommand(program: Command): void {
     .requiredOption("--app <name>", "the app (see `recollect apps`)")
     .action((options: { app: string }, command: Command) => {
       const global = globalOptions(command);
-      using store = openCliStore(global);
+      using store = openExistingCliStore(global);
       const chats = listChats(store.db, requireAppId(store.db, options.app));
       if (global.json) printJson(chats);
       else process.stdout.write(formatChats(chats));

@@ -64,6 +64,7 @@ describe("the recollect process", () => {
 
   it("with --json, errors are one JSON object on stderr, with the exit code", async () => {
     const db = stores.path();
+    openStore({ path: db }).close();
     const unknownApp = await runRecollectChild(["--db", db, "--json", "chats", "--app", "ghost"]);
     expect([unknownApp.code, unknownApp.stdout]).toEqual([3, ""]);
     expect(JSON.parse(unknownApp.stderr)).toEqual({

@@ -24,9 +24,10 @@ import { InvalidInputError } from "../../errors/recollect-error.js";
 import {
   cliIsPro,
   globalOptions,
-  openCliStore,
+  openExistingCliStore,
   printJson,
   proRequiredError,
+  requireExistingCliStore,
   setOutcomeExitCode,
 } from "../cli-context.js";
 import { parseIntegerOption } from "./integer-option.js";
@@ -87,10 +88,11 @@ export function registerExploreCommand(program: Command): void {
       const global = globalOptions(command);
       const chatId = parseIntegerOption("--chat", options.chat, "a chat id (integer)") ?? null;
       const engine = engineForCli(options.engine);
+      requireExistingCliStore(global);
       if (!cliIsPro(global)) {
         throw proRequiredError("Exploring chat history");
       }
-      using store = openCliStore(global);
+      using store = openExistingCliStore(global);
       const run = await withInterrupt((signal) =>
         exploreApp({
           store,

@@ -8,7 +8,7 @@ import { createIndexer, PROJECTION_VERSION, requeueAllMessages } from "../../his
 import { listAppActivity } from "../../store/catalog/apps.js";
 import type { Store } from "../../store/open-store.js";
 import { plural } from "../../text/plural.js";
-import { globalOptions, openCliStore, printJson } from "../cli-context.js";
+import { globalOptions, openCliStore, openExistingCliStore, printJson } from "../cli-context.js";
 
 /** Index state of one app. */
 export interface AppIndexStatus {
@@ -95,7 +95,7 @@ export function registerIndexCommand(program: Command): void {
     .description("show per-app index state")
     .action((_options: unknown, command: Command) => {
       const global = globalOptions(command);
-      using store = openCliStore(global);
+      using store = openExistingCliStore(global);
       const report = indexStatus(store);
       if (global.json) printJson(report);
       else process.stdout.write(formatStatus(report));

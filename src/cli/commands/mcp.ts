@@ -14,7 +14,12 @@ import type { Command } from "commander";
 import { mcpDrainTimeoutMs } from "../../mcp/drain-bound.js";
 import { startMcpServer } from "../../mcp/start-mcp-server.js";
 import { plural } from "../../text/plural.js";
-import { type GlobalOptions, globalOptions, storePathFor } from "../cli-context.js";
+import {
+  type GlobalOptions,
+  globalOptions,
+  requireExistingCliStore,
+  storePathFor,
+} from "../cli-context.js";
 import { packageVersion } from "../package-version.js";
 
 /** Parsed `mcp` options. */
@@ -38,9 +43,13 @@ export function registerMcpCommand(program: Command): void {
 /**
  * Serves on stdin/stdout until the client closes stdin or a signal arrives, lets the requests
  * still running finish within the drain bound (a signal during the drain ends it at once), then
- * releases the store. @throws RecollectError when the store cannot be opened.
+ * releases the store. @throws RecollectError when the store cannot be opened; StoreNotFoundError
+ * when `--app` is given and there is no store; AppNotFoundError for an unknown `--app`.
  */
 export async function runMcp(global: GlobalOptions, options: McpOptions): Promise<void> {
+  // Without --app the server may create the store and sync the client's project into it; a
+  // named app can only be in a store that exists, so none is created for it.
+  if (options.app?.trim()) requireExistingCliStore(global);
   const server = await startMcpServer({
     storePath: storePathFor(global),
     ...(options.app !== undefined ? { appName: options.app } : {}),

@@ -11,7 +11,7 @@ import type { Store } from "../../store/open-store.js";
 import {
   cliIsPro,
   globalOptions,
-  openCliStore,
+  openExistingCliStore,
   printJson,
   proRequiredError,
 } from "../cli-context.js";
@@ -124,7 +124,7 @@ export function registerReadCommand(program: Command): void {
     .option("--limit <n>", "messages in the page, 1-20 (default 10)")
     .action((flags: ReadFlags, command: Command) => {
       const global = globalOptions(command);
-      using store = openCliStore(global);
+      using store = openExistingCliStore(global);
       const result = runRead({
         store,
         appName: flags.app,

@@ -11,7 +11,7 @@ import { plural } from "../../text/plural.js";
 import {
   cliIsPro,
   globalOptions,
-  openCliStore,
+  openExistingCliStore,
   printJson,
   proRequiredError,
 } from "../cli-context.js";
@@ -96,7 +96,7 @@ export function registerSearchCommand(program: Command): void {
     .argument("<query>", "words to look for")
     .action(async (query: string, options: { app: string; limit?: string }, command: Command) => {
       const global = globalOptions(command);
-      using store = openCliStore(global);
+      using store = openExistingCliStore(global);
       const result = await runSearch({
         store,
         appName: options.app,

@@ -7,7 +7,7 @@ import type { Command } from "commander";
 import { settingsStoreForStorePath } from "../../settings/index.js";
 import { type SourceOverview, sourceOverview, syncEnvironment } from "../../sync/index.js";
 import { plural } from "../../text/plural.js";
-import { globalOptions, openCliStore, printJson } from "../cli-context.js";
+import { globalOptions, openExistingCliStore, printJson } from "../cli-context.js";
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 
@@ -53,7 +53,7 @@ export function registerSourcesCommand(program: Command): void {
     .description("list the history sources sync reads, per project, with counts and last sync")
     .action((_options: unknown, command: Command) => {
       const global = globalOptions(command);
-      using store = openCliStore(global);
+      using store = openExistingCliStore(global);
       const overview = sourceOverview(
         store.db,
         syncEnvironment(settingsStoreForStorePath(store.path)),

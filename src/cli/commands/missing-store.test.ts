@@ -1,0 +1,73 @@
+/**
+ * A `--db` path with no store behind it, as real child processes: commands that only read say
+ * there is no store there (`not_found`, exit 3, naming `--db`) and create nothing — not the file,
+ * not its folder, nothing beside it; commands that write create the store as before.
+ */
+import { existsSync, readdirSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { createTempStores } from "./testing/run-captured.js";
+import { runRecollectChild } from "./testing/run-child.js";
+
+const stores = createTempStores();
+afterEach(() => stores.cleanup());
+/** A fresh empty temp folder. */
+const tempDir = () => dirname(stores.path());
+
+/** Every command that only reads the store, with arguments that would otherwise be valid. */
+const READ_ONLY_COMMANDS: readonly (readonly string[])[] = [
+  ["apps"],
+  ["chats", "--app", "shop"],
+  ["sources"],
+  ["index", "status"],
+  ["search", "--app", "shop", "checkout"],
+  ["read", "--app", "shop", "--chat", "1"],
+  ["explore", "--app", "shop", "what did we decide?"],
+  ["chat", "--app", "shop"],
+  ["mcp", "--app", "shop"],
+];
+
+describe("a --db path with no store", () => {
+  it("every read-only command refuses it as not_found naming --db, and creates nothing", async () => {
+    const dir = tempDir();
+    const db = join(dir, "not-yet", "store.db");
+    for (const args of READ_ONLY_COMMANDS) {
+      const run = await runRecollectChild(["--json", "--db", db, ...args]);
+      expect({ args, code: run.code, stdout: run.stdout }).toEqual({ args, code: 3, stdout: "" });
+      expect(JSON.parse(run.stderr).error).toMatchObject({
+        kind: "not_found",
+        exit_code: 3,
+        argument: "--db",
+        path: db,
+      });
+    }
+    expect(readdirSync(dir)).toEqual([]);
+
+    // An empty file is no store either, and stays as it was.
+    const empty = join(dir, "empty.db");
+    writeFileSync(empty, "");
+    const apps = await runRecollectChild(["--json", "--db", empty, "apps"]);
+    expect([apps.code, JSON.parse(apps.stderr).error.argument]).toEqual([3, "--db"]);
+    expect(readdirSync(dir)).toEqual(["empty.db"]);
+  }, 180_000);
+
+  it("names RECOLLECT_DB when the path came from it", async () => {
+    const db = join(tempDir(), "store.db");
+    const run = await runRecollectChild(["--json", "apps"], { env: { RECOLLECT_DB: db } });
+    expect(run.code).toBe(3);
+    expect(JSON.parse(run.stderr).error).toMatchObject({ argument: "RECOLLECT_DB", path: db });
+    expect(existsSync(db)).toBe(false);
+  }, 60_000);
+
+  it("a command that writes still creates the store there", async () => {
+    const dir = tempDir();
+    const db = join(dir, "new", "store.db");
+    const history = join(dir, "history.jsonl");
+    const line = { app: "shop", chat: "c1", role: "user", content: "use Stripe", created_at: 1 };
+    writeFileSync(history, `${JSON.stringify(line)}\n`);
+    expect((await runRecollectChild(["--db", db, "import", history])).code).toBe(0);
+    const apps = await runRecollectChild(["--json", "--db", db, "apps"]);
+    expect(apps.code).toBe(0);
+    expect(JSON.parse(apps.stdout).map((app: { name: string }) => app.name)).toEqual(["shop"]);
+  }, 60_000);
+});
