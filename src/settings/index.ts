@@ -1,4 +1,5 @@
 /** Settings: the JSON file next to the store (entitlement, telemetry switch, per-tool consent). */
+export { InvalidSettingError } from "./invalid-setting-error.js";
 export {
   getSetting,
   isTelemetryOn,

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { CONSENT_VALUES, type Consent } from "../contracts/consent.js";
-import { InvalidInputError } from "../errors/recollect-error.js";
+import { InvalidSettingError } from "./invalid-setting-error.js";
 import {
   ENTITLEMENT_VALUES,
   type Entitlement,
@@ -21,7 +21,10 @@ export type SettingKey =
   | { readonly kind: "exclude" }
   | { readonly kind: "consent"; readonly toolName: string };
 
-const KEY_HELP = "entitlement, telemetry, exclude, or consent.<tool_name>";
+/** What a key may be: the fixed keys, then `consent.<tool>` for each of `tools` (any tool name when none is given). */
+function keyHelp(tools: readonly string[] | undefined): string {
+  return `entitlement | telemetry | exclude | consent.<${tools ? tools.join("|") : "tool_name"}>`;
+}
 
 /** What `settings set exclude VALUE` accepts. */
 const EXCLUDE_HELP = 'a JSON array of globs, e.g. ["**/clients/**", "*.private.md"] ([] clears it)';
@@ -31,7 +34,7 @@ const excludeValueSchema = z.array(z.string().trim().min(1));
 
 /**
  * Parses a key. `knownTools` (when given) limits `consent.*` to those names.
- * @throws InvalidInputError naming `KEY` and what is allowed.
+ * @throws InvalidSettingError (`argument: "key"`) naming the key given and every key allowed.
  */
 export function parseSettingKey(key: string, knownTools?: readonly string[]): SettingKey {
   if (key === "entitlement") return { kind: "entitlement" };
@@ -39,14 +42,10 @@ export function parseSettingKey(key: string, knownTools?: readonly string[]): Se
   if (key === "exclude") return { kind: "exclude" };
   if (key.startsWith("consent.")) {
     const toolName = key.slice("consent.".length);
-    const allowed = knownTools ? `consent.<${knownTools.join("|")}>` : KEY_HELP;
-    if (!toolNameSchema.safeParse(toolName).success) throw new InvalidInputError("KEY", allowed);
-    if (knownTools && !knownTools.includes(toolName)) {
-      throw new InvalidInputError("KEY", allowed, `unknown tool ${toolName}`);
-    }
-    return { kind: "consent", toolName };
+    const known = knownTools === undefined || knownTools.includes(toolName);
+    if (toolNameSchema.safeParse(toolName).success && known) return { kind: "consent", toolName };
   }
-  throw new InvalidInputError("KEY", KEY_HELP);
+  throw new InvalidSettingError("key", key, key, keyHelp(knownTools));
 }
 
 /** The value in force for `key` and whether it came from the file or a default. */
@@ -90,31 +89,38 @@ function parseExcludeValue(value: string): string[] {
   try {
     json = JSON.parse(value);
   } catch {
-    throw new InvalidInputError("VALUE", EXCLUDE_HELP, "not JSON");
+    throw new InvalidSettingError("value", "exclude", value, EXCLUDE_HELP, "it is not JSON");
   }
   const parsed = excludeValueSchema.safeParse(json);
-  if (!parsed.success) throw new InvalidInputError("VALUE", EXCLUDE_HELP);
+  if (!parsed.success) throw new InvalidSettingError("value", "exclude", value, EXCLUDE_HELP);
   return parsed.data;
 }
 
-function oneOf<T extends string>(argument: string, allowed: readonly T[], value: string): T {
+/** `value` when it is one of `allowed`. @throws InvalidSettingError naming `key` and `allowed`. */
+function oneOf<T extends string>(key: string, allowed: readonly T[], value: string): T {
   const match = allowed.find((candidate) => candidate === value);
-  if (match === undefined)
-    throw new InvalidInputError(argument, allowed.join(" | "), `got ${value}`);
+  if (match === undefined) throw new InvalidSettingError("value", key, value, allowed.join(" | "));
   return match;
 }
 
 /**
  * Returns `settings` with `key` set to `value`, leaving every other key (including unknown and
  * legacy ones) as it was.
- * @throws InvalidInputError naming `VALUE` and the allowed values.
+ * @throws InvalidSettingError (`argument: "value"`) naming the value given, the key and the
+ *   allowed values.
  */
 export function setSetting(settings: Settings, key: SettingKey, value: string): Settings {
   switch (key.kind) {
     case "entitlement":
-      return { ...settings, entitlement: oneOf<Entitlement>("VALUE", ENTITLEMENT_VALUES, value) };
+      return {
+        ...settings,
+        entitlement: oneOf<Entitlement>("entitlement", ENTITLEMENT_VALUES, value),
+      };
     case "telemetry":
-      return { ...settings, telemetry: oneOf<TelemetrySetting>("VALUE", TELEMETRY_VALUES, value) };
+      return {
+        ...settings,
+        telemetry: oneOf<TelemetrySetting>("telemetry", TELEMETRY_VALUES, value),
+      };
     case "exclude":
       return { ...settings, exclude: parseExcludeValue(value) };
     case "consent":
@@ -122,7 +128,7 @@ export function setSetting(settings: Settings, key: SettingKey, value: string): 
         ...settings,
         consent: {
           ...settings.consent,
-          [key.toolName]: oneOf<Consent>("VALUE", CONSENT_VALUES, value),
+          [key.toolName]: oneOf<Consent>(`consent.${key.toolName}`, CONSENT_VALUES, value),
         },
       };
   }

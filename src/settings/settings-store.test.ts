@@ -86,17 +86,53 @@ describe("settings store", () => {
     }
   });
 
-  it("rejects bad keys and values naming the argument and what is allowed; nothing written", () => {
+  it("rejects bad keys and values naming the argument, the text given and what is allowed; nothing written", () => {
     const store = createMemorySettingsStore({ entitlement: "pro" });
-    expect(() => parseSettingKey("colour")).toThrow(
-      "Invalid KEY: expected entitlement, telemetry, exclude, or consent.<tool_name>.",
-    );
-    expect(() => parseSettingKey("consent.nope", ["read_chat"])).toThrow(
-      "Invalid KEY: expected consent.<read_chat> (unknown tool nope).",
-    );
-    expect(() =>
-      store.update((current) => setSetting(current, parseSettingKey("telemetry"), "maybe")),
-    ).toThrow("Invalid VALUE: expected on | off (got maybe).");
+    const thrown = (run: () => unknown) => {
+      try {
+        run();
+      } catch (error) {
+        return error;
+      }
+      return expect.unreachable();
+    };
+    const fields = { kind: "invalid_input", name: "InvalidSettingError" };
+    expect(thrown(() => parseSettingKey("colour"))).toMatchObject({
+      ...fields,
+      argument: "key",
+      key: "colour",
+      received: "colour",
+      allowed: "entitlement | telemetry | exclude | consent.<tool_name>",
+    });
+    expect(thrown(() => parseSettingKey("consent.nope", ["read_chat"]))).toMatchObject({
+      ...fields,
+      argument: "key",
+      key: "consent.nope",
+      allowed: "entitlement | telemetry | exclude | consent.<read_chat>",
+    });
+    const set = (key: string, value: string) => () =>
+      store.update((current) => setSetting(current, parseSettingKey(key), value));
+    expect(thrown(set("telemetry", "maybe"))).toMatchObject({
+      ...fields,
+      argument: "value",
+      key: "telemetry",
+      received: "maybe",
+      allowed: "on | off",
+    });
+    expect(thrown(set("consent.read_chat", "sometimes"))).toMatchObject({
+      argument: "value",
+      key: "consent.read_chat",
+      received: "sometimes",
+      allowed: "always | ask | never",
+    });
+    expect(thrown(set("exclude", "[1]"))).toMatchObject({
+      argument: "value",
+      key: "exclude",
+      received: "[1]",
+    });
+    for (const error of [thrown(set("telemetry", "maybe")), thrown(() => parseSettingKey("x"))]) {
+      expect((error as Error).message).not.toMatch(/\bKEY\b|\bVALUE\b/);
+    }
     expect(store.read()).toEqual({ entitlement: "pro" });
   });
 

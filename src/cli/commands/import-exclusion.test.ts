@@ -66,10 +66,10 @@ describe("keeping paths out of an import", () => {
   });
 
   it("rejects a bad setting value and a negated glob with a classified error, writing nothing", async () => {
-    const badSetting = await recollect(["settings", "set", "exclude", "acme-*"]);
-    expect([badSetting.code, badSetting.stderr]).toEqual([
+    const badSetting = await recollect(["--json", "settings", "set", "exclude", "acme-*"]);
+    expect([badSetting.code, JSON.parse(badSetting.stderr).error]).toEqual([
       2,
-      'recollect: Invalid VALUE: expected a JSON array of globs, e.g. ["**/clients/**", "*.private.md"] ([] clears it) (not JSON).\n',
+      expect.objectContaining({ argument: "value", key: "exclude", received: "acme-*" }),
     ]);
     const root = layOut();
     const negated = await recollect(["import", root, "--exclude", "!shop"]);

@@ -1,5 +1,5 @@
 /**
- * `recollect settings get KEY` / `recollect settings set KEY VALUE` / `recollect settings list`:
+ * `recollect settings get <key>` / `recollect settings set <key> <value>` / `recollect settings list`:
  * the settings file beside the store. Keys: `entitlement` (pro | free), `telemetry` (on | off),
  * `exclude` (a JSON array of path globs import and sync leave out), `consent.<tool>` (always | ask | never) for the main-facing tools. The legacy internal
  * `consent.search_chats` can be read (it is preserved) but not set: it has no visible row.
@@ -28,7 +28,7 @@ function defaultConsentOf(toolName: string) {
 
 /**
  * Reads `key`'s value in force.
- * @throws InvalidInputError naming `KEY` when the key is unknown.
+ * @throws InvalidSettingError naming the key given and every key allowed.
  */
 export function readSetting(settings: SettingsStore, key: string): SettingValue & { key: string } {
   const parsed = parseSettingKey(key, READABLE_TOOLS);
@@ -38,7 +38,8 @@ export function readSetting(settings: SettingsStore, key: string): SettingValue 
 
 /**
  * Writes `key = value` atomically, preserving every other key (legacy and unknown ones too).
- * @throws InvalidInputError naming `KEY` or `VALUE` and what is allowed; nothing is written.
+ * @throws InvalidSettingError naming the wrong argument (key or value) as given and what is
+ *   allowed; nothing is written.
  */
 export function writeSetting(
   settings: SettingsStore,

@@ -4,6 +4,7 @@ import Database from "better-sqlite3";
 import { afterEach, describe, expect, it } from "vitest";
 import { settingsPathForStore } from "../../settings/index.js";
 import { createTempStores, runCaptured } from "./testing/run-captured.js";
+import { runRecollectChild } from "./testing/run-child.js";
 
 const stores = createTempStores();
 afterEach(() => stores.cleanup());
@@ -143,7 +144,9 @@ describe("recollect settings", () => {
       "always",
     ]);
     expect(internal.code).toBe(2);
-    const bad = await runCaptured([
+    // A real process, as a person runs it: which argument, the text given, what is allowed.
+    const bad = await runRecollectChild([
+      "--json",
       "--db",
       db,
       "settings",
@@ -151,9 +154,34 @@ describe("recollect settings", () => {
       "consent.read_chat",
       "sometimes",
     ]);
-    expect(bad.stderr).toBe(
-      "recollect: Invalid VALUE: expected always | ask | never (got sometimes).\n",
-    );
+    expect([bad.code, bad.stdout]).toEqual([2, ""]);
+    const { message: _message, ...badValue } = JSON.parse(bad.stderr).error;
+    expect(badValue).toEqual({
+      kind: "invalid_input",
+      exit_code: 2,
+      argument: "value",
+      key: "consent.read_chat",
+      received: "sometimes",
+      allowed: "always | ask | never",
+    });
+    const unknown = await runRecollectChild([
+      "--json",
+      "--db",
+      db,
+      "settings",
+      "set",
+      "colour",
+      "x",
+    ]);
+    expect([unknown.code, JSON.parse(unknown.stderr).error]).toEqual([
+      2,
+      expect.objectContaining({
+        argument: "key",
+        key: "colour",
+        allowed:
+          "entitlement | telemetry | exclude | consent.<explore_chat_history|read_chat|set_chat_summary|write_plan|exit_plan>",
+      }),
+    ]);
     expect(() => readFileSync(settingsPathForStore(db)!)).toThrow(/ENOENT/);
   });
 
