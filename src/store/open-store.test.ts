@@ -1,5 +1,5 @@
 import { execFileSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
@@ -72,16 +72,20 @@ describe("openStore", () => {
 });
 
 describe("openStore on unusable files", () => {
-  it("classifies a file that is not a database as a precondition naming the path", () => {
+  it("refuses a file that is not a database as not a store, naming the path, and leaves it as it was", () => {
     const path = tempPath();
     mkdirSync(dirname(path), { recursive: true });
-    writeFileSync(path, "this is a text file, not SQLite ".repeat(200));
+    const text = "this is a text file, not SQLite ".repeat(200);
+    writeFileSync(path, text);
     expect(() => openStore({ path })).toThrow(
       expect.objectContaining({
+        name: "NotAStoreError",
         kind: "precondition",
-        message: `Cannot open the store at ${path}: file is not a database`,
+        path,
+        holds: "not-sqlite",
       }),
     );
+    expect(readFileSync(path, "utf8")).toBe(text);
   });
 
   it("refuses a directory and a FIFO as a store path at once, leaving both as they were", () => {

@@ -66,9 +66,9 @@ function isWritableFile(path: string): boolean {
  *
  * @returns `"new"`, `"store"` or `"unmarked-store"`.
  * @throws RecollectError (`precondition`) naming `path` when it is a directory or another file that
- *   is not a regular one (FIFO, device), not a SQLite
- *   database, or cannot be read.
- * @throws NotAStoreError (`precondition`) for a SQLite database that is not a Recollect store.
+ *   is not a regular one (FIFO, device), or cannot be read.
+ * @throws NotAStoreError (`precondition`) for a file that is not a Recollect store: another SQLite
+ *   database, or no SQLite database at all (e.g. a text file).
  */
 export function requireStoreFile(path: string): StoreFileKind {
   let kind: StoreFileKind;
@@ -85,10 +85,14 @@ export function requireStoreFile(path: string): StoreFileKind {
     kind = inspectStoreFile(path);
   } catch (error) {
     if (RecollectError.isInstance(error)) throw error;
+    // SQLite's own "file is not a database": a text file or any other non-SQLite file.
+    if ((error as { code?: unknown }).code === "SQLITE_NOTADB") {
+      throw new NotAStoreError(path, "not-sqlite");
+    }
     throw cannotOpen(path, error);
   }
   if (kind === "foreign" || kind === "foreign-chats") {
-    throw new NotAStoreError(path, kind === "foreign-chats");
+    throw new NotAStoreError(path, kind === "foreign-chats" ? "sqlite-chats" : "sqlite");
   }
   return kind;
 }
@@ -102,10 +106,10 @@ export function requireStoreFile(path: string): StoreFileKind {
  * refused before anything is written to it. A store whose file or folder is not writable opens
  * read-only (`writable: false`) when its schema is current.
  *
- * @throws NotAStoreError (`precondition`) for a SQLite file that is not a Recollect store; the
- *   file is left byte-for-byte unchanged.
- * @throws RecollectError (`precondition`) when the file cannot be opened, is not a SQLite
- *   database, fails with an I/O error, is newer than this build, or is read-only and older.
+ * @throws NotAStoreError (`precondition`) for a file that is not a Recollect store (another
+ *   SQLite database, a text file, …); the file is left byte-for-byte unchanged.
+ * @throws RecollectError (`precondition`) when the file cannot be opened, fails with an I/O
+ *   error, is newer than this build, or is read-only and older.
  */
 export function openStore(options: OpenStoreOptions): Store {
   const { path, migrations = MIGRATIONS } = options;

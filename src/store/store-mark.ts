@@ -29,21 +29,33 @@ const STORE_TABLES_V1 = ["apps", "chats", "messages"] as const;
  */
 export type StoreFileKind = "new" | "store" | "unmarked-store" | "foreign" | "foreign-chats";
 
+/** What a refused `--db` file holds: another SQLite database, one with chat tables (e.g. Dyad's), or not SQLite at all. */
+export type ForeignFileKind = "sqlite" | "sqlite-chats" | "not-sqlite";
+
 /**
- * A path that holds some other SQLite database: opening it as a store would add tables and switch
- * its journal mode, so it is refused and left byte-for-byte unchanged. `path` is the file.
+ * A path that holds a file that is not a Recollect store — some other SQLite database, or no
+ * SQLite database at all (a text file, an archive): opening it as a store would add tables and
+ * switch its journal mode, or fail deep inside SQLite, so it is refused and left byte-for-byte
+ * unchanged. `path` is the file; `holds` says what it is.
  */
 export class NotAStoreError extends RecollectError {
   readonly path: string;
-  /** `chatTables`: the file has apps/chats/messages tables (e.g. Dyad's), so suggest importing it. */
-  constructor(path: string, chatTables = false) {
-    const hint = chatTables ? ` To import its chats, run \`recollect import ${path}\`.` : "";
+  readonly holds: ForeignFileKind;
+  /** `sqlite-chats`: the file has apps/chats/messages tables, so the message suggests importing it. */
+  constructor(path: string, holds: ForeignFileKind) {
+    const what =
+      holds === "not-sqlite"
+        ? "it is not a Recollect store (not a SQLite database at all)"
+        : "it is a SQLite database but not a Recollect store";
+    const hint =
+      holds === "sqlite-chats" ? ` To import its chats, run \`recollect import ${path}\`.` : "";
     super(
       "precondition",
-      `Cannot open the store at ${path}: it is a SQLite database but not a Recollect store, so it was left unchanged. Choose another --db path.${hint}`,
+      `Cannot open the store at ${path}: ${what}, so it was left unchanged. Choose another --db path.${hint}`,
     );
     this.name = "NotAStoreError";
     this.path = path;
+    this.holds = holds;
   }
 }
 

@@ -20,7 +20,7 @@ import {
   type Entitlement,
   settingsStoreForStorePath,
 } from "../../settings/index.js";
-import { openStore } from "../../store/open-store.js";
+import { openStore, requireStoreFile } from "../../store/open-store.js";
 import { globalOptions, printJson, storePathFor } from "../cli-context.js";
 
 /** Human text for each removal reason. */
@@ -135,7 +135,10 @@ export function registerToolsCommand(program: Command): void {
       if (!isAgentMode(flags.mode)) {
         throw new InvalidInputError("--mode", AGENT_MODES.join(" | "), `got ${flags.mode}`);
       }
-      const settings = settingsStoreForStorePath(storePathFor(global));
+      // The settings file belongs to a store: a --db that is not one is refused, as `settings` does.
+      const storePath = storePathFor(global);
+      requireStoreFile(storePath);
+      const settings = settingsStoreForStorePath(storePath);
       let entitlement: Entitlement;
       if (flags.entitlement === undefined)
         entitlement = settingsEntitlement(settings).entitlement();
