@@ -7,24 +7,17 @@ import { describe, expect, test } from "vitest";
 import { decideNextAction, reportFor } from "./decide-next-action.js";
 import { DEFAULT_POLICY, type OfflineParameters, type PolicyConfig } from "./policy-parameters.js";
 import type { Observation, RunState } from "./run-state.js";
-import { observation } from "./testing/offline-test-fixtures.js";
+import { observation, runState } from "./testing/offline-test-fixtures.js";
 
-function state(question: string, observations: Observation[], extra: Partial<RunState> = {}) {
-  return {
-    question,
-    currentChatId: null,
-    searches: [{ query: question, ranked: observations.map((item) => item.candidateId) }],
-    reads: [],
-    observations,
+/** Right after the first search: the step that decides which chats to read. */
+function state(question: string, observations: Observation[]): RunState {
+  return runState(question, observations, {
     steps: 1,
     lastStepTools: ["search_chats"],
     toolCallCount: 1,
     callsLeft: 23,
     stepsLeft: 9,
-    budgetExhausted: false,
-    submissions: [],
-    ...extra,
-  } satisfies RunState;
+  });
 }
 
 const TOOLS = {

@@ -9,7 +9,7 @@ import { evidenceStrength, probeWords } from "./evidence-strength.js";
 import { DEFAULT_POLICY } from "./policy-parameters.js";
 import { rankEvidence } from "./rank-evidence.js";
 import type { RunState, SearchRun } from "./run-state.js";
-import { observation } from "./testing/offline-test-fixtures.js";
+import { observation, runState } from "./testing/offline-test-fixtures.js";
 
 const QUESTION = "What did we decide about a native Windows desktop app?";
 const HISTORY = [
@@ -18,21 +18,11 @@ const HISTORY = [
 ];
 
 function state(searches: SearchRun[], extra: Partial<RunState> = {}): RunState {
-  return {
-    question: QUESTION,
-    currentChatId: null,
+  return runState(QUESTION, HISTORY, {
     searches: [{ query: "native windows desktop app", ranked: ["c1"] }, ...searches],
-    reads: [],
-    observations: HISTORY,
-    steps: 3,
-    lastStepTools: ["read_chat"],
     toolCallCount: 4,
-    callsLeft: 20,
-    stepsLeft: 6,
-    budgetExhausted: false,
-    submissions: [],
     ...extra,
-  };
+  });
 }
 
 describe("evidence strength", () => {

@@ -9,7 +9,8 @@ import { reciprocalRankFusion } from "./fuse.js";
 import { DEFAULT_POLICY, type OfflineStage, policyVersion } from "./policy-parameters.js";
 import { addedTerms, expandRm3, formulate, queryText } from "./query-model.js";
 import { rankEvidence } from "./rank-evidence.js";
-import type { Observation, RunState } from "./run-state.js";
+import type { Observation } from "./run-state.js";
+import { runState } from "./testing/offline-test-fixtures.js";
 
 function message(id: number, text: string, extra: Partial<Observation> = {}): Observation {
   return {
@@ -25,22 +26,7 @@ function message(id: number, text: string, extra: Partial<Observation> = {}): Ob
   };
 }
 
-function state(question: string, observations: Observation[]): RunState {
-  return {
-    question,
-    currentChatId: null,
-    searches: [{ query: question, ranked: observations.map((item) => item.candidateId) }],
-    reads: [],
-    observations,
-    steps: 3,
-    lastStepTools: ["read_chat"],
-    toolCallCount: 3,
-    callsLeft: 20,
-    stepsLeft: 6,
-    budgetExhausted: false,
-    submissions: [],
-  };
-}
+const state = (question: string, observations: Observation[]) => runState(question, observations);
 
 const off = (...stages: OfflineStage[]) => ({ ...DEFAULT_POLICY, off: new Set(stages) });
 

@@ -1,10 +1,10 @@
 /**
- * Test-only builders for the offline policy's unit tests: an {@link Observation} with defaults,
- * and a small authentication history with a superseded decision (chosen in January, reversed in
+ * Test-only builders for the offline policy's unit tests: an {@link Observation} and a
+ * {@link RunState} with defaults, and a small authentication history with a superseded decision (chosen in January, reversed in
  * March) plus off-topic noise. Not imported by production code.
  */
 
-import type { Observation } from "../run-state.js";
+import type { Observation, RunState } from "../run-state.js";
 import type { FixtureMessage } from "./fixture-history-tools.js";
 
 /** An observation `c<n>` (message id n) with overridable fields. */
@@ -23,6 +23,33 @@ export function observation(
     createdAt: "2026-01-01T00:00:00.000Z",
     text,
     fromRead: false,
+    ...extra,
+  };
+}
+
+/**
+ * A run three steps in (one search for `question` that ranked every observation in order, then
+ * reads), with budget left: where the policy decides what to read next or writes its report.
+ * `extra` overrides any field (an earlier step, other searches, another budget).
+ */
+export function runState(
+  question: string,
+  observations: readonly Observation[],
+  extra: Partial<RunState> = {},
+): RunState {
+  return {
+    question,
+    currentChatId: null,
+    searches: [{ query: question, ranked: observations.map((item) => item.candidateId) }],
+    reads: [],
+    observations,
+    steps: 3,
+    lastStepTools: ["read_chat"],
+    toolCallCount: 3,
+    callsLeft: 20,
+    stepsLeft: 6,
+    budgetExhausted: false,
+    submissions: [],
     ...extra,
   };
 }
