@@ -246,10 +246,14 @@ describe("consent", () => {
       "turn-finish",
     ]);
     expect(prompter.requests.map((r) => r.toolName)).toEqual(["read_chat"]);
-    // The reply adds only what the card cannot say: the question back, and what was read.
-    expect(result.text).toBe(
-      `${ASK_TO_CONFIRM}\n\nI read the cited discussion (chat #3) to check the exact wording.`,
-    );
+    // The reply adds only what the card cannot say: the question back, and what was read — the
+    // top cited chat, the Postgres one (#3) or the deployment one (#4), as the ranking orders them.
+    const drilled =
+      /^I read the cited discussion \(chat #(\d+)\) to check the exact wording\.$/.exec(
+        result.text.slice(`${ASK_TO_CONFIRM}\n\n`.length),
+      );
+    expect(result.text.startsWith(`${ASK_TO_CONFIRM}\n\n`)).toBe(true);
+    expect(["3", "4"]).toContain(drilled?.[1]);
   });
 
   it("read_chat denied: user_cancelled result, no card, the model sees the classified error", async () => {

@@ -58,32 +58,24 @@ export function subjectOf(question: QueryModel): QueryModel {
 /**
  * The expanded query model: RM3 over the top `feedbackDocs` observed messages by their question
  * score (bm25 plus the neighbour shares, so the reply to a matching turn feeds back too), each
- * weighted by that score. Selective: a specific question (≥ `specificTerms` terms) is expanded
- * only when no feedback message holds `expandBelowCoverage` of its terms — when one says the
- * whole question in its own words there is no vocabulary gap to bridge and expansion only drifts;
- * a one-word subject ("auth") is always expanded, since any mention holds it in full and the rest
- * of its story is told in other words (the providers' names). The question model itself then, when
- * `expand` is off, or when nothing matched. `vectors[i]` is the term vector of `observations[i]`.
+ * weighted by that score. Only a subject of at most `expandMaxTerms` terms is expanded: a longer
+ * question already names what it wants and expansion drifts from it. The question model itself
+ * then, when `expand` is off, or when nothing matched.
  */
 export function expandedModel(
   observations: readonly Observation[],
-  vectors: readonly TermVector[],
   questionScores: readonly number[],
   question: QueryModel,
-  stats: PoolStats,
   config: PolicyConfig,
 ): QueryModel {
-  if (config.off.has("expand")) return question;
+  if (config.off.has("expand") || question.weights.size > config.parameters.expandMaxTerms) {
+    return question;
+  }
   const top = questionScores
     .map((score, index) => ({ score, index }))
     .filter((entry) => entry.score > 0)
     .sort((a, b) => b.score - a.score)
     .slice(0, config.parameters.feedbackDocs);
-  const matched = ({ index }: { index: number }) =>
-    coverage(vectors[index] as TermVector, question, stats) >=
-    config.parameters.expandBelowCoverage;
-  const specific = question.weights.size >= config.parameters.specificTerms;
-  if (specific && top.some(matched)) return question;
   return expandRm3(
     question,
     top.map(({ score, index }) => ({ text: observations[index]?.text ?? "", score })),
@@ -160,7 +152,7 @@ export function rankEvidence(state: RunState, config: PolicyConfig): Ranking {
   const questionScores = withNeighbours(
     vectors.map((vector) => bm25(vector, subject, stats, options)),
   );
-  const expanded = expandedModel(observations, vectors, questionScores, subject, stats, config);
+  const expanded = expandedModel(observations, questionScores, subject, config);
   let scores =
     expanded === subject
       ? questionScores
