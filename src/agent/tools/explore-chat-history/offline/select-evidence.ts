@@ -4,7 +4,7 @@
  * cited side are shown: the other side is cited too (taking the place of the lowest-ranked
  * citation outside any revision) and the newer is placed before the older. When at least
  * `spreadEligible` messages clear the bar (a flat score distribution: the answer is spread over
- * many turns), the next eligible ones follow, up to `maxCitedSpread` less two per revision shown.
+ * many turns), the next eligible ones follow, up to `maxCitedSpread` citations in all.
  * Measured and dropped: MMR over terms (docs/OFFLINE-ABLATION.md); at most
  * one citation per chat, with or without refilling the freed places (BEAM-100K dev recall 0.38 →
  * 0.32 / 0.35): the turn next to a hit is gold more often than a hit in another chat. Pure.
