@@ -9,16 +9,16 @@ import { createOpenAI } from "@ai-sdk/openai";
 import { createOpenAICompatible } from "@ai-sdk/openai-compatible";
 import type { LanguageModel } from "ai";
 import { InvalidInputError, PreconditionError } from "../errors/recollect-error.js";
-import type { Engine, EngineConfig, EngineKind, OfflineModel } from "./engine.js";
+import {
+  ENGINE_KINDS,
+  type Engine,
+  type EngineConfig,
+  type EngineKind,
+  type OfflineModel,
+} from "./engine.js";
 import { EXPLORER_MODEL_DEFAULTS } from "./explorer-model-defaults.js";
 
-/** The kinds {@link createEngine} accepts, in documentation order. */
-export const ENGINE_KINDS: readonly EngineKind[] = [
-  "offline",
-  "openai-compatible",
-  "openai",
-  "anthropic",
-];
+export { ENGINE_KINDS };
 
 /** The environment variable each hosted kind's key conventionally lives in (named in errors). */
 const API_KEY_NAMES: Readonly<Record<"openai" | "anthropic", string>> = {

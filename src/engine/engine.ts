@@ -8,6 +8,18 @@ import type { LanguageModel } from "ai";
 /** Which backend an {@link Engine} talks to. `offline` is in-process, deterministic, no network. */
 export type EngineKind = "offline" | "openai-compatible" | "openai" | "anthropic";
 
+/**
+ * The kinds `createEngine` accepts, in documentation order. Here, beside the type and free of
+ * provider imports, so `recollect mcp` can refuse a bad `--engine` before its handshake without
+ * loading any provider SDK.
+ */
+export const ENGINE_KINDS: readonly EngineKind[] = [
+  "offline",
+  "openai-compatible",
+  "openai",
+  "anthropic",
+];
+
 /** Settings for {@link Engine}s. Secrets come from the environment, never from argv. */
 export interface EngineConfig {
   readonly kind: EngineKind;

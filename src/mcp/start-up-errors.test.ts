@@ -35,6 +35,13 @@ describe("recollect mcp: bad start-up input", () => {
     expect([chats.code, JSON.parse(chats.stderr).error.kind]).toEqual([3, "not_found"]);
   }, 60_000);
 
+  it("an unknown --engine is invalid_input naming --engine (exit 2), as for `recollect explore`", async () => {
+    expect(await refusedStart(store.path, store.dir, ["--engine", "warp"])).toEqual({
+      code: 2,
+      error: expect.objectContaining({ kind: "invalid_input", exit_code: 2, argument: "--engine" }),
+    });
+  }, 60_000);
+
   it("a blank --app is invalid_input naming --app (exit 2)", async () => {
     expect(await refusedStart(store.path, store.dir, ["--app", "  "])).toEqual({
       code: 2,

@@ -11,6 +11,8 @@
  */
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
 import type { Command } from "commander";
+import { ENGINE_KINDS } from "../../engine/engine.js";
+import { InvalidInputError } from "../../errors/recollect-error.js";
 import { mcpDrainTimeoutMs } from "../../mcp/drain-bound.js";
 import { startMcpServer } from "../../mcp/start-mcp-server.js";
 import { plural } from "../../text/plural.js";
@@ -43,12 +45,17 @@ export function registerMcpCommand(program: Command): void {
 /**
  * Serves on stdin/stdout until the client closes stdin or a signal arrives, lets the requests
  * still running finish within the drain bound (a signal during the drain ends it at once), then
- * releases the store. @throws RecollectError when the store cannot be opened; StoreNotFoundError
+ * releases the store. @throws InvalidInputError for an unknown `--engine` (before anything is
+ * served); RecollectError when the store cannot be opened; StoreNotFoundError
  * when `--app` is given and there is no store; AppNotFoundError for an unknown `--app`.
  */
 export async function runMcp(global: GlobalOptions, options: McpOptions): Promise<void> {
   // Without --app the server may create the store and sync the client's project into it; a
   // named app can only be in a store that exists, so none is created for it.
+  const kind = options.engine;
+  if (kind !== undefined && !(ENGINE_KINDS as readonly string[]).includes(kind.toLowerCase())) {
+    throw new InvalidInputError("--engine", ENGINE_KINDS.join(" | "), `got ${kind}`);
+  }
   if (options.app?.trim()) requireExistingCliStore(global);
   const server = await startMcpServer({
     storePath: storePathFor(global),
