@@ -10,6 +10,13 @@
 export const CJK_RUN =
   /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\u30FC]+/gu;
 
+const CJK_CHAR = new RegExp(CJK_RUN.source, "u");
+
+/** True when `text` holds a CJK character ({@link CJK_RUN}'s scripts): e.g. a CJK bigram term. */
+export function hasCjk(text: string): boolean {
+  return CJK_CHAR.test(text);
+}
+
 /**
  * Bigrams of one CJK run, as tokens: `认证方式` → `["认证", "证方", "方式"]`; a one-character run is
  * its own token. Counts code points, so astral Han characters stay whole.

@@ -5,19 +5,18 @@
  * probed with a one-chat search of its own; a probe that finds nothing is evidence that the
  * history lacks the subject, not only this message. Pure.
  */
+import { hasCjk } from "../../../../history/text/cjk.js";
 import type { QueryModel } from "./query-model.js";
 import type { Ranking } from "./rank-evidence.js";
 import type { SearchRun } from "./run-state.js";
 import type { PoolStats, TermVector } from "./score-messages.js";
-
-const CJK_TERM = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
 
 /**
  * The question terms that count: CJK bigrams unseen in the pool are skipped (unsegmented text
  * makes bigrams across word boundaries, 对账任务 → 账任, which say nothing about the answer).
  */
 function countedTerms(question: QueryModel, stats: PoolStats): string[] {
-  return [...question.weights.keys()].filter((term) => stats.df.has(term) || !CJK_TERM.test(term));
+  return [...question.weights.keys()].filter((term) => stats.df.has(term) || !hasCjk(term));
 }
 
 /** Share (0–1) of the counted question terms `vector` holds (unweighted: pool idf separated worse). */
