@@ -66,6 +66,9 @@ const SUITE = {
   ],
 };
 
+/** `--json eval` of {@link SUITE} limited to its absent question, q2 (a fresh suite file each call). */
+const ABSENT_ONLY_JSON = () => ["--json", "eval", "--suite", suiteFile(SUITE), "--question", "q2"];
+
 describe("recollect eval", () => {
   it("prints the quality and cost tables and the goals", async () => {
     const run = await runCaptured(["eval", "--suite", suiteFile(SUITE), "--engine", "offline"]);
@@ -82,14 +85,7 @@ describe("recollect eval", () => {
   });
 
   it("--json prints the whole result with scores per question", async () => {
-    const run = await runCaptured([
-      "--json",
-      "eval",
-      "--suite",
-      suiteFile(SUITE),
-      "--question",
-      "q2",
-    ]);
+    const run = await runCaptured(ABSENT_ONLY_JSON());
     expect(run.code).toBe(0);
     const result = JSON.parse(run.stdout) as {
       scores: { id: string; fabricated: number }[];
@@ -190,14 +186,7 @@ describe("recollect eval", () => {
 
   it("--compare prints the gap to an earlier run's --json output, per shared category", async () => {
     // The earlier run: the same suite with only the absent question, written as --json.
-    const earlier = await runCaptured([
-      "--json",
-      "eval",
-      "--suite",
-      suiteFile(SUITE),
-      "--question",
-      "q2",
-    ]);
+    const earlier = await runCaptured(ABSENT_ONLY_JSON());
     expect(earlier.code).toBe(0);
     const earlierPath = suiteFile(earlier.stdout);
     const run = await runCaptured([
