@@ -40,6 +40,7 @@ import { createElicitationConsentPrompter } from "./elicitation-consent-prompter
 import { EVIDENCE_URI_TEMPLATE } from "./evidence-uri.js";
 import { trackInFlightRequests } from "./in-flight-requests.js";
 import type { McpSession } from "./mcp-session.js";
+import { answerInvalidParams } from "./request-params.js";
 import { namedSessionApp, type SessionApp } from "./resolve-session-app.js";
 import { EVIDENCE_MIME_TYPE } from "./tool-results.js";
 import {
@@ -312,6 +313,10 @@ export async function startMcpServer(options: StartMcpServerOptions): Promise<Ru
     store.close();
     throw toRecollectError(error);
   }
+  answerInvalidParams(options.transport, {
+    "tools/call": CallToolRequestSchema,
+    "resources/read": ReadResourceRequestSchema,
+  });
 
   const closed = transportClosed.then(async () => {
     // A sync pass in progress finishes before the store closes.

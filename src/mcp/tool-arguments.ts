@@ -151,8 +151,8 @@ function problemOf(code: string | undefined): ArgumentProblem {
   return "other";
 }
 
-/** The JSON kind of `value` (an integral number is `integer`). */
-function receivedKind(value: unknown): ReceivedKind {
+/** The JSON kind of `value` (an integral number is `integer`; `undefined` is `missing`). */
+export function receivedKind(value: unknown): ReceivedKind {
   if (value === undefined) return "missing";
   if (value === null) return "null";
   if (Array.isArray(value)) return "array";
