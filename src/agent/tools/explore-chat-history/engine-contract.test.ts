@@ -17,12 +17,13 @@ import {
   CHILD_TOOL_NAMES,
   childReadInputSchema,
   childSearchInputSchema,
+  explorerTaskOptions,
   submitReportInputSchema,
 } from "./child-protocol.js";
 import { createFixtureTools } from "./offline/testing/fixture-history-tools.js";
 import { AUTH_HISTORY } from "./offline/testing/offline-test-fixtures.js";
 
-const QUESTION = "<question>What did we decide about authentication?</question>";
+const QUESTION = "What did we decide about authentication?";
 const SCRIPTED_REPORT = {
   summary: "Scripted analysis.",
   findings: [{ claim: "Clerk replaced Supabase Auth.", candidate_ids: ["c1"] }],
@@ -40,7 +41,9 @@ function drive(engine: Engine, options: { forceSubmit?: boolean; signal?: AbortS
   const result = streamText({
     model: engine.languageModel(),
     system: "You are the history explorer.",
-    prompt: QUESTION,
+    prompt: `<question>${QUESTION}</question>`,
+    // The typed task the host sends beside the prose (a hosted provider ignores the namespace).
+    providerOptions: explorerTaskOptions({ question: QUESTION, currentChatId: null }),
     tools: fixture.tools,
     stopWhen: [stepCountIs(10), hasToolCall("submit_report")],
     maxRetries: 0,

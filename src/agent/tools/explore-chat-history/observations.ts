@@ -21,13 +21,35 @@ export interface Observation {
   readonly via: "search" | "read";
 }
 
-/** What a search match or a read message says about the message it shows. */
+/** What a search match or a read message says about the message it shows (absent flag = false). */
 export interface ObservedMessage {
   readonly message_id: number;
   readonly role: MessageRole;
   readonly created_at: string;
-  readonly is_compaction_summary: boolean;
-  readonly projection_truncated: boolean;
+  readonly is_compaction_summary?: boolean;
+  readonly projection_truncated?: boolean;
+}
+
+/** The observation record of `message` under `candidateId` (frozen). */
+export function observationOf(
+  candidateId: string,
+  chat: { readonly chatId: number; readonly chatTitle: string | null },
+  message: ObservedMessage,
+  text: string,
+  via: Observation["via"],
+): Observation {
+  return Object.freeze({
+    candidateId,
+    chatId: chat.chatId,
+    chatTitle: chat.chatTitle,
+    messageId: message.message_id,
+    role: message.role,
+    createdAt: message.created_at,
+    text,
+    isCompactionSummary: message.is_compaction_summary === true,
+    projectionTruncated: message.projection_truncated === true,
+    via,
+  });
 }
 
 /** The observations of one run; create with {@link createObservations}. */
@@ -58,18 +80,7 @@ export function createObservations(): Observations {
     observe(chat, message, text, via) {
       const existing = byMessage.get(message.message_id);
       if (existing) return existing;
-      const observation: Observation = Object.freeze({
-        candidateId: `c${byId.size + 1}`,
-        chatId: chat.chatId,
-        chatTitle: chat.chatTitle,
-        messageId: message.message_id,
-        role: message.role,
-        createdAt: message.created_at,
-        text,
-        isCompactionSummary: message.is_compaction_summary,
-        projectionTruncated: message.projection_truncated,
-        via,
-      });
+      const observation = observationOf(`c${byId.size + 1}`, chat, message, text, via);
       byId.set(observation.candidateId, observation);
       byMessage.set(observation.messageId, observation);
       chats.add(chat.chatId);

@@ -60,7 +60,7 @@ describe("select: spread answers", () => {
     Array.from({ length: count }, (_, i) =>
       observation(`c${i + 1}`, "The nightly backup copies the staging database.", {
         chatId: i + 1,
-        fromRead: true,
+        via: "read",
       }),
     );
   const config = withParameters({ maxCited: 2, spreadEligible: 4, maxCitedSpread: 3 });

@@ -99,7 +99,7 @@ function expandCalls(state: RunState, config: PolicyConfig): OfflineToolCall[] {
 function readCalls(state: RunState, config: PolicyConfig): OfflineToolCall[] {
   if (config.off.has("read")) return [];
   const { parameters } = config;
-  const read = new Set(state.reads.map((item) => item.chatId));
+  const read = new Set(state.readChats);
   const calls: OfflineToolCall[] = [];
   const byScore = [...rankEvidence(state, config).messages].sort((a, b) => b.score - a.score);
   for (const item of byScore) {
@@ -123,7 +123,7 @@ function readCalls(state: RunState, config: PolicyConfig): OfflineToolCall[] {
 function mustSubmit(state: RunState, constraints: ActionConstraints): boolean {
   const { toolChoice, availableTools } = constraints;
   if (typeof toolChoice === "object") return toolChoice.toolName === "submit_report";
-  if (state.budgetExhausted || state.submissions.length > 0) return true;
+  if (state.budgetExhausted || state.submitted) return true;
   if (state.stepsLeft !== null && state.stepsLeft <= 1) return true;
   return !availableTools.has("search_chats") && !availableTools.has("read_chat");
 }

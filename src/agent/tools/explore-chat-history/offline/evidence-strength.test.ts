@@ -13,8 +13,8 @@ import { observation, runState } from "./testing/offline-test-fixtures.js";
 
 const QUESTION = "What did we decide about a native Windows desktop app?";
 const HISTORY = [
-  observation("c1", "Desktop browsers get the web app read-only.", { fromRead: true }),
-  observation("c2", "Lunch is at noon.", { chatId: 2, fromRead: true }),
+  observation("c1", "Desktop browsers get the web app read-only.", { via: "read" }),
+  observation("c2", "Lunch is at noon.", { chatId: 2, via: "read" }),
 ];
 
 function state(searches: SearchRun[], extra: Partial<RunState> = {}): RunState {

@@ -21,7 +21,9 @@ function message(id: number, text: string, extra: Partial<Observation> = {}): Ob
     role: "user",
     createdAt: `2026-01-01T00:${String(id).padStart(2, "0")}:00.000Z`,
     text,
-    fromRead: true,
+    isCompactionSummary: false,
+    projectionTruncated: false,
+    via: "read",
     ...extra,
   };
 }

@@ -131,7 +131,7 @@ export function rankEvidence(state: RunState, config: PolicyConfig): Ranking {
   const observations = state.observations.filter((item) =>
     asksAboutCurrentChat(state)
       ? item.chatId === state.currentChatId
-      : item.fromRead || ranked.has(item.candidateId),
+      : item.via === "read" || ranked.has(item.candidateId),
   );
   const raw = observations.map((item) => termVector(item.text));
   const titles = new Set(observations.map((item) => item.chatTitle ?? ""));

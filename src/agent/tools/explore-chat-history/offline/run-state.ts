@@ -4,37 +4,20 @@
  * earlier tool call and host answer read through the child protocol's own schemas. Anything that
  * does not parse is ignored, as a model ignores noise; nothing here throws.
  */
-import type {
-  LanguageModelV3CallOptions,
-  LanguageModelV3Prompt,
-  LanguageModelV3ToolResultOutput,
-} from "@ai-sdk/provider";
-import type { z } from "zod";
+import type { LanguageModelV3CallOptions, LanguageModelV3ToolResultOutput } from "@ai-sdk/provider";
 import {
   childReadInputSchema,
   childReadOutputSchema,
   childSearchInputSchema,
   childSearchOutputSchema,
-  childSubmitOutputSchema,
   childToolErrorSchema,
   EXPLORER_TASK_NAMESPACE,
   explorerTaskSchema,
 } from "../child-protocol.js";
+import { type Observation, type ObservedMessage, observationOf } from "../observations.js";
 
-/** One message the host showed the explorer, by candidate ID (search and read merged). */
-export interface Observation {
-  readonly candidateId: string;
-  readonly chatId: number;
-  readonly chatTitle: string | null;
-  readonly messageId: number;
-  readonly role: "user" | "assistant";
-  /** ISO-8601 as the host wrote it. */
-  readonly createdAt: string;
-  /** The longest text seen: read content once read, else the search excerpt. */
-  readonly text: string;
-  /** A read window returned it (full text). */
-  readonly fromRead: boolean;
-}
+/** The host's observation record (`observations.ts`), the one type both sides share. */
+export type { Observation } from "../observations.js";
 
 /** One answered search: its query and the candidate IDs in the host's rank order. */
 export interface SearchRun {
@@ -42,23 +25,20 @@ export interface SearchRun {
   readonly ranked: readonly string[];
 }
 
-/** One requested read: the chat, and the message it centred on (null for a page). */
-export interface ReadRun {
-  readonly chatId: number;
-  readonly aroundMessageId: number | null;
-}
-
 /** The run so far. */
 export interface RunState {
-  /** The research question (≤ 500 chars). */
+  /** The research question (≤ 500 chars; empty when the call carries no typed task). */
   readonly question: string;
   /** The locked current chat, or null. */
   readonly currentChatId: number | null;
   /** Answered searches, in call order. */
   readonly searches: readonly SearchRun[];
-  /** Requested reads, in call order. */
-  readonly reads: readonly ReadRun[];
-  /** Every observation, in first-seen order. */
+  /** The chat of each requested read, in call order. */
+  readonly readChats: readonly number[];
+  /**
+   * Every observation, in first-seen order, with the fullest view of it: `text` is the longest
+   * seen (read content once read, else the search excerpt), `via` is "read" once a read returned it.
+   */
   readonly observations: readonly Observation[];
   /** Model steps so far (assistant turns in the prompt). */
   readonly steps: number;
@@ -71,154 +51,100 @@ export interface RunState {
   readonly stepsLeft: number | null;
   /** The host said the budget is spent. */
   readonly budgetExhausted: boolean;
-  /** submit_report answers so far. */
-  readonly submissions: readonly { readonly accepted: boolean }[];
+  /** submit_report was already called (a report the host bounced is submitted again at once). */
+  readonly submitted: boolean;
 }
 
-const TAGGED_QUESTION = /<question>([\s\S]*?)<\/question>/i;
-
-/**
- * The task: the typed `providerOptions` the host sends; for a caller that sends prose only (an
- * engine contract test driving `streamText` directly), the `<question>` element or the last user
- * text, and no current chat.
- */
-function taskOf(options: LanguageModelV3CallOptions): {
-  question: string;
-  currentChatId: number | null;
-} {
-  const typed = explorerTaskSchema.safeParse(options.providerOptions?.[EXPLORER_TASK_NAMESPACE]);
-  if (typed.success) {
-    return { question: typed.data.question, currentChatId: typed.data.current_chat_id };
-  }
-  const texts = options.prompt.flatMap((message) =>
-    message.role === "user"
-      ? [message.content.map((part) => (part.type === "text" ? part.text : "")).join("\n")]
-      : [],
-  );
-  for (const text of texts) {
-    const tagged = TAGGED_QUESTION.exec(text)?.[1]?.trim();
-    if (tagged) return { question: tagged.slice(0, 500), currentChatId: null };
-  }
-  return { question: (texts.at(-1) ?? "").trim().slice(0, 500), currentChatId: null };
-}
-
+/** The JSON value of a tool answer: the host's child tools answer with JSON objects only. */
 function resultValue(output: LanguageModelV3ToolResultOutput): unknown {
-  switch (output.type) {
-    case "json":
-    case "error-json":
-      return output.value;
-    case "text":
-    case "error-text":
-      return parseJson(output.value);
-    case "content":
-      return parseJson(
-        output.value.map((item) => (item.type === "text" ? item.text : "")).join(""),
-      );
-    default:
-      return undefined;
-  }
+  return output.type === "json" || output.type === "error-json" ? output.value : undefined;
 }
 
-function parseJson(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return text; // not JSON: the schemas below reject it
-  }
+/** Orders texts by length; on a tie, read content beats a search excerpt. */
+function fullness(text: string, via: Observation["via"]): number {
+  return 2 * text.length + (via === "read" ? 1 : 0);
 }
-
-type SearchAnswer = z.infer<typeof childSearchOutputSchema>;
-type ReadAnswer = z.infer<typeof childReadOutputSchema>;
 
 /** Rebuilds the run from `options` (prompt + providerOptions). Pure. */
 export function readRunState(options: LanguageModelV3CallOptions): RunState {
-  const prompt: LanguageModelV3Prompt = options.prompt;
-  const calls = new Map<string, { toolName: string; input: unknown }>();
+  const task = explorerTaskSchema.safeParse(options.providerOptions?.[EXPLORER_TASK_NAMESPACE]);
+  const queries = new Map<string, string>();
   const searches: SearchRun[] = [];
-  const reads: ReadRun[] = [];
+  const readChats: number[] = [];
   const observations = new Map<string, Observation>();
-  const submissions: { accepted: boolean }[] = [];
   let steps = 0;
   let lastStepTools: string[] = [];
   let toolCallCount = 0;
   let callsLeft: number | null = null;
   let stepsLeft: number | null = null;
   let budgetExhausted = false;
+  let submitted = false;
 
-  const observe = (entry: Observation) => {
-    const known = observations.get(entry.candidateId);
-    if (!known || (entry.fromRead && !known.fromRead) || entry.text.length > known.text.length) {
-      observations.set(entry.candidateId, {
-        ...entry,
-        fromRead: entry.fromRead || (known?.fromRead ?? false),
-        text: known && known.text.length > entry.text.length ? known.text : entry.text,
-      });
-    }
-  };
-  const noteBudget = (budget: { calls_left: number; steps_left: number } | undefined) => {
-    if (!budget) return;
-    callsLeft = budget.calls_left;
-    stepsLeft = budget.steps_left;
-    if (budget.calls_left <= 0) budgetExhausted = true;
+  /** Keeps the fullest view of each candidate (longest text, "read" once a read returned it). */
+  const observe = (
+    chat: { readonly chat_id: number; readonly title?: string | null | undefined },
+    message: ObservedMessage & { readonly candidate_id: string },
+    text: string,
+    via: Observation["via"],
+  ) => {
+    const seen = observations.get(message.candidate_id);
+    const place = { chatId: chat.chat_id, chatTitle: chat.title ?? null };
+    const longest = seen && fullness(seen.text, seen.via) >= fullness(text, via) ? seen.text : text;
+    const fullest = seen?.via === "read" ? "read" : via;
+    const entry = observationOf(message.candidate_id, place, message, longest, fullest);
+    observations.set(message.candidate_id, entry);
   };
 
-  for (const message of prompt) {
+  for (const message of options.prompt) {
+    if (message.role !== "assistant" && message.role !== "tool") continue;
     if (message.role === "assistant") {
       steps += 1;
       lastStepTools = [];
-      for (const part of message.content) {
-        if (part.type !== "tool-call") continue;
+    }
+    for (const part of message.content) {
+      if (part.type === "tool-call") {
         toolCallCount += 1;
         lastStepTools.push(part.toolName);
-        const input = typeof part.input === "string" ? parseJson(part.input) : part.input;
-        calls.set(part.toolCallId, { toolName: part.toolName, input });
-        if (part.toolName === "read_chat") {
-          const read = childReadInputSchema.safeParse(input);
-          if (read.success) {
-            reads.push({
-              chatId: read.data.chat_id,
-              aroundMessageId: read.data.around_message_id ?? null,
-            });
-          }
-        }
+        submitted ||= part.toolName === "submit_report";
+        const query = childSearchInputSchema.safeParse(part.input).data?.query;
+        if (part.toolName === "search_chats" && query) queries.set(part.toolCallId, query);
+        const chatId = childReadInputSchema.safeParse(part.input).data?.chat_id;
+        if (part.toolName === "read_chat" && chatId) readChats.push(chatId);
       }
-    }
-    if (message.role !== "tool" && message.role !== "assistant") continue;
-    for (const part of message.content) {
       if (part.type !== "tool-result") continue;
       const value = resultValue(part.output);
-      const call = calls.get(part.toolCallId);
-      const failure = childToolErrorSchema.safeParse(value);
-      if (failure.success) {
-        noteBudget(failure.data.budget);
-        if (failure.data.error.kind === "budget_exhausted") budgetExhausted = true;
-        continue;
+      const failure = childToolErrorSchema.safeParse(value).data;
+      const search =
+        part.toolName === "search_chats"
+          ? childSearchOutputSchema.safeParse(value).data
+          : undefined;
+      const read =
+        part.toolName === "read_chat" ? childReadOutputSchema.safeParse(value).data : undefined;
+      const budget = (failure ?? search ?? read)?.budget;
+      if (budget) {
+        callsLeft = budget.calls_left;
+        stepsLeft = budget.steps_left;
       }
-      const toolName = call?.toolName ?? part.toolName;
-      if (toolName === "search_chats") {
-        const answer = childSearchOutputSchema.safeParse(value);
-        const input = childSearchInputSchema.safeParse(call?.input);
-        if (!answer.success) continue;
-        searches.push({
-          query: input.success ? input.data.query : "",
-          ranked: recordSearch(answer.data, observe),
-        });
-        noteBudget(answer.data.budget);
-      } else if (toolName === "read_chat") {
-        const answer = childReadOutputSchema.safeParse(value);
-        if (!answer.success) continue;
-        recordRead(answer.data, observe);
-        noteBudget(answer.data.budget);
-      } else if (toolName === "submit_report") {
-        const answer = childSubmitOutputSchema.safeParse(value);
-        if (answer.success) submissions.push({ accepted: answer.data.accepted });
+      budgetExhausted ||=
+        (budget !== undefined && budget.calls_left <= 0) ||
+        failure?.error.kind === "budget_exhausted";
+      if (search) {
+        const ranked = search.chats.flatMap((chat) =>
+          chat.matches.map((match) => {
+            observe(chat, match, match.excerpt, "search");
+            return match.candidate_id;
+          }),
+        );
+        searches.push({ query: queries.get(part.toolCallId) ?? "", ranked });
       }
+      if (read) for (const item of read.messages) observe(read, item, item.content, "read");
     }
   }
   return {
-    ...taskOf(options),
+    question: task.success ? task.data.question : "",
+    currentChatId: task.success ? task.data.current_chat_id : null,
     searches,
-    reads,
+    readChats,
     observations: [...observations.values()],
     steps,
     lastStepTools,
@@ -226,41 +152,6 @@ export function readRunState(options: LanguageModelV3CallOptions): RunState {
     callsLeft,
     stepsLeft,
     budgetExhausted,
-    submissions,
+    submitted,
   };
-}
-
-function recordSearch(answer: SearchAnswer, observe: (entry: Observation) => void): string[] {
-  const ranked: string[] = [];
-  for (const chat of answer.chats) {
-    for (const match of chat.matches) {
-      ranked.push(match.candidate_id);
-      observe({
-        candidateId: match.candidate_id,
-        chatId: chat.chat_id,
-        chatTitle: chat.title ?? null,
-        messageId: match.message_id,
-        role: match.role,
-        createdAt: match.created_at,
-        text: match.excerpt,
-        fromRead: false,
-      });
-    }
-  }
-  return ranked;
-}
-
-function recordRead(answer: ReadAnswer, observe: (entry: Observation) => void): void {
-  for (const message of answer.messages) {
-    observe({
-      candidateId: message.candidate_id,
-      chatId: answer.chat_id,
-      chatTitle: answer.title ?? null,
-      messageId: message.message_id,
-      role: message.role,
-      createdAt: message.created_at,
-      text: message.content,
-      fromRead: true,
-    });
-  }
 }

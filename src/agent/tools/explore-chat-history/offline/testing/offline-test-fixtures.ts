@@ -22,7 +22,9 @@ export function observation(
     role: "user",
     createdAt: "2026-01-01T00:00:00.000Z",
     text,
-    fromRead: false,
+    isCompactionSummary: false,
+    projectionTruncated: false,
+    via: "search",
     ...extra,
   };
 }
@@ -41,7 +43,7 @@ export function runState(
     question,
     currentChatId: null,
     searches: [{ query: question, ranked: observations.map((item) => item.candidateId) }],
-    reads: [],
+    readChats: [],
     observations,
     steps: 3,
     lastStepTools: ["read_chat"],
@@ -49,7 +51,7 @@ export function runState(
     callsLeft: 20,
     stepsLeft: 6,
     budgetExhausted: false,
-    submissions: [],
+    submitted: false,
     ...extra,
   };
 }
