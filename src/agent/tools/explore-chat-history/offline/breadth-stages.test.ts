@@ -22,7 +22,7 @@ function state(question: string, observations: Observation[]): RunState {
 
 const TOOLS = {
   availableTools: new Set(["search_chats", "read_chat", "submit_report"]),
-  toolChoice: "auto" as const,
+  toolChoice: { type: "auto" as const },
 };
 
 function withParameters(parameters: Partial<OfflineParameters>): PolicyConfig {

@@ -7,10 +7,11 @@
  * steps, 24 calls). Submits early on a budget notice, the last step, or a forced tool choice.
  * Pure and deterministic.
  */
-import type { SubmitReportInput } from "../child-protocol.js";
+import type { LanguageModelV3ToolChoice } from "@ai-sdk/provider";
+import type { ChildReadInput, ChildSearchInput, SubmitReportInput } from "../child-protocol.js";
 import { evidenceStrength, probeWords } from "./evidence-strength.js";
 import type { PolicyConfig } from "./policy-parameters.js";
-import { addedTerms, queryText } from "./query-model.js";
+import { addedTerms, formulate, queryText } from "./query-model.js";
 import { asksAboutCurrentChat, rankEvidence } from "./rank-evidence.js";
 import type { RunState } from "./run-state.js";
 import { selectEvidence } from "./select-evidence.js";
@@ -21,19 +22,14 @@ import { writeReport } from "./write-report.js";
 export interface ActionConstraints {
   /** Names of the tools offered in this call. */
   readonly availableTools: ReadonlySet<string>;
-  /** `auto` (default), `none`, `required`, or one forced tool name. */
-  readonly toolChoice: "auto" | "none" | "required" | { readonly toolName: string };
+  /** The call's tool choice as the AI SDK passes it (absent = `auto`). */
+  readonly toolChoice?: LanguageModelV3ToolChoice | undefined;
 }
 
-/** One tool call the policy makes. */
+/** One tool call the policy makes, its input as the child protocol types it. */
 export type OfflineToolCall =
-  | { readonly toolName: "search_chats"; readonly input: { query: string; limit: number } }
-  | {
-      readonly toolName: "read_chat";
-      readonly input:
-        | { chat_id: number; around_message_id: number; before: number; after: number }
-        | { chat_id: number; offset: number; limit: number };
-    }
+  | { readonly toolName: "search_chats"; readonly input: ChildSearchInput }
+  | { readonly toolName: "read_chat"; readonly input: ChildReadInput }
   | { readonly toolName: "submit_report"; readonly input: SubmitReportInput };
 
 /** One step: tool calls (≥ 1), or text when no tool may be called. */
@@ -51,28 +47,19 @@ export function reportFor(state: RunState, config: PolicyConfig): SubmitReportIn
   return writeReport(ranking, selection, evidenceStrength(ranking, state.searches), config);
 }
 
+/** The first step: one search for the question, or two pages of the current chat when it is about it. */
 function retrieveCalls(state: RunState, config: PolicyConfig): OfflineToolCall[] {
-  const ranking = rankEvidence(state, config);
-  const query = queryText(ranking.question) || state.question.slice(0, 500);
-  const calls: OfflineToolCall[] = [];
-  if (query.trim() !== "" && !asksAboutCurrentChat(state)) {
-    calls.push({
-      toolName: "search_chats",
-      input: { query, limit: config.parameters.searchLimit },
-    });
-  }
-  if (state.currentChatId !== null && asksAboutCurrentChat(state)) {
-    const limit = config.parameters.currentChatPage;
-    calls.push({
+  const { currentChatId: chatId, question } = state;
+  const limit = config.parameters.currentChatPage;
+  if (chatId !== null && asksAboutCurrentChat(state)) {
+    return [0, limit].map((offset) => ({
       toolName: "read_chat",
-      input: { chat_id: state.currentChatId, offset: 0, limit },
-    });
-    calls.push({
-      toolName: "read_chat",
-      input: { chat_id: state.currentChatId, offset: limit, limit },
-    });
+      input: { chat_id: chatId, offset, limit },
+    }));
   }
-  return calls;
+  const query = queryText(formulate(question)) || question;
+  if (query.trim() === "") return [];
+  return [{ toolName: "search_chats", input: { query, limit: config.parameters.searchLimit } }];
 }
 
 /** The RM3-expanded search, and one probe search (one chat) per subject word nothing observed holds. */
@@ -122,7 +109,7 @@ function readCalls(state: RunState, config: PolicyConfig): OfflineToolCall[] {
 
 function mustSubmit(state: RunState, constraints: ActionConstraints): boolean {
   const { toolChoice, availableTools } = constraints;
-  if (typeof toolChoice === "object") return toolChoice.toolName === "submit_report";
+  if (toolChoice?.type === "tool") return toolChoice.toolName === "submit_report";
   if (state.budgetExhausted || state.submitted) return true;
   if (state.stepsLeft !== null && state.stepsLeft <= 1) return true;
   return !availableTools.has("search_chats") && !availableTools.has("read_chat");
@@ -155,7 +142,7 @@ export function decideNextAction(
   constraints: ActionConstraints,
   config: PolicyConfig,
 ): OfflineAction {
-  if (constraints.toolChoice === "none") return { type: "text", text: NEEDS_TOOLS };
+  if (constraints.toolChoice?.type === "none") return { type: "text", text: NEEDS_TOOLS };
   if (!mustSubmit(state, constraints)) {
     const calls = stageCalls(state, config).filter((call) =>
       constraints.availableTools.has(call.toolName),

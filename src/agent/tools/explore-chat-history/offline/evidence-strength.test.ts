@@ -41,7 +41,7 @@ describe("evidence strength", () => {
       early,
       {
         availableTools: new Set(["search_chats", "read_chat", "submit_report"]),
-        toolChoice: "auto",
+        toolChoice: { type: "auto" },
       },
       DEFAULT_POLICY,
     );

@@ -8,14 +8,11 @@
 import type {
   LanguageModelV3,
   LanguageModelV3CallOptions,
-  LanguageModelV3Content,
-  LanguageModelV3FinishReason,
   LanguageModelV3GenerateResult,
   LanguageModelV3StreamPart,
-  LanguageModelV3StreamResult,
   LanguageModelV3Usage,
 } from "@ai-sdk/provider";
-import { type ActionConstraints, decideNextAction } from "./decide-next-action.js";
+import { decideNextAction } from "./decide-next-action.js";
 import {
   DEFAULT_POLICY,
   type OfflineStage,
@@ -24,8 +21,6 @@ import {
 } from "./policy-parameters.js";
 import { readRunState } from "./run-state.js";
 
-/** The production policy's version, derived from its parameters (`policy-parameters.ts`). */
-export const OFFLINE_POLICY_VERSION = policyVersion(DEFAULT_POLICY);
 /** The model id of `config`'s policy: `recollect-offline-<policy version>`. */
 export function offlineModelId(config: PolicyConfig = DEFAULT_POLICY): string {
   return `recollect-offline-${policyVersion(config)}`;
@@ -34,29 +29,10 @@ export function offlineModelId(config: PolicyConfig = DEFAULT_POLICY): string {
 export const OFFLINE_MODEL_ID = offlineModelId();
 /** Chars per token for the usage estimate: a rough, deterministic stand-in (no tokenizer offline). */
 const CHARS_PER_TOKEN = 4;
-/** Tool-input deltas in a stream are this many chars, so consumers see real incremental input. */
-const DELTA_CHARS = 64;
+const RESPONSE_ID = "offline-response";
 
 function abortReason(signal: AbortSignal): unknown {
   return signal.reason ?? new DOMException("The operation was aborted.", "AbortError");
-}
-
-function constraintsOf(options: LanguageModelV3CallOptions): ActionConstraints {
-  const availableTools = new Set(
-    (options.tools ?? []).filter((tool) => tool.type === "function").map((tool) => tool.name),
-  );
-  const choice = options.toolChoice;
-  const toolChoice: ActionConstraints["toolChoice"] =
-    choice === undefined || choice.type === "auto"
-      ? "auto"
-      : choice.type === "tool"
-        ? { toolName: choice.toolName }
-        : choice.type;
-  return { availableTools, toolChoice };
-}
-
-function promptChars(options: LanguageModelV3CallOptions): number {
-  return JSON.stringify(options.prompt).length;
 }
 
 function usageOf(inputChars: number, outputChars: number): LanguageModelV3Usage {
@@ -68,75 +44,75 @@ function usageOf(inputChars: number, outputChars: number): LanguageModelV3Usage 
   };
 }
 
-/** One planned response: the content parts and how it finishes. */
-interface PlannedResponse {
-  readonly content: readonly LanguageModelV3Content[];
-  readonly finishReason: LanguageModelV3FinishReason;
-  readonly usage: LanguageModelV3Usage;
-}
-
 /**
- * Plans the response for `options`. Tool call ids are `offline-call-<n>` where n counts tool calls
+ * The response to `options` (content, finish reason, estimated usage), or the abort reason thrown
+ * when the call's signal has fired. Tool call ids are `offline-call-<n>` where n counts tool calls
  * already in the prompt, so they are unique within a run and identical across identical runs.
  */
 export function planResponse(
   options: LanguageModelV3CallOptions,
   config: PolicyConfig = DEFAULT_POLICY,
-): PlannedResponse {
+): LanguageModelV3GenerateResult {
+  if (options.abortSignal?.aborted) throw abortReason(options.abortSignal);
   const state = readRunState(options);
-  const action = decideNextAction(state, constraintsOf(options), config);
-  const inputChars = promptChars(options);
+  const availableTools = new Set(
+    (options.tools ?? []).flatMap((tool) => (tool.type === "function" ? [tool.name] : [])),
+  );
+  const action = decideNextAction(
+    state,
+    { availableTools, toolChoice: options.toolChoice },
+    config,
+  );
+  const inputChars = JSON.stringify(options.prompt).length;
+  const common = { warnings: [], response: { id: RESPONSE_ID, modelId: offlineModelId(config) } };
   if (action.type === "text") {
     return {
       content: [{ type: "text", text: action.text }],
       finishReason: { unified: "stop", raw: "stop" },
       usage: usageOf(inputChars, action.text.length),
+      ...common,
     };
   }
-  const content = action.calls.map(
-    (call, index): LanguageModelV3Content => ({
-      type: "tool-call",
-      toolCallId: `offline-call-${state.toolCallCount + index + 1}`,
-      toolName: call.toolName,
-      input: JSON.stringify(call.input),
-    }),
-  );
-  const outputChars = content.reduce(
-    (sum, part) => sum + (part.type === "tool-call" ? part.input.length : 0),
-    0,
-  );
+  const content = action.calls.map((call, index) => ({
+    type: "tool-call" as const,
+    toolCallId: `offline-call-${state.toolCallCount + index + 1}`,
+    toolName: call.toolName,
+    input: JSON.stringify(call.input),
+  }));
   return {
     content,
     finishReason: { unified: "tool-calls", raw: "tool_calls" },
-    usage: usageOf(inputChars, outputChars),
+    usage: usageOf(
+      inputChars,
+      content.reduce((sum, part) => sum + part.input.length, 0),
+    ),
+    ...common,
   };
 }
 
-function streamPartsOf(planned: PlannedResponse, modelId: string): LanguageModelV3StreamPart[] {
-  const parts: LanguageModelV3StreamPart[] = [
+/** The stream parts of a planned response: each content part whole, between start and finish. */
+function streamParts(planned: LanguageModelV3GenerateResult): LanguageModelV3StreamPart[] {
+  return [
     { type: "stream-start", warnings: [] },
-    { type: "response-metadata", id: "offline-response", modelId },
+    { type: "response-metadata", ...planned.response },
+    ...planned.content.flatMap((part): LanguageModelV3StreamPart[] =>
+      part.type === "tool-call"
+        ? [
+            { type: "tool-input-start", id: part.toolCallId, toolName: part.toolName },
+            { type: "tool-input-delta", id: part.toolCallId, delta: part.input },
+            { type: "tool-input-end", id: part.toolCallId },
+            part,
+          ]
+        : part.type === "text"
+          ? [
+              { type: "text-start", id: "offline-text" },
+              { type: "text-delta", id: "offline-text", delta: part.text },
+              { type: "text-end", id: "offline-text" },
+            ]
+          : [],
+    ),
+    { type: "finish", finishReason: planned.finishReason, usage: planned.usage },
   ];
-  for (const content of planned.content) {
-    if (content.type === "tool-call") {
-      parts.push({ type: "tool-input-start", id: content.toolCallId, toolName: content.toolName });
-      for (let offset = 0; offset < content.input.length; offset += DELTA_CHARS) {
-        parts.push({
-          type: "tool-input-delta",
-          id: content.toolCallId,
-          delta: content.input.slice(offset, offset + DELTA_CHARS),
-        });
-      }
-      parts.push({ type: "tool-input-end", id: content.toolCallId });
-      parts.push(content);
-    } else if (content.type === "text") {
-      parts.push({ type: "text-start", id: "offline-text" });
-      parts.push({ type: "text-delta", id: "offline-text", delta: content.text });
-      parts.push({ type: "text-end", id: "offline-text" });
-    }
-  }
-  parts.push({ type: "finish", finishReason: planned.finishReason, usage: planned.usage });
-  return parts;
 }
 
 /** Options of {@link createOfflineLanguageModel}. */
@@ -154,55 +130,24 @@ export function policyConfigOf(options: OfflineModelOptions = {}): PolicyConfig 
 /**
  * Creates the offline `LanguageModelV3`. Honours `tools` (only offered tools are called),
  * `toolChoice` (a forced `submit_report` submits now; `none` answers in text) and `abortSignal`
- * (an aborted call rejects / errors the stream with the signal's reason). Other sampling settings
- * are irrelevant to a deterministic policy and ignored without warnings.
+ * (an aborted call rejects with the signal's reason; the whole response is planned before the
+ * stream opens, and `streamText` stops reading at an abort). Other sampling settings are
+ * irrelevant to a deterministic policy and ignored without warnings.
  */
 export function createOfflineLanguageModel(options: OfflineModelOptions = {}): LanguageModelV3 {
   const config = policyConfigOf(options);
-  const modelId = offlineModelId(config);
   return {
     specificationVersion: "v3",
     provider: "recollect.offline",
-    modelId,
+    modelId: offlineModelId(config),
     supportedUrls: {},
-    async doGenerate(options: LanguageModelV3CallOptions): Promise<LanguageModelV3GenerateResult> {
-      if (options.abortSignal?.aborted) throw abortReason(options.abortSignal);
-      const planned = planResponse(options, config);
-      return {
-        content: [...planned.content],
-        finishReason: planned.finishReason,
-        usage: planned.usage,
-        warnings: [],
-        response: { id: "offline-response", modelId },
-      };
-    },
-    async doStream(options: LanguageModelV3CallOptions): Promise<LanguageModelV3StreamResult> {
-      const signal = options.abortSignal;
-      if (signal?.aborted) throw abortReason(signal);
-      const parts = streamPartsOf(planResponse(options, config), modelId);
-      let index = 0;
-      let onAbort: (() => void) | undefined;
+    doGenerate: async (options) => planResponse(options, config),
+    async doStream(options) {
+      const parts = streamParts(planResponse(options, config));
       const stream = new ReadableStream<LanguageModelV3StreamPart>({
         start(controller) {
-          if (!signal) return;
-          onAbort = () => controller.error(abortReason(signal));
-          signal.addEventListener("abort", onAbort, { once: true });
-        },
-        pull(controller) {
-          if (signal?.aborted) {
-            controller.error(abortReason(signal));
-            return;
-          }
-          const part = parts[index];
-          index += 1;
-          if (part) controller.enqueue(part);
-          if (index >= parts.length) {
-            if (signal && onAbort) signal.removeEventListener("abort", onAbort);
-            controller.close();
-          }
-        },
-        cancel() {
-          if (signal && onAbort) signal.removeEventListener("abort", onAbort);
+          for (const part of parts) controller.enqueue(part);
+          controller.close();
         },
       });
       return { stream };
