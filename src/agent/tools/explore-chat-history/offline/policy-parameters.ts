@@ -20,24 +20,24 @@ export const OFFLINE_STAGES = [
 /** One switchable stage of the pipeline. */
 export type OfflineStage = (typeof OFFLINE_STAGES)[number];
 
-/** The policy's tunable numbers. */
-export interface OfflineParameters {
+/** The tuned values, each with its reason; their order and values make the policy version. */
+export const OFFLINE_PARAMETERS = Object.freeze({
   /** Chats per search: the protocol's maximum (20), so fusion and feedback see a deep pool. */
-  readonly searchLimit: number;
+  searchLimit: 20,
   /** bm25 term saturation k1 and length normalisation b (Robertson & Zaragoza 2009 defaults). */
-  readonly bm25K1: number;
-  readonly bm25B: number;
+  bm25K1: 1.2,
+  bm25B: 0.75,
   /**
    * Shortest prefix that conflates a pool term with a question term ("auth" ↔ "authentication"):
    * 4 keeps 2–3 letter stems ("us", "app", "api") from merging with every longer word.
    */
-  readonly prefixMinLength: number;
+  prefixMinLength: 4,
   /** RM3 feedback messages: the top of the first search (Abdul-Jaleel et al. 2004 use 10). */
-  readonly feedbackDocs: number;
+  feedbackDocs: 10,
   /** RM3 expansion terms kept, and sent in the expanded search beside the original terms. */
-  readonly expansionTerms: number;
+  expansionTerms: 6,
   /** RM3 interpolation: weight of the original query model (Abdul-Jaleel et al. 2004: 0.5). */
-  readonly originalWeight: number;
+  originalWeight: 0.5,
   /**
    * RM3 expands only a question whose subject has at most this many terms. A one-word subject
    * ("what about auth?") is told in other words (the providers' names), which only feedback
@@ -46,27 +46,27 @@ export interface OfflineParameters {
    * question that no message held in full cost BEAM-100K 0.015 recall (ratio 1.43x → 1.50x
    * without) and gained curated 0.005; one-term subjects keep the demo's auth chain.
    */
-  readonly expandMaxTerms: number;
+  expandMaxTerms: 1,
   /** Reciprocal-rank fusion constant (Cormack, Clarke & Büttcher 2009: k = 60). */
-  readonly rrfK: number;
+  rrfK: 60,
   /** Chats read around their best fused hit, in one parallel step (host allows 24 calls). */
-  readonly reads: number;
+  reads: 6,
   /** Messages before / after the hit in a read: the neighbouring turns hold the answer. */
-  readonly readBefore: number;
-  readonly readAfter: number;
+  readBefore: 1,
+  readAfter: 3,
   /**
    * Share of the preceding message's score a message inherits (a reply answers the turn before
    * it), and of the following message's (a question is explained by its answer).
    */
-  readonly replyShare: number;
-  readonly promptShare: number;
+  replyShare: 0.5,
+  promptShare: 0.2,
   /**
    * Score multiplier for the person's own messages when the question is about themselves ("what
    * did I say", "my deadline"): a first-person question is answered by the speaker's own turns.
    */
-  readonly speakerBoost: number;
+  speakerBoost: 0.5,
   /** Most messages cited. */
-  readonly maxCited: number;
+  maxCited: 5,
   /**
    * When at least `spreadEligible` messages clear `citeRatio` (a flat score distribution: the
    * answer is spread over many turns), up to `maxCitedSpread` are cited — the report's findings
@@ -75,16 +75,16 @@ export interface OfflineParameters {
    * (see readCalls in decide-next-action.ts); alone it costs conflicts (0.47 → 0.45), since the
    * host's 6 KB report bound drops conflicts before findings.
    */
-  readonly spreadEligible: number;
-  readonly maxCitedSpread: number;
+  spreadEligible: 14,
+  maxCitedSpread: 8,
   /** A message is cited only when its relevance is at least this share of the best one's. */
-  readonly citeRatio: number;
+  citeRatio: 0.5,
   /**
    * Subject terms no observed message holds that are each probed with a search of their own (a
    * term the whole app lacks is evidence of absence); 4 covers ~95% of BEAM-100K questions and
    * keeps the run within the host's 24 calls (2 searches + 12 reads + 4 probes).
    */
-  readonly probeTerms: number;
+  probeTerms: 4,
   /**
    * Abstain when the evidence strength (`evidence-strength.ts`) is below this. Calibrated with
    * `bench/calibrate-abstention.ts` on both dev sets for the most right decisions (abstain on
@@ -93,57 +93,28 @@ export interface OfflineParameters {
    * more abstention for five more wrong ones); on BEAM-100K (AUC 0.52) each step up trades one
    * answer for about one abstention, and 0.30 wrongly abstains on 8 of 355.
    */
-  readonly abstainStrength: number;
+  abstainStrength: 0.3,
   /** Confidence "high" needs at least this strength (and no later revision); below `lowStrength` it is "low". */
-  readonly highStrength: number;
-  readonly lowStrength: number;
+  highStrength: 0.9,
+  lowStrength: 0.7,
   /** Two messages state the same subject when they share this share of the question's terms. */
-  readonly subjectOverlap: number;
+  subjectOverlap: 0.34,
   /**
    * Messages considered for supersession pairs: the top of the final ranking. 12: the other side
    * of a revision often ranks 9th–12th (BEAM-100K: recall and ratio rose from 8; 16 cost
    * summarization recall, as deep pairs displaced citations).
    */
-  readonly supersedePool: number;
+  supersedePool: 12,
   /**
    * Most revisions shown as conflicts: two fit the host's 6 KB report beside five quoted findings
    * (a third was cut by the host's size bound, and the citations it pulled in displaced evidence).
    */
-  readonly maxRevisions: number;
-  /** Messages of the current chat read per page, for questions about the current chat. */
-  readonly currentChatPage: number;
-}
-
-/** The tuned values (see each field's reason). */
-export const OFFLINE_PARAMETERS: OfflineParameters = Object.freeze({
-  searchLimit: 20,
-  bm25K1: 1.2,
-  bm25B: 0.75,
-  prefixMinLength: 4,
-  feedbackDocs: 10,
-  expansionTerms: 6,
-  originalWeight: 0.5,
-  expandMaxTerms: 1,
-  rrfK: 60,
-  reads: 6,
-  readBefore: 1,
-  readAfter: 3,
-  replyShare: 0.5,
-  promptShare: 0.2,
-  speakerBoost: 0.5,
-  maxCited: 5,
-  spreadEligible: 14,
-  maxCitedSpread: 8,
-  citeRatio: 0.5,
-  probeTerms: 4,
-  abstainStrength: 0.3,
-  highStrength: 0.9,
-  lowStrength: 0.7,
-  subjectOverlap: 0.34,
-  supersedePool: 12,
   maxRevisions: 2,
+  /** Messages of the current chat read per page, for questions about the current chat. */
   currentChatPage: 20,
 });
+/** The policy's tunable numbers (the shape of {@link OFFLINE_PARAMETERS}). */
+export type OfflineParameters = { readonly [K in keyof typeof OFFLINE_PARAMETERS]: number };
 
 /**
  * Words that only say a question wants a decision ("what did we decide about X?" asks about X):
