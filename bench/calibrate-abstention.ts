@@ -1,15 +1,24 @@
 /**
- * Calibration of the offline explorer's abstention threshold (issue 13 § Build 3: "abstain when no
- * candidate clears a threshold calibrated on the dev set"). Runs one dev set through the eval's
- * production path with the `abstain` stage off, records each question's evidence strength
- * (`offline/evidence-strength.ts`) at its last model step, and prints the ROC AUC of the strength
- * (absent vs found questions) and, per threshold: abstention on absent questions, share of found
- * questions wrongly abstained, and the evidence recall and explorer/floor ratio that would remain.
+ * Calibration of the offline explorer's abstention threshold and confidence bands (issue 13 §
+ * Build 3: "abstain when no candidate clears a threshold calibrated on the dev set; confidence from
+ * calibrated evidence strength"). Runs each given dev set through the eval's production path with
+ * the `abstain` stage off, records each question's evidence strength
+ * (`offline/evidence-strength.ts`) at its last model step, and prints:
  *
- *   npx tsx bench/calibrate-abstention.ts --beam ../shared/datasets/beam-100k
- *   npx tsx bench/calibrate-abstention.ts --suite eval/suites/curated.json
+ * - per set, the ROC AUC of the strength (absent vs found questions), and per threshold: abstention
+ *   on absent questions, found questions wrongly abstained, and the evidence recall and
+ *   explorer/floor ratio that would remain;
+ * - over all sets pooled, the balanced accuracy per threshold ((abstention on absent + share of
+ *   found answered) / 2) and the threshold it chooses: the highest balanced accuracy, the lowest
+ *   such threshold on ties (the fewest answers lost);
+ * - the confidence bands: per threshold, the share of the questions at or above it whose report
+ *   cites a gold message (absent questions count as wrong), and the lowest thresholds where that
+ *   share reaches {@link HIGH_RIGHT} ("high") and {@link MEDIUM_RIGHT} ("medium").
  *
- * Only for the dev sets (never the held-out suite). Prints text; exits 2 on bad arguments.
+ *   npx tsx bench/calibrate-abstention.ts --beam ../shared/datasets/beam-100k --suite eval/suites/curated.json
+ *
+ * Either option alone runs one set. Only for the dev sets (never the held-out suite). Prints text;
+ * exits 2 on bad arguments.
  */
 import { parseArgs } from "node:util";
 import type { LanguageModelV3, LanguageModelV3CallOptions } from "@ai-sdk/provider";
@@ -22,10 +31,21 @@ import { rankEvidence } from "../src/agent/tools/explore-chat-history/offline/ra
 import { readRunState } from "../src/agent/tools/explore-chat-history/offline/run-state.js";
 import { createEngine } from "../src/engine/create-engine.js";
 import { loadBeamFolder } from "../src/eval/beam/index.js";
+import type { QuestionScore } from "../src/eval/metrics/score-question.js";
 import { runSuite } from "../src/eval/runner/run-suite.js";
-import { loadSuite } from "../src/eval/suite/index.js";
+import { type EvalSuite, loadSuite } from "../src/eval/suite/index.js";
 
-const THRESHOLDS = [-1, 0, 0.1, 0.2, 0.25, 0.3, 0.35, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9];
+/** Thresholds tried: −0.5 to 0.9 in steps of 0.05 (the strength spans −1 to < 1). */
+const THRESHOLDS = Array.from({ length: 29 }, (_, i) => Math.round((i * 0.05 - 0.5) * 100) / 100);
+/** Share of questions citing gold at or above a strength for "high" (9 in 10 right). */
+const HIGH_RIGHT = 0.9;
+/** …and for "medium" (two in three right; below it the answer is as likely wrong as the base rate). */
+const MEDIUM_RIGHT = 2 / 3;
+
+interface Row {
+  readonly score: QuestionScore;
+  readonly strength: number;
+}
 
 /** ROC AUC of `low strength ⇒ absent`: P(strength of an absent < that of a found), ties ½. */
 function auc(absent: readonly number[], found: readonly number[]): number {
@@ -34,18 +54,11 @@ function auc(absent: readonly number[], found: readonly number[]): number {
   return sum / Math.max(1, absent.length * found.length);
 }
 
-async function main(): Promise<void> {
-  const { values } = parseArgs({
-    options: { suite: { type: "string" }, beam: { type: "string" }, limit: { type: "string" } },
-  });
-  if ((values.suite === undefined) === (values.beam === undefined)) {
-    console.error("usage: calibrate-abstention (--suite FILE | --beam DIR [--limit N])");
-    process.exit(2);
-  }
-  const suite = values.suite
-    ? loadSuite(values.suite)
-    : loadBeamFolder(values.beam as string, values.limit ? { limit: Number(values.limit) } : {})
-        .suite;
+const absentOf = (rows: readonly Row[]) => rows.filter((row) => row.score.abstained !== null);
+const foundOf = (rows: readonly Row[]) => rows.filter((row) => row.score.recall !== null);
+
+/** Runs `suite` with abstention off and returns each question's score and final strength. */
+async function strengths(suite: EvalSuite): Promise<{ rows: Row[]; load: string }> {
   const config = policyConfigOf({ ablate: ["abstain"] });
   const base = createOfflineLanguageModel({ ablate: ["abstain"] });
   let latest = 0;
@@ -55,10 +68,16 @@ async function main(): Promise<void> {
   };
   const model: LanguageModelV3 = {
     ...base,
-    doGenerate: (options) => (note(options), base.doGenerate(options)),
-    doStream: (options) => (note(options), base.doStream(options)),
+    doGenerate: (options) => {
+      note(options);
+      return base.doGenerate(options);
+    },
+    doStream: (options) => {
+      note(options);
+      return base.doStream(options);
+    },
   };
-  const strengths: number[] = [];
+  const recorded: number[] = [];
   const result = await runSuite({
     suite,
     engine: createEngine(
@@ -66,21 +85,24 @@ async function main(): Promise<void> {
       { modelId: base.modelId, languageModel: () => model },
     ),
     onProgress: () => {
-      strengths.push(latest);
+      recorded.push(latest);
       latest = 0;
     },
   });
-  const rows = result.scores.map((score, i) => ({ score, strength: strengths[i] ?? 0 }));
-  const absent = rows.filter((row) => row.score.abstained !== null);
-  const found = rows.filter((row) => row.score.recall !== null);
-  console.log(
-    `${result.suite}: ${absent.length} absent, ${found.length} found; load average ${result.loadAverage.start} → ${result.loadAverage.end}`,
-  );
+  const rows = result.scores.map((score, i) => ({ score, strength: recorded[i] ?? 0 }));
+  return { rows, load: `${result.loadAverage.start} → ${result.loadAverage.end}` };
+}
+
+function printSet(name: string, rows: readonly Row[], load: string): void {
+  const absent = absentOf(rows);
+  const found = foundOf(rows);
   const a = auc(
     absent.map((row) => row.strength),
     found.map((row) => row.strength),
   );
-  console.log(`ROC AUC of the evidence strength (absent vs found): ${a.toFixed(2)}`);
+  console.log(
+    `\n${name}: ${absent.length} absent, ${found.length} found; load average ${load}; ROC AUC of the strength (absent vs found) ${a.toFixed(2)}`,
+  );
   console.log("abstain below | abstention | found wrongly abstained | recall | ratio to floor");
   for (const threshold of THRESHOLDS) {
     const kept = found.filter((row) => row.strength >= threshold);
@@ -97,6 +119,61 @@ async function main(): Promise<void> {
       ].join(" | "),
     );
   }
+}
+
+/** Balanced accuracy of abstaining below `threshold` over `rows`. */
+function balancedAccuracy(rows: readonly Row[], threshold: number): number {
+  const absent = absentOf(rows);
+  const found = foundOf(rows);
+  const abstained = absent.filter((row) => row.strength < threshold).length;
+  const answered = found.filter((row) => row.strength >= threshold).length;
+  return (abstained / Math.max(1, absent.length) + answered / Math.max(1, found.length)) / 2;
+}
+
+function printPooled(rows: readonly Row[]): void {
+  let chosen = THRESHOLDS[0] as number;
+  console.log("\nall sets pooled: abstain below | balanced accuracy | cite gold at or above");
+  for (const threshold of THRESHOLDS) {
+    const ba = balancedAccuracy(rows, threshold);
+    if (ba > balancedAccuracy(rows, chosen)) chosen = threshold;
+    const above = rows.filter((row) => row.strength >= threshold);
+    const right = above.filter((row) => (row.score.recall ?? 0) > 0).length;
+    console.log(
+      `${threshold.toFixed(2).padStart(30)} | ${ba.toFixed(3).padStart(17)} | ${(right / Math.max(1, above.length)).toFixed(2)} of ${above.length}`,
+    );
+  }
+  const band = (share: number) =>
+    THRESHOLDS.find((threshold) => {
+      const above = rows.filter((row) => row.strength >= threshold);
+      const right = above.filter((row) => (row.score.recall ?? 0) > 0).length;
+      return above.length > 0 && right / above.length >= share;
+    });
+  console.log(
+    `chosen: abstainStrength ${chosen.toFixed(2)} (highest balanced accuracy); highStrength ${band(HIGH_RIGHT)?.toFixed(2) ?? "none"} (≥ ${HIGH_RIGHT} cite gold); lowStrength ${band(MEDIUM_RIGHT)?.toFixed(2) ?? "none"} (≥ ${MEDIUM_RIGHT.toFixed(2)} cite gold)`,
+  );
+}
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({
+    options: { suite: { type: "string" }, beam: { type: "string" }, limit: { type: "string" } },
+  });
+  if (values.suite === undefined && values.beam === undefined) {
+    console.error("usage: calibrate-abstention [--beam DIR [--limit N]] [--suite FILE]");
+    process.exit(2);
+  }
+  const suites: EvalSuite[] = [];
+  if (values.beam !== undefined) {
+    const limit = values.limit ? { limit: Number(values.limit) } : {};
+    suites.push(loadBeamFolder(values.beam, limit).suite);
+  }
+  if (values.suite !== undefined) suites.push(loadSuite(values.suite));
+  const pooled: Row[] = [];
+  for (const suite of suites) {
+    const { rows, load } = await strengths(suite);
+    printSet(suite.name, rows, load);
+    pooled.push(...rows);
+  }
+  printPooled(pooled);
 }
 
 await main();

@@ -9,7 +9,7 @@ import { evidenceStrength, probeWords } from "./evidence-strength.js";
 import { DEFAULT_POLICY } from "./policy-parameters.js";
 import { rankEvidence } from "./rank-evidence.js";
 import type { RunState, SearchRun } from "./run-state.js";
-import { observation, runState } from "./testing/offline-test-fixtures.js";
+import { observation, passingMentionHistory, runState } from "./testing/offline-test-fixtures.js";
 
 const QUESTION = "What did we decide about a native Windows desktop app?";
 const HISTORY = [
@@ -57,18 +57,39 @@ describe("evidence strength", () => {
 
   test("a probe that finds nothing subtracts one term's share; a probe with hits does not", () => {
     const unprobed = evidenceStrength(rankEvidence(state([]), DEFAULT_POLICY), state([]).searches);
-    // The best message holds "desktop" and "app" of four subject terms.
-    expect(unprobed).toBe(0.5);
+    // The best message holds "desktop" and "app" (of four subject terms) once each.
+    expect(unprobed).toBeGreaterThan(0);
+    expect(unprobed).toBeLessThan(0.5);
     const emptyProbe = state([{ query: "windows", ranked: [] }]);
-    expect(evidenceStrength(rankEvidence(emptyProbe, DEFAULT_POLICY), emptyProbe.searches)).toBe(
-      0.25,
-    );
+    const probed = evidenceStrength(rankEvidence(emptyProbe, DEFAULT_POLICY), emptyProbe.searches);
+    expect(probed).toBeCloseTo(unprobed - 0.25, 10);
+    const hit = state([{ query: "windows", ranked: ["c2"] }]);
+    expect(evidenceStrength(rankEvidence(hit, DEFAULT_POLICY), hit.searches)).toBe(unprobed);
     // Several absent words count once: they are mostly one paraphrase of the subject.
     const two = state([
       { query: "windows", ranked: [] },
       { query: "native", ranked: [] },
     ]);
-    expect(evidenceStrength(rankEvidence(two, DEFAULT_POLICY), two.searches)).toBe(0.25);
+    expect(evidenceStrength(rankEvidence(two, DEFAULT_POLICY), two.searches)).toBe(probed);
+  });
+
+  test("a term said once counts for less than one the message repeats or its chat title holds", () => {
+    const cover = (text: string, chatTitle: string | null) => {
+      const ranking = rankEvidence(
+        runState("Which database?", [
+          observation("c1", text, { chatTitle }),
+          observation("c2", "Lunch is at noon today.", { chatId: 2 }),
+        ]),
+        DEFAULT_POLICY,
+      );
+      return ranking.messages.find((item) => item.observation.candidateId === "c1")?.coverage;
+    };
+    const once = cover("We pick the database next week.", null) ?? 1;
+    const repeated = cover("The database is Postgres, one database per tenant.", null) ?? 0;
+    const titled = cover("We pick the database next week.", "Choosing the database") ?? 0;
+    expect(once).toBeLessThan(repeated);
+    expect(once).toBeLessThan(titled);
+    expect(Math.max(once, repeated, titled)).toBeLessThan(1);
   });
 
   test("the report abstains once a probe shows the app lacks a subject term", () => {
@@ -91,5 +112,15 @@ describe("evidence strength", () => {
     expect(ranked).toEqual(["c1"]);
     const cited = reportFor(probed, DEFAULT_POLICY).findings.flatMap((f) => f.candidate_ids);
     expect(cited).not.toContain("c9");
+  });
+
+  test("a one-term subject named only in passing is not high confidence; a chat that states it is", () => {
+    const question = "What did we decide about the database?";
+    const passing = reportFor(runState(question, passingMentionHistory(false)), DEFAULT_POLICY);
+    expect(passing.findings.map((finding) => finding.candidate_ids)).toEqual([["c1"]]);
+    expect(passing.confidence).toBe("medium");
+    const stated = reportFor(runState(question, passingMentionHistory(true)), DEFAULT_POLICY);
+    expect(stated.findings[0]?.candidate_ids).toEqual(["c4"]);
+    expect(stated.confidence).toBe("high");
   });
 });

@@ -1,9 +1,9 @@
 /**
  * Evidence strength, the signal abstention and confidence are calibrated on
- * (`bench/calibrate-abstention.ts`): the best message's coverage of the question's subject terms,
- * less one term's share when the app lacks a subject term. A term the whole retrieval did not surface is
- * probed with a one-chat search of its own; a probe that finds nothing is evidence that the
- * history lacks the subject, not only this message. Pure.
+ * (`bench/calibrate-abstention.ts`): how strongly the best message is about each subject term,
+ * less one term's share when the app lacks a subject term. A term the whole retrieval did not
+ * surface is probed with a one-chat search of its own; a probe that finds nothing is evidence
+ * that the history lacks the subject, not only this message. Pure.
  */
 import { hasCjk } from "../../../../history/text/cjk.js";
 import type { QueryModel } from "./query-model.js";
@@ -19,10 +19,23 @@ function countedTerms(question: QueryModel, stats: PoolStats): string[] {
   return [...question.weights.keys()].filter((term) => stats.df.has(term) || !hasCjk(term));
 }
 
-/** Share (0–1) of the counted question terms `vector` holds (unweighted: pool idf separated worse). */
-export function coverage(vector: TermVector, question: QueryModel, stats: PoolStats): number {
+/**
+ * Saturated coverage (0 to < 1) of the counted question terms by `vector` (a message with its chat
+ * title): the mean of bm25's tf saturation tf / (tf + k1·(1−b+b·|d|/avgdl)) (Robertson & Zaragoza
+ * 2009, over its ceiling), so a term said once in passing (≈ 0.45) counts less than one repeated
+ * or in the title. Unweighted: pool idf separated absent questions worse (AUC, both dev sets).
+ */
+export function coverage(
+  vector: TermVector,
+  question: QueryModel,
+  stats: PoolStats,
+  options: { readonly k1: number; readonly b: number },
+): number {
   const terms = countedTerms(question, stats);
-  return terms.length === 0 ? 0 : terms.filter((term) => vector.tf.has(term)).length / terms.length;
+  const norm = options.k1 * (1 - options.b + (options.b * vector.length) / stats.averageLength);
+  const saturation = (tf: number) => tf / (tf + norm);
+  const sum = terms.reduce((total, term) => total + saturation(vector.tf.get(term) ?? 0), 0);
+  return terms.length === 0 ? 0 : sum / terms.length;
 }
 
 /** Words of the subject terms no observed message or chat title holds, question order, ≤ `limit`. */
@@ -39,18 +52,15 @@ export function isProbe(search: SearchRun, index: number, subject: QueryModel): 
 }
 
 /**
- * Evidence strength (−1 to 1): the best {@link coverage}, less one term's share when a probe in
+ * Evidence strength (−1 to < 1): the best {@link coverage}, less one term's share when a probe in
  * `searches` found nothing. Only once: several absent words are mostly one paraphrase ("which
  * message broker … Kafka?"), and counting each abstained on answerable questions.
  */
 export function evidenceStrength(ranking: Ranking, searches: readonly SearchRun[]): number {
   const best = Math.max(0, ...ranking.messages.map((item) => item.coverage));
   const terms = countedTerms(ranking.subject, ranking.stats);
-  const empty = new Set(
-    searches
-      .filter((run, i) => run.ranked.length === 0 && isProbe(run, i, ranking.subject))
-      .map((run) => run.query),
-  );
-  const absent = terms.filter((term) => empty.has(ranking.subject.words.get(term) ?? term));
-  return terms.length === 0 ? best : best - Math.min(1, absent.length) / terms.length;
+  const empty = searches.filter((run, i) => !run.ranked.length && isProbe(run, i, ranking.subject));
+  const words = terms.map((term) => ranking.subject.words.get(term) ?? term);
+  const absent = empty.some((run) => words.includes(run.query));
+  return terms.length === 0 ? best : best - (absent ? 1 / terms.length : 0);
 }

@@ -86,17 +86,19 @@ export const OFFLINE_PARAMETERS = Object.freeze({
    */
   probeTerms: 4,
   /**
-   * Abstain when the evidence strength (`evidence-strength.ts`) is below this. Calibrated with
-   * `bench/calibrate-abstention.ts` on both dev sets for the most right decisions (abstain on
-   * absent, answer on found): on curated, where the strength separates (AUC 0.86), 0.30 has the
-   * best balanced accuracy — 9 of 11 absent abstain, 7 of 37 found wrongly do (0.35 buys one
-   * more abstention for five more wrong ones); on BEAM-100K (AUC 0.52) each step up trades one
-   * answer for about one abstention, and 0.30 wrongly abstains on 8 of 355.
+   * Abstain below this evidence strength (`evidence-strength.ts`). `bench/calibrate-abstention.ts`
+   * on both dev sets pooled, highest balanced accuracy: 0 (an absent word outweighs the best
+   * message). Curated (AUC 0.89): 10 of 11 absent abstain, 8 of 37 found do (recall 0.599 →
+   * 0.572); BEAM-100K (AUC 0.47: its unanswerable questions name discussed entities, and no
+   * lexical signal tried separates them): 0 of 40, 2 of 355 found (recall 0.471 → 0.468).
    */
-  abstainStrength: 0.3,
-  /** Confidence "high" needs at least this strength (and no later revision); below `lowStrength` it is "low". */
-  highStrength: 0.9,
-  lowStrength: 0.7,
+  abstainStrength: 0,
+  /**
+   * Confidence "high" needs this strength (and no later revision), "medium" `lowStrength`: the
+   * lowest at and above which ≥ 9 in 10 (0.65) and ≥ 2 in 3 (0.35) of the dev questions cite gold.
+   */
+  highStrength: 0.65,
+  lowStrength: 0.35,
   /** Two messages state the same subject when they share this share of the question's terms. */
   subjectOverlap: 0.34,
   /**
@@ -163,7 +165,7 @@ function digest(text: string): string {
 }
 
 /** Bumped when the pipeline's code (not just a number) changes what it outputs. */
-export const OFFLINE_PIPELINE_GENERATION = 10;
+export const OFFLINE_PIPELINE_GENERATION = 11;
 
 /**
  * The policy version of `config`: `<generation><5-digit digest of the parameters>` (a number, so

@@ -26,7 +26,7 @@ export interface RankedMessage {
   readonly score: number;
   /** Fused score normalised to the best message (0–1]. */
   readonly relevance: number;
-  /** Share of the question's idf mass the message and its chat title contain (0–1). */
+  /** Saturated coverage of the subject by the message and its chat title (0 to < 1, `coverage`). */
   readonly coverage: number;
 }
 
@@ -185,6 +185,7 @@ export function rankEvidence(state: RunState, config: PolicyConfig): Ranking {
           titled(vector, observations[i] as Observation, conflation),
           subject,
           stats,
+          options,
         ),
       },
     ];

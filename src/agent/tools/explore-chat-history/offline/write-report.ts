@@ -15,38 +15,28 @@ import type { Selection } from "./select-evidence.js";
 /** Longest quoted sentence in a claim, chars (claims are bounded to 400). */
 const QUOTE_CHARS = 120;
 
-function day(iso: string): string {
-  return iso.slice(0, 10);
-}
-
 /** The sentence of `text` with the most query weight (the first on ties), whitespace collapsed. */
 export function bestSentence(text: string, model: QueryModel): string {
   const sentences = text
     .split(/(?<=[.!?。！？])\s+|\n+/)
     .map((part) => part.replace(/\s+/g, " ").trim())
     .filter((part) => part.length > 0);
-  let best = sentences[0] ?? "";
-  let bestScore = -1;
-  for (const sentence of sentences) {
-    const vector = termVector(sentence);
-    let score = 0;
-    for (const [term, weight] of model.weights) if (vector.tf.has(term)) score += weight;
-    if (score > bestScore) {
-      bestScore = score;
-      best = sentence;
-    }
-  }
+  const score = (sentence: string) => {
+    const { tf } = termVector(sentence);
+    return [...model.weights].reduce((sum, [term, weight]) => sum + (tf.has(term) ? weight : 0), 0);
+  };
+  const best = sentences.reduce((a, b) => (score(b) > score(a) ? b : a), sentences[0] ?? "");
   return best.length > QUOTE_CHARS ? `${best.slice(0, QUOTE_CHARS - 1)}…` : best;
 }
 
 function quote(item: RankedMessage, model: QueryModel, label: string): string {
   const { role, createdAt } = item.observation;
-  return `${label}${role} on ${day(createdAt)}: "${bestSentence(item.observation.text, model)}"`;
+  return `${label}${role} on ${createdAt.slice(0, 10)}: "${bestSentence(item.observation.text, model)}"`;
 }
 
 /**
  * Builds the report for `selection` of `ranking`, whose evidence strength (`evidence-strength.ts`,
- * −1 to 1) decides abstention and confidence.
+ * −1 to < 1) decides abstention and confidence.
  */
 export function writeReport(
   ranking: Ranking,
@@ -55,10 +45,8 @@ export function writeReport(
   config: PolicyConfig,
 ): SubmitReportInput {
   const { parameters, off } = config;
-  if (
-    selection.cited.length === 0 ||
-    (!off.has("abstain") && strength < parameters.abstainStrength)
-  ) {
+  const abstain = !off.has("abstain") && strength < parameters.abstainStrength;
+  if (selection.cited.length === 0 || abstain) {
     const reason = "no earlier message matched enough of the question.";
     const summary = `Extractive summary (offline engine): ${reason}`;
     return { summary, findings: [], conflicts: [], missing_coverage: [reason], confidence: "low" };
@@ -74,19 +62,15 @@ export function writeReport(
     candidate_ids: [item.observation.candidateId],
   }));
   const conflicts = selection.revisions.slice(0, 4).map((pair) => ({
-    description: `Same subject, different value: the newer (${day(pair.newer.observation.createdAt)}, second) revises the older.`,
+    description: `Same subject, different value: the newer (${pair.newer.observation.createdAt.slice(0, 10)}, second) revises the older.`,
     candidate_ids: [pair.older.observation.candidateId, pair.newer.observation.candidateId],
   }));
   const chats = new Set(selection.cited.map((item) => item.observation.chatId)).size;
   const missing = [...ranking.subject.weights.keys()]
     .filter((term) => !selection.cited.some((item) => item.vector.tf.has(term)))
     .map((term) => ranking.question.words.get(term) ?? term);
-  const confidence =
-    strength >= parameters.highStrength && selection.revisions.length === 0
-      ? "high"
-      : strength >= parameters.lowStrength
-        ? "medium"
-        : "low";
+  const high = strength >= parameters.highStrength && selection.revisions.length === 0;
+  const confidence = high ? "high" : strength >= parameters.lowStrength ? "medium" : "low";
   return {
     summary: `Extractive summary (offline engine): ${findings.length} quoted message(s) from ${chats} chat(s), best match first${conflicts.length > 0 ? `; ${conflicts.length} later revision(s), newer first` : ""}. Quotes are not interpreted.`,
     findings,

@@ -126,3 +126,33 @@ export const OPTION_B_APPROVAL = {
     createdAt: "2026-01-10T10:02:00.000Z",
   }),
 } as const;
+
+/**
+ * A kickoff chat that names the database only in passing ("we can pick the database … next"),
+ * beside two unrelated decisions; with `decided`, a chat titled by the database that states it.
+ */
+export function passingMentionHistory(decided: boolean): Observation[] {
+  const history = [
+    observation(
+      "c1",
+      "Start with the data model (boards, lists, cards, comments), then a single board page. We can pick the database and login approach next; keep the first version simple.",
+      { chatTitle: "Project kickoff: MVP scope", role: "assistant", via: "read" },
+    ),
+    observation("c2", "We'll use Tailwind with shadcn/ui. Keep the brand color teal.", {
+      chatId: 2,
+      chatTitle: "Styling",
+      via: "read",
+    }),
+    observation("c3", "We're going with Vercel for hosting. Production branch is main.", {
+      chatId: 3,
+      chatTitle: "Deploying",
+      via: "read",
+    }),
+  ];
+  const statement = observation("c4", "Decided: the database is Postgres on Supabase.", {
+    chatId: 4,
+    chatTitle: "Choosing the database",
+    via: "read",
+  });
+  return decided ? [...history, statement] : history;
+}
