@@ -19,14 +19,22 @@ export interface RunningServer extends AsyncDisposable {
 }
 
 /**
+ * Checks a port before anything is opened for it.
+ * @throws InvalidInputError (`port`) unless `port` is an integer from 0 to 65535.
+ */
+export function assertListenPort(port: number): void {
+  if (!Number.isInteger(port) || port < 0 || port > 65_535) {
+    throw new InvalidInputError("port", "an integer from 0 to 65535", `got ${port}`);
+  }
+}
+
+/**
  * Starts listening.
  * @param port - 0–65535; 0 picks a free port.
  * @throws InvalidInputError for a bad port; RecollectError (`precondition`) when it is in use.
  */
 export async function startServer(app: Hono, port: number): Promise<RunningServer> {
-  if (!Number.isInteger(port) || port < 0 || port > 65_535) {
-    throw new InvalidInputError("port", "an integer from 0 to 65535", `got ${port}`);
-  }
+  assertListenPort(port);
   const server = serve({ fetch: app.fetch, hostname: SERVER_HOST, port });
   const address = await new Promise<AddressInfo>((resolve, reject) => {
     server.once("listening", () => resolve(server.address() as AddressInfo));

@@ -30,6 +30,7 @@ import {
   requireExistingCliStore,
   setOutcomeExitCode,
 } from "../cli-context.js";
+import { runInFlagTerms } from "../flag-terms.js";
 import { parseIntegerOption } from "./integer-option.js";
 
 /** Exit code per report outcome (documented in the module doc and README). */
@@ -93,17 +94,19 @@ export function registerExploreCommand(program: Command): void {
         throw proRequiredError("Exploring chat history");
       }
       using store = openExistingCliStore(global);
-      const run = await withInterrupt((signal) =>
-        exploreApp({
-          store,
-          appName: options.app,
-          query: question,
-          engine,
-          isPro: cliIsPro(global),
-          chatId,
-          signal,
-          onProgress: (event) => process.stderr.write(`· ${describeProgress(event)}\n`),
-        }),
+      const run = await runInFlagTerms({ question: { flag: "<question>", typed: undefined } }, () =>
+        withInterrupt((signal) =>
+          exploreApp({
+            store,
+            appName: options.app,
+            query: question,
+            engine,
+            isPro: cliIsPro(global),
+            chatId,
+            signal,
+            onProgress: (event) => process.stderr.write(`· ${describeProgress(event)}\n`),
+          }),
+        ),
       );
       if (global.json) printJson(run.report);
       else

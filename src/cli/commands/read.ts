@@ -15,6 +15,7 @@ import {
   printJson,
   proRequiredError,
 } from "../cli-context.js";
+import { type FlagTerms, runInFlagTerms } from "../flag-terms.js";
 import { requireAppId } from "./apps.js";
 import { parseIntegerOption } from "./integer-option.js";
 
@@ -106,6 +107,18 @@ function readInputFromFlags(flags: ReadFlags): ReadChatInput {
   };
 }
 
+/** Which flag each read_chat field comes from, for errors in the flags' terms. */
+function readFlagTerms(flags: ReadFlags): FlagTerms {
+  return {
+    chat_id: { flag: "--chat", typed: flags.chat },
+    around_message_id: { flag: "--around", typed: flags.around },
+    before: { flag: "--before", typed: flags.before },
+    after: { flag: "--after", typed: flags.after },
+    offset: { flag: "--offset", typed: flags.offset },
+    limit: { flag: "--limit", typed: flags.limit },
+  };
+}
+
 function optional<K extends string>(key: K, value: number | undefined): { [P in K]?: number } {
   return (value === undefined ? {} : { [key]: value }) as { [P in K]?: number };
 }
@@ -125,12 +138,14 @@ export function registerReadCommand(program: Command): void {
     .action((flags: ReadFlags, command: Command) => {
       const global = globalOptions(command);
       using store = openExistingCliStore(global);
-      const result = runRead({
-        store,
-        appName: flags.app,
-        input: readInputFromFlags(flags),
-        isPro: cliIsPro(global),
-      });
+      const result = runInFlagTerms(readFlagTerms(flags), () =>
+        runRead({
+          store,
+          appName: flags.app,
+          input: readInputFromFlags(flags),
+          isPro: cliIsPro(global),
+        }),
+      );
       if (global.json) printJson(result);
       else process.stdout.write(formatRead(result));
     });

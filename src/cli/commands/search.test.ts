@@ -72,7 +72,7 @@ describeRequiring([SHARED_CORPUS], "recollect search and read on the real corpus
       const zero = await recollect(["search", "--app", "PaperBites", "deploy", "--limit", "0"]);
       expect([zero.code, zero.stderr]).toEqual([
         2,
-        "recollect: Invalid limit: expected an integer from 1 to 20.\n",
+        'recollect: Invalid --limit: expected an integer from 1 to 20 (got "0").\n',
       ]);
       const word = await recollect(["search", "--app", "PaperBites", "deploy", "--limit", "ten"]);
       expect([word.code, word.stderr]).toEqual([

@@ -15,6 +15,7 @@ import {
   printJson,
   proRequiredError,
 } from "../cli-context.js";
+import { runInFlagTerms } from "../flag-terms.js";
 import { requireAppId } from "./apps.js";
 import { parseIntegerOption } from "./integer-option.js";
 
@@ -97,13 +98,20 @@ export function registerSearchCommand(program: Command): void {
     .action(async (query: string, options: { app: string; limit?: string }, command: Command) => {
       const global = globalOptions(command);
       using store = openExistingCliStore(global);
-      const result = await runSearch({
-        store,
-        appName: options.app,
-        query,
-        isPro: cliIsPro(global),
-        limit: parseIntegerOption("--limit", options.limit, "an integer from 1 to 20"),
-      });
+      // The query is not echoed back in an error: it may be long, and it is the person's text.
+      const terms = {
+        query: { flag: "<query>", typed: undefined },
+        limit: { flag: "--limit", typed: options.limit },
+      };
+      const result = await runInFlagTerms(terms, () =>
+        runSearch({
+          store,
+          appName: options.app,
+          query,
+          isPro: cliIsPro(global),
+          limit: parseIntegerOption("--limit", options.limit, "an integer from 1 to 20"),
+        }),
+      );
       if (global.json) printJson(result);
       else process.stdout.write(formatSearch(result));
     });

@@ -9,6 +9,7 @@ import { settingsEntitlement } from "../../agent/entitlement/entitlement-provide
 import { engineConfigFromEnv } from "../../engine/index.js";
 import { ensureWebBuild } from "../../server/build-web.js";
 import { startRecollectServer } from "../../server/create-recollect-server.js";
+import { assertListenPort } from "../../server/start-server.js";
 import {
   createFileSettingsStore,
   createMemorySettingsStore,
@@ -27,6 +28,7 @@ import {
   printJson,
   storePathFor,
 } from "../cli-context.js";
+import { runInFlagTerms } from "../flag-terms.js";
 import { requireAppId } from "./apps.js";
 import { parseIntegerOption } from "./integer-option.js";
 
@@ -82,6 +84,8 @@ export async function runServe(
 ): Promise<void> {
   const port =
     parseIntegerOption("--port", options.port, "an integer from 0 to 65535") ?? DEFAULT_SERVE_PORT;
+  // Checked before the store is opened, so a bad port creates nothing.
+  runInFlagTerms({ port: { flag: "--port", typed: options.port } }, () => assertListenPort(port));
   using store = openCliStore(global);
   const storePath = storePathFor(global);
   const appId = options.app === undefined ? null : requireAppId(store.db, options.app);
