@@ -1,12 +1,14 @@
 /**
  * `recollect settings get <key>` / `recollect settings set <key> <value>` / `recollect settings list`:
  * the settings file beside the store. Keys: `entitlement` (pro | free), `telemetry` (on | off),
- * `exclude` (a JSON array of path globs import and sync leave out), `consent.<tool>` (always | ask | never) for the main-facing tools. The legacy internal
- * `consent.search_chats` can be read (it is preserved) but not set: it has no visible row.
+ * `exclude` (a JSON array of path globs import and sync leave out), `consent.<tool>` (always | ask |
+ * never) for each tool with a permission row. get, set and list know the same keys: the internal
+ * `search_chats` has no row, so `consent.search_chats` is an unknown key to all three (a stored
+ * legacy value is unused, and is kept in the file untouched).
  */
 import type { Command } from "commander";
 import { visiblePermissionRows } from "../../agent/consent/permission-rows.js";
-import { INTERNAL_TOOL_DEFINITIONS, TOOL_DEFINITIONS } from "../../agent/tools/registry.js";
+import { TOOL_DEFINITIONS } from "../../agent/tools/registry.js";
 import {
   getSetting,
   parseSettingKey,
@@ -18,12 +20,11 @@ import {
 import { requireStoreFile } from "../../store/open-store.js";
 import { globalOptions, printJson, storePathFor } from "../cli-context.js";
 
-const VISIBLE_TOOLS = TOOL_DEFINITIONS.map((tool) => tool.name);
-const READABLE_TOOLS = [...VISIBLE_TOOLS, ...INTERNAL_TOOL_DEFINITIONS.map((tool) => tool.name)];
+/** The tools whose consent is a setting: exactly those `settings list` shows a row for. */
+const CONSENT_TOOLS = visiblePermissionRows(undefined).map((row) => row.toolName);
 
 function defaultConsentOf(toolName: string) {
-  return [...TOOL_DEFINITIONS, ...INTERNAL_TOOL_DEFINITIONS].find((tool) => tool.name === toolName)
-    ?.defaultConsent;
+  return TOOL_DEFINITIONS.find((tool) => tool.name === toolName)?.defaultConsent;
 }
 
 /**
@@ -31,7 +32,7 @@ function defaultConsentOf(toolName: string) {
  * @throws InvalidSettingError naming the key given and every key allowed.
  */
 export function readSetting(settings: SettingsStore, key: string): SettingValue & { key: string } {
-  const parsed = parseSettingKey(key, READABLE_TOOLS);
+  const parsed = parseSettingKey(key, CONSENT_TOOLS);
   const consentDefault = parsed.kind === "consent" ? defaultConsentOf(parsed.toolName) : undefined;
   return { key, ...getSetting(settings.read(), parsed, consentDefault) };
 }
@@ -46,7 +47,7 @@ export function writeSetting(
   key: string,
   value: string,
 ): SettingValue & { key: string } {
-  const parsed = parseSettingKey(key, VISIBLE_TOOLS);
+  const parsed = parseSettingKey(key, CONSENT_TOOLS);
   settings.update((current) => setSetting(current, parsed, value));
   return readSetting(settings, key);
 }

@@ -91,7 +91,7 @@ describe("recollect tools", () => {
 });
 
 describe("recollect settings", () => {
-  it("get/set round-trips and preserves legacy search_chats/read_chat values", async () => {
+  it("get/set round-trips and keeps a legacy search_chats value in the file untouched", async () => {
     const db = stores.path();
     const file = settingsPathForStore(db)!;
     writeFileSync(
@@ -101,9 +101,6 @@ describe("recollect settings", () => {
     expect((await runCaptured(["--db", db, "settings", "set", "telemetry", "off"])).stdout).toBe(
       "telemetry = off\n",
     );
-    expect(
-      (await runCaptured(["--db", db, "settings", "get", "consent.search_chats"])).stdout,
-    ).toBe("consent.search_chats = never\n");
     expect(
       (await runCaptured(["--db", db, "settings", "get", "consent.explore_chat_history"])).stdout,
     ).toBe("consent.explore_chat_history = always (default)\n");
@@ -132,6 +129,23 @@ describe("recollect settings", () => {
     );
     expect(listed.permissions[1].disclosure).toContain("to the active model");
   });
+
+  it("get and set refuse consent.search_chats alike: the same keys are allowed for both", async () => {
+    const db = stores.path();
+    const attempt = (...args: string[]) =>
+      runRecollectChild(["--json", "--db", db, "settings", ...args]);
+    const [get, set] = await Promise.all([
+      attempt("get", "consent.search_chats"),
+      attempt("set", "consent.search_chats", "always"),
+    ]);
+    expect([get.code, get.stdout, set.code, set.stdout]).toEqual([2, "", 2, ""]);
+    const fields = (stderr: string) => {
+      const { message: _message, exit_code: _code, ...rest } = JSON.parse(stderr).error;
+      return rest;
+    };
+    expect(fields(get.stderr)).toEqual(fields(set.stderr));
+    expect(fields(get.stderr)).toMatchObject({ kind: "invalid_input", argument: "key" });
+  }, 60_000);
 
   it("refuses to set the internal search_chats consent or a bad value; nothing written", async () => {
     const db = stores.path();
