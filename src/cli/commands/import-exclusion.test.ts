@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, writeFileSync } from "node:fs";
+import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createTempStores, runCaptured } from "./testing/run-captured.js";
@@ -77,6 +77,13 @@ describe("keeping paths out of an import", () => {
       2,
       "recollect: Invalid --exclude: expected globs of paths to leave out (no `!` negation) (got !shop).\n",
     ]);
-    expect(existsSync(db)).toBe(false);
+    // The store exists (beforeEach's `settings set` created it) and holds nothing imported.
+    const apps = await recollect(["--json", "apps"]);
+    expect([apps.code, JSON.parse(apps.stdout)]).toEqual([0, []]);
+    expect(JSON.parse((await recollect(["--json", "settings", "get", "exclude"])).stdout)).toEqual({
+      key: "exclude",
+      value: "[]",
+      source: "default",
+    });
   });
 });

@@ -59,6 +59,28 @@ describe("a --db path with no store", () => {
     expect(existsSync(db)).toBe(false);
   }, 60_000);
 
+  it("settings set creates the store its file belongs to, and a bad key or value creates nothing", async () => {
+    const dir = tempDir();
+    const db = join(dir, "new", "store.db");
+    const set = (...args: string[]) =>
+      runRecollectChild(["--json", "--db", db, "settings", "set", ...args]);
+    const [badValue, badKey] = await Promise.all([set("telemetry", "maybe"), set("nope", "x")]);
+    expect([badValue.code, JSON.parse(badValue.stderr).error.argument]).toEqual([2, "value"]);
+    expect([badKey.code, JSON.parse(badKey.stderr).error.argument]).toEqual([2, "key"]);
+    expect(readdirSync(dir)).toEqual([]);
+
+    const good = await set("entitlement", "pro");
+    expect([good.code, JSON.parse(good.stdout)]).toEqual([
+      0,
+      { key: "entitlement", value: "pro", source: "stored" },
+    ]);
+    // A real store now: a read-only command opens it, and the setting is the store's.
+    const apps = await runRecollectChild(["--json", "--db", db, "apps"]);
+    expect([apps.code, JSON.parse(apps.stdout)]).toEqual([0, []]);
+    const search = await runRecollectChild(["--json", "--db", db, "search", "--app", "shop", "x"]);
+    expect([search.code, JSON.parse(search.stderr).error.kind]).toEqual([3, "not_found"]);
+  }, 60_000);
+
   it("a command that writes still creates the store there", async () => {
     const dir = tempDir();
     const db = join(dir, "new", "store.db");

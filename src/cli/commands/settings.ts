@@ -18,7 +18,7 @@ import {
   settingsStoreForStorePath,
 } from "../../settings/index.js";
 import { requireStoreFile } from "../../store/open-store.js";
-import { globalOptions, printJson, storePathFor } from "../cli-context.js";
+import { globalOptions, openCliStore, printJson, storePathFor } from "../cli-context.js";
 
 /** The tools whose consent is a setting: exactly those `settings list` shows a row for. */
 const CONSENT_TOOLS = visiblePermissionRows(undefined).map((row) => row.toolName);
@@ -39,15 +39,20 @@ export function readSetting(settings: SettingsStore, key: string): SettingValue 
 
 /**
  * Writes `key = value` atomically, preserving every other key (legacy and unknown ones too).
+ * `beforeWrite` runs once the key and value are known to be valid, right before the file is
+ * written (e.g. to create the store the file belongs to).
  * @throws InvalidSettingError naming the wrong argument (key or value) as given and what is
- *   allowed; nothing is written.
+ *   allowed; nothing is written and `beforeWrite` does not run.
  */
 export function writeSetting(
   settings: SettingsStore,
   key: string,
   value: string,
+  beforeWrite?: () => void,
 ): SettingValue & { key: string } {
   const parsed = parseSettingKey(key, CONSENT_TOOLS);
+  setSetting(settings.read(), parsed, value);
+  beforeWrite?.();
   settings.update((current) => setSetting(current, parsed, value));
   return readSetting(settings, key);
 }
@@ -84,6 +89,14 @@ export function registerSettingsCommand(program: Command): void {
     requireStoreFile(storePath);
     return settingsStoreForStorePath(storePath);
   };
+  // `set` writes, and like every command that writes it creates the store when there is none yet
+  // (settings are per store: `settings set entitlement pro` may come before the first sync), so
+  // no settings file is ever left beside a path that holds no store. A bad key or value creates
+  // nothing.
+  const createStoreIfNew = (command: Command) => () => {
+    const storePath = storePathFor(globalOptions(command));
+    if (requireStoreFile(storePath) === "new") openCliStore(globalOptions(command)).close();
+  };
 
   settingsCommand
     .command("get")
@@ -101,7 +114,7 @@ export function registerSettingsCommand(program: Command): void {
     .argument("<key>", "setting key")
     .argument("<value>", "new value")
     .action((key: string, value: string, _options: unknown, command: Command) => {
-      const written = writeSetting(storeFor(command), key, value);
+      const written = writeSetting(storeFor(command), key, value, createStoreIfNew(command));
       if (globalOptions(command).json) printJson(written);
       else process.stdout.write(line(written));
     });
