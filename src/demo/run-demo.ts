@@ -3,7 +3,10 @@
  * drain the index, and run one vague question through the explorer. Offline by default, so a
  * fresh clone needs no network and no keys.
  */
-import { exploreApp } from "../agent/tools/explore-chat-history/explore-app.js";
+import {
+  exploreApp,
+  parseExploreQuestion,
+} from "../agent/tools/explore-chat-history/explore-app.js";
 import type { ExplorerRun } from "../agent/tools/explore-chat-history/run-explorer.js";
 import type { ExploreProgress } from "../card/explore-progress.js";
 import type { Engine } from "../engine/engine.js";
@@ -34,8 +37,12 @@ export interface DemoRunResult extends ExplorerRun {
   readonly question: string;
 }
 
-/** Seeds, indexes and explores; throws what {@link exploreApp} throws. */
+/**
+ * Seeds, indexes and explores; throws what {@link exploreApp} throws. A bad question (empty,
+ * blank, > 500 characters) is refused before anything is seeded.
+ */
 export async function runDemo(options: DemoRunOptions): Promise<DemoRunResult> {
+  const question = parseExploreQuestion(options.question ?? DEMO_QUESTION);
   const seed = seedDemoHistory(options.store);
   {
     await using indexer = createIndexer({ store: options.store, pollIntervalMs: 0 });
@@ -43,7 +50,6 @@ export async function runDemo(options: DemoRunOptions): Promise<DemoRunResult> {
     await indexer.drainAll();
   }
   options.onSeeded?.(seed);
-  const question = options.question ?? DEMO_QUESTION;
   const run = await exploreApp({
     store: options.store,
     appName: DEMO_APP_NAME,

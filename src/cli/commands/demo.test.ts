@@ -1,12 +1,33 @@
+import { existsSync } from "node:fs";
 import { afterEach, describe, expect, it } from "vitest";
 import { exploreChatHistoryReportSchema } from "../../card/report-schema.js";
 import { openStore } from "../../store/open-store.js";
 import { createTempStores, runCaptured } from "./testing/run-captured.js";
+import { runRecollectChild } from "./testing/run-child.js";
 
 const stores = createTempStores();
 afterEach(() => stores.cleanup());
 
 describe("recollect demo", () => {
+  it("refuses an empty or blank --question as invalid input naming --question, and seeds nothing", async () => {
+    const db = stores.path();
+    const runs = await Promise.all(
+      ["", "   ", "x".repeat(501)].map((question) =>
+        runRecollectChild(["--db", db, "--json", "demo", "--question", question]),
+      ),
+    );
+    for (const run of runs) {
+      expect([run.code, run.stdout]).toEqual([2, ""]);
+      expect(JSON.parse(run.stderr).error).toMatchObject({
+        kind: "invalid_input",
+        exit_code: 2,
+        argument: "--question",
+        allowed: "1 to 500 characters of text after trimming",
+      });
+    }
+    expect(existsSync(db)).toBe(false);
+  }, 60_000);
+
   it("seeds the demo once, explores offline and cites real demo messages", async () => {
     const db = stores.path();
     const first = await runCaptured(["--db", db, "demo", "--json"]);

@@ -7,11 +7,13 @@
  */
 import type { Command } from "commander";
 import { isProEntitlement, PROFILE_ENTITLEMENT } from "../../agent/entitlement/index.js";
+import { parseExploreQuestion } from "../../agent/tools/explore-chat-history/explore-app.js";
 import { describeProgress } from "../../agent/tools/explore-chat-history/progress.js";
 import { formatReportText } from "../../agent/tools/explore-chat-history/report-text.js";
 import { DEMO_APP_NAME, runDemo } from "../../demo/index.js";
 import { plural } from "../../text/plural.js";
 import { globalOptions, openCliStore, printJson, setOutcomeExitCode } from "../cli-context.js";
+import { runInFlagTerms } from "../flag-terms.js";
 import { EXPLORE_EXIT_CODES, engineForCli, withInterrupt } from "./explore.js";
 
 /** Registers `recollect demo`. */
@@ -24,6 +26,15 @@ export function registerDemoCommand(program: Command): void {
     .action(async (options: { engine?: string; question?: string }, command: Command) => {
       const global = globalOptions(command);
       const engine = engineForCli(options.engine ?? "offline");
+      // An empty or blank --question is refused, as `explore` refuses one, before the store is
+      // opened or seeded; only an absent --question asks the built-in one.
+      const typed = options.question;
+      const question =
+        typed === undefined
+          ? undefined
+          : runInFlagTerms({ question: { flag: "--question", typed: undefined } }, () =>
+              parseExploreQuestion(typed),
+            );
       using store = openCliStore(global);
       const say = (line: string) => process.stderr.write(`${line}\n`);
       const result = await withInterrupt((signal) =>
@@ -32,7 +43,7 @@ export function registerDemoCommand(program: Command): void {
           engine,
           isPro: isProEntitlement(PROFILE_ENTITLEMENT),
           signal,
-          ...(options.question ? { question: options.question } : {}),
+          ...(question === undefined ? {} : { question }),
           onSeeded: (seed) =>
             say(
               seed.chatsWritten > 0

@@ -45,6 +45,19 @@ export interface ExploreAppResult extends ExplorerRun {
 }
 
 /**
+ * The question as the explorer takes it (the tool's own input schema: trimmed, 1–500 characters),
+ * checked before anything is opened or written for it.
+ * @throws InvalidInputError (`question`) for an empty, blank or > 500-char question.
+ */
+export function parseExploreQuestion(question: string): string {
+  const parsed = exploreChatHistoryInputSchema.safeParse({ query: question });
+  if (!parsed.success) {
+    throw new InvalidInputError("question", "1 to 500 characters of text after trimming");
+  }
+  return parsed.data.query;
+}
+
+/**
  * Runs the explorer over one app.
  *
  * @throws InvalidInputError (`question`) for an empty or > 500-char question.
@@ -54,10 +67,7 @@ export interface ExploreAppResult extends ExplorerRun {
  *   the classified model error when nothing was observed.
  */
 export async function exploreApp(options: ExploreAppOptions): Promise<ExploreAppResult> {
-  const parsed = exploreChatHistoryInputSchema.safeParse({ query: options.query });
-  if (!parsed.success) {
-    throw new InvalidInputError("question", "1 to 500 characters of text after trimming");
-  }
+  const query = parseExploreQuestion(options.query);
   requirePro({ isPro: options.isPro }, EXPLORE_TOOL_NAME);
   if (options.engine === null) {
     throw new PreconditionError("engine", "Exploring needs an Engine; none is configured.");
@@ -72,7 +82,7 @@ export async function exploreApp(options: ExploreAppOptions): Promise<ExploreApp
   await using indexer = createIndexer({ store, pollIntervalMs: 0 });
   indexer.start();
   const run = await runExplorer({
-    query: parsed.data.query,
+    query,
     model: options.engine.languageModel(),
     retrieval: { store, appId, currentChatId: chatId, currentMessageId: null, indexer },
     searchChats,
