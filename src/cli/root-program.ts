@@ -10,6 +10,7 @@ import { RecollectError, toRecollectError } from "../errors/recollect-error.js";
 import { outcomeExitCode } from "./cli-context.js";
 import { errorJson } from "./error-json.js";
 import { EXIT_CODE_BY_KIND } from "./exit-codes.js";
+import { UnknownCommandError } from "./unknown-command-error.js";
 
 /** This build's version, from `package.json`. */
 export const RECOLLECT_VERSION: string = (
@@ -25,7 +26,6 @@ export function createRootProgram(): Command {
     .option("--db <path>", "store file (default: $RECOLLECT_DB or the user data directory)")
     .option("--json", "machine-readable output on stdout (and errors as JSON on stderr)")
     .version(RECOLLECT_VERSION, "-V, --version", "print the version")
-    .showHelpAfterError("(run with --help for usage)")
     .exitOverride();
 }
 
@@ -35,10 +35,19 @@ function wantsJson(argv: readonly string[]): boolean {
   return (end === -1 ? argv : argv.slice(0, end)).includes("--json");
 }
 
-/** Drops commander's own error text on `command` and every subcommand (each keeps its own). */
-function silenceCommanderErrors(command: Command): void {
-  command.configureOutput({ writeErr: () => undefined });
-  for (const sub of command.commands) silenceCommanderErrors(sub);
+/**
+ * Prepares `command` and every subcommand for {@link runProgram}: commander's own error text is
+ * dropped (runProgram writes the one classified line instead; help still prints), and an unknown
+ * subcommand throws {@link UnknownCommandError} listing the commands of that level.
+ */
+function classifyCommanderErrors(command: Command): void {
+  command.configureOutput({ outputError: () => undefined });
+  if (command.commands.length > 0) {
+    command.on("command:*", (operands: string[]) => {
+      throw new UnknownCommandError(command, operands[0] ?? "");
+    });
+  }
+  for (const sub of command.commands) classifyCommanderErrors(sub);
 }
 
 /** Writes a classified error to stderr: one line, or with `--json` one JSON object. */
@@ -57,17 +66,23 @@ function reportError(error: RecollectError, json: boolean): number {
  */
 export async function runProgram(program: Command, argv: readonly string[]): Promise<number> {
   const json = wantsJson(argv.slice(2));
-  // With --json, commander's own error text is replaced by the JSON object below.
-  if (json) silenceCommanderErrors(program);
+  classifyCommanderErrors(program);
   try {
     await program.parseAsync([...argv]);
     return outcomeExitCode(program);
   } catch (error) {
     if (error instanceof CommanderError) {
-      if (error.exitCode === 0) return 0;
-      if (!json) return EXIT_CODE_BY_KIND.invalid_input;
-      const message = error.message.replace(/^error: /, "");
-      return reportError(new RecollectError("invalid_input", message), json);
+      // Help and version end here too (exit 0); `recollect` alone prints help and exits 2.
+      if (error.exitCode === 0 || error.code === "commander.help") {
+        return error.exitCode === 0 ? 0 : EXIT_CODE_BY_KIND.invalid_input;
+      }
+      // commander's usage errors are one sentence after "error: ", plus "(Did you mean …?)" on
+      // a line of its own: kept as they are, on one line.
+      const message = error.message.replace(/^error: /, "").replace(/\s*\n\s*/g, " ");
+      return reportError(
+        new RecollectError("invalid_input", json ? message : `${message} (see --help)`),
+        json,
+      );
     }
     return reportError(toRecollectError(error), json);
   }

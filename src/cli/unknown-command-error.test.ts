@@ -1,0 +1,76 @@
+/**
+ * Usage errors of the real `recollect` process: an unknown command is one classified line that
+ * lists the commands of its level and suggests a close one; commander's other usage errors are
+ * one line too. Exit 2, nothing on stdout, no store created.
+ */
+import { existsSync } from "node:fs";
+import { afterEach, describe, expect, it } from "vitest";
+import { createTempStores } from "./commands/testing/run-captured.js";
+import { runRecollectChild } from "./commands/testing/run-child.js";
+import { closestName, editDistance } from "./unknown-command-error.js";
+
+const stores = createTempStores();
+afterEach(() => stores.cleanup());
+
+const ROOT_COMMANDS =
+  "one of import, sync, sources, apps, chats, index, search, read, explore, demo, serve, eval, tools, settings, chat, mcp, help";
+
+describe("unknown commands and other usage errors", () => {
+  it("an unknown command gives one line and, with --json, the commands and the suggestion as fields", async () => {
+    const db = stores.path();
+    const [text, json, far, sub] = await Promise.all([
+      runRecollectChild(["--db", db, "expolre"]),
+      runRecollectChild(["--db", db, "--json", "expolre"]),
+      runRecollectChild(["--db", db, "--json", "nonsense"]),
+      runRecollectChild(["--db", db, "--json", "settings", "frob"]),
+    ]);
+    expect([text.code, text.stdout, text.stderr.split("\n").length]).toEqual([2, "", 2]);
+    expect(JSON.parse(json.stderr).error).toEqual({
+      kind: "invalid_input",
+      message: expect.any(String),
+      exit_code: 2,
+      argument: "command",
+      allowed: ROOT_COMMANDS,
+      received: "expolre",
+      suggestion: "explore",
+    });
+    expect(JSON.parse(far.stderr).error).toMatchObject({
+      argument: "command",
+      allowed: ROOT_COMMANDS,
+      received: "nonsense",
+      suggestion: null,
+    });
+    expect(JSON.parse(sub.stderr).error).toMatchObject({
+      argument: "settings command",
+      allowed: "one of get, set, list, help",
+      received: "frob",
+      suggestion: null,
+    });
+    for (const run of [json, far, sub]) expect([run.code, run.stdout]).toEqual([2, ""]);
+    expect(existsSync(db)).toBe(false);
+  }, 60_000);
+
+  it("an unknown option, a missing option and a missing argument are one line each", async () => {
+    const db = stores.path();
+    const runs = await Promise.all([
+      runRecollectChild(["--db", db, "apps", "--bogus"]),
+      runRecollectChild(["--db", db, "chats"]),
+      runRecollectChild(["--db", db, "settings", "get"]),
+    ]);
+    for (const run of runs) {
+      expect([run.code, run.stdout]).toEqual([2, ""]);
+      expect(run.stderr.split("\n")).toHaveLength(2);
+      expect(run.stderr.endsWith("\n")).toBe(true);
+    }
+  }, 60_000);
+});
+
+describe("closestName", () => {
+  it("suggests a typo (a swap, a missing or extra letter), never a different word", () => {
+    expect(editDistance("expolre", "explore")).toBe(1);
+    expect(closestName("expolre", ["export", "explore"])).toBe("explore");
+    expect(closestName("serch", ["search", "serve"])).toBe("search");
+    expect(closestName("apps", ["apps"])).toBe("apps");
+    expect(closestName("frob", ["get", "set", "list", "help"])).toBeNull();
+  });
+});
