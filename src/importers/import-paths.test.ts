@@ -30,7 +30,11 @@ describeRequiring([SHARED_CORPUS], "importPaths on the whole corpus", () => {
     ]);
     expect(report.totals).toEqual({ files: 44, chats: 52, updated: 0, messages: 970, skipped: 0 });
     expect(report.failures).toEqual([]);
-    expect(report.unrecognized.map((path) => path.slice(CORPUS_DIR.length))).toEqual([
+    expect(
+      report.skippedPaths
+        .flatMap((s) => (s.reason === "unknown_format" ? [s.path] : []))
+        .map((path) => path.slice(CORPUS_DIR.length)),
+    ).toEqual([
       "FORMATS.md",
       "SOURCES.md",
       "claude-code-jsonl/Nishanth-sebastin__eagerminds-bookmarks__entire-checkpoints-v1__fe__621fef064f__0__metadata.json",
@@ -79,7 +83,9 @@ describe("importPaths on a synthetic corpus", () => {
       { format: "cline", files: 1, chats: 1, updated: 0, messages: 5, skipped: 0 },
     ]);
     expect(report.failures).toEqual([]);
-    expect(report.unrecognized).toEqual([corpus.claudeCodeMetadata, corpus.specstoryStatistics]);
+    expect(
+      report.skippedPaths.flatMap((s) => (s.reason === "unknown_format" ? [s.path] : [])),
+    ).toEqual([corpus.claudeCodeMetadata, corpus.specstoryStatistics]);
     expect(
       store.db
         .prepare(
@@ -157,7 +163,9 @@ describe("importPaths edge cases", () => {
     copyFileSync(writeSyntheticCorpus(temp.make()).cline, join(dir, "ui_messages.json"));
     const folder = importPaths({ store, paths: [dir] });
     expect(folder.failures).toEqual([]);
-    expect(folder.unrecognized).toHaveLength(3);
+    expect(
+      folder.skippedPaths.flatMap((s) => (s.reason === "unknown_format" ? [s.path] : [])),
+    ).toHaveLength(3);
     expect(folder.totals.chats).toBe(1);
   });
 
@@ -172,7 +180,9 @@ describe("importPaths edge cases", () => {
     expect(report.formats).toEqual([
       { format: "dyad", files: 1, chats: 3, updated: 0, messages: 6, skipped: 0 },
     ]);
-    expect(report.unrecognized).toEqual([join(dir, "cache.sqlite")]);
+    expect(
+      report.skippedPaths.flatMap((s) => (s.reason === "unknown_format" ? [s.path] : [])),
+    ).toEqual([join(dir, "cache.sqlite")]);
     expect(report.failures).toEqual([]);
   });
 

@@ -75,16 +75,27 @@ export interface ImportFailure {
   readonly error: ImportFormatError;
 }
 
+/**
+ * Why a path under the given ones was left out without being an error: no known chat format
+ * (inside a folder), kept out by an exclusion glob (never read; a folder stands for its files),
+ * or the store's own file (or its WAL/SHM companion), which import never reads.
+ */
+export type SkipReason = "unknown_format" | "excluded" | "store_file";
+
+/** One path import left out, and why (never anything read from it). */
+export interface SkippedPath {
+  readonly path: string;
+  readonly reason: SkipReason;
+}
+
 /** What {@link importPaths} did. */
 export interface ImportReport {
   readonly files: readonly FileImportResult[];
   /** One entry per format that had at least one file, in {@link IMPORT_FORMATS} order. */
   readonly formats: readonly FormatImportTotals[];
   readonly totals: WriteCounts & { readonly files: number };
-  /** Files inside the given folders that are no known chat format (skipped, not an error). */
-  readonly unrecognized: readonly string[];
-  /** Files and folders an exclusion glob kept out, never read (a folder stands for its files). */
-  readonly excluded: readonly string[];
+  /** Every path left out without an error, in the order met (excluded paths first). */
+  readonly skippedPaths: readonly SkippedPath[];
   readonly failures: readonly ImportFailure[];
 }
 
@@ -92,8 +103,8 @@ export interface ImportReport {
  * Imports every chat-history file under `paths`.
  *
  * - A file named explicitly that is no known format is a failure; inside a folder it is listed
- *   in `unrecognized` and skipped (folders hold READMEs, statistics, metadata, other SQLite files…).
- * - The store's own file is never read, even when a walked folder contains it.
+ *   in `skippedPaths` as `unknown_format` (folders hold READMEs, statistics, metadata, other SQLite files…).
+ * - The store's own file is never read, even when a walked folder contains it (`store_file`).
  * - Each file is parsed fully before anything is written and written in one transaction, so a
  *   failure leaves nothing of that file in the store.
  *
@@ -109,12 +120,15 @@ export function importPaths(options: ImportPathsOptions): ImportReport {
   }
   const { files: candidates, excluded } = collectFiles(paths, options.exclusion);
   const recognized: { file: CandidateFile; module: RegisteredFormatModule }[] = [];
-  const unrecognized: string[] = [];
+  const skippedPaths: SkippedPath[] = excluded.map((path) => ({ path, reason: "excluded" }));
   const failures: ImportFailure[] = [];
   const storeFiles = storeFilePaths(store.path);
   for (const file of candidates) {
     // Never read the store being written (a folder walk may contain it, and it looks like Dyad).
-    if (storeFiles.has(resolve(file.path))) continue;
+    if (storeFiles.has(resolve(file.path))) {
+      skippedPaths.push({ path: file.path, reason: "store_file" });
+      continue;
+    }
     let head: DetectionHead;
     try {
       head = readDetectionHead(file.path);
@@ -125,7 +139,7 @@ export function importPaths(options: ImportPathsOptions): ImportReport {
     const module = detectFormatModule(head);
     if (module) recognized.push({ file, module });
     else if (file.explicit) failures.push(failure(unknownFormatError(head)));
-    else unrecognized.push(file.path);
+    else skippedPaths.push({ path: file.path, reason: "unknown_format" });
   }
   if (recognized.length === 0 && failures.length === 0 && excluded.length === 0) {
     throw new InvalidInputError(
@@ -161,8 +175,7 @@ export function importPaths(options: ImportPathsOptions): ImportReport {
     files: results,
     formats: totalsByFormat(results),
     totals: { files: results.length, ...sum(results) },
-    unrecognized,
-    excluded,
+    skippedPaths,
     failures,
   };
 }

@@ -23,6 +23,8 @@ export {
   type ImportProgressEvent,
   type ImportReport,
   importPaths,
+  type SkippedPath,
+  type SkipReason,
 } from "./import-paths.js";
 export type { AppHint, ImportedChat, ImportedMessage } from "./imported-chat.js";
 export {

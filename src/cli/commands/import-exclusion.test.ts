@@ -40,9 +40,9 @@ describe("keeping paths out of an import", () => {
     expect((await recollect(["settings", "set", "exclude", '["acme-*"]'])).code).toBe(0);
     const run = await recollect(["--json", "import", root, "--exclude", "**/blog"]);
     expect(run.code).toBe(0);
-    expect((JSON.parse(run.stdout) as { excluded: string[] }).excluded).toEqual([
-      join(root, "acme-client"),
-      join(root, "blog"),
+    expect((JSON.parse(run.stdout) as { skipped_paths: unknown[] }).skipped_paths).toEqual([
+      { file: join(root, "acme-client"), reason: "excluded" },
+      { file: join(root, "blog"), reason: "excluded" },
     ]);
     expect(await appNames()).toEqual(["shop"]);
   });
@@ -59,7 +59,7 @@ describe("keeping paths out of an import", () => {
       0,
       [
         "total       0 files: 0 new chats, 0 updated, 0 messages, 0 unchanged",
-        "excluded 1 path (--exclude / exclude setting)",
+        `skipped    excluded             ${join(root, "shop", "chat.jsonl")}`,
       ],
     ]);
     expect(await appNames()).toEqual([]);

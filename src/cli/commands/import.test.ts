@@ -1,9 +1,10 @@
-import { writeFileSync } from "node:fs";
+import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { writeSyntheticCorpus } from "../../importers/testing/synthetic-histories.js";
 import { openStore } from "../../store/open-store.js";
 import { createTempStores, runCaptured } from "./testing/run-captured.js";
+import { runRecollectChild } from "./testing/run-child.js";
 
 const stores = createTempStores();
 afterEach(() => stores.cleanup());
@@ -46,6 +47,45 @@ describe("recollect import", () => {
     ]);
     expect(report.indexed).toBe(0);
   });
+
+  it("names every path it skipped with its reason class, in the text and in --json, never its text", async () => {
+    const db = stores.path();
+    const root = join(dirname(db), "histories");
+    mkdirSync(join(root, "shop"), { recursive: true });
+    mkdirSync(join(root, "blog"), { recursive: true });
+    const line = { app: "shop", chat: "c", role: "user", content: "use Stripe", created_at: 1 };
+    writeFileSync(join(root, "shop", "chat.jsonl"), `${JSON.stringify(line)}\n`);
+    writeFileSync(join(root, "README.md"), "the readme's own words\n");
+    writeFileSync(
+      join(root, "blog", "chat.jsonl"),
+      `${JSON.stringify({ ...line, app: "blog" })}\n`,
+    );
+    // The store inside the walked folder (with the WAL files of the run): import never reads it.
+    const inner = join(root, "store.db");
+    openStore({ path: inner }).close();
+    const args = ["--db", inner, "import", root, "--exclude", "**/blog"];
+
+    const text = await runRecollectChild(args);
+    expect(text.code).toBe(0);
+    expect(text.stdout.split("\n").filter((row) => row.startsWith("skipped"))).toEqual([
+      `skipped    excluded             ${join(root, "blog")}`,
+      `skipped    no known format      ${join(root, "README.md")}`,
+      `skipped    the store's own file ${inner}`,
+      `skipped    the store's own file ${inner}-shm`,
+      `skipped    the store's own file ${inner}-wal`,
+    ]);
+    expect(text.stdout).not.toContain("readme's own words");
+
+    const json = await runRecollectChild(["--json", ...args]);
+    expect(json.code).toBe(0);
+    expect(JSON.parse(json.stdout).skipped_paths).toEqual([
+      { file: join(root, "blog"), reason: "excluded" },
+      { file: join(root, "README.md"), reason: "unknown_format" },
+      { file: inner, reason: "store_file" },
+      { file: `${inner}-shm`, reason: "store_file" },
+      { file: `${inner}-wal`, reason: "store_file" },
+    ]);
+  }, 60_000);
 
   it("--app puts the chats under the named app", async () => {
     const db = stores.path();

@@ -13,6 +13,7 @@ import {
   type ImportProgressEvent,
   type ImportReport,
   importPaths,
+  type SkipReason,
 } from "../../importers/index.js";
 import { settingsStoreForStorePath } from "../../settings/index.js";
 import { plural } from "../../text/plural.js";
@@ -28,8 +29,7 @@ export function importReportJson(report: ImportReport, indexed: number) {
     files: report.files,
     formats: report.formats,
     totals: report.totals,
-    unrecognized: report.unrecognized,
-    excluded: report.excluded,
+    skipped_paths: report.skippedPaths.map(({ path, reason }) => ({ file: path, reason })),
     failures: report.failures.map(({ file, line, reason }) => ({
       file,
       line: line ?? null,
@@ -39,7 +39,14 @@ export function importReportJson(report: ImportReport, indexed: number) {
   };
 }
 
-/** Human summary: one line per file, one per format, totals, skips and failures. */
+/** How the text summary names each reason class (`--json` gives the class itself). */
+const SKIP_REASON_TEXT: Readonly<Record<SkipReason, string>> = {
+  unknown_format: "no known format",
+  excluded: "excluded",
+  store_file: "the store's own file",
+};
+
+/** Human summary: one line per file, one per format, totals, one per skipped path, failures. */
 export function formatImportReport(report: ImportReport, indexed: number): string {
   const counts = (entry: { chats: number; updated: number; messages: number; skipped: number }) =>
     `${plural(entry.chats, "new chat")}, ${entry.updated} updated, ${plural(entry.messages, "message")}, ${entry.skipped} unchanged`;
@@ -55,11 +62,9 @@ export function formatImportReport(report: ImportReport, indexed: number): strin
   lines.push(
     `${"total".padEnd(11)} ${plural(report.totals.files, "file")}: ${counts(report.totals)}`,
   );
-  if (report.unrecognized.length > 0) {
-    lines.push(`skipped ${plural(report.unrecognized.length, "file")} of no known chat format`);
-  }
-  if (report.excluded.length > 0) {
-    lines.push(`excluded ${plural(report.excluded.length, "path")} (--exclude / exclude setting)`);
+  // Each skipped path by name with its reason class (a path only: nothing read from it is shown).
+  for (const { path, reason } of report.skippedPaths) {
+    lines.push(`skipped    ${SKIP_REASON_TEXT[reason].padEnd(20)} ${path}`);
   }
   for (const failure of report.failures) lines.push(`rejected ${failure.error.message}`);
   lines.push(`indexed ${plural(indexed, "message")}`);

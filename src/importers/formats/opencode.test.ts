@@ -55,9 +55,9 @@ describe("parseOpenCodeFile", () => {
     const opencode = report.formats.find((entry) => entry.format === "opencode");
     expect([opencode?.chats, opencode?.messages, report.failures]).toEqual([1, 5, []]);
     // The project file is no chat format of its own.
-    expect(report.unrecognized).toEqual([
-      join(storage, "project", "3f9c1e7a2b5d8f0a4c6e8b1d3f5a7c9e1b3d5f70.json"),
-    ]);
+    expect(
+      report.skippedPaths.flatMap((s) => (s.reason === "unknown_format" ? [s.path] : [])),
+    ).toEqual([join(storage, "project", "3f9c1e7a2b5d8f0a4c6e8b1d3f5a7c9e1b3d5f70.json")]);
   });
 
   it("rejects the session when one of its part files is broken, naming that file and line", () => {
