@@ -14,6 +14,7 @@ import { DEMO_APP_NAME, runDemo } from "../../demo/index.js";
 import { plural } from "../../text/plural.js";
 import { globalOptions, openCliStore, printJson, setOutcomeExitCode } from "../cli-context.js";
 import { runInFlagTerms } from "../flag-terms.js";
+import { recollectInvocation } from "../recollect-invocation.js";
 import { EXPLORE_EXIT_CODES, engineForCli, withInterrupt } from "./explore.js";
 
 /** Registers `recollect demo`. */
@@ -59,6 +60,7 @@ export function registerDemoCommand(program: Command): void {
           formatReportText(result.report, {
             appName: DEMO_APP_NAME,
             ...(global.db === undefined ? {} : { dbPath: global.db }),
+            invocation: recollectInvocation(process.env),
           }),
         );
       }

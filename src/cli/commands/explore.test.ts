@@ -1,8 +1,16 @@
+import { spawnSync } from "node:child_process";
+import { mkdirSync, symlinkSync } from "node:fs";
+import { delimiter, dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { exploreChatHistoryReportSchema } from "../../card/report-schema.js";
 import { seedDemoHistory } from "../../demo/index.js";
 import { openStore } from "../../store/open-store.js";
 import { createTempStores, runCaptured } from "./testing/run-captured.js";
+import { RECOLLECT_BIN, runRecollectChild } from "./testing/run-child.js";
+
+/** The checkout's root, where `npx recollect` resolves to this package's own bin. */
+const REPO_ROOT = fileURLToPath(new URL("../../../", import.meta.url));
 
 const stores = createTempStores();
 let db = "";
@@ -48,28 +56,41 @@ describe("recollect explore", () => {
     );
   });
 
-  it("prints, per evidence target, the recollect read command that shows it, and that command works", async () => {
-    const run = await recollect([
-      "explore",
-      "What did we decide about authentication?",
-      "--app",
-      "Tasktide",
-    ]);
-    const targets = [...run.stdout.matchAll(/ - chat (\d+) “[^”]+” · message (\d+) /g)];
-    const commands = [...run.stdout.matchAll(/\n {7}\$ (recollect .+)/g)].map((match) => match[1]!);
-    expect(targets.length).toBeGreaterThan(0);
-    expect(commands).toEqual(
-      targets.map(
-        ([, chat, message]) =>
-          `recollect --db ${db} read --app Tasktide --chat ${chat} --around ${message}`,
-      ),
-    );
-    const [, chat, message] = targets[0]!;
-    const read = await runCaptured(commands[0]!.split(" ").slice(1));
-    expect(read.code).toBe(0);
-    expect(read.stdout.split("\n")[0]).toMatch(new RegExp(`^#${chat} `));
-    expect(read.stdout).toContain(`\n[${message}] `);
-  });
+  it("prints, per evidence target, a read command that runs as printed with or without recollect on PATH", async () => {
+    const nodeOnly = [dirname(process.execPath), "/usr/bin", "/bin"].join(delimiter);
+    const linked = join(dirname(db), "path-bin");
+    mkdirSync(linked);
+    symlinkSync(RECOLLECT_BIN, join(linked, "recollect"));
+    for (const [path, invocation] of [
+      [nodeOnly, "npx recollect"],
+      [`${linked}${delimiter}${nodeOnly}`, "recollect"],
+    ] as const) {
+      const env = { PATH: path };
+      const args = ["--db", db, "explore", "What did we decide about authentication?"];
+      const run = await runRecollectChild([...args, "--app", "Tasktide"], { env });
+      expect(run.code).toBe(0);
+      const targets = [...run.stdout.matchAll(/ - chat (\d+) “[^”]+” · message (\d+) /g)];
+      const commands = [...run.stdout.matchAll(/\n {7}\$ (.+)/g)].map((match) => match[1]!);
+      expect(targets.length).toBeGreaterThan(0);
+      expect(commands).toEqual(
+        targets.map(
+          ([, chat, message]) =>
+            `${invocation} --db ${db} read --app Tasktide --chat ${chat} --around ${message}`,
+        ),
+      );
+      // The first command, run by a shell from the checkout as a person would paste it.
+      const [, chat, message] = targets[0]!;
+      const read = spawnSync("sh", ["-c", commands[0]!], {
+        cwd: REPO_ROOT,
+        env: { ...process.env, ...env, npm_config_offline: "true" },
+        encoding: "utf8",
+        timeout: 60_000,
+      });
+      expect(read.status).toBe(0);
+      expect(read.stdout.split("\n")[0]).toMatch(new RegExp(`^#${chat} `));
+      expect(read.stdout).toContain(`\n[${message}] `);
+    }
+  }, 120_000);
 
   it("--json prints the report object; no match exits 10", async () => {
     const run = await recollect([

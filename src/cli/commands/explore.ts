@@ -31,6 +31,7 @@ import {
   setOutcomeExitCode,
 } from "../cli-context.js";
 import { runInFlagTerms } from "../flag-terms.js";
+import { recollectInvocation } from "../recollect-invocation.js";
 import { parseIntegerOption } from "./integer-option.js";
 
 /** Exit code per report outcome (documented in the module doc and README). */
@@ -114,6 +115,7 @@ export function registerExploreCommand(program: Command): void {
           formatReportText(run.report, {
             appName: options.app,
             ...(global.db === undefined ? {} : { dbPath: global.db }),
+            invocation: recollectInvocation(process.env),
           }),
         );
       setOutcomeExitCode(command, EXPLORE_EXIT_CODES[run.report.outcome]);

@@ -12,6 +12,11 @@ export interface ReportTextOptions {
   readonly appName?: string;
   /** The store the report came from, when not the default (`--db`); repeated in the command. */
   readonly dbPath?: string;
+  /**
+   * The words that run Recollect where the person is (e.g. `["npx", "recollect"]` when no
+   * `recollect` is on PATH); default `["recollect"]`.
+   */
+  readonly invocation?: readonly string[];
 }
 
 /** `value` as one POSIX shell word: bare when safe, else single-quoted. */
@@ -22,10 +27,15 @@ export function shellWord(value: string): string {
 /** The command that prints `target` with its neighbours (`recollect read`, Pro). */
 export function readCommandFor(
   target: EvidenceTarget,
-  options: { readonly appName: string; readonly dbPath?: string },
+  options: {
+    readonly appName: string;
+    readonly dbPath?: string;
+    readonly invocation?: readonly string[];
+  },
 ): string {
+  const program = (options.invocation ?? ["recollect"]).map(shellWord).join(" ");
   const db = options.dbPath === undefined ? "" : ` --db ${shellWord(options.dbPath)}`;
-  return `recollect${db} read --app ${shellWord(options.appName)} --chat ${target.chat_id} --around ${target.message_id}`;
+  return `${program}${db} read --app ${shellWord(options.appName)} --chat ${target.chat_id} --around ${target.message_id}`;
 }
 
 function evidenceLine(target: EvidenceTarget, options: ReportTextOptions): string {
@@ -35,11 +45,9 @@ function evidenceLine(target: EvidenceTarget, options: ReportTextOptions): strin
     target.is_compaction_summary ? "compaction summary" : null,
   ].filter((flag) => flag !== null);
   const suffix = flags.length > 0 ? ` [${flags.join(", ")}]` : "";
-  const { appName, dbPath } = options;
+  const { appName, ...rest } = options;
   const read =
-    appName === undefined
-      ? ""
-      : `\n       $ ${readCommandFor(target, { appName, ...(dbPath === undefined ? {} : { dbPath }) })}`;
+    appName === undefined ? "" : `\n       $ ${readCommandFor(target, { appName, ...rest })}`;
   return `     - chat ${target.chat_id} ${title} · message ${target.message_id} · ${target.role} · ${target.created_at}${suffix}\n       > ${target.excerpt}${read}`;
 }
 

@@ -1,0 +1,41 @@
+/**
+ * The words a person types to run this Recollect again, for the follow-up commands the CLI prints
+ * (`$ recollect read …` under each evidence target). `recollect` alone only when that name on PATH
+ * is this very program; otherwise `npx recollect`, which runs this checkout's or this project's own
+ * bin from the folder `npm start` / `npx tsx src/cli/main.ts` run in (npm resolves the package's own
+ * name to its `bin` without the registry) — so a command printed after `npm start` works as shown.
+ */
+import { accessSync, constants, realpathSync } from "node:fs";
+import { delimiter, join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+/** This package's executable (`bin/recollect.js`), resolved. */
+const OWN_BIN = fileURLToPath(new URL("../../bin/recollect.js", import.meta.url));
+
+/** `path` with links resolved, or null when it does not exist or is not executable. */
+function executableAt(path: string): string | null {
+  try {
+    accessSync(path, constants.X_OK);
+    return realpathSync(path);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * `["recollect"]` when the first `recollect` on `env.PATH` resolves to `ownBin` (a global install
+ * or `npm link` of this copy), else `["npx", "recollect"]`.
+ */
+export function recollectInvocation(
+  env: NodeJS.ProcessEnv,
+  ownBin: string = OWN_BIN,
+): readonly string[] {
+  const own = executableAt(ownBin) ?? ownBin;
+  for (const folder of (env.PATH ?? "").split(delimiter)) {
+    if (folder === "") continue;
+    const found = executableAt(join(folder, "recollect"));
+    if (found === null) continue;
+    return found === own ? ["recollect"] : ["npx", "recollect"];
+  }
+  return ["npx", "recollect"];
+}
