@@ -20,18 +20,23 @@ describe("runDemo on the offline engine", () => {
     expect(report.outcome).toBe("complete");
     const april = [titleOf("auth-cost"), titleOf("auth-done")];
     expect(april).toContain(report.findings[0]?.evidence[0]?.chat_title);
+    // A revised step is cited in its conflict (older first), not quoted again as a finding.
     const cited = new Set(
-      report.findings.flatMap((finding) => finding.evidence.map((target) => target.chat_title)),
+      [...report.findings, ...report.conflicts].flatMap((item) =>
+        item.evidence.map((target) => target.chat_title),
+      ),
     );
     for (const step of ["auth-sessions", "auth-clerk", "auth-cost"]) {
       expect(cited).toContain(titleOf(step));
     }
-    const revisedFromClerk = report.conflicts.some(
-      (conflict) =>
-        conflict.evidence[0]?.chat_title === titleOf("auth-clerk") &&
-        april.includes(conflict.evidence.at(-1)?.chat_title ?? ""),
-    );
-    expect(revisedFromClerk).toBe(true);
+    const revised = (from: string, to: readonly string[]) =>
+      report.conflicts.some(
+        (conflict) =>
+          conflict.evidence[0]?.chat_title === titleOf(from) &&
+          to.includes(conflict.evidence.at(-1)?.chat_title ?? ""),
+      );
+    expect(revised("auth-sessions", [titleOf("auth-clerk")])).toBe(true);
+    expect(revised("auth-clerk", april)).toBe(true);
     expect(report.confidence).not.toBe("high");
   });
 });

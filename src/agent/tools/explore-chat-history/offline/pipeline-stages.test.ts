@@ -110,11 +110,20 @@ describe("supersede + select", () => {
   test("a revision later in the same chat wins over the earlier statement", () => {
     const report = reportFor(state("Where do we deploy the API server?", history), DEFAULT_POLICY);
     expect(submitReportInputSchema.parse(report)).toEqual(report);
-    const cited = report.findings.flatMap((finding) => finding.candidate_ids);
-    expect(cited.indexOf("c3")).toBeGreaterThanOrEqual(0);
-    expect(cited.indexOf("c3")).toBeLessThan(cited.indexOf("c1"));
+    expect(report.findings[0]?.candidate_ids).toEqual(["c3"]);
     expect(report.conflicts.map((conflict) => conflict.candidate_ids)).toEqual([["c1", "c3"]]);
-    expect(report.confidence).not.toBe("high");
+    // The revised statement is quoted once, in its conflict, never as a finding of its own.
+    const findings = report.findings.flatMap((finding) => finding.candidate_ids);
+    expect(findings).not.toContain("c1");
+  });
+
+  test("confidence is never high when a later revision exists", () => {
+    // With any strength enough for "high", only the revision keeps it below.
+    const parameters = { ...DEFAULT_POLICY.parameters, highStrength: 0 };
+    const run = state("Where do we deploy the API server?", history);
+    const config = (...stages: OfflineStage[]) => ({ parameters, off: new Set(stages) });
+    expect(reportFor(run, config("supersede")).confidence).toBe("high");
+    expect(reportFor(run, config()).confidence).toBe("medium");
   });
 
   test("with supersession off, the revision is not surfaced as a conflict", () => {
@@ -230,6 +239,47 @@ describe("supersede: chains and speakers", () => {
       DEFAULT_POLICY,
     );
     expect(cued.conflicts.map((conflict) => conflict.candidate_ids)).toEqual([["c1", "c5"]]);
+  });
+});
+
+describe("supersede: a shared word is not a revision", () => {
+  const day = (n: number) => ({ createdAt: `2026-0${n}-01T00:00:00.000Z` });
+
+  test("two chats that share one word of the question are different subjects", () => {
+    const history = [
+      message(1, "The invoices are set in the Inter font.", { chatId: 1, ...day(1) }),
+      message(2, "The invoices export to CSV through Papa Parse.", { chatId: 2, ...day(2) }),
+    ];
+    const report = reportFor(state("What font is on the invoices?", history), DEFAULT_POLICY);
+    expect(report.findings.flatMap((finding) => finding.candidate_ids)).toContain("c1");
+    expect(report.conflicts).toEqual([]);
+  });
+
+  test("an assistant's later message naming other things about the subject revises nothing", () => {
+    const history = [
+      message(1, "Due dates are stored as plain dates in Postgres.", {
+        chatId: 1,
+        role: "assistant",
+        ...day(1),
+      }),
+      message(2, "The CSV export has a due date column for Excel.", {
+        chatId: 2,
+        role: "assistant",
+        ...day(2),
+      }),
+    ];
+    const report = reportFor(state("How do we store due dates?", history), DEFAULT_POLICY);
+    expect(report.findings.length).toBeGreaterThan(0);
+    expect(report.conflicts).toEqual([]);
+  });
+
+  test("the person's own later value for the same subject still revises", () => {
+    const history = [
+      message(1, "The invoices are set in the Inter font.", { chatId: 1, ...day(1) }),
+      message(2, "The invoices are set in the Roboto font now.", { chatId: 2, ...day(2) }),
+    ];
+    const report = reportFor(state("What font is on the invoices?", history), DEFAULT_POLICY);
+    expect(report.conflicts.map((conflict) => conflict.candidate_ids)).toEqual([["c1", "c2"]]);
   });
 });
 

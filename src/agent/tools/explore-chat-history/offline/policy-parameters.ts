@@ -108,12 +108,20 @@ export const OFFLINE_PARAMETERS = Object.freeze({
    */
   supersedePool: 12,
   /**
-   * Most revisions shown as conflicts: two fit the host's 6 KB report beside five quoted findings
-   * (a third was cut by the host's size bound, and the citations it pulled in displaced evidence).
+   * Most revisions shown as conflicts: the host's cap (4). They fit its 6 KB report because a
+   * revised statement is quoted only in its conflict (BEAM-100K dev, with the pairing of
+   * supersession.ts: conflicts 0.46 → 0.61, ratio 1.49x → 1.54x; quoting it twice as well, the
+   * size bound drops conflicts: 0.46).
    */
-  maxRevisions: 2,
+  maxRevisions: 4,
   /** Messages of the current chat read per page, for questions about the current chat. */
   currentChatPage: 20,
+  /**
+   * Two messages state the same subject only if they share at least this many question terms (all
+   * of a shorter question) beside `subjectOverlap`: one shared word of a longer question is another
+   * subject (curated dev: conflicts on questions expecting none 9 → 1, exact recall 0.79 → 0.93).
+   */
+  subjectTerms: 2,
 });
 /** The policy's tunable numbers (the shape of {@link OFFLINE_PARAMETERS}). */
 export type OfflineParameters = { readonly [K in keyof typeof OFFLINE_PARAMETERS]: number };

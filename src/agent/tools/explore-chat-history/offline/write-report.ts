@@ -52,15 +52,16 @@ export function writeReport(
     return { summary, findings: [], conflicts: [], missing_coverage: [reason], confidence: "low" };
   }
   const newer = new Set(selection.revisions.map((pair) => pair.newer));
+  // A revised statement is quoted in its conflict only: the host's size bound drops conflicts
+  // before findings, and the second quote of it was what pushed them out.
   const older = new Set(selection.revisions.map((pair) => pair.older));
-  const findings = selection.cited.slice(0, 8).map((item) => ({
-    claim: quote(
-      item,
-      ranking.expanded,
-      older.has(item) ? "Earlier, later revised — " : newer.has(item) ? "Newer statement — " : "",
-    ),
-    candidate_ids: [item.observation.candidateId],
-  }));
+  const findings = selection.cited
+    .filter((item) => !older.has(item))
+    .slice(0, 8)
+    .map((item) => ({
+      claim: quote(item, ranking.expanded, newer.has(item) ? "Newer statement — " : ""),
+      candidate_ids: [item.observation.candidateId],
+    }));
   const conflicts = selection.revisions.slice(0, 4).map((pair) => ({
     description: `Same subject, different value: the newer (${pair.newer.observation.createdAt.slice(0, 10)}, second) revises the older.`,
     candidate_ids: [pair.older.observation.candidateId, pair.newer.observation.candidateId],
@@ -72,7 +73,7 @@ export function writeReport(
   const high = strength >= parameters.highStrength && selection.revisions.length === 0;
   const confidence = high ? "high" : strength >= parameters.lowStrength ? "medium" : "low";
   return {
-    summary: `Extractive summary (offline engine): ${findings.length} quoted message(s) from ${chats} chat(s), best match first${conflicts.length > 0 ? `; ${conflicts.length} later revision(s), newer first` : ""}. Quotes are not interpreted.`,
+    summary: `Extractive summary (offline engine): ${selection.cited.length} cited message(s) from ${chats} chat(s), best match first${conflicts.length > 0 ? `; ${conflicts.length} later revision(s), newer first` : ""}. Quotes are not interpreted.`,
     findings,
     conflicts,
     missing_coverage:
