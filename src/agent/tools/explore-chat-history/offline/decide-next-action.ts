@@ -9,7 +9,7 @@
  */
 import type { LanguageModelV3ToolChoice } from "@ai-sdk/provider";
 import type { ChildReadInput, ChildSearchInput, SubmitReportInput } from "../child-protocol.js";
-import { evidenceStrength, probeWords } from "./evidence-strength.js";
+import { probeWords } from "./evidence-strength.js";
 import type { PolicyConfig } from "./policy-parameters.js";
 import { addedTerms, formulate, queryText } from "./query-model.js";
 import { asksAboutCurrentChat, rankEvidence } from "./rank-evidence.js";
@@ -44,7 +44,7 @@ export function reportFor(state: RunState, config: PolicyConfig): SubmitReportIn
   const ranking = rankEvidence(state, config);
   const supersessions = findSupersessions(ranking.messages, ranking.expanded, config);
   const selection = selectEvidence(ranking.messages, supersessions, config);
-  return writeReport(ranking, selection, evidenceStrength(ranking, state.searches), config);
+  return writeReport(ranking, selection, state.searches, config);
 }
 
 /** The first step: one search for the question, or two pages of the current chat when it is about it. */

@@ -97,6 +97,10 @@ describe("evidence strength", () => {
     const report = reportFor(state([{ query: "windows", ranked: [] }]), DEFAULT_POLICY);
     expect(report.findings).toEqual([]);
     expect(report.confidence).toBe("low");
+    // The abstention names the word the app lacks (the person can rephrase), and only that one.
+    const named = reportFor(state([{ query: "windows", ranked: [] }]), DEFAULT_POLICY);
+    expect(named.missing_coverage.join(" ")).toMatch(/\bwindows\b/);
+    expect(named.missing_coverage.join(" ")).not.toMatch(/\bnative\b/);
     const ablated = { ...DEFAULT_POLICY, off: new Set(["abstain" as const]) };
     expect(reportFor(state([{ query: "windows", ranked: [] }]), ablated).findings.length).toBe(1);
   });

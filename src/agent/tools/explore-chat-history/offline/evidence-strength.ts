@@ -1,9 +1,8 @@
 /**
- * Evidence strength, the signal abstention and confidence are calibrated on
- * (`bench/calibrate-abstention.ts`): how strongly the best message is about each subject term,
- * less one term's share when the app lacks a subject term. A term the whole retrieval did not
- * surface is probed with a one-chat search of its own; a probe that finds nothing is evidence
- * that the history lacks the subject, not only this message. Pure.
+ * Evidence strength, the signal abstention and confidence are calibrated on (`bench/calibrate-
+ * abstention.ts`): how strongly the best message is about each subject term, less one term's share
+ * when the app lacks one — a term no observed message holds is probed with a one-chat search, and
+ * a probe that finds nothing shows the history lacks it, not only this message. Pure.
  */
 import { hasCjk } from "../../../../history/text/cjk.js";
 import type { QueryModel } from "./query-model.js";
@@ -51,16 +50,21 @@ export function isProbe(search: SearchRun, index: number, subject: QueryModel): 
   return index > 0 && [...subject.words.values()].includes(search.query);
 }
 
+/** Subject words a probe in `searches` found nowhere in the app, question order. */
+export function absentWords(ranking: Ranking, searches: readonly SearchRun[]): string[] {
+  const empty = searches.filter((run, i) => !run.ranked.length && isProbe(run, i, ranking.subject));
+  return countedTerms(ranking.subject, ranking.stats)
+    .map((term) => ranking.subject.words.get(term) ?? term)
+    .filter((word) => empty.some((run) => run.query === word));
+}
+
 /**
- * Evidence strength (−1 to < 1): the best {@link coverage}, less one term's share when a probe in
- * `searches` found nothing. Only once: several absent words are mostly one paraphrase ("which
+ * Evidence strength (−1 to < 1): the best {@link coverage}, less one term's share when some
+ * {@link absentWords}. Only once: several absent words are mostly one paraphrase ("which
  * message broker … Kafka?"), and counting each abstained on answerable questions.
  */
 export function evidenceStrength(ranking: Ranking, searches: readonly SearchRun[]): number {
   const best = Math.max(0, ...ranking.messages.map((item) => item.coverage));
-  const terms = countedTerms(ranking.subject, ranking.stats);
-  const empty = searches.filter((run, i) => !run.ranked.length && isProbe(run, i, ranking.subject));
-  const words = terms.map((term) => ranking.subject.words.get(term) ?? term);
-  const absent = empty.some((run) => words.includes(run.query));
-  return terms.length === 0 ? best : best - (absent ? 1 / terms.length : 0);
+  const terms = countedTerms(ranking.subject, ranking.stats).length;
+  return terms === 0 ? best : best - (absentWords(ranking, searches).length > 0 ? 1 / terms : 0);
 }

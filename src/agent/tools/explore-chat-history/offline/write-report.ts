@@ -1,14 +1,16 @@
 /**
- * report: the `submit_report` input from the selection. Claims quote the best-matching sentence
- * of each cited message with its role and date — the offline engine never labels a choice, so it
- * cannot name a dropped option as the chosen one. A revision is a conflict with the newer message
- * named as newer. Abstains (no findings) when the evidence strength is below the calibrated
- * threshold; confidence follows the same strength and is never "high" when a later revision exists. Pure.
+ * report: the `submit_report` input from the selection. Claims quote the best-matching sentence of
+ * each cited message with its role and date — never a label, so never a dropped option named as
+ * the choice. A revision is a conflict with the newer message named as newer. Below the calibrated
+ * evidence strength it abstains (no findings), naming the subject words the app never mentions;
+ * confidence follows the same strength, never "high" when a later revision exists. Pure.
  */
 import type { SubmitReportInput } from "../child-protocol.js";
+import { absentWords, evidenceStrength } from "./evidence-strength.js";
 import type { PolicyConfig } from "./policy-parameters.js";
 import type { QueryModel } from "./query-model.js";
 import type { RankedMessage, Ranking } from "./rank-evidence.js";
+import type { SearchRun } from "./run-state.js";
 import { termVector } from "./score-messages.js";
 import type { Selection } from "./select-evidence.js";
 
@@ -36,18 +38,22 @@ function quote(item: RankedMessage, model: QueryModel, label: string): string {
 
 /**
  * Builds the report for `selection` of `ranking`, whose evidence strength (`evidence-strength.ts`,
- * −1 to < 1) decides abstention and confidence.
+ * −1 to < 1, from the ranking and the run's `searches`) decides abstention and confidence.
  */
 export function writeReport(
   ranking: Ranking,
   selection: Selection,
-  strength: number,
+  searches: readonly SearchRun[],
   config: PolicyConfig,
 ): SubmitReportInput {
   const { parameters, off } = config;
+  const strength = evidenceStrength(ranking, searches);
   const abstain = !off.has("abstain") && strength < parameters.abstainStrength;
   if (selection.cited.length === 0 || abstain) {
-    const reason = "no earlier message matched enough of the question.";
+    const absent = absentWords(ranking, searches).join(", ");
+    const reason = absent
+      ? `the history never mentions: ${absent}.`.slice(0, 200)
+      : "no earlier message matched enough of the question.";
     const summary = `Extractive summary (offline engine): ${reason}`;
     return { summary, findings: [], conflicts: [], missing_coverage: [reason], confidence: "low" };
   }
