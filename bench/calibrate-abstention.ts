@@ -162,11 +162,19 @@ async function main(): Promise<void> {
     process.exit(2);
   }
   const suites: EvalSuite[] = [];
-  if (values.beam !== undefined) {
-    const limit = values.limit ? { limit: Number(values.limit) } : {};
-    suites.push(loadBeamFolder(values.beam, limit).suite);
+  try {
+    if (values.beam !== undefined) {
+      const limit = values.limit ? { limit: Number(values.limit) } : {};
+      suites.push(loadBeamFolder(values.beam, limit).suite);
+    }
+    if (values.suite !== undefined) suites.push(loadSuite(values.suite));
+  } catch (error) {
+    // The loaders throw classified errors naming the argument and what is allowed.
+    console.error(
+      `calibrate-abstention: ${error instanceof Error ? error.message : String(error)}`,
+    );
+    process.exit(2);
   }
-  if (values.suite !== undefined) suites.push(loadSuite(values.suite));
   const pooled: Row[] = [];
   for (const suite of suites) {
     const { rows, load } = await strengths(suite);
