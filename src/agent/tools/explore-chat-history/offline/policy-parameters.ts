@@ -12,6 +12,7 @@ export const OFFLINE_STAGES = [
   "fuse",
   "read",
   "neighbours",
+  "title",
   "speaker",
   "supersede",
   "probe",
@@ -122,6 +123,13 @@ export const OFFLINE_PARAMETERS = Object.freeze({
    * subject (curated dev: conflicts on questions expecting none 9 → 1, exact recall 0.79 → 0.93).
    */
   subjectTerms: 2,
+  /**
+   * Share of its chat title's bm25 match a message inherits: a title names what every turn is
+   * about, often in a word they never repeat. 0.5, as a reply's; 0.2 gained nothing (dev sets).
+   */
+  titleShare: 0.5,
+  /** Weight of the local order in the fusion, 1 per search: it scores every observed message. */
+  localFusionWeight: 2,
 });
 /** The policy's tunable numbers (the shape of {@link OFFLINE_PARAMETERS}). */
 export type OfflineParameters = { readonly [K in keyof typeof OFFLINE_PARAMETERS]: number };
@@ -173,7 +181,7 @@ function digest(text: string): string {
 }
 
 /** Bumped when the pipeline's code (not just a number) changes what it outputs. */
-export const OFFLINE_PIPELINE_GENERATION = 12;
+export const OFFLINE_PIPELINE_GENERATION = 13;
 
 /**
  * The policy version of `config`: `<generation><5-digit digest of the parameters>` (a number, so

@@ -56,11 +56,9 @@ export function subjectOf(question: QueryModel): QueryModel {
 }
 
 /**
- * The expanded query model: RM3 over the top `feedbackDocs` observed messages by their question
- * score (bm25 plus the neighbour shares, so the reply to a matching turn feeds back too), each
- * weighted by that score. Only a subject of at most `expandMaxTerms` terms is expanded: a longer
- * question already names what it wants and expansion drifts from it. The question model itself
- * then, when `expand` is off, or when nothing matched.
+ * RM3 over the top `feedbackDocs` observed messages, weighted by their question score (with the
+ * context shares, so a reply to a matching turn feeds back too). Only a subject of at most
+ * `expandMaxTerms` terms is expanded (a longer one drifts); else, or if nothing matched, `question`.
  */
 export function expandedModel(
   observations: readonly Observation[],
@@ -89,25 +87,18 @@ function neighbourScores(
   base: readonly number[],
   shares: { readonly replyShare: number; readonly promptShare: number },
 ): number[] {
-  const at = new Map(
-    observations.map((item, index) => [`${item.chatId}:${item.messageId}`, index]),
-  );
-  const scoreOf = (chatId: number, messageId: number) => {
-    const other = at.get(`${chatId}:${messageId}`);
-    return other === undefined ? 0 : (base[other] ?? 0);
-  };
+  const key = (item: Observation, step: number) => `${item.chatId}:${item.messageId + step}`;
+  const at = new Map(observations.map((item, index) => [key(item, 0), base[index] ?? 0]));
   return observations.map(
     (item, index) =>
       (base[index] ?? 0) +
-      shares.replyShare * scoreOf(item.chatId, item.messageId - 1) +
-      shares.promptShare * scoreOf(item.chatId, item.messageId + 1),
+      shares.replyShare * (at.get(key(item, -1)) ?? 0) +
+      shares.promptShare * (at.get(key(item, 1)) ?? 0),
   );
 }
 
-/** `vector` plus the terms of its chat's title: the title names what the whole chat is about. */
-function titled(vector: TermVector, observation: Observation, conflation: Conflation): TermVector {
-  if (!observation.chatTitle) return vector;
-  const title = conflate(termVector(observation.chatTitle), conflation);
+/** `vector` plus its chat's `title` terms (coverage): the title names what the whole chat is about. */
+function titled(vector: TermVector, title: TermVector): TermVector {
   const tf = new Map(vector.tf);
   for (const [term, count] of title.tf) tf.set(term, (tf.get(term) ?? 0) + count);
   return { tf, length: vector.length + title.length };
@@ -134,8 +125,9 @@ export function rankEvidence(state: RunState, config: PolicyConfig): Ranking {
       : item.via === "read" || ranked.has(item.candidateId),
   );
   const raw = observations.map((item) => termVector(item.text));
-  const titles = new Set(observations.map((item) => item.chatTitle ?? ""));
-  const rawTitleTerms = [...titles].flatMap((title) => [...termVector(title).tf.keys()]);
+  const rawTitleTerms = observations.flatMap((item) => [
+    ...termVector(item.chatTitle ?? "").tf.keys(),
+  ]);
   const conflation: Conflation = off.has("prefix")
     ? new Map()
     : prefixConflation(
@@ -147,47 +139,41 @@ export function rankEvidence(state: RunState, config: PolicyConfig): Ranking {
   const vectors = raw.map((vector) => conflate(vector, conflation));
   const stats = poolStats(vectors);
   const options = { k1: parameters.bm25K1, b: parameters.bm25B };
-  const withNeighbours = (base: number[]) =>
-    off.has("neighbours") ? base : neighbourScores(observations, base, parameters);
-  const questionScores = withNeighbours(
-    vectors.map((vector) => bm25(vector, subject, stats, options)),
-  );
-  const expanded = expandedModel(observations, questionScores, subject, config);
-  let scores =
-    expanded === subject
-      ? questionScores
-      : withNeighbours(vectors.map((vector) => bm25(vector, expanded, stats, options)));
-  if (!off.has("speaker") && FIRST_PERSON.test(state.question)) {
-    scores = scores.map((score, index) =>
-      observations[index]?.role === "user" ? score * (1 + parameters.speakerBoost) : score,
+  const titles = observations.map((item) => conflate(termVector(item.chatTitle ?? ""), conflation));
+  // Each message inherits shares of its neighbours' scores and of its chat title's match (a chat
+  // titled "Choosing the database" may never say "database"); titles are not length-normalised.
+  const inContext = (model: QueryModel) => {
+    const base = vectors.map((vector) => bm25(vector, model, stats, options));
+    const own = off.has("neighbours") ? base : neighbourScores(observations, base, parameters);
+    if (off.has("title")) return own;
+    const flat = { k1: parameters.bm25K1, b: 0 };
+    return titles.map(
+      (title, i) => (own[i] ?? 0) + parameters.titleShare * bm25(title, model, stats, flat),
     );
-  }
+  };
+  const questionScores = inContext(subject);
+  const expanded = expandedModel(observations, questionScores, subject, config);
+  const speaker = !off.has("speaker") && FIRST_PERSON.test(state.question);
+  const scores = (expanded === subject ? questionScores : inContext(expanded)).map((score, i) =>
+    speaker && observations[i]?.role === "user" ? score * (1 + parameters.speakerBoost) : score,
+  );
   const localOrder = observations
     .map((item, index) => ({ id: item.candidateId, score: scores[index] ?? 0 }))
     .filter((entry) => entry.score > 0)
     .sort((a, b) => b.score - a.score)
     .map((entry) => entry.id);
-  const lists = off.has("fuse") ? [localOrder] : [...searches.map((run) => run.ranked), localOrder];
+  const local = Array.from({ length: parameters.localFusionWeight }, () => localOrder);
+  const lists = off.has("fuse") ? [localOrder] : [...searches.map((run) => run.ranked), ...local];
   const fused = reciprocalRankFusion(lists, parameters.rrfK);
   const index = new Map(observations.map((item, i) => [item.candidateId, i]));
   const best = fused[0]?.score ?? 1;
   const messages = fused.flatMap(({ id, score }) => {
     const i = index.get(id);
     if (i === undefined || (scores[i] ?? 0) <= 0) return [];
-    const vector = vectors[i] as TermVector;
+    const [observation, vector] = [observations[i] as Observation, vectors[i] as TermVector];
+    const coverageOf = coverage(titled(vector, titles[i] as TermVector), subject, stats, options);
     return [
-      {
-        observation: observations[i] as Observation,
-        vector,
-        score: scores[i] ?? 0,
-        relevance: score / best,
-        coverage: coverage(
-          titled(vector, observations[i] as Observation, conflation),
-          subject,
-          stats,
-          options,
-        ),
-      },
+      { observation, vector, score: scores[i] ?? 0, relevance: score / best, coverage: coverageOf },
     ];
   });
   return { question, subject, expanded, stats, titleTerms, messages };

@@ -13,9 +13,8 @@ export interface TermVector {
 }
 
 /**
- * Memo of {@link termVector} by text: the policy re-ranks the same messages at every step of a run
- * (it keeps no run state), and tokenizing them again was most of its CPU. Cleared when full, so
- * it stays bounded; a pure function's cache, it never changes an output.
+ * Memo of {@link termVector} by text: each step re-ranks the same messages (no run state), and
+ * tokenizing was most of the CPU. Cleared when full; a pure function's cache, never an output.
  */
 const VECTORS = new Map<string, TermVector>();
 const VECTOR_CACHE_ENTRIES = 20_000;
@@ -51,10 +50,14 @@ export function poolStats(vectors: readonly TermVector[]): PoolStats {
   return { docs: vectors.length, df, averageLength: vectors.length ? total / vectors.length : 1 };
 }
 
-/** bm25 idf, floored at a small positive value so a term in every message still counts a little. */
+/**
+ * bm25 idf (positive even for a term in every message), damped to its square root: the pool is
+ * the few dozen messages the searches chose for holding the question's terms, so its document
+ * frequencies are a small, biased sample, and one word rare in it must not outweigh the rest.
+ */
 export function idf(stats: PoolStats, term: string): number {
   const df = stats.df.get(term) ?? 0;
-  return Math.log(1 + (stats.docs - df + 0.5) / (df + 0.5));
+  return Math.sqrt(Math.log(1 + (stats.docs - df + 0.5) / (df + 0.5)));
 }
 
 /** bm25 score of `vector` for `model` (weights × idf × saturated tf). */

@@ -1,0 +1,77 @@
+/**
+ * Behaviour of the local ranking's context signals on small fixtures of our own: a message
+ * inherits a share of its chat title's match (title), so a chat about the subject outranks a
+ * passing mention of it elsewhere, and its turns are kept even when they never say the word;
+ * the fusion weighs the local order above one search's (fuse); pool idf is damped (score).
+ */
+import { describe, expect, test } from "vitest";
+import { DEFAULT_POLICY } from "./policy-parameters.js";
+import { rankEvidence } from "./rank-evidence.js";
+import { idf, poolStats, termVector } from "./score-messages.js";
+import { observation, runState } from "./testing/offline-test-fixtures.js";
+
+/** A kickoff chat that mentions the database in passing, and a chat titled by it whose turns never say it. */
+const HISTORY = [
+  observation("c1", "We can pick the database and the login approach next week.", {
+    chatId: 1,
+    chatTitle: "Project kickoff",
+  }),
+  observation("c2", "Should we use SQLite or Postgres for the app?", {
+    chatId: 2,
+    chatTitle: "Choosing the database",
+    via: "read",
+  }),
+  observation("c3", "OK, decided: Postgres on Supabase with Drizzle for migrations.", {
+    chatId: 2,
+    chatTitle: "Choosing the database",
+    messageId: 3,
+    via: "read",
+  }),
+  observation("c4", "Lunch is at noon on Fridays.", { chatId: 3, chatTitle: "Team lunch" }),
+];
+
+const ranked = (off: "title"[]) =>
+  rankEvidence(runState("What did we decide about the database?", HISTORY), {
+    ...DEFAULT_POLICY,
+    off: new Set(off),
+  }).messages.map((item) => item.observation.candidateId);
+
+describe("title", () => {
+  test("turns of a chat titled by the subject rank after the mention; an unrelated chat does not", () => {
+    // c3 answers c2, so it also inherits c2's title match (neighbours) and ranks first of the two.
+    expect(ranked([])).toEqual(["c1", "c3", "c2"]);
+  });
+
+  test("switched off, only the message that says the word ranks", () => {
+    expect(ranked(["title"])).toEqual(["c1"]);
+  });
+});
+
+describe("fuse: the local order weighs more than one search", () => {
+  // The search ranked the passing mention first; the local score prefers the message about billing.
+  const history = [
+    observation("c1", "The footer links to billing.", { chatId: 1 }),
+    observation("c2", "Billing retries failed invoices nightly; billing emails the owner.", {
+      chatId: 2,
+    }),
+  ];
+  const order = (localFusionWeight: number) =>
+    rankEvidence(runState("How does billing retry invoices?", history), {
+      ...DEFAULT_POLICY,
+      parameters: { ...DEFAULT_POLICY.parameters, localFusionWeight },
+    }).messages.map((item) => item.observation.candidateId);
+
+  test("the best local match leads; with equal weights the search's first hit keeps the tie", () => {
+    expect(order(DEFAULT_POLICY.parameters.localFusionWeight)).toEqual(["c2", "c1"]);
+    expect(order(1)).toEqual(["c1", "c2"]);
+  });
+});
+
+describe("score: pool idf", () => {
+  test("is the square root of bm25's idf over the pool", () => {
+    const stats = poolStats(["auth token", "auth cookie", "lunch"].map(termVector));
+    // df(auth) = 2 of 3 messages: sqrt(ln(1 + 1.5 / 2.5)).
+    expect(idf(stats, "auth")).toBeCloseTo(Math.sqrt(Math.log(1.6)), 12);
+    expect(idf(stats, "absent")).toBeCloseTo(Math.sqrt(Math.log(1 + 3.5 / 0.5)), 12);
+  });
+});
