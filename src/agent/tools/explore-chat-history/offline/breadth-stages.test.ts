@@ -1,7 +1,7 @@
 /**
  * Behaviour of the breadth decisions on small fixtures of our own: which chats are read (best
- * local score first, not the search's order) and how many messages are cited when the answer is
- * spread over many turns (more than `maxCited` once `spreadEligible` clear the bar).
+ * local score first, not the search's order) and how many messages are cited (at most
+ * `maxCited`, even when the answer is spread over many turns).
  */
 import { describe, expect, test } from "vitest";
 import { decideNextAction, reportFor } from "./decide-next-action.js";
@@ -55,7 +55,7 @@ describe("read", () => {
   });
 });
 
-describe("select: spread answers", () => {
+describe("select: how many are cited", () => {
   const turns = (count: number) =>
     Array.from({ length: count }, (_, i) =>
       observation(`c${i + 1}`, "The nightly backup copies the staging database.", {
@@ -63,19 +63,15 @@ describe("select: spread answers", () => {
         via: "read",
       }),
     );
-  const config = withParameters({ maxCited: 2, spreadEligible: 4, maxCitedSpread: 3 });
   const cited = (count: number) =>
     reportFor(
       state("When does the nightly backup copy the staging database?", turns(count)),
-      config,
+      withParameters({ maxCited: 2 }),
     ).findings.length;
 
-  test("cites at most maxCited while fewer than spreadEligible messages clear the bar", () => {
+  test("at most maxCited, however many messages clear the bar (a flat distribution too)", () => {
+    expect(cited(1)).toBe(1);
     expect(cited(3)).toBe(2);
-  });
-
-  test("cites up to maxCitedSpread once spreadEligible messages clear the bar", () => {
-    expect(cited(4)).toBe(3);
-    expect(cited(9)).toBe(3);
+    expect(cited(9)).toBe(2);
   });
 });

@@ -68,16 +68,6 @@ export const OFFLINE_PARAMETERS = Object.freeze({
   speakerBoost: 0.5,
   /** Most messages cited. */
   maxCited: 5,
-  /**
-   * When at least `spreadEligible` messages clear `citeRatio` (a flat score distribution: the
-   * answer is spread over many turns), up to `maxCitedSpread` are cited — the report's findings
-   * bound (8, `submitReportInputSchema`). 14 calibrated on BEAM-100K dev (a replay of its
-   * rankings: plateau 12–15; curated questions never reach it). Measured with best-score reads
-   * (see readCalls in decide-next-action.ts); alone it costs conflicts (0.47 → 0.45), since the
-   * host's 6 KB report bound drops conflicts before findings.
-   */
-  spreadEligible: 14,
-  maxCitedSpread: 8,
   /** A message is cited only when its relevance is at least this share of the best one's. */
   citeRatio: 0.5,
   /**
@@ -181,7 +171,7 @@ function digest(text: string): string {
 }
 
 /** Bumped when the pipeline's code (not just a number) changes what it outputs. */
-export const OFFLINE_PIPELINE_GENERATION = 13;
+export const OFFLINE_PIPELINE_GENERATION = 14;
 
 /**
  * The policy version of `config`: `<generation><5-digit digest of the parameters>` (a number, so
