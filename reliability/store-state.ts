@@ -12,6 +12,7 @@
 import { createHash } from "node:crypto";
 import Database from "better-sqlite3";
 import { buildIndexRow } from "../src/history/indexer/build-index-row.js";
+import { carriesHistoryCard } from "../src/history/projection/project-message.js";
 
 /** The stored history as one canonical JSON text. */
 export function historyDigest(db: Database.Database): {
@@ -107,8 +108,17 @@ export function indexDifference(db: Database.Database): IndexDifference {
     );
     let missingRows = 0;
     let wrongColumns = 0;
+    // The message after each one in its chat (sources are in id order), for answeredByHistoryTool.
+    const nextInChat = new Map<number, SourceRow>();
+    const lastInChat = new Map<number, SourceRow>();
+    for (const source of sources) {
+      const previous = lastInChat.get(source.chat_id);
+      if (previous !== undefined) nextInChat.set(previous.id, source);
+      lastInChat.set(source.chat_id, source);
+    }
     db.transaction(() => {
       for (const source of sources) {
+        const reply = nextInChat.get(source.id);
         const row = buildIndexRow({
           messageId: source.id,
           appId: source.app_id,
@@ -117,6 +127,7 @@ export function indexDifference(db: Database.Database): IndexDifference {
           role: source.role,
           content: source.content,
           isCompactionSummary: source.is_compaction_summary === 1,
+          answeredByHistoryTool: reply?.role === "assistant" && carriesHistoryCard(reply.content),
           createdAt: source.created_at,
         });
         insert.run(row);

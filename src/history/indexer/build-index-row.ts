@@ -16,6 +16,8 @@ export interface IndexSource {
   readonly role: MessageRole;
   readonly content: string;
   readonly isCompactionSummary: boolean;
+  /** See `ProjectionInput.answeredByHistoryTool`: the next message carries a history-tool card. */
+  readonly answeredByHistoryTool: boolean;
   /** Milliseconds since the Unix epoch (store unit). */
   readonly createdAt: number;
 }
@@ -55,7 +57,11 @@ export function scopeTokens(appId: number, chatId: number): string {
 
 /** Builds the index row for one message: projection, CJK bigrams, scope tokens. Pure. */
 export function buildIndexRow(source: IndexSource): IndexRow {
-  const projection = projectMessage({ role: source.role, content: source.content });
+  const projection = projectMessage({
+    role: source.role,
+    content: source.content,
+    answeredByHistoryTool: source.answeredByHistoryTool,
+  });
   const title = cleanTitle(source.chatTitle) ?? "";
   return {
     rowid: source.messageId,

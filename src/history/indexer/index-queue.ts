@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { DatabasePort } from "../../store/database-port.js";
 import { writeTransaction } from "../../store/write-transaction.js";
+import { carriesHistoryCard } from "../projection/project-message.js";
 import { buildIndexRow } from "./build-index-row.js";
 import { countPending } from "./pending-count.js";
 
@@ -16,6 +17,7 @@ const dirtyRowSchema = z.object({
   chat_id: z.number().int().nullable(),
   app_id: z.number().int().nullable(),
   title: z.string().nullable(),
+  reply_content: z.string().nullable(),
 });
 
 const dirtyRowsSchema = z.array(dirtyRowSchema);
@@ -62,7 +64,11 @@ export function createIndexQueue(db: DatabasePort): IndexQueue {
   const unqueueChat = db.prepare("DELETE FROM history_dirty_chats WHERE chat_id = ?");
   const selectDirtyMessages = db.prepare(`
     SELECT d.message_id, m.role, m.content, m.is_compaction_summary, m.created_at, m.chat_id,
-           c.app_id, c.title
+           c.app_id, c.title,
+           CASE WHEN m.role = 'user' THEN (
+             SELECT CASE WHEN n.role = 'assistant' THEN n.content END FROM messages n
+             WHERE n.chat_id = m.chat_id AND n.id > m.id ORDER BY n.id LIMIT 1
+           ) END AS reply_content
     FROM history_dirty_messages d
     LEFT JOIN messages m ON m.id = d.message_id
     LEFT JOIN chats c ON c.id = m.chat_id
@@ -121,6 +127,8 @@ export function createIndexQueue(db: DatabasePort): IndexQueue {
             role: row.role,
             content: row.content,
             isCompactionSummary: row.is_compaction_summary === 1,
+            answeredByHistoryTool:
+              row.reply_content !== null && carriesHistoryCard(row.reply_content),
             createdAt: row.created_at,
           }),
         );

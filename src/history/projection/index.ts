@@ -2,7 +2,9 @@
 
 export { removePrivateSpans } from "./private-spans.js";
 export {
+  carriesHistoryCard,
   HISTORY_ANSWER_LABEL,
+  HISTORY_QUESTION_LABEL,
   MAX_PROJECTION_CHARS,
   MAX_PROJECTION_INPUT_CHARS,
   type Projection,

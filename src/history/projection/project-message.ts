@@ -25,6 +25,12 @@ export const MAX_PROJECTION_INPUT_CHARS = 400_000;
 export interface ProjectionInput {
   readonly role: MessageRole;
   readonly content: string;
+  /**
+   * The message right after this one in its chat is an assistant turn that carries a history-tool
+   * card ({@link carriesHistoryCard}). Only the indexer knows the next message; other callers
+   * leave it out (false).
+   */
+  readonly answeredByHistoryTool?: boolean;
 }
 
 /** The searchable text of a message: ≤ {@link MAX_PROJECTION_CHARS} chars, credentials redacted. */
@@ -66,9 +72,27 @@ const HISTORY_CARD_OPEN = /<(?:dyad-explore-chat-history|dyad-search-chats|dyad-
  * The whole projection of an assistant turn that called a history tool. Such a turn's prose
  * restates recalled history under today's date; indexed, it would come back as a newer "decision"
  * and could even reverse the real one (DESIGN.md § Lessons: never index explorer output again).
- * The person's own message in that turn is indexed as usual.
+ * The person's message it answers becomes {@link HISTORY_QUESTION_LABEL}.
  */
 export const HISTORY_ANSWER_LABEL = "[answer recalled from earlier chats: not indexed again]";
+
+/**
+ * The whole projection of a user turn answered by a history tool: the person asked Recollect what
+ * was decided, which is not itself evidence of any decision. Indexed, the question matches its own
+ * later re-asking better than any real decision does and crowds the findings (issue 12). Such a
+ * turn's decisions, if it also held some, are lost from search: its reply restates history, so the
+ * turn as a whole is treated as a request to recall.
+ */
+export const HISTORY_QUESTION_LABEL = "[question to the history tools: not indexed]";
+
+/**
+ * True when `content` (an assistant turn's stored text) carries a history-tool card: the
+ * explorer's, search's or read's XML element. Such a turn projects to {@link HISTORY_ANSWER_LABEL},
+ * and the user turn it answers to {@link HISTORY_QUESTION_LABEL}.
+ */
+export function carriesHistoryCard(content: string): boolean {
+  return HISTORY_CARD_OPEN.test(content);
+}
 
 /** Markup that one removal pass can uncover for the next (a fence left at a line start, a tag). */
 const UNCOVERED_MARKUP = /```|~~~|</;
@@ -109,14 +133,18 @@ function stripAssistantMarkupOnce(content: string): string {
  * issue #2 item 3). User text is kept; assistant text loses model thinking, fenced code, file
  * bodies, diffs, SEARCH/REPLACE blocks, tool payloads and recursive history-tool output, and any
  * tag fails closed to a `[label: allowed attrs]` line; an assistant turn that carries a history-tool
- * card becomes {@link HISTORY_ANSWER_LABEL} as a whole. First, for both roles, `<private>` spans
+ * card becomes {@link HISTORY_ANSWER_LABEL} as a whole, and a user turn answered by one
+ * ({@link ProjectionInput.answeredByHistoryTool}) {@link HISTORY_QUESTION_LABEL}. First, for both roles, `<private>` spans
  * are removed ({@link removePrivateSpans}). Last, for both roles: HTML entities are
  * decoded, credentials redacted ({@link redactCredentials}), whitespace normalized, and the text
  * cut to {@link MAX_PROJECTION_CHARS}. Pure, never throws, linear in the input length.
  */
 export function projectMessage(input: ProjectionInput): Projection {
-  if (input.role === "assistant" && HISTORY_CARD_OPEN.test(input.content)) {
+  if (input.role === "assistant" && carriesHistoryCard(input.content)) {
     return { text: HISTORY_ANSWER_LABEL, truncated: false };
+  }
+  if (input.role === "user" && input.answeredByHistoryTool === true) {
+    return { text: HISTORY_QUESTION_LABEL, truncated: false };
   }
   const inputTruncated = input.content.length > MAX_PROJECTION_INPUT_CHARS;
   const content = inputTruncated

@@ -3,6 +3,7 @@ import { coreTables } from "./001-core-tables.js";
 import { searchIndex } from "./002-search-index.js";
 import { chatSummary } from "./003-chat-summary.js";
 import { chatIdentityAndSync } from "./004-chat-identity-and-sync.js";
+import { replyRequeuesQuestion } from "./005-reply-requeues-question.js";
 
 /** Every migration, in order. Append only: never edit or reorder a released step. */
 export const MIGRATIONS: readonly Migration[] = [
@@ -10,4 +11,5 @@ export const MIGRATIONS: readonly Migration[] = [
   searchIndex,
   chatSummary,
   chatIdentityAndSync,
+  replyRequeuesQuestion,
 ];
