@@ -341,3 +341,42 @@ describe("at 360 px", () => {
     await page.context().close();
   });
 });
+
+describe("a route naming an app that does not exist", () => {
+  it("shows one app-not-found state, stays on the route and lists no app's chats", async () => {
+    const page = await harness.newPage();
+    const name = encodeURIComponent("Acme Shop");
+    for (const hash of [
+      "#/chat/Nope",
+      `#/chat/${name}`,
+      "#/chat/999999",
+      `#/chat/999999/${harness.seeded.authChatId}?message=${harness.seeded.messageIds.auth![0]}`,
+      "#/chat/%F0%9F%99%82/1",
+      "#/chat/0",
+    ]) {
+      await page.goto(`${harness.url}/${hash}`);
+      await page.locator('[data-error="app-not-found"]').waitFor();
+      await page.waitForLoadState("networkidle");
+      expect(new URL(page.url()).hash, hash).toBe(hash);
+      expect(await page.locator(".banner-error").count(), hash).toBe(1);
+      expect(await page.locator(".chat-link").count(), hash).toBe(0);
+      expect(await page.locator(".message").count(), hash).toBe(0);
+      expect(await page.locator("#app-picker").inputValue(), hash).toBe("");
+      expect(await page.locator("#composer-input").isDisabled(), hash).toBe(true);
+    }
+    await screenshot(page, "layout-app-not-found");
+    expect(await seriousViolations(page)).toEqual([]);
+
+    // Coming from a real app keeps nothing of it; picking an app again recovers.
+    await page.goto(`${harness.url}/#/chat/${harness.seeded.appId}`);
+    await page.locator(".chat-link").first().waitFor();
+    await page.goto(`${harness.url}/#/chat/999999`);
+    await page.locator('[data-error="app-not-found"]').waitFor();
+    expect(await page.locator(".chat-link").count()).toBe(0);
+    await page.locator("#app-picker").selectOption(String(harness.seeded.appId));
+    await page.locator(".chat-link").first().waitFor();
+    expect(await page.locator('[data-error="app-not-found"]').count()).toBe(0);
+    expect(new URL(page.url()).hash).toBe(`#/chat/${harness.seeded.appId}`);
+    await page.context().close();
+  });
+});

@@ -112,6 +112,7 @@ export function App() {
         ) : (
           <ChatPage
             appId={route.appId}
+            appNotFound={route.appNotFound ?? false}
             chatId={route.chatId}
             messageId={route.messageId ?? null}
             from={route.from ?? null}

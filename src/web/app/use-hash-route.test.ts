@@ -29,7 +29,14 @@ describe("hash routes", () => {
       messageId: null,
       from: null,
     });
-    expect(parseRoute("#/chat/0/-5?message=1")).toEqual({
+    expect(parseRoute("#/chat/1/-5?message=1")).toEqual({
+      page: "chat",
+      appId: 1,
+      chatId: null,
+      messageId: null,
+      from: null,
+    });
+    expect(parseRoute("#/chat")).toEqual({
       page: "chat",
       appId: null,
       chatId: null,
@@ -37,5 +44,16 @@ describe("hash routes", () => {
       from: null,
     });
     expect(parseRoute("#/permissions")).toEqual({ page: "permissions" });
+  });
+
+  it("reads an app segment that is not an id as an app not found, never as no app", () => {
+    for (const segment of ["Nope", "Tasktide", "0", "-5", "%F0%9F%99%82", "1x"]) {
+      expect(parseRoute(`#/chat/${segment}/1?message=2`)).toEqual({
+        page: "chat",
+        appId: null,
+        chatId: null,
+        appNotFound: true,
+      });
+    }
   });
 });

@@ -23,6 +23,11 @@ export type Route =
       readonly messageId?: number | null;
       /** Where the person came from (an answer citing this message), or null. */
       readonly from?: MessageAddress | null;
+      /**
+       * True when the route names an app by something that is not an id (a name, `0`, an emoji):
+       * no app has it, so the page shows "app not found" and never falls back to another app.
+       */
+      readonly appNotFound?: boolean;
     };
 
 const ID = /^[1-9][0-9]{0,15}$/;
@@ -36,11 +41,17 @@ function address(raw: string | null): MessageAddress | null {
   return chatId !== null && messageId !== null ? { chatId, messageId } : null;
 }
 
-/** Parses a location hash. Unknown hashes are the chat page; malformed ids are null. Pure. */
+/**
+ * Parses a location hash. Unknown hashes are the chat page; a malformed app segment is
+ * `appNotFound` (appId and chatId null); other malformed ids are null. Pure.
+ */
 export function parseRoute(hash: string): Route {
   const [path = "", query = ""] = hash.replace(/^#\/?/, "").split("?", 2);
   const parts = path.split("/");
   if (parts[0] === "permissions") return { page: "permissions" };
+  if (parts[1] && id(parts[1]) === null) {
+    return { page: "chat", appId: null, chatId: null, appNotFound: true };
+  }
   const params = new URLSearchParams(query);
   const chatId = id(parts[2]);
   return {

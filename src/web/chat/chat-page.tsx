@@ -28,6 +28,8 @@ type Messages = MessagesResponse["messages"];
 /** Props: the current route, navigation, and the narrow-screen drawer's state. */
 export interface ChatPageProps {
   readonly appId: number | null;
+  /** The route named an app by something that is not an id (see `Route.appNotFound`). */
+  readonly appNotFound: boolean;
   readonly chatId: number | null;
   /** The addressed message (evidence target), or null. */
   readonly messageId: number | null;
@@ -40,10 +42,15 @@ export interface ChatPageProps {
 
 /** The chat page. */
 export function ChatPage(props: ChatPageProps) {
-  const { appId, chatId, messageId, from, navigate, drawerOpen, closeDrawer } = props;
+  const { appId, appNotFound, chatId, messageId, from, navigate, drawerOpen, closeDrawer } = props;
   const { t } = useTranslation();
   const [apps, setApps] = useState<Apps | null>(null);
-  const [chats, setChats] = useState<Chats>([]);
+  // Chats are kept with the app they were listed for, so another app's list is never shown.
+  const [chatList, setChatList] = useState<{ readonly appId: number; readonly chats: Chats }>();
+  // The app id the server answered NotFound for; cleared when its chats load.
+  const [missingAppId, setMissingAppId] = useState<number | null>(null);
+  const appMissing = appNotFound || (appId !== null && missingAppId === appId);
+  const chats = !appMissing && chatList?.appId === appId ? chatList.chats : [];
   const [messages, setMessages] = useState<Messages>([]);
   const [loadError, setLoadError] = useState<string | null>(null);
   const [draft, setDraft] = useState("");
@@ -59,16 +66,27 @@ export function ChatPage(props: ChatPageProps) {
       .catch(fail);
   }, [fail]);
 
-  // Without an app in the route, open the first app.
+  // Without an app in the route, open the first app; a route naming an unknown app stays on it.
   useEffect(() => {
     const first = apps?.[0];
-    if (appId === null && first) navigate({ page: "chat", appId: first.id, chatId: null });
-  }, [apps, appId, navigate]);
+    if (appId === null && !appNotFound && first) {
+      navigate({ page: "chat", appId: first.id, chatId: null });
+    }
+  }, [apps, appId, appNotFound, navigate]);
 
   const loadChats = useCallback(async () => {
     if (appId === null) return;
-    const response = await getJson(`/api/apps/${appId}/chats`, chatsResponseSchema);
-    setChats(response.chats);
+    try {
+      const response = await getJson(`/api/apps/${appId}/chats`, chatsResponseSchema);
+      setMissingAppId(null);
+      setChatList({ appId, chats: response.chats });
+    } catch (error) {
+      if (error instanceof ApiError && error.kind === "not_found") {
+        setMissingAppId(appId);
+        return;
+      }
+      throw error;
+    }
   }, [appId]);
 
   // Messages load through the app: a chat of another app, or a message not in the chat, is the
@@ -120,7 +138,7 @@ export function ChatPage(props: ChatPageProps) {
 
   const submit = async () => {
     const text = draft.trim();
-    if (!text || running || appId === null) return;
+    if (!text || running || appId === null || appMissing) return;
     if (chatId === null) {
       const created = await sendJson(
         "POST",
@@ -129,7 +147,7 @@ export function ChatPage(props: ChatPageProps) {
         createChatResponseSchema,
       ).catch(fail);
       if (!created) return;
-      setChats((current) => [created.chat, ...current]);
+      setChatList({ appId, chats: [created.chat, ...chats] });
       pendingChatRef.current = created.chat.id;
       navigate({ page: "chat", appId, chatId: created.chat.id });
       return;
@@ -145,7 +163,7 @@ export function ChatPage(props: ChatPageProps) {
       <ChatSidebar
         apps={apps}
         chats={chats}
-        appId={appId}
+        appId={appMissing ? null : appId}
         chatId={chatId}
         navigate={navigate}
         drawerOpen={drawerOpen}
@@ -153,15 +171,19 @@ export function ChatPage(props: ChatPageProps) {
       />
       <div className="conversation">
         <h1 className="visually-hidden">{t("app.title")}</h1>
-        {loadError ? (
+        {appMissing ? (
+          <p className="banner-error" role="alert" data-error="app-not-found">
+            {t("app.appNotFound")}
+          </p>
+        ) : loadError ? (
           <p className="banner-error" role="alert">
             {t("app.loadFailed", { message: loadError })}
           </p>
         ) : null}
         <MessageList
-          appId={appId}
-          chatId={chatId}
-          messages={messages}
+          appId={appMissing ? null : appId}
+          chatId={appMissing ? null : chatId}
+          messages={appMissing ? [] : messages}
           live={turn.live}
           messageId={messageId}
           from={from}
@@ -182,7 +204,7 @@ export function ChatPage(props: ChatPageProps) {
             rows={2}
             value={draft}
             placeholder={t("app.composerPlaceholder")}
-            disabled={appId === null}
+            disabled={appId === null || appMissing}
             onChange={(event) => setDraft(event.target.value)}
             onKeyDown={(event) => {
               if (event.key === "Enter" && !event.shiftKey) {
@@ -199,7 +221,7 @@ export function ChatPage(props: ChatPageProps) {
             <button
               type="submit"
               className="button primary"
-              disabled={!draft.trim() || appId === null}
+              disabled={!draft.trim() || appId === null || appMissing}
             >
               {t("app.send")}
             </button>

@@ -78,6 +78,8 @@ export function ChatSidebar(props: ChatSidebarProps) {
             navigate({ page: "chat", appId: Number(event.target.value), chatId: null })
           }
         >
+          {/* No app chosen (or the route's app does not exist): none of the real apps looks picked. */}
+          {appId === null ? <option value="" disabled hidden /> : null}
           {apps?.map((app) => (
             <option key={app.id} value={app.id}>
               {app.name}

@@ -23,6 +23,7 @@ export const en = {
     stop: "Stop",
     thinking: "Working…",
     role: { user: "You", assistant: "Assistant" },
+    appNotFound: "This app was not found. Pick an app from the list.",
     loadFailed: "Could not load: {{message}}",
     turnFailed: "The turn failed: {{message}}",
     turnStopped: "Stopped.",

@@ -21,6 +21,7 @@ export const es: StringTree<typeof en> = {
     stop: "Detener",
     thinking: "Trabajando…",
     role: { user: "Tú", assistant: "Asistente" },
+    appNotFound: "No se encontró esta app. Elige una app de la lista.",
     loadFailed: "No se pudo cargar: {{message}}",
     turnFailed: "El turno falló: {{message}}",
     turnStopped: "Detenido.",

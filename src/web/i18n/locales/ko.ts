@@ -21,6 +21,7 @@ export const ko: StringTree<typeof en> = {
     stop: "중지",
     thinking: "작업 중…",
     role: { user: "나", assistant: "어시스턴트" },
+    appNotFound: "이 앱을 찾을 수 없습니다. 목록에서 앱을 고르세요.",
     loadFailed: "불러오지 못했습니다: {{message}}",
     turnFailed: "응답에 실패했습니다: {{message}}",
     turnStopped: "중지됨.",

@@ -21,6 +21,7 @@ export const ptBR: StringTree<typeof en> = {
     stop: "Parar",
     thinking: "Trabalhando…",
     role: { user: "Você", assistant: "Assistente" },
+    appNotFound: "Este app não foi encontrado. Escolha um app da lista.",
     loadFailed: "Não foi possível carregar: {{message}}",
     turnFailed: "A resposta falhou: {{message}}",
     turnStopped: "Interrompido.",

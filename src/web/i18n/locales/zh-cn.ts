@@ -21,6 +21,7 @@ export const zhCN: StringTree<typeof en> = {
     stop: "停止",
     thinking: "处理中…",
     role: { user: "你", assistant: "助手" },
+    appNotFound: "未找到该应用。请从列表中选择一个应用。",
     loadFailed: "无法加载：{{message}}",
     turnFailed: "本轮回复失败：{{message}}",
     turnStopped: "已停止。",
