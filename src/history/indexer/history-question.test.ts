@@ -1,4 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { HISTORY_ANSWER_LABEL, HISTORY_QUESTION_LABEL } from "../projection/project-message.js";
+import { readChat } from "../read/read-chat.js";
 import { searchChats } from "../search/search-chats.js";
 import { createHistoryFixture } from "../testing/history-fixture.js";
 import { createIndexer } from "./create-indexer.js";
@@ -70,5 +72,33 @@ describe("a user turn answered by a history tool", () => {
     const matched = await matchedIds(fixture, app, "database");
     expect(matched).not.toContain(asked);
     expect([...matched].sort((a, b) => a - b)).toEqual([decided, plain]);
+  });
+
+  it("is not found through its chat's title, nor read as its question", async () => {
+    using fixture = createHistoryFixture();
+    const app = fixture.app("a");
+    const decision = fixture.message(
+      fixture.chat(app, "Login"),
+      "user",
+      "We use Clerk for authentication.",
+    );
+    // The web app titles a new chat with its first message.
+    const askChat = fixture.chat(app, "What did we decide about authentication?");
+    const question = fixture.message(askChat, "user", "What did we decide about authentication?");
+    fixture.message(askChat, "assistant", CARD);
+    await using indexer = createIndexer({ store: fixture.store, pollIntervalMs: 0 });
+    await indexer.drainAll();
+    expect(await matchedIds(fixture, app, "decide authentication")).toEqual([decision]);
+    const ctx = { store: fixture.store, appId: app, currentChatId: null, currentMessageId: null };
+    const read = readChat(ctx, {
+      chat_id: askChat,
+      around_message_id: question,
+      before: 0,
+      after: 1,
+    });
+    expect(read.messages.map((message) => [message.message_id, message.content])).toEqual([
+      [question, HISTORY_QUESTION_LABEL],
+      [question + 1, HISTORY_ANSWER_LABEL],
+    ]);
   });
 });

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { DatabasePort } from "../../store/database-port.js";
 import { writeTransaction } from "../../store/write-transaction.js";
-import { carriesHistoryCard } from "../projection/project-message.js";
+import { isAnsweredByHistoryTool, replyContentSql } from "../projection/reply-content.js";
 import { buildIndexRow } from "./build-index-row.js";
 import { countPending } from "./pending-count.js";
 
@@ -65,10 +65,7 @@ export function createIndexQueue(db: DatabasePort): IndexQueue {
   const selectDirtyMessages = db.prepare(`
     SELECT d.message_id, m.role, m.content, m.is_compaction_summary, m.created_at, m.chat_id,
            c.app_id, c.title,
-           CASE WHEN m.role = 'user' THEN (
-             SELECT CASE WHEN n.role = 'assistant' THEN n.content END FROM messages n
-             WHERE n.chat_id = m.chat_id AND n.id > m.id ORDER BY n.id LIMIT 1
-           ) END AS reply_content
+           ${replyContentSql("m")} AS reply_content
     FROM history_dirty_messages d
     LEFT JOIN messages m ON m.id = d.message_id
     LEFT JOIN chats c ON c.id = m.chat_id
@@ -127,8 +124,7 @@ export function createIndexQueue(db: DatabasePort): IndexQueue {
             role: row.role,
             content: row.content,
             isCompactionSummary: row.is_compaction_summary === 1,
-            answeredByHistoryTool:
-              row.reply_content !== null && carriesHistoryCard(row.reply_content),
+            answeredByHistoryTool: isAnsweredByHistoryTool(row.reply_content),
             createdAt: row.created_at,
           }),
         );

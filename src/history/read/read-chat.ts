@@ -3,6 +3,7 @@ import { ChatNotFoundError } from "../../errors/recollect-error.js";
 import { cleanTitle } from "../indexer/build-index-row.js";
 import { truncateChars } from "../projection/normalize-text.js";
 import { projectMessage } from "../projection/project-message.js";
+import { isAnsweredByHistoryTool, replyContentSql } from "../projection/reply-content.js";
 import { boundReadResult } from "../serialize/bound-read-result.js";
 import type { ReadChatInput, ReadChatResult, ReadMessage, RetrievalContext } from "../types.js";
 import { parseReadInput } from "./read-input.js";
@@ -19,15 +20,20 @@ const messageSchema = z.object({
   id: z.number().int(),
   role: z.enum(["user", "assistant"]),
   content: z.string(),
+  reply_content: z.string().nullable(),
   is_compaction_summary: z.number().int(),
   created_at: z.number(),
 });
 type MessageRow = z.infer<typeof messageSchema>;
 
-const COLUMNS = "id, role, content, is_compaction_summary, created_at";
+const COLUMNS = `id, role, content, ${replyContentSql("messages")} AS reply_content, is_compaction_summary, created_at`;
 
 function toReadMessage(row: MessageRow): ReadMessage {
-  const projection = projectMessage({ role: row.role, content: row.content });
+  const projection = projectMessage({
+    role: row.role,
+    content: row.content,
+    answeredByHistoryTool: isAnsweredByHistoryTool(row.reply_content),
+  });
   const cut = truncateChars(projection.text, MAX_READ_MESSAGE_CHARS);
   return {
     message_id: row.id,

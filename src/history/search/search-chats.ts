@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { cleanTitle } from "../indexer/build-index-row.js";
 import { countPending } from "../indexer/pending-count.js";
-import { projectMessage } from "../projection/project-message.js";
+import { carriesHistoryCard, projectMessage } from "../projection/project-message.js";
+import { isAnsweredByHistoryTool, replyContentSql } from "../projection/reply-content.js";
 import { boundSearchResult } from "../serialize/bound-search-result.js";
 import type {
   MessageRole,
@@ -210,17 +211,28 @@ function rankAndGroup(
   return groupByChat(ctx, { groups, rest: fast.rest }, terms);
 }
 
-const contentSchema = z.array(z.object({ id: z.number().int(), content: z.string() }));
+/** A stored message's text as search projects it: its content and its reply's (see reply-content.ts). */
+interface StoredText {
+  readonly content: string;
+  readonly reply_content: string | null;
+}
 
-/** Loads `content` of the few messages that made the cut (never of all 200 candidates). */
-function loadContents(ctx: RetrievalContext, ids: readonly number[]): Map<number, string> {
+const contentSchema = z.array(
+  z.object({ id: z.number().int(), content: z.string(), reply_content: z.string().nullable() }),
+);
+
+/** Loads the text of the few messages that made the cut (never of all 200 candidates). */
+function loadContents(ctx: RetrievalContext, ids: readonly number[]): Map<number, StoredText> {
   if (ids.length === 0) return new Map();
   const rows = contentSchema.parse(
     ctx.store.db
-      .prepare("SELECT id, content FROM messages WHERE id IN (SELECT value FROM json_each(?))")
+      .prepare(
+        `SELECT id, content, ${replyContentSql("messages")} AS reply_content FROM messages
+         WHERE id IN (SELECT value FROM json_each(?))`,
+      )
       .all(JSON.stringify(ids)),
   );
-  return new Map(rows.map((row) => [row.id, row.content]));
+  return new Map(rows.map((row) => [row.id, row]));
 }
 
 /**
@@ -236,6 +248,7 @@ const leadingSchema = z.array(
     id: z.number().int(),
     role: z.enum(["user", "assistant"]),
     content: z.string(),
+    reply_content: z.string().nullable(),
     is_compaction_summary: z.number().int(),
     created_at: z.number(),
   }),
@@ -246,11 +259,20 @@ interface Chosen {
   readonly match: RankedMatch;
   readonly text: string;
   readonly truncated: boolean;
+  /** A history-tool turn (a card, or the question a card answered): never a stand-in or a hit. */
+  readonly historyTool: boolean;
 }
 
-function project(match: RankedMatch, content: string): Chosen {
-  const projection = projectMessage({ role: match.role, content });
-  return { match, text: projection.text, truncated: projection.truncated };
+function project(match: RankedMatch, stored: StoredText): Chosen {
+  const answeredByHistoryTool = isAnsweredByHistoryTool(stored.reply_content);
+  const projection = projectMessage({
+    role: match.role,
+    content: stored.content,
+    answeredByHistoryTool,
+  });
+  const historyTool =
+    answeredByHistoryTool || (match.role === "assistant" && carriesHistoryCard(stored.content));
+  return { match, text: projection.text, truncated: projection.truncated, historyTool };
 }
 
 const alternativeSchema = z.array(
@@ -258,6 +280,7 @@ const alternativeSchema = z.array(
     id: z.number().int(),
     role: z.enum(["user", "assistant"]),
     content: z.string(),
+    reply_content: z.string().nullable(),
     is_compaction_summary: z.number().int(),
     created_at: z.number(),
   }),
@@ -271,18 +294,18 @@ function loadAlternatives(
   ctx: RetrievalContext,
   like: RankedMatch,
   others: readonly RankedMatch[],
-): [RankedMatch, string][] {
+): [RankedMatch, StoredText][] {
   if (others.length === 0) return [];
   const rows = alternativeSchema.parse(
     ctx.store.db
       .prepare(
-        `SELECT id, role, content, is_compaction_summary, created_at FROM messages
-         WHERE id IN (SELECT value FROM json_each(?)) AND chat_id = ?`,
+        `SELECT id, role, content, ${replyContentSql("messages")} AS reply_content, is_compaction_summary, created_at
+         FROM messages WHERE id IN (SELECT value FROM json_each(?)) AND chat_id = ?`,
       )
       .all(JSON.stringify(others.map((match) => match.messageId)), like.chatId),
   );
   const byId = new Map(rows.map((row) => [row.id, row]));
-  return others.flatMap((match): [RankedMatch, string][] => {
+  return others.flatMap((match): [RankedMatch, StoredText][] => {
     const row = byId.get(match.messageId);
     if (row === undefined) return [];
     const stored: RankedMatch = {
@@ -293,7 +316,7 @@ function loadAlternatives(
       createdAt: row.created_at,
       score: match.score,
     };
-    return [[stored, row.content]];
+    return [[stored, row]];
   });
 }
 
@@ -302,8 +325,8 @@ function firstSubstantive(ctx: RetrievalContext, like: RankedMatch): Chosen | nu
   const rows = leadingSchema.parse(
     ctx.store.db
       .prepare(
-        `SELECT id, role, content, is_compaction_summary, created_at FROM messages
-         WHERE chat_id = ? ORDER BY id LIMIT ${LEADING_MESSAGES_SCANNED}`,
+        `SELECT id, role, content, ${replyContentSql("messages")} AS reply_content, is_compaction_summary, created_at
+         FROM messages WHERE chat_id = ? ORDER BY id LIMIT ${LEADING_MESSAGES_SCANNED}`,
       )
       .all(like.chatId),
   );
@@ -315,8 +338,8 @@ function firstSubstantive(ctx: RetrievalContext, like: RankedMatch): Chosen | nu
       isCompactionSummary: row.is_compaction_summary === 1,
       createdAt: row.created_at,
     };
-    const chosen = project(match, row.content);
-    if (isSubstantive(chosen.text)) return chosen;
+    const chosen = project(match, row);
+    if (!chosen.historyTool && isSubstantive(chosen.text)) return chosen;
   }
   return null;
 }
@@ -339,12 +362,14 @@ function refineTitleOnly(
   const kept = chosen.filter((entry) => !titleOnly.includes(entry));
   const first = (chosen[0] as Chosen).match;
   const bodyMatches = loadAlternatives(ctx, first, others.slice(0, TITLE_ONLY_ALTERNATIVES))
-    .map(([match, content]) => project(match, content))
-    .filter((entry) => findTermPosition(entry.text, terms) !== -1);
+    .map(([match, stored]) => project(match, stored))
+    .filter((entry) => !entry.historyTool && findTermPosition(entry.text, terms) !== -1);
   const replacements = [...kept, ...bodyMatches].slice(0, MATCHES_PER_CHAT);
   if (replacements.length > 0) return replacements;
   const stand = firstSubstantive(ctx, first);
-  return stand === null ? [...chosen] : [stand];
+  // A chat of history-tool turns alone (asked, answered by a card) matched by its title has
+  // nothing to show: it is dropped rather than shown as its labels.
+  return stand === null ? chosen.filter((entry) => !entry.historyTool) : [stand];
 }
 
 interface Groups {
@@ -381,11 +406,13 @@ function groupByChat(
     ctx,
     [...groups.values()].flatMap((group) => group.map((match) => match.messageId)),
   );
-  return [...groups.values()].map((group) => {
+  return [...groups.values()].flatMap((group): SearchChatHit[] => {
     const first = group[0] as RankedMatch;
     const chosen = refineTitleOnly(
       ctx,
-      group.map((match) => project(match, contents.get(match.messageId) ?? "")),
+      group.map((match) =>
+        project(match, contents.get(match.messageId) ?? { content: "", reply_content: null }),
+      ),
       rest.get(first.chatId) ?? [],
       excerptTerms,
     );
@@ -397,12 +424,15 @@ function groupByChat(
       is_compaction_summary: match.isCompactionSummary,
       projection_truncated: truncated,
     }));
-    return {
-      chat_id: first.chatId,
-      chat_title: cleanTitle(first.chatTitle),
-      chat_created_at: iso(first.chatCreatedAt),
-      matches,
-    };
+    if (matches.length === 0) return [];
+    return [
+      {
+        chat_id: first.chatId,
+        chat_title: cleanTitle(first.chatTitle),
+        chat_created_at: iso(first.chatCreatedAt),
+        matches,
+      },
+    ];
   });
 }
 
