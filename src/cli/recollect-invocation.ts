@@ -23,8 +23,18 @@ function executableAt(path: string): string | null {
 }
 
 /**
- * `["recollect"]` when the first `recollect` on `env.PATH` resolves to `ownBin` (a global install
- * or `npm link` of this copy), else `["npx", "recollect"]`.
+ * A PATH folder npm adds only for the process it starts (`npx`, `npm start`, `npm run`): a
+ * project's `node_modules/.bin` or npx's cache. A `recollect` found there runs only inside that
+ * process, not in the person's shell afterwards, so it does not count as being on PATH.
+ */
+function isNpmRunFolder(folder: string): boolean {
+  return /[\\/]node_modules[\\/]\.bin[\\/]?$/.test(folder) || /[\\/]_npx[\\/]/.test(folder);
+}
+
+/**
+ * `["recollect"]` when the first `recollect` on `env.PATH`, outside the folders npm adds for the
+ * run itself ({@link isNpmRunFolder}), resolves to `ownBin` (a global install or `npm link` of
+ * this copy), else `["npx", "recollect"]`.
  */
 export function recollectInvocation(
   env: NodeJS.ProcessEnv,
@@ -32,7 +42,7 @@ export function recollectInvocation(
 ): readonly string[] {
   const own = executableAt(ownBin) ?? ownBin;
   for (const folder of (env.PATH ?? "").split(delimiter)) {
-    if (folder === "") continue;
+    if (folder === "" || isNpmRunFolder(folder)) continue;
     const found = executableAt(join(folder, "recollect"));
     if (found === null) continue;
     return found === own ? ["recollect"] : ["npx", "recollect"];

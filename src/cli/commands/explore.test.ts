@@ -61,9 +61,14 @@ describe("recollect explore", () => {
     const linked = join(dirname(db), "path-bin");
     mkdirSync(linked);
     symlinkSync(RECOLLECT_BIN, join(linked, "recollect"));
+    // Where npx and npm run put a bin for the run alone: gone from the shell the person pastes into.
+    const npmRun = join(dirname(db), "node_modules", ".bin");
+    mkdirSync(npmRun, { recursive: true });
+    symlinkSync(RECOLLECT_BIN, join(npmRun, "recollect"));
     for (const [path, invocation] of [
       [nodeOnly, "npx recollect"],
       [`${linked}${delimiter}${nodeOnly}`, "recollect"],
+      [`${npmRun}${delimiter}${nodeOnly}`, "npx recollect"],
     ] as const) {
       const env = { PATH: path };
       const args = ["--db", db, "explore", "What did we decide about authentication?"];
