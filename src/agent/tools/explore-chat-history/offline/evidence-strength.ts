@@ -8,7 +8,12 @@ import { hasCjk } from "../../../../history/text/cjk.js";
 import type { QueryModel } from "./query-model.js";
 import type { Ranking } from "./rank-evidence.js";
 import type { SearchRun } from "./run-state.js";
-import type { PoolStats, TermVector } from "./score-messages.js";
+import {
+  type Bm25Options,
+  type PoolStats,
+  saturationConstant,
+  type TermVector,
+} from "./score-messages.js";
 
 /**
  * The question terms that count: CJK bigrams unseen in the pool are skipped (unsegmented text
@@ -28,10 +33,10 @@ export function coverage(
   vector: TermVector,
   question: QueryModel,
   stats: PoolStats,
-  options: { readonly k1: number; readonly b: number },
+  options: Bm25Options,
 ): number {
   const terms = countedTerms(question, stats);
-  const norm = options.k1 * (1 - options.b + (options.b * vector.length) / stats.averageLength);
+  const norm = saturationConstant(vector, stats, options);
   const saturation = (tf: number) => tf / (tf + norm);
   const sum = terms.reduce((total, term) => total + saturation(vector.tf.get(term) ?? 0), 0);
   return terms.length === 0 ? 0 : sum / terms.length;

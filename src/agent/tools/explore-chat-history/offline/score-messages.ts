@@ -60,14 +60,32 @@ export function idf(stats: PoolStats, term: string): number {
   return Math.sqrt(Math.log(1 + (stats.docs - df + 0.5) / (df + 0.5)));
 }
 
+/** bm25's saturation parameters: k1 (tf saturation) and b (length normalisation, 0–1). */
+export interface Bm25Options {
+  readonly k1: number;
+  readonly b: number;
+}
+
+/**
+ * bm25's length-normalised saturation constant for `vector`, k1·(1 − b + b·|d|/avgdl) (Robertson &
+ * Zaragoza 2009): a term's tf saturates as tf / (tf + this).
+ */
+export function saturationConstant(
+  vector: TermVector,
+  stats: PoolStats,
+  options: Bm25Options,
+): number {
+  return options.k1 * (1 - options.b + (options.b * vector.length) / stats.averageLength);
+}
+
 /** bm25 score of `vector` for `model` (weights × idf × saturated tf). */
 export function bm25(
   vector: TermVector,
   model: QueryModel,
   stats: PoolStats,
-  options: { readonly k1: number; readonly b: number },
+  options: Bm25Options,
 ): number {
-  const norm = options.k1 * (1 - options.b + (options.b * vector.length) / stats.averageLength);
+  const norm = saturationConstant(vector, stats, options);
   let score = 0;
   for (const [term, weight] of model.weights) {
     const tf = vector.tf.get(term) ?? 0;
