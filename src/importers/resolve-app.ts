@@ -45,5 +45,14 @@ export function resolveApp(
   const folder = dirname(absolute);
   if (basename(absolute) === ".aider.chat.history.md")
     return { name: basename(folder), path: folder, origin: "root" };
-  return { name: basename(folder) || "default", path: null };
+  return fallbackApp(absolute);
+}
+
+/**
+ * The fallback app of a file (step 6): named after the folder the file is in, no project path.
+ * A chat put there before its project was known is moved to its project's app by a later write
+ * that knows it (`write-chats.ts`).
+ */
+export function fallbackApp(filePath: string): ResolvedApp {
+  return { name: basename(dirname(resolve(filePath))) || "default", path: null };
 }

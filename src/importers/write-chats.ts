@@ -20,7 +20,11 @@
  * (all of them when none is equal), and the stored title is kept.
  *
  * A chat already stored stays in the app it was first imported into; re-importing with another
- * `--app` never moves it (and so never mixes apps).
+ * `--app` never moves it (and so never mixes apps). One exception: a chat stored in its file's
+ * fallback app (`resolve-app.ts` `fallbackApp`: no project was known, e.g. a Cursor composer
+ * synced before its workspace listed it) moves, in the same transaction, to its project's app as
+ * soon as a write resolves one by root; the fallback app is deleted once it holds nothing. A
+ * chat in any other app is never moved.
  */
 import type Database from "better-sqlite3";
 import { storeApps } from "../store/catalog/app-writes.js";
@@ -30,7 +34,7 @@ import {
 } from "../store/catalog/chat-writes.js";
 import { writeTransaction } from "../store/write-transaction.js";
 import type { ImportedChat, ImportedMessage } from "./imported-chat.js";
-import type { ResolvedApp } from "./resolve-app.js";
+import { fallbackApp, type ResolvedApp } from "./resolve-app.js";
 
 /** How a chat's parsed messages relate to what is stored; see the module doc. */
 export type WriteMode = "merge" | "exact" | "tail";
@@ -132,6 +136,13 @@ export function writeChats(db: Database.Database, chats: readonly ChatToWrite[])
         continue;
       }
       chatIds.push(existing.id);
+      if (app.origin === "root" && app.path !== null && sourceFile !== "") {
+        const { name } = fallbackApp(sourceFile);
+        if (apps.isFallbackApp(existing.appId, name)) {
+          writes.moveChat(existing.id, existing.appId, apps.idFor(app, chat.createdAtMs));
+          apps.dropIfEmptyFallback(existing.appId, name);
+        }
+      }
       if (mode === "tail") {
         const written = writeTail(existing.id, chat.messages);
         if (written === null) skipped++;

@@ -5,10 +5,11 @@
  * file or still in its `-wal` — is picked up. Fixtures are written by the test in Cursor's layout
  * under a temporary HOME.
  */
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync, utimesSync } from "node:fs";
 import { join } from "node:path";
 import Database from "better-sqlite3";
 import { afterEach, describe, expect, it } from "vitest";
+import { createIndexer } from "../history/indexer/create-indexer.js";
 import {
   CURSOR_COMPOSERS,
   putCursorComposer,
@@ -141,6 +142,89 @@ describe("sync of Cursor's state.vscdb", () => {
       "Why does the checkout test flake?",
       "The test shares a clock with the cart test.",
       "Also the payment retry test?",
+    ]);
+  });
+});
+
+describe("a Cursor chat synced before its workspace named it", () => {
+  /** [chat id, app name] per chat, by chat id, and every app name. */
+  const apps = (store: Store) => ({
+    chats: store.db
+      .prepare<[], [number, string]>(
+        "SELECT c.id, a.name FROM chats c JOIN apps a ON a.id = c.app_id ORDER BY c.id",
+      )
+      .raw()
+      .all(),
+    apps: store.db.prepare("SELECT name FROM apps ORDER BY name").pluck().all(),
+  });
+  /** [lowest, highest app id, count] of the chat's search rows. */
+  const indexed = (store: Store, chatId: number) =>
+    store.db
+      .prepare(
+        `SELECT min(CAST(app_id AS INTEGER)), max(CAST(app_id AS INTEGER)), count(*)
+           FROM history_fts WHERE chat_id = ?`,
+      )
+      .raw()
+      .get(chatId);
+  const appId = (store: Store, name: string) =>
+    store.db.prepare("SELECT id FROM apps WHERE name = ?").pluck().get(name);
+
+  it("moves out of the fallback app into its project's app, with its search rows; a chat in a real app never moves", async () => {
+    const { m, database } = cursorMachine();
+    using store = openStore({ path: ":memory:" });
+    sync(store, m);
+    await using indexer = createIndexer({ store, pollIntervalMs: 0 });
+    await indexer.drainAll();
+    expect(apps(store)).toEqual({
+      chats: [
+        [1, "shop"],
+        [2, "globalStorage"],
+        [3, "blog"],
+      ],
+      apps: ["blog", "globalStorage", "shop"],
+    });
+    const fallbackId = appId(store, "globalStorage");
+    expect(indexed(store, 2)).toEqual([fallbackId, fallbackId, 2]);
+
+    // Cursor now lists the inline composer in the blog window, and the shop composer too.
+    const userDir = join(m.home, applicationDataFolder(), "Cursor", "User");
+    const blogFolder = m.project("code/blog");
+    for (const id of readdirSync(join(userDir, "workspaceStorage"))) {
+      if (id !== "9c2d7e1f0a4b3c5d") writeCursorWorkspace(userDir, id, m.project("code/shop"), []);
+    }
+    writeCursorWorkspace(userDir, "9c2d7e1f0a4b3c5d", blogFolder, [
+      BLOG_COMPOSER,
+      CURSOR_COMPOSERS.inline,
+      CURSOR_COMPOSERS.headers,
+    ]);
+    const later = new Date(START_MS + 3_600_000);
+    utimesSync(database, later, later);
+    const second = sync(store, m).sources[0]!;
+    expect([second.changes.rewritten, second.messages]).toEqual([1, 0]);
+    expect(apps(store)).toEqual({
+      chats: [
+        [1, "shop"],
+        [2, "blog"],
+        [3, "blog"],
+      ],
+      apps: ["blog", "shop"],
+    });
+    expect(store.db.prepare("SELECT count(*) FROM messages WHERE chat_id = 2").pluck().get()).toBe(
+      2,
+    );
+    await indexer.drainAll();
+    const blogId = appId(store, "blog");
+    expect(indexed(store, 2)).toEqual([blogId, blogId, 2]);
+
+    // Idempotent: the next read of the database changes nothing.
+    const again = new Date(START_MS + 7_200_000);
+    utimesSync(database, again, again);
+    const third = sync(store, m).sources[0]!;
+    expect([third.changes.rewritten, third.updatedChats, third.messages]).toEqual([1, 0, 0]);
+    expect(apps(store).chats).toEqual([
+      [1, "shop"],
+      [2, "blog"],
+      [3, "blog"],
     ]);
   });
 });

@@ -25,6 +25,15 @@ export interface StoreApps {
    * `created_at` (ms since the epoch).
    */
   idFor(app: AppToWrite, createdAtMs: number): number;
+  /**
+   * True when app `appId` is the fallback app named `fallbackName`: the app a file's chats go to
+   * when neither the file nor the chat names a project (`importers/resolve-app.ts`, last step). It
+   * has that name, no recorded path and no root, so an app that holds a project folder is never
+   * one.
+   */
+  isFallbackApp(appId: number, fallbackName: string): boolean;
+  /** Deletes app `appId` when it is a fallback app left holding no chat and no plan. */
+  dropIfEmptyFallback(appId: number, fallbackName: string): void;
 }
 
 /** Prepares the app statements on `db`. */
@@ -43,6 +52,17 @@ export function storeApps(db: Database.Database): StoreApps {
   );
   const addRoot = db.prepare<[string, number]>(
     "INSERT OR IGNORE INTO app_roots (path, app_id) VALUES (?, ?)",
+  );
+  const fallback = db
+    .prepare<[number, string], 1>(
+      `SELECT 1 FROM apps a WHERE a.id = ? AND a.name = ? AND a.path IS NULL
+         AND NOT EXISTS (SELECT 1 FROM app_roots r WHERE r.app_id = a.id)`,
+    )
+    .pluck();
+  const dropEmpty = db.prepare<[number]>(
+    `DELETE FROM apps WHERE id = ?
+       AND NOT EXISTS (SELECT 1 FROM chats WHERE app_id = apps.id)
+       AND NOT EXISTS (SELECT 1 FROM plans WHERE app_id = apps.id)`,
   );
 
   // `apps.path` is the app's first root and always one of its `app_roots` rows: a folder that is
@@ -87,6 +107,10 @@ export function storeApps(db: Database.Database): StoreApps {
       const id = Number(insertApp.run(app.name, null, createdAtMs).lastInsertRowid);
       claim(id, app.path);
       return id;
+    },
+    isFallbackApp: (appId, fallbackName) => fallback.get(appId, fallbackName) === 1,
+    dropIfEmptyFallback(appId, fallbackName) {
+      if (fallback.get(appId, fallbackName) === 1) dropEmpty.run(appId);
     },
   };
 }

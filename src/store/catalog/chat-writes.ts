@@ -1,8 +1,9 @@
 /**
  * The statements of the import write path (`importers/write-chats.ts`), prepared once per write:
  * finding a chat by its identity `(source, source file, external id)`, claiming a chat stored
- * before files were recorded, inserting chats and messages, retitling, and replacing the messages
- * after a common prefix. The merge rules live in the importer; this file only holds the SQL. Times
+ * before files were recorded, inserting chats and messages, retitling, replacing the messages
+ * after a common prefix, and moving a chat out of the app it was put in before its project was
+ * known. The merge rules live in the importer; this file only holds the SQL. Times
  * are ms since the epoch.
  */
 import type Database from "better-sqlite3";
@@ -28,14 +29,18 @@ export interface ImportMessageRow {
   readonly createdAtMs: number;
 }
 
+/** A stored chat as the write path finds it. */
+export interface FoundChat {
+  readonly id: number;
+  readonly title: string | null;
+  /** The app the chat is stored in now. */
+  readonly appId: number;
+}
+
 /** The prepared statements; create with {@link prepareChatWrites} inside or before the write. */
 export interface ChatWrites {
   /** The chat with that identity, or undefined. `sourceFile` is `''` for chats of no file. */
-  findChat(
-    source: string,
-    sourceFile: string,
-    externalId: string,
-  ): { readonly id: number; readonly title: string | null } | undefined;
+  findChat(source: string, sourceFile: string, externalId: string): FoundChat | undefined;
   /** Records `sourceFile` as the file of chat `chatId` (a chat stored before files were). */
   claimChat(sourceFile: string, chatId: number): void;
   /** Inserts a chat and returns its id. */
@@ -53,12 +58,25 @@ export interface ChatWrites {
   /** Deletes every message of the chat after its first `keep` (the common prefix stays). */
   deleteMessagesAfter(chatId: number, keep: number): void;
   insertMessage(chatId: number, message: ImportMessageRow): void;
+  /**
+   * Moves chat `chatId` from app `fromAppId` to `toAppId` with its plans; a no-op unless the chat
+   * is in `fromAppId` now. Its messages follow by `chat_id`; the index re-queues the chat (the
+   * `history_chat_updated` trigger of migration 002), so its search rows take the new app.
+   */
+  moveChat(chatId: number, fromAppId: number, toAppId: number): void;
 }
 
 /** Prepares the write statements on `db`. */
 export function prepareChatWrites(db: Database.Database): ChatWrites {
-  const findChat = db.prepare<[string, string, string], { id: number; title: string | null }>(
-    "SELECT id, title FROM chats WHERE source = ? AND source_file = ? AND external_id = ?",
+  const findChat = db.prepare<[string, string, string], FoundChat>(
+    `SELECT id, title, app_id AS appId FROM chats
+      WHERE source = ? AND source_file = ? AND external_id = ?`,
+  );
+  const moveChat = db.prepare<[number, number, number]>(
+    "UPDATE chats SET app_id = ? WHERE id = ? AND app_id = ?",
+  );
+  const movePlans = db.prepare<[number, number, number]>(
+    "UPDATE plans SET app_id = ? WHERE chat_id = ? AND app_id = ?",
   );
   const claimChat = db.prepare<[string, number]>("UPDATE chats SET source_file = ? WHERE id = ?");
   const insertChat = db.prepare<[number, string | null, number, string, string, string]>(
@@ -112,6 +130,10 @@ export function prepareChatWrites(db: Database.Database): ChatWrites {
         message.isCompactionSummary ? 1 : 0,
         message.createdAtMs,
       );
+    },
+    moveChat(chatId, fromAppId, toAppId) {
+      if (moveChat.run(toAppId, chatId, fromAppId).changes === 0) return;
+      movePlans.run(toAppId, chatId, fromAppId);
     },
   };
 }
