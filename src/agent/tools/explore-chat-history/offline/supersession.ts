@@ -7,8 +7,8 @@
  * the person's own messages — each states a number or name the other lacks, or one is negated and
  * the other not. An assistant names whatever it explains (libraries, columns, providers), so new
  * names in its reply are elaboration, not a changed value. Every such pair is kept (a chain
- * A → B → C yields A → B, B → C and A → C); the person's own pairs come first, then the crispest.
- * Pure.
+ * A → B → C yields A → B, B → C and A → C) but adoptions: a newer that takes what the older
+ * proposed agrees with it. The person's own pairs come first, then the crispest. Pure.
  */
 import { NEGATION, type PolicyConfig, REVISION_CUE } from "./policy-parameters.js";
 import type { QueryModel } from "./query-model.js";
@@ -31,6 +31,12 @@ export function valuesOf(text: string): Set<string> {
     ...(text.match(NUMBER) ?? []),
     ...(text.match(NAME) ?? []).map((name) => name.toLowerCase()),
   ]);
+}
+
+/** `text` names `value` (one of {@link valuesOf}) as a word of its own, in any case. */
+function names(text: string, value: string): boolean {
+  const escaped = value.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  return new RegExp(`(?<!\\w)${escaped}${/\w$/.test(value) ? "(?!\\w)" : ""}`, "i").test(text);
 }
 
 /** `b` is the assistant's reply right after `a`: it restates or answers `a`, it does not revise it. */
@@ -69,7 +75,7 @@ export function findSupersessions(
   const pool = ranked.slice(0, supersedePool);
   const values = new Map(pool.map((item) => [item, valuesOf(item.observation.text)]));
   const weights = [...subject.weights];
-  const found: { pair: Supersession; strength: number }[] = [];
+  const found: { pair: Supersession; added: string[]; strength: number }[] = [];
   for (const a of pool) {
     for (const b of pool) {
       if (a === b || !isOlder(a, b) || isReplyTo(a, b) || asksOnly(a)) continue;
@@ -101,14 +107,26 @@ export function findSupersessions(
       // Crispest first: both about the subject (local scores), the newer changing few values — an
       // unrelated message sharing the subject words brings many (BEAM-100K dev, questions with a
       // gold pair in the pool: ranked first in 29 of 49, by fused relevance in 23).
-      if (revised)
-        found.push({ pair, strength: (a.score + b.score) / (1 + Math.log1p(added.length)) });
+      const strength = (a.score + b.score) / (1 + Math.log1p(added.length));
+      if (revised) found.push({ pair, added, strength });
     }
   }
+  // Adoption is agreement: when the newer revises a statement older still and every value it
+  // changes that one to is already in the older side (proposed, then taken: "Valkey can hold the
+  // cache", then "replace Memcached with Valkey"), the older side agrees with it.
+  const kept = found.filter(({ pair: { older, newer } }) =>
+    found.every(
+      (other) =>
+        other.pair.newer !== newer ||
+        !isOlder(other.pair.older, older) ||
+        other.added.length === 0 ||
+        !other.added.every((value) => names(older.observation.text, value)),
+    ),
+  );
   // The person's own statements first: what changes is what they said (a deadline, a count, "I've
   // never …"); an assistant reply mostly restates the turn it answers.
-  found.sort((x, y) => Number(own(y.pair)) - Number(own(x.pair)) || y.strength - x.strength);
-  return found.map(({ pair }) => pair);
+  kept.sort((x, y) => Number(own(y.pair)) - Number(own(x.pair)) || y.strength - x.strength);
+  return kept.map(({ pair }) => pair);
 }
 
 /** Both sides are the person's own messages. */

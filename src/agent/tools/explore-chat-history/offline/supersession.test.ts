@@ -1,0 +1,53 @@
+/**
+ * supersede: a later statement that adopts what an earlier one proposed agrees with it; only a
+ * later statement whose value the earlier one does not name revises it. Fixture of our own.
+ */
+import { describe, expect, test } from "vitest";
+import { reportFor } from "./decide-next-action.js";
+import { DEFAULT_POLICY } from "./policy-parameters.js";
+import { observation, runState } from "./testing/offline-test-fixtures.js";
+
+const at = (day: number, minute: number) =>
+  `2026-03-0${day}T10:${String(minute).padStart(2, "0")}:00.000Z`;
+
+/**
+ * A history in two chats: the person keeps the search cache in Memcached (chat 1);
+ * later (chat 2) they ask, the assistant proposes `proposal`, and they move the cache to Valkey.
+ */
+function history(proposal: string) {
+  return [
+    observation("c1", "The search cache lives in Memcached on the app server.", {
+      chatId: 1,
+      createdAt: at(1, 0),
+    }),
+    observation("c2", "Memcached keeps dropping the search cache on restart. What else fits?", {
+      chatId: 2,
+      createdAt: at(2, 0),
+    }),
+    observation("c3", proposal, { chatId: 2, role: "assistant", createdAt: at(2, 1) }),
+    observation("c4", "Then we replace Memcached with Valkey for the search cache.", {
+      chatId: 2,
+      createdAt: at(2, 2),
+    }),
+  ];
+}
+
+const pairsFor = (proposal: string) =>
+  reportFor(
+    runState("Where does the search cache live?", history(proposal)),
+    DEFAULT_POLICY,
+  ).conflicts.map((conflict) => conflict.candidate_ids);
+
+describe("supersede: adoption is agreement", () => {
+  test("the statement that adopts the proposal revises the old value, not the proposal", () => {
+    const pairs = pairsFor("Valkey can hold the search cache and persists it across restarts.");
+    expect(pairs).toContainEqual(["c1", "c4"]);
+    expect(pairs).not.toContainEqual(["c3", "c4"]);
+  });
+
+  test("a later statement that picks a value the proposal did not name still revises it", () => {
+    const pairs = pairsFor("Dragonfly can hold the search cache and persists it across restarts.");
+    expect(pairs).toContainEqual(["c1", "c4"]);
+    expect(pairs).toContainEqual(["c3", "c4"]);
+  });
+});
