@@ -62,12 +62,18 @@ function retrieveCalls(state: RunState, config: PolicyConfig): OfflineToolCall[]
   return [{ toolName: "search_chats", input: { query, limit: config.parameters.searchLimit } }];
 }
 
-/** The RM3-expanded search, and one probe search (one chat) per subject word nothing observed holds. */
+/**
+ * The RM3-expanded search (only for a subject of at most `expandSearchMaxTerms` terms), and one
+ * probe search (one chat) per subject word nothing observed holds.
+ */
 function expandCalls(state: RunState, config: PolicyConfig): OfflineToolCall[] {
   if (asksAboutCurrentChat(state)) return [];
   const { off, parameters } = config;
   const ranking = rankEvidence(state, config);
-  const expanded = !off.has("expand") && addedTerms(ranking.question, ranking.expanded).length > 0;
+  const expanded =
+    !off.has("expand") &&
+    ranking.subject.weights.size <= parameters.expandSearchMaxTerms &&
+    addedTerms(ranking.question, ranking.expanded).length > 0;
   const probes = off.has("probe") ? [] : probeWords(ranking, parameters.probeTerms);
   return [
     ...(expanded ? [{ query: queryText(ranking.expanded), limit: parameters.searchLimit }] : []),

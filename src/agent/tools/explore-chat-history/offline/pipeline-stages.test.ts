@@ -4,10 +4,10 @@
  */
 import { describe, expect, test } from "vitest";
 import { submitReportInputSchema } from "../child-protocol.js";
-import { reportFor } from "./decide-next-action.js";
+import { decideNextAction, reportFor } from "./decide-next-action.js";
 import { reciprocalRankFusion } from "./fuse.js";
 import { DEFAULT_POLICY, type OfflineStage, policyVersion } from "./policy-parameters.js";
-import { addedTerms, expandRm3, formulate, queryText } from "./query-model.js";
+import { expandRm3, formulate, queryText } from "./query-model.js";
 import { rankEvidence } from "./rank-evidence.js";
 import type { Observation } from "./run-state.js";
 import { runState } from "./testing/offline-test-fixtures.js";
@@ -62,26 +62,44 @@ describe("expand (RM3)", () => {
   });
 });
 
-describe("expand: only a one-term subject", () => {
+describe("expand (RM3) in the ranking and the search", () => {
+  // Each message in its own chat, so no neighbour or title share mixes their scores.
   const history = [
-    message(1, "The deploy pipeline runs on Fly with Docker images."),
-    message(2, "Docker layer caching keeps the deploy fast.", { chatId: 2 }),
+    message(1, "The deploy pipeline runs on Fly with Docker images.", { chatId: 1 }),
+    message(2, "Docker image caching keeps the deploy on Fly fast.", { chatId: 2 }),
+    message(3, "The night shift rota for the support team.", { chatId: 3 }),
+    message(4, "Docker images are rebuilt on Fly.", { chatId: 4 }),
   ];
-
-  test("a question of several subject terms keeps its own terms", () => {
-    const ranking = rankEvidence(
-      state("Where does the deploy pipeline run at night?", history),
-      DEFAULT_POLICY,
+  const ranked = (question: string, ...stages: OfflineStage[]) =>
+    rankEvidence(state(question, history), off(...stages)).messages.map(
+      (item) => item.observation.candidateId,
     );
-    expect(ranking.expanded).toBe(ranking.subject);
+  const question = "Where does the deploy pipeline run at night?";
+
+  test("the feedback vocabulary lifts a message that says it and ranks one that says only it", () => {
+    // Off: c3 (the rare "night") outranks c2 (the common "deploy"); c4 holds no question word.
+    expect(ranked(question, "expand")).toEqual(["c1", "c3", "c2"]);
+    // On: the best match's words (docker, fly, imag) weigh too: c2 passes c3, and c4, which says
+    // only them, is ranked at all (below c3: the question's own terms keep 0.8 of the weight).
+    expect(ranked(question)).toEqual(["c1", "c2", "c3", "c4"]);
   });
 
-  test("a one-term subject is expanded from the best matches", () => {
-    const ranking = rankEvidence(state("What about the deploy?", history), DEFAULT_POLICY);
-    expect(ranking.subject.weights.size).toBe(1);
-    expect(addedTerms(ranking.subject, ranking.expanded)).toEqual(
-      expect.arrayContaining(["docker"]),
+  const nextCalls = (text: string) => {
+    const run = state(text, history);
+    const action = decideNextAction(
+      { ...run, steps: 2, lastStepTools: ["read_chat"], toolCallCount: 7 },
+      { availableTools: new Set(["search_chats", "read_chat", "submit_report"]) },
+      DEFAULT_POLICY,
     );
+    return action.type === "calls" ? action.calls : [];
+  };
+
+  test("only a one-term subject sends the expanded search; a longer question is only rescored", () => {
+    const [search] = nextCalls("What about the deploy?");
+    expect(search?.toolName).toBe("search_chats");
+    const words = search?.toolName === "search_chats" ? search.input.query.split(" ") : [];
+    expect(words).toEqual(expect.arrayContaining(["deploy", "docker", "fly"]));
+    expect(nextCalls(question).every((call) => call.toolName !== "search_chats")).toBe(true);
   });
 });
 

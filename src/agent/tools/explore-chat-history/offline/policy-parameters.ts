@@ -37,17 +37,24 @@ export const OFFLINE_PARAMETERS = Object.freeze({
   feedbackDocs: 10,
   /** RM3 expansion terms kept, and sent in the expanded search beside the original terms. */
   expansionTerms: 6,
-  /** RM3 interpolation: weight of the original query model (Abdul-Jaleel et al. 2004: 0.5). */
-  originalWeight: 0.5,
   /**
-   * RM3 expands only a question whose subject has at most this many terms. A one-word subject
-   * ("what about auth?") is told in other words (the providers' names), which only feedback
-   * finds; a longer question already says what it wants, and expansion drifts from it (PRF helps
-   * short queries most). Stage ablation 2026-12-01 (docs/OFFLINE-ABLATION.md): expanding every
-   * question that no message held in full cost BEAM-100K 0.015 recall (ratio 1.43x → 1.50x
-   * without) and gained curated 0.005; one-term subjects keep the demo's auth chain.
+   * RM3 interpolation: weight of the original query model (Abdul-Jaleel et al. 2004 use 0.5). 0.8:
+   * the feedback is a pool the searches chose for the question's words, inside long single-topic
+   * conversations, so an even mix drifts to the conversation's topic. BEAM-100K dev, every question
+   * expanded, no second search: λ 0.5 ratio 1.54x (summarization 0.82x), 0.7 1.58x (0.92x), 0.8
+   * 1.63x (1.01x), 0.9 1.61x (1.01x), none 1.60x (0.93x); curated at 0.8: recall 0.63 → 0.64,
+   * ratio 1.58x → 1.55x, abstention 0.91 kept.
    */
-  expandMaxTerms: 1,
+  originalWeight: 0.8,
+  /**
+   * The RM3-expanded search (a second search_chats with the expansion terms) is sent only for a
+   * subject of at most this many terms: a one-word subject ("what about auth?") is told in other
+   * words (the providers' names) that only feedback finds (the demo's auth chain). For longer
+   * questions the second search's new hits cost more than they found (BEAM-100K dev, every
+   * question: fused by RRF ratio 1.51x, summarization 0.80x; ranked only by the question 1.57x /
+   * 0.86x; against 1.60x / 0.93x without it); the expanded model still scores their candidates.
+   */
+  expandSearchMaxTerms: 1,
   /** Reciprocal-rank fusion constant (Cormack, Clarke & Büttcher 2009: k = 60). */
   rrfK: 60,
   /** Chats read around their best fused hit, in one parallel step (host allows 24 calls). */

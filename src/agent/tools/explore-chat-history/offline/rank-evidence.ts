@@ -1,7 +1,7 @@
 /**
  * The pipeline's ranking stages over everything observed so far: formulate → expand (RM3 from the
- * first search's top hits) → score (bm25 over the pool) → neighbours (the turn next to a match
- * inherits part of its score) → speaker → fuse (RRF of every search's order and the local
+ * best-scoring observed messages) → score (bm25 over the pool) → neighbours (the turn next to a
+ * match inherits part of its score) → speaker → fuse (RRF of every search's order and the local
  * score order). Stages switched off in the {@link PolicyConfig} are skipped. Pure.
  */
 
@@ -57,8 +57,8 @@ export function subjectOf(question: QueryModel): QueryModel {
 
 /**
  * RM3 over the top `feedbackDocs` observed messages, weighted by their question score (with the
- * context shares, so a reply to a matching turn feeds back too). Only a subject of at most
- * `expandMaxTerms` terms is expanded (a longer one drifts); else, or if nothing matched, `question`.
+ * context shares, so a reply to a matching turn feeds back too); `question` itself when the
+ * stage is off or nothing matched.
  */
 export function expandedModel(
   observations: readonly Observation[],
@@ -66,9 +66,7 @@ export function expandedModel(
   question: QueryModel,
   config: PolicyConfig,
 ): QueryModel {
-  if (config.off.has("expand") || question.weights.size > config.parameters.expandMaxTerms) {
-    return question;
-  }
+  if (config.off.has("expand")) return question;
   const top = questionScores
     .map((score, index) => ({ score, index }))
     .filter((entry) => entry.score > 0)
