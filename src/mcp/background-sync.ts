@@ -7,6 +7,7 @@
  * project's files gained since the last one; files of other projects are never read. Failures are
  * logged, never sent to the client.
  */
+import { resolve } from "node:path";
 import type { SettingsStore } from "../settings/index.js";
 import type { Store } from "../store/open-store.js";
 import {
@@ -59,6 +60,8 @@ export function followClientProject(options: FollowClientProjectOptions): Histor
   return watchHistory({
     environment: syncEnvironment(options.settings, options.env),
     sources: [],
+    // Only this project's folders and files wake it, not every project's writes.
+    projects: options.folders.map((folder) => resolve(folder)),
     pass: async () => {
       const report = syncClientProject(options);
       const messages = report?.sources.reduce((total, source) => total + source.messages, 0) ?? 0;

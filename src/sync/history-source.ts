@@ -79,4 +79,15 @@ export interface HistorySource {
    * (the chat then goes to an app named after the file's folder). Never throws.
    */
   projectRootOf(file: SourceFile): string | null;
+  /**
+   * For a layout that files sessions in one folder per working directory, directly under each of
+   * its `locations` (Claude Code's `<encoded-cwd>/`): the name that folder has for sessions started
+   * in `projectRoot` (absolute). Applied to such a folder's own name it returns that name (it is
+   * idempotent), and it keeps prefixes: a session started in a folder inside `projectRoot` is in a
+   * folder whose name starts with `projectFolderName(projectRoot + sep)`. A watcher that follows
+   * some projects only (`recollect mcp`) follows those folders and no other project's. Absent
+   * when the layout does not file sessions by project (Codex files them by date): the watcher then
+   * follows the locations and tells a changed file's project by its root.
+   */
+  readonly projectFolderName?: (projectRoot: string) => string;
 }

@@ -5,7 +5,7 @@
  * are where the `project` sources look.
  */
 import { statSync } from "node:fs";
-import { dirname, resolve, sep } from "node:path";
+import { resolve } from "node:path";
 import type Database from "better-sqlite3";
 import { InvalidInputError } from "../errors/recollect-error.js";
 import { NO_EXCLUSION, type PathExclusion } from "../importers/index.js";
@@ -15,6 +15,7 @@ import type { Store } from "../store/open-store.js";
 import { writeTransaction } from "../store/write-transaction.js";
 import { discoveredFiles, discoverSource } from "./discover.js";
 import type { HistorySource, SourceEnvironment, SourceFile } from "./history-source.js";
+import { rootInProjects } from "./project-scope.js";
 import { HISTORY_SOURCE_NAMES, HISTORY_SOURCES } from "./sources/index.js";
 import { type FileChange, syncFile } from "./sync-file.js";
 
@@ -38,7 +39,7 @@ export interface SyncHistoryOptions {
   readonly exclusion?: PathExclusion;
   /**
    * Only files whose project root is one of these folders, inside one, or above one (not HOME or
-   * `/`): the MCP server syncs its client's project this way. All files when absent; a file whose
+   * `/`; `project-scope.ts`): the MCP server syncs its client's project this way. All files when absent; a file whose
    * root is unknown is then left out.
    */
   readonly onlyProjects?: readonly string[];
@@ -194,16 +195,7 @@ function syncSource(
   const inScope = (file: SourceFile) => {
     if (run.onlyProjects === null) return true;
     const root = states.get(file.path)?.projectRoot ?? source.projectRootOf(file);
-    return (
-      root !== null &&
-      run.onlyProjects.some(
-        (project) =>
-          isInside(root, project) ||
-          // A session started at the repository root belongs to a client in a sub-folder; one
-          // started in HOME or at `/` belongs to no particular project.
-          (isInside(project, root) && root !== environment.home && dirname(root) !== root),
-      )
-    );
+    return root !== null && rootInProjects(root, run.onlyProjects, environment.home);
   };
   const files = found.filter((file) => !run.exclusion.excludes(file.path) && inScope(file));
   const changes = { new: 0, appended: 0, rewritten: 0, unchanged: 0 };
@@ -281,11 +273,6 @@ function syncSource(
       newChats + updatedChats + unchangedChats === 0 &&
       changes.new + changes.appended + changes.rewritten === 0,
   };
-}
-
-/** True when `path` is `folder` or inside it (both absolute). */
-function isInside(path: string, folder: string): boolean {
-  return path === folder || path.startsWith(folder.endsWith(sep) ? folder : `${folder}${sep}`);
 }
 
 /** Links each sub-agent file's chat to its parent session's chat (both stay separate chats). */

@@ -4,10 +4,18 @@
  * change during a pass schedules one more after it. A slow fallback pass every
  * {@link WATCH_RESCAN_MS} catches what a watcher cannot see (a source folder created after the
  * start, a network file system without events); it costs one `stat` per known file.
+ *
+ * Limited to some projects (`projects`, as `recollect mcp` follows its client's), it follows only
+ * what those projects' sync reads: in a layout with one folder per project
+ * (`HistorySource.projectFolderName`, Claude Code) only the projects' folders are watched at all,
+ * and a burst of changes elsewhere (Codex's dated folders, which hold every project's sessions)
+ * runs a pass only when a changed file's project root is in scope (`project-scope.ts`).
  */
+import { relative, sep } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { type FSWatcher, watch } from "chokidar";
-import type { SourceEnvironment } from "./history-source.js";
+import type { HistorySource, SourceEnvironment } from "./history-source.js";
+import { enclosingRoots, isInside, rootInProjects } from "./project-scope.js";
 import { HISTORY_SOURCES } from "./sources/index.js";
 
 /** Quiet time after the last change before a pass runs, ms: an agent writes a turn in bursts. */
@@ -24,6 +32,11 @@ export interface WatchHistoryOptions {
   readonly environment: SourceEnvironment;
   /** Source names to follow (all when empty). */
   readonly sources: readonly string[];
+  /**
+   * Follow only these projects (absolute folders): the files whose project root is one of them,
+   * inside one, or above one, as `syncHistory`'s `onlyProjects`. All projects when absent.
+   */
+  readonly projects?: readonly string[];
   /**
    * Runs one sync pass (and drains the index) and returns the project roots now known, so the
    * project sources' folders inside them are followed too. Never called twice at once.
@@ -49,6 +62,11 @@ export function watchHistory(options: WatchHistoryOptions): HistoryWatch {
   );
   let watcher: FSWatcher | null = null;
   const watched = new Set<string>();
+  /** Home sources' folders, for telling which source a changed path belongs to. */
+  const homeFolders = new Map<string, HistorySource>();
+  const scope = options.projects === undefined ? null : projectScope(options, homeFolders);
+  /** Paths changed since the last scheduled pass (a scoped watch checks them before a pass). */
+  const changed = new Set<string>();
   let stopped = false;
   let running: Promise<void> | null = null;
   let again = false;
@@ -61,7 +79,10 @@ export function watchHistory(options: WatchHistoryOptions): HistoryWatch {
    */
   const follow = async (projectRoots: readonly string[]): Promise<boolean> => {
     const folders = sources.flatMap((source) =>
-      source.locations(options.environment, projectRoots),
+      source.locations(options.environment, projectRoots).map((folder) => {
+        if (source.scope === "home") homeFolders.set(folder, source);
+        return folder;
+      }),
     );
     const fresh = folders.filter((folder) => !watched.has(folder));
     for (const folder of fresh) watched.add(folder);
@@ -69,10 +90,17 @@ export function watchHistory(options: WatchHistoryOptions): HistoryWatch {
     if (watcher) {
       watcher.add(fresh);
     } else {
-      const created = watch(fresh, { ignoreInitial: true, persistent: true, depth: 4 });
+      const created = watch(fresh, {
+        ignoreInitial: true,
+        persistent: true,
+        depth: 4,
+        ...(scope ? { ignored: (path: string) => scope.ignores(path) } : {}),
+      });
       watcher = created;
       created.on("all", (_event, path) => {
-        if (WATCHED_NAME.test(path)) schedule();
+        if (!WATCHED_NAME.test(path)) return;
+        if (scope) changed.add(path);
+        schedule();
       });
       created.on("error", options.onError);
       await new Promise<void>((resolve) => created.once("ready", () => resolve()));
@@ -114,6 +142,9 @@ export function watchHistory(options: WatchHistoryOptions): HistoryWatch {
     debounce = setTimeout(() => {
       debounce = null;
       firstChangeAt = null;
+      const burst = [...changed];
+      changed.clear();
+      if (scope && !scope.anyInScope(burst)) return;
       void runPass();
     }, wait);
   };
@@ -132,5 +163,80 @@ export function watchHistory(options: WatchHistoryOptions): HistoryWatch {
       if (running) await running;
       await (watcher as FSWatcher | null)?.close();
     },
+  };
+}
+
+/**
+ * The innermost home source folder holding `path`, with its source; undefined for a path in a
+ * project source's folder.
+ */
+function folderOf(
+  homeFolders: ReadonlyMap<string, HistorySource>,
+  path: string,
+): { readonly location: string; readonly source: HistorySource } | undefined {
+  // The innermost: Cline's tasks folder under Cursor's `globalStorage` is Cline's, not Cursor's.
+  let found: { location: string; source: HistorySource } | undefined;
+  for (const [location, source] of homeFolders) {
+    if (isInside(path, location) && location.length > (found?.location.length ?? -1)) {
+      found = { location, source };
+    }
+  }
+  return found;
+}
+
+/** What a watch limited to `options.projects` follows. */
+interface ProjectScope {
+  /**
+   * True for a folder directly under a location of a per-project layout that belongs to no
+   * project in scope, and for everything inside one: the watcher never opens it.
+   */
+  ignores(path: string): boolean;
+  /**
+   * True when a burst of changed paths touched a file of a project in scope: one in a per-project
+   * layout's followed folder, in a project source's folder (those follow only the projects in
+   * scope), or elsewhere a file whose project root is in scope.
+   */
+  anyInScope(paths: readonly string[]): boolean;
+}
+
+function projectScope(
+  options: WatchHistoryOptions,
+  homeFolders: ReadonlyMap<string, HistorySource>,
+): ProjectScope {
+  const projects = options.projects ?? [];
+  const { home } = options.environment;
+  const folderNames = new Map<HistorySource, { exact: Set<string>; inside: string[] }>();
+  /** The folder names a per-project layout gives the projects in scope and folders inside them. */
+  const namesOf = (source: HistorySource, name: (root: string) => string) => {
+    let names = folderNames.get(source);
+    if (!names) {
+      const roots = projects.flatMap((project) => [project, ...enclosingRoots(project, home)]);
+      names = {
+        exact: new Set(roots.map(name)),
+        inside: projects.map((project) => name(`${project}${sep}`)),
+      };
+      folderNames.set(source, names);
+    }
+    return names;
+  };
+  const fileInScope = (path: string) => {
+    const folder = folderOf(homeFolders, path);
+    if (!folder || folder.source.projectFolderName) return true;
+    const file = folder.source.listFiles(folder.location).find((listed) => listed.path === path);
+    const root = file ? folder.source.projectRootOf(file) : null;
+    return root !== null && rootInProjects(root, projects, home);
+  };
+  return {
+    ignores(path) {
+      const folder = folderOf(homeFolders, path);
+      const name = folder?.source.projectFolderName;
+      if (!folder || !name) return false;
+      const first = relative(folder.location, path).split(sep)[0];
+      if (!first) return false;
+      const names = namesOf(folder.source, name);
+      const own = name(first);
+      return !names.exact.has(own) && !names.inside.some((prefix) => own.startsWith(prefix));
+    },
+    anyInScope: (paths) => paths.some(fileInScope),
   };
 }

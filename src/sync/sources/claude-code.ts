@@ -3,7 +3,8 @@
  * sub-agents' transcripts in `<encoded-cwd>/<sessionId>/subagents/*.jsonl` (FORMATS.md § 3), each
  * its own chat linked to the parent session. `CLAUDE_CONFIG_DIR` moves `~/.claude` (Claude Code's
  * own variable). The project root is the `cwd` the file records: the folder name's encoding
- * (`/` → `-`) cannot be reversed.
+ * (`/`, `.` and other characters but letters and digits → `-`) cannot be reversed, but it can be
+ * computed from a root, which is how a watcher of one project finds that project's folders.
  */
 import { basename, join } from "node:path";
 import { filesIn, foldersIn, homeLocations } from "../fs-listing.js";
@@ -36,4 +37,7 @@ export const claudeCodeSource: HistorySource = {
     return files;
   },
   projectRootOf: (file) => file.projectRoot ?? readRecordedCwd(file.path),
+  // Claude Code writes `/` and `.` as `-`; every other character but letters and digits is folded
+  // the same way here, so a folder whose name another version encoded more widely still matches.
+  projectFolderName: (projectRoot) => projectRoot.replace(/[^A-Za-z0-9-]/g, "-"),
 };
