@@ -106,3 +106,41 @@ describe("toModelMessages", () => {
     ]);
   });
 });
+
+describe("a web turn's user message in the index", () => {
+  /** Message ids whose indexed body matches `query` (FTS5 syntax), in the payments chat. */
+  const bodyMatches = (query: string) =>
+    store.db
+      .prepare(
+        "SELECT rowid FROM history_fts WHERE history_fts MATCH ? AND chat_id = ? ORDER BY rowid",
+      )
+      .pluck()
+      .all(`body : ${query}`, seeded.paymentsChatId) as number[];
+  const accepted = (events: readonly ServerEvent[]) => {
+    const event = events.find((e) => e.type === "turn-accepted");
+    if (event?.type !== "turn-accepted") throw new Error("no turn-accepted event");
+    return event;
+  };
+  const PROMPT =
+    "We are going with Postgres for the ledger; what did we decide about authentication?";
+
+  it("without Pro (no history tool, no card), is indexed like any other turn, reply included", async () => {
+    const events = await runTurn(false, PROMPT);
+    expect(events.some((event) => event.type === "card-update")).toBe(false);
+    const { userMessageId, assistantMessageId } = accepted(events);
+    await createIndexer({ store }).drainAll();
+    expect(bodyMatches("postgres")).toEqual([userMessageId]);
+    expect(bodyMatches("authentication")).toEqual([userMessageId]);
+    expect(bodyMatches("pro AND engine")).toEqual([assistantMessageId]);
+  });
+
+  it("with Pro (answered by the explorer's card), keeps its decision and drops its question and the reply", async () => {
+    const events = await runTurn(true, PROMPT);
+    expect(events.some((event) => event.type === "card-update")).toBe(true);
+    const { userMessageId } = accepted(events);
+    await createIndexer({ store }).drainAll();
+    expect(bodyMatches("postgres")).toEqual([userMessageId]);
+    expect(bodyMatches("authentication")).toEqual([]);
+    expect(bodyMatches("ledger")).toEqual([userMessageId]);
+  });
+});

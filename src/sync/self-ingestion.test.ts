@@ -113,6 +113,48 @@ describe("Recollect's own output inside agent transcripts", () => {
     expect(matches(store, "CockroachDB")).toBe(1);
   });
 
+  it("Claude Code: a Recollect call that failed (refused without Pro) recalled nothing: the turn and its prompt are indexed", async () => {
+    const m = createFixtureMachine();
+    machines.push(m);
+    const shop = m.project("code/shop");
+    const [prompt, toolUse, , restated] = claudeRecallTurn(shop, 0);
+    const failed = {
+      type: "user",
+      sessionId: "s1",
+      cwd: shop,
+      timestamp: new Date(Date.UTC(2026, 10, 3, 9, 1, 1)).toISOString(),
+      message: {
+        role: "user",
+        content: [
+          {
+            type: "tool_result",
+            tool_use_id: "toolu_0",
+            is_error: true,
+            content:
+              '{"error":{"kind":"precondition","message":"explore_chat_history requires Pro."}}',
+          },
+        ],
+      },
+    };
+    m.write(
+      ".claude/projects/-code-shop/s1.jsonl",
+      `${prompt}${toolUse}${JSON.stringify(failed)}\n${restated}`,
+    );
+    using store = openStore({ path: ":memory:" });
+    await syncAndIndex(store, m);
+    const stored = store.db.prepare("SELECT role, content FROM messages ORDER BY id").all() as {
+      role: "user" | "assistant";
+      content: string;
+    }[];
+    expect(stored.map((row) => projectMessage(row).text)).toEqual([
+      "Remind me which database we use",
+      "Let me check the project history.",
+      "Earlier you chose CockroachDB.",
+    ]);
+    expect(matches(store, "database")).toBe(1);
+    expect(matches(store, "CockroachDB")).toBe(1);
+  });
+
   it("a recall turn split over two syncs is still caught (the append is read from its turn)", async () => {
     const m = createFixtureMachine();
     machines.push(m);

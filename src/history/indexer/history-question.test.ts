@@ -102,3 +102,33 @@ describe("a user turn answered by a history tool", () => {
     ]);
   });
 });
+
+describe("a user turn that decides something and asks the history tool", () => {
+  it("keeps its statement searchable and readable; its question and the card's reply are not", async () => {
+    using fixture = createHistoryFixture();
+    const app = fixture.app("a");
+    const decision = fixture.message(
+      fixture.chat(app, null),
+      "user",
+      "We use Clerk for authentication.",
+    );
+    const chat = fixture.chat(app, null);
+    const mixed = fixture.message(
+      chat,
+      "user",
+      "We're going with Postgres for the ledger; also, what did we decide about authentication?",
+    );
+    const reply = fixture.message(chat, "assistant", `${CARD}\nYou chose Clerk; Postgres noted.`);
+    await using indexer = createIndexer({ store: fixture.store, pollIntervalMs: 0 });
+    await indexer.drainAll();
+    expect(await matchedIds(fixture, app, "postgres ledger")).toEqual([mixed]);
+    expect(await matchedIds(fixture, app, "decide authentication")).toEqual([decision]);
+    expect(await matchedIds(fixture, app, "clerk")).toEqual([decision]);
+    const ctx = { store: fixture.store, appId: app, currentChatId: null, currentMessageId: null };
+    const read = readChat(ctx, { chat_id: chat, around_message_id: mixed, before: 0, after: 1 });
+    expect(read.messages.map((message) => [message.message_id, message.content])).toEqual([
+      [mixed, "We're going with Postgres for the ledger;"],
+      [reply, HISTORY_ANSWER_LABEL],
+    ]);
+  });
+});

@@ -4,7 +4,13 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { SPECSTORY_CURSOR } from "../../importers/testing/synthetic-histories.js";
 import { describeRequiring, SHARED_CORPUS } from "../../test/require-resource.js";
-import { HISTORY_ANSWER_LABEL, MAX_PROJECTION_CHARS, projectMessage } from "./project-message.js";
+import {
+  HISTORY_ANSWER_LABEL,
+  HISTORY_QUESTION_LABEL,
+  MAX_PROJECTION_CHARS,
+  projectMessage,
+  statementsOf,
+} from "./project-message.js";
 
 /** True when `text` holds a C0 control other than tab/newline or a lone surrogate. */
 function hasUnsafeChar(text: string): boolean {
@@ -183,6 +189,35 @@ describe("projectMessage", () => {
         expect(projectMessage({ role: "assistant", content: once }).text).toBe(once);
       }),
     );
+  });
+});
+
+describe("statementsOf: a user turn answered by a history tool", () => {
+  it("keeps the clauses that are not questions, as written; a turn of questions only, or of none, is all request", () => {
+    expect(
+      [
+        "We're going with Postgres; also, what did we decide about auth?",
+        "v1.5 ships Friday. Which database did we pick?\nAlso use Redis.",
+        "我们用 Postgres。认证怎么决定的？",
+        "What did we decide about auth? And why?",
+        "Remind me which database we use",
+      ].map(statementsOf),
+    ).toEqual([
+      "We're going with Postgres;",
+      "v1.5 ships Friday.\nAlso use Redis.",
+      "我们用 Postgres。",
+      "",
+      "",
+    ]);
+  });
+
+  it("projects such a turn to its statements, or to the label when none is left", () => {
+    const answered = (content: string) =>
+      projectMessage({ role: "user", content, answeredByHistoryTool: true }).text;
+    expect(answered("Use Postgres; what did we decide about <private>sk-x</private> auth?")).toBe(
+      "Use Postgres;",
+    );
+    expect(answered("What did we decide?")).toBe(HISTORY_QUESTION_LABEL);
   });
 });
 

@@ -77,13 +77,39 @@ const HISTORY_CARD_OPEN = /<(?:dyad-explore-chat-history|dyad-search-chats|dyad-
 export const HISTORY_ANSWER_LABEL = "[answer recalled from earlier chats: not indexed again]";
 
 /**
- * The whole projection of a user turn answered by a history tool: the person asked Recollect what
- * was decided, which is not itself evidence of any decision. Indexed, the question matches its own
- * later re-asking better than any real decision does and crowds the findings (issue 12). Such a
- * turn's decisions, if it also held some, are lost from search: its reply restates history, so the
- * turn as a whole is treated as a request to recall.
+ * The whole projection of a user turn answered by a history tool that holds nothing but its
+ * request: the person asked Recollect what was decided, which is not itself evidence of any
+ * decision. Indexed, the question matches its own later re-asking better than any real decision
+ * does and crowds the findings (issue 12). A turn that also states something keeps those clauses
+ * ({@link statementsOf}).
  */
 export const HISTORY_QUESTION_LABEL = "[question to the history tools: not indexed]";
+
+/**
+ * A clause: text up to a sentence or clause end (`.` `!` `?` `;` before a space or the end, their
+ * CJK full-width forms, a line break) or the end of the text. Lazy, so each match is one clause.
+ */
+const CLAUSE = /[\s\S]*?(?:[.!?;]+(?=\s|$)|[。！？；]+|\n|$)/g;
+/** A clause that asks: it ends in a question mark (ASCII or full-width), closing quotes aside. */
+const QUESTION_END = /[?？]["'”’)\]」』]*\s*$/;
+
+/**
+ * The clauses of a user turn answered by a history tool that are not its request to recall: the
+ * clauses that do not end in a question mark, in order, as written. The plan keeps out of the
+ * index what the history tools returned (their cards, their reports and the reply restating them),
+ * never the person's own words; what the person asked the tool is the question, and what they
+ * stated beside it ("We're going with Postgres; also, what did we decide about auth?") is a
+ * decision like any other. A turn with no question clause (an imperative "remind me which
+ * database we use") is all request: "" is returned for it, as for a turn of questions only.
+ */
+export function statementsOf(content: string): string {
+  const clauses = [...content.matchAll(CLAUSE)].map((match) => match[0]);
+  if (!clauses.some((clause) => QUESTION_END.test(clause))) return "";
+  return clauses
+    .filter((clause) => !QUESTION_END.test(clause))
+    .join("")
+    .trim();
+}
 
 /**
  * True when `content` (an assistant turn's stored text) carries a history-tool card: the
@@ -134,7 +160,8 @@ function stripAssistantMarkupOnce(content: string): string {
  * bodies, diffs, SEARCH/REPLACE blocks, tool payloads and recursive history-tool output, and any
  * tag fails closed to a `[label: allowed attrs]` line; an assistant turn that carries a history-tool
  * card becomes {@link HISTORY_ANSWER_LABEL} as a whole, and a user turn answered by one
- * ({@link ProjectionInput.answeredByHistoryTool}) {@link HISTORY_QUESTION_LABEL}. First, for both roles, `<private>` spans
+ * ({@link ProjectionInput.answeredByHistoryTool}) keeps only its statements ({@link statementsOf}),
+ * or is {@link HISTORY_QUESTION_LABEL} when it has none. First, for both roles, `<private>` spans
  * are removed ({@link removePrivateSpans}). Last, for both roles: HTML entities are
  * decoded, credentials redacted ({@link redactCredentials}), whitespace normalized, and the text
  * cut to {@link MAX_PROJECTION_CHARS}. Pure, never throws, linear in the input length.
@@ -143,14 +170,16 @@ export function projectMessage(input: ProjectionInput): Projection {
   if (input.role === "assistant" && carriesHistoryCard(input.content)) {
     return { text: HISTORY_ANSWER_LABEL, truncated: false };
   }
-  if (input.role === "user" && input.answeredByHistoryTool === true) {
-    return { text: HISTORY_QUESTION_LABEL, truncated: false };
-  }
   const inputTruncated = input.content.length > MAX_PROJECTION_INPUT_CHARS;
   const content = inputTruncated
     ? input.content.slice(0, MAX_PROJECTION_INPUT_CHARS)
     : input.content;
-  const visible = removePrivateSpans(content);
+  let visible = removePrivateSpans(content);
+  if (input.role === "user" && input.answeredByHistoryTool === true) {
+    visible = statementsOf(visible);
+    if (normalizeWhitespace(visible) === "")
+      return { text: HISTORY_QUESTION_LABEL, truncated: false };
+  }
   const stripped = input.role === "assistant" ? stripAssistantMarkup(visible) : visible;
   const text = normalizeWhitespace(redactCredentials(unescapeEntities(stripped)));
   const cut = truncateChars(text, MAX_PROJECTION_CHARS);

@@ -1,7 +1,11 @@
 import { z } from "zod";
 import { cleanTitle } from "../indexer/build-index-row.js";
 import { countPending } from "../indexer/pending-count.js";
-import { carriesHistoryCard, projectMessage } from "../projection/project-message.js";
+import {
+  carriesHistoryCard,
+  HISTORY_QUESTION_LABEL,
+  projectMessage,
+} from "../projection/project-message.js";
 import { isAnsweredByHistoryTool, replyContentSql } from "../projection/reply-content.js";
 import { boundSearchResult } from "../serialize/bound-search-result.js";
 import type {
@@ -270,8 +274,11 @@ function project(match: RankedMatch, stored: StoredText): Chosen {
     content: stored.content,
     answeredByHistoryTool,
   });
+  // A question answered by a card is a history-tool turn when nothing but its request is left; a
+  // decision stated beside the question is the person's own words, found like any other.
   const historyTool =
-    answeredByHistoryTool || (match.role === "assistant" && carriesHistoryCard(stored.content));
+    projection.text === HISTORY_QUESTION_LABEL ||
+    (match.role === "assistant" && carriesHistoryCard(stored.content));
   return { match, text: projection.text, truncated: projection.truncated, historyTool };
 }
 

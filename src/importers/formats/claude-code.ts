@@ -77,6 +77,8 @@ const ToolResultBlock = z.looseObject({
   type: z.literal("tool_result"),
   tool_use_id: z.string(),
   content: z.union([z.string(), z.array(ContentBlock)]).optional(),
+  /** Claude Code sets it on a result the tool failed with (an MCP `isError` result). */
+  is_error: z.boolean().optional(),
 });
 
 /** Client-generated user lines that carry output, not human input. */
@@ -151,6 +153,19 @@ export function parseClaudeCode(
 
   // Between a Recollect history-tool call (or its result) and the person's next prompt.
   let recalling = false;
+  // The Recollect calls of this turn still waiting for their result, whether one returned
+  // Recollect's output, and the assistant turns marked since the first call: when every call
+  // failed (`is_error`: the tool refused without Pro, was declined or got bad arguments), nothing
+  // was recalled and those turns are the agent's own words again.
+  const pendingCalls = new Set<string>();
+  let recalledOutput = false;
+  let markedByCalls: Draft[] = [];
+  const resetRecall = () => {
+    recalling = false;
+    pendingCalls.clear();
+    recalledOutput = false;
+    markedByCalls = [];
+  };
 
   for (const { lineNumber, value } of lines) {
     const timeMs = value.timestamp ? parseTimestampMs(value.timestamp) : null;
@@ -163,8 +178,14 @@ export function parseClaudeCode(
 
     if (value.type === "user" && !value.isMeta) {
       const prompt = userText(value);
-      if (prompt !== null) recalling = false;
-      else if (carriesRecollectResult(value)) recalling = true;
+      if (prompt !== null) resetRecall();
+      else if (carriesRecollectResult(value)) {
+        recalling = true;
+        recalledOutput = true;
+      } else if (failedCalls(value, pendingCalls) && pendingCalls.size === 0 && !recalledOutput) {
+        for (const draft of markedByCalls) draft.recalled = false;
+        resetRecall();
+      }
       const content = prompt ?? answerText(value, askedQuestionIds);
       if (content === null) continue;
       drafts.push({
@@ -179,7 +200,7 @@ export function parseClaudeCode(
       if (value.attachment.commandMode !== undefined && value.attachment.commandMode !== "prompt") {
         continue;
       }
-      recalling = false;
+      resetRecall();
       drafts.push({ role: "user", parts: [prompt], timeMs, isCompactionSummary: false });
     } else if (value.type === "assistant") {
       const message = value.message;
@@ -194,12 +215,20 @@ export function parseClaudeCode(
         askedQuestionIds.add(question.data.id);
         return [renderQuestions(question.data.input.questions)];
       });
-      if (message.content.some(isRecollectToolUse)) recalling = true;
+      for (const block of message.content) {
+        if (!isRecollectToolUse(block)) continue;
+        recalling = true;
+        const callId = (block as { id?: unknown }).id;
+        if (typeof callId === "string") pendingCalls.add(callId);
+      }
       const id = message.id ?? `line-${lineNumber}`;
       const existing = assistantById.get(id);
       if (existing) {
         existing.parts.push(...texts);
-        if (recalling) existing.recalled = true;
+        if (recalling && !existing.recalled) {
+          existing.recalled = true;
+          markedByCalls.push(existing);
+        }
         continue;
       }
       const draft: Draft = {
@@ -211,6 +240,7 @@ export function parseClaudeCode(
       };
       assistantById.set(id, draft);
       drafts.push(draft);
+      if (recalling) markedByCalls.push(draft);
     }
   }
 
@@ -278,6 +308,25 @@ function carriesRecollectResult(line: Line): boolean {
           });
     return texts.some(isRecollectToolOutput);
   });
+}
+
+/**
+ * Removes from `pending` each Recollect call this user line answers with an error result; true
+ * when it answered at least one so.
+ */
+function failedCalls(line: Line, pending: Set<string>): boolean {
+  const content = line.message?.content;
+  if (!Array.isArray(content)) return false;
+  let failed = false;
+  for (const block of content) {
+    const result = ToolResultBlock.safeParse(block);
+    if (!result.success || !pending.has(result.data.tool_use_id)) continue;
+    if (result.data.is_error === true) {
+      pending.delete(result.data.tool_use_id);
+      failed = true;
+    }
+  }
+  return failed;
 }
 
 /** The human text of a user line, or null for tool results, interruptions and client output. */
