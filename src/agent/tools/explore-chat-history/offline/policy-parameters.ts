@@ -33,7 +33,10 @@ export const OFFLINE_PARAMETERS = Object.freeze({
    * 4 keeps 2–3 letter stems ("us", "app", "api") from merging with every longer word.
    */
   prefixMinLength: 4,
-  /** RM3 feedback messages: the top of the first search (Abdul-Jaleel et al. 2004 use 10). */
+  /**
+   * RM3 feedback messages: the best-scoring observed messages for the question, read text
+   * included (Abdul-Jaleel et al. 2004 use the top 10 documents).
+   */
   feedbackDocs: 10,
   /** RM3 expansion terms kept, and sent in the expanded search beside the original terms. */
   expansionTerms: 6,
