@@ -51,3 +51,24 @@ describe("supersede: adoption is agreement", () => {
     expect(pairs).toContainEqual(["c3", "c4"]);
   });
 });
+
+describe("supersede: a question states no value", () => {
+  test("a later question that names another value revises nothing; a later statement does", () => {
+    const later = (text: string) => [
+      observation("c1", "The search cache lives in Memcached on the app server.", {
+        chatId: 1,
+        createdAt: at(1, 0),
+      }),
+      observation("c2", text, { chatId: 2, createdAt: at(2, 0) }),
+    ];
+    const pairs = (text: string) =>
+      reportFor(
+        runState("Where does the search cache live?", later(text)),
+        DEFAULT_POLICY,
+      ).conflicts.map((conflict) => conflict.candidate_ids);
+    expect(pairs("Could the search cache live in Valkey on the app server instead?")).toEqual([]);
+    expect(pairs("The search cache lives in Valkey on the app server now.")).toEqual([
+      ["c1", "c2"],
+    ]);
+  });
+});

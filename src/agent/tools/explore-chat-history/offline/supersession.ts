@@ -48,7 +48,10 @@ function isReplyTo(a: RankedMessage, b: RankedMessage): boolean {
   );
 }
 
-/** A question states no value, so there is nothing for a later message to revise. */
+/**
+ * A question states no value: nothing for a later message to revise, nor a revision of an earlier
+ * one ("what about X?" asks whether to change; BEAM-100K dev: such newer sides were false pairs).
+ */
 function asksOnly(item: RankedMessage): boolean {
   return item.observation.text.trim().endsWith("?");
 }
@@ -78,7 +81,7 @@ export function findSupersessions(
   const found: { pair: Supersession; added: string[]; strength: number }[] = [];
   for (const a of pool) {
     for (const b of pool) {
-      if (a === b || !isOlder(a, b) || isReplyTo(a, b) || asksOnly(a)) continue;
+      if (a === b || !isOlder(a, b) || isReplyTo(a, b) || asksOnly(a) || asksOnly(b)) continue;
       let both = 0;
       let either = 0;
       const shared: string[] = [];
