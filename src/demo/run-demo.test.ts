@@ -46,4 +46,20 @@ describe("runDemo on the offline engine", () => {
     expect(within("auth-cost")).toEqual([]);
     expect(report.confidence).not.toBe("high");
   });
+
+  // Issue 13: "why did we leave Clerk?" abstained because no chat says "leave" (they say
+  // "replacing Clerk"); the word the history lacks is a paraphrase, not a missing topic.
+  it("answers why a choice was left with the chat that gives the reason", async () => {
+    using store = openStore({ path: ":memory:" });
+    const { report } = await runDemo({
+      store,
+      engine: createExplorerEngine({ kind: "offline" }),
+      isPro: true,
+      signal: new AbortController().signal,
+      question: "Why did we leave Clerk?",
+    });
+    expect(report.outcome).not.toBe("no_match");
+    const cited = report.findings.flatMap((finding) => finding.evidence.map((t) => t.chat_title));
+    expect(cited).toContain(titleOf("auth-cost"));
+  });
 });

@@ -25,6 +25,13 @@ function state(searches: SearchRun[], extra: Partial<RunState> = {}): RunState {
   });
 }
 
+const strength = (run: RunState) =>
+  evidenceStrength(
+    rankEvidence(run, DEFAULT_POLICY),
+    run.searches,
+    DEFAULT_POLICY.parameters.paraphraseCoverage,
+  );
+
 describe("evidence strength", () => {
   test("probes exactly the subject words no observed message or chat title holds", () => {
     expect(probeWords(rankEvidence(state([]), DEFAULT_POLICY), 4)).toEqual(["native", "windows"]);
@@ -56,21 +63,21 @@ describe("evidence strength", () => {
   });
 
   test("a probe that finds nothing subtracts one term's share; a probe with hits does not", () => {
-    const unprobed = evidenceStrength(rankEvidence(state([]), DEFAULT_POLICY), state([]).searches);
+    const unprobed = strength(state([]));
     // The best message holds "desktop" and "app" (of four subject terms) once each.
     expect(unprobed).toBeGreaterThan(0);
     expect(unprobed).toBeLessThan(0.5);
     const emptyProbe = state([{ query: "windows", ranked: [] }]);
-    const probed = evidenceStrength(rankEvidence(emptyProbe, DEFAULT_POLICY), emptyProbe.searches);
+    const probed = strength(emptyProbe);
     expect(probed).toBeCloseTo(unprobed - 0.25, 10);
     const hit = state([{ query: "windows", ranked: ["c2"] }]);
-    expect(evidenceStrength(rankEvidence(hit, DEFAULT_POLICY), hit.searches)).toBe(unprobed);
+    expect(strength(hit)).toBe(unprobed);
     // Several absent words count once: they are mostly one paraphrase of the subject.
     const two = state([
       { query: "windows", ranked: [] },
       { query: "native", ranked: [] },
     ]);
-    expect(evidenceStrength(rankEvidence(two, DEFAULT_POLICY), two.searches)).toBe(probed);
+    expect(strength(two)).toBe(probed);
   });
 
   test("a term said once counts for less than one the message repeats or its chat title holds", () => {
@@ -126,5 +133,35 @@ describe("evidence strength", () => {
     const stated = reportFor(runState(question, passingMentionHistory(true)), DEFAULT_POLICY);
     expect(stated.findings[0]?.candidate_ids).toEqual(["c4"]);
     expect(stated.confidence).toBe("high");
+  });
+
+  test("an absent word is a paraphrase when the app holds the rest and the best message is about it", () => {
+    const history = [
+      observation("c1", "Kafka bills per broker hour, so we are replacing Kafka with NATS.", {
+        via: "read",
+      }),
+      observation("c2", "Lunch is at noon.", { chatId: 2, via: "read" }),
+    ];
+    const asked = (question: string, query: string, probes: string[]) =>
+      runState(question, history, {
+        searches: [
+          { query, ranked: ["c1"] },
+          ...probes.map((word) => ({ query: word, ranked: [] })),
+        ],
+        toolCallCount: 2 + probes.length,
+      });
+    const paraphrased = asked("Why did we abandon Kafka?", "abandon kafka", ["abandon"]);
+    const report = reportFor(paraphrased, DEFAULT_POLICY);
+    expect(report.findings.flatMap((f) => f.candidate_ids)).toEqual(["c1"]);
+    expect(strength(paraphrased)).toBeGreaterThan(DEFAULT_POLICY.parameters.abstainStrength);
+    // The gap still says the app never uses the word, so the person can rephrase.
+    expect(report.missing_coverage.join(" ")).toMatch(/\babandon\b/);
+    // More absent words than held ones: the question is about something else, and it abstains.
+    const elsewhere = asked(
+      "Why did we abandon the Kafka ingest queue?",
+      "abandon kafka ingest queue",
+      ["abandon", "ingest", "queue"],
+    );
+    expect(reportFor(elsewhere, DEFAULT_POLICY).findings).toEqual([]);
   });
 });

@@ -65,11 +65,24 @@ export function absentWords(ranking: Ranking, searches: readonly SearchRun[]): s
 
 /**
  * Evidence strength (−1 to < 1): the best {@link coverage}, less one term's share when some
- * {@link absentWords}. Only once: several absent words are mostly one paraphrase ("which
- * message broker … Kafka?"), and counting each abstained on answerable questions.
+ * {@link absentWords} — unless the app holds most of the question's words (at least as many as it
+ * lacks) and the best message covers them at `paraphrase` or more on average (saturation, 0 to
+ * 1): a question whose other words are a topic
+ * the history discusses at length ("why did we leave Clerk?" over chats that say "replacing
+ * Clerk") most likely paraphrases the missing one. Only once: several absent words are mostly one
+ * paraphrase ("which message broker … Kafka?"), and counting each abstained on answerable
+ * questions.
  */
-export function evidenceStrength(ranking: Ranking, searches: readonly SearchRun[]): number {
+export function evidenceStrength(
+  ranking: Ranking,
+  searches: readonly SearchRun[],
+  paraphrase: number,
+): number {
   const best = Math.max(0, ...ranking.messages.map((item) => item.coverage));
   const terms = countedTerms(ranking.subject, ranking.stats).length;
-  return terms === 0 ? best : best - (absentWords(ranking, searches).length > 0 ? 1 / terms : 0);
+  const absent = absentWords(ranking, searches).length;
+  if (terms === 0 || absent === 0) return best;
+  // Mean saturation of the held words in the best message (the absent ones add 0 to `best`).
+  const held = (best * terms) / (terms - absent);
+  return absent <= terms - absent && held >= paraphrase ? best : best - 1 / terms;
 }

@@ -130,6 +130,13 @@ export const OFFLINE_PARAMETERS = Object.freeze({
   titleShare: 0.5,
   /** Weight of the local order in the fusion, 1 per search: it scores every observed message. */
   localFusionWeight: 2,
+  /**
+   * An absent word does not lower evidence strength when the best message covers the question's
+   * other words at this mean saturation or more (`evidence-strength.ts`): 0.5 is tf = bm25's
+   * length-normalised constant, above a single passing mention (≈ 0.45), i.e. a topic the message
+   * is about rather than one it names.
+   */
+  paraphraseCoverage: 0.5,
 });
 /** The policy's tunable numbers (the shape of {@link OFFLINE_PARAMETERS}). */
 export type OfflineParameters = { readonly [K in keyof typeof OFFLINE_PARAMETERS]: number };
@@ -181,7 +188,7 @@ function digest(text: string): string {
 }
 
 /** Bumped when the pipeline's code (not just a number) changes what it outputs. */
-export const OFFLINE_PIPELINE_GENERATION = 17;
+export const OFFLINE_PIPELINE_GENERATION = 18;
 
 /**
  * The policy version of `config`: `<generation><5-digit digest of the parameters>` (a number, so

@@ -47,7 +47,7 @@ export function writeReport(
   config: PolicyConfig,
 ): SubmitReportInput {
   const { parameters, off } = config;
-  const strength = evidenceStrength(ranking, searches);
+  const strength = evidenceStrength(ranking, searches, parameters.paraphraseCoverage);
   const abstain = !off.has("abstain") && strength < parameters.abstainStrength;
   if (selection.cited.length === 0 || abstain) {
     const absent = absentWords(ranking, searches).join(", ");
@@ -73,17 +73,22 @@ export function writeReport(
     candidate_ids: [pair.older.observation.candidateId, pair.newer.observation.candidateId],
   }));
   const chats = new Set(selection.cited.map((item) => item.observation.chatId)).size;
+  const absent = absentWords(ranking, searches);
   const missing = [...ranking.subject.weights.keys()]
     .filter((term) => !selection.cited.some((item) => item.vector.tf.has(term)))
-    .map((term) => ranking.question.words.get(term) ?? term);
+    .map((term) => ranking.question.words.get(term) ?? term)
+    .filter((word) => !absent.includes(word));
+  const gaps = [
+    ...(absent.length > 0 ? [`The history never mentions: ${absent.join(", ")}.`] : []),
+    ...(missing.length > 0 ? [`No cited message contains: ${missing.join(", ")}.`] : []),
+  ];
   const high = strength >= parameters.highStrength && selection.revisions.length === 0;
   const confidence = high ? "high" : strength >= parameters.lowStrength ? "medium" : "low";
   return {
     summary: `Extractive summary (offline engine): ${selection.cited.length} cited message(s) from ${chats} chat(s), best match first${conflicts.length > 0 ? `; ${conflicts.length} later revision(s), newer first` : ""}. Quotes are not interpreted.`,
     findings,
     conflicts,
-    missing_coverage:
-      missing.length > 0 ? [`No cited message contains: ${missing.join(", ")}.`.slice(0, 200)] : [],
+    missing_coverage: gaps.map((gap) => gap.slice(0, 200)),
     confidence,
   };
 }
