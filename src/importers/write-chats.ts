@@ -136,17 +136,22 @@ export function writeChats(db: Database.Database, chats: readonly ChatToWrite[])
         continue;
       }
       chatIds.push(existing.id);
+      // A chat moved out of its fallback app counts as updated even when its messages are not.
+      let moved = false;
       if (app.origin === "root" && app.path !== null && sourceFile !== "") {
         const { name } = fallbackApp(sourceFile);
         if (apps.isFallbackApp(existing.appId, name)) {
           writes.moveChat(existing.id, existing.appId, apps.idFor(app, chat.createdAtMs));
           apps.dropIfEmptyFallback(existing.appId, name);
+          moved = true;
         }
       }
       if (mode === "tail") {
         const written = writeTail(existing.id, chat.messages);
-        if (written === null) skipped++;
-        else {
+        if (written === null) {
+          if (moved) updated++;
+          else skipped++;
+        } else {
           messages += written;
           updated++;
         }
@@ -160,7 +165,8 @@ export function writeChats(db: Database.Database, chats: readonly ChatToWrite[])
       // Same messages, or (merge) an older snapshot of a log already stored longer (Entire
       // checkpoints of one session are cumulative prefixes): nothing to write.
       if (sameMessages && !titleChanged) {
-        skipped++;
+        if (moved) updated++;
+        else skipped++;
         continue;
       }
       if (titleChanged) writes.setChatTitle(existing.id, chat.title);

@@ -200,7 +200,7 @@ describe("a Cursor chat synced before its workspace named it", () => {
     const later = new Date(START_MS + 3_600_000);
     utimesSync(database, later, later);
     const second = sync(store, m).sources[0]!;
-    expect([second.changes.rewritten, second.messages]).toEqual([1, 0]);
+    expect([second.changes.rewritten, second.updatedChats, second.messages]).toEqual([1, 1, 0]);
     expect(apps(store)).toEqual({
       chats: [
         [1, "shop"],

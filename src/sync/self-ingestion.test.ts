@@ -32,6 +32,15 @@ const matches = (store: Store, query: string) =>
     .pluck()
     .get(`body : ${query}`);
 
+/** Every stored message's projection, in id order (the tool results themselves are never stored). */
+const projections = (store: Store) =>
+  (
+    store.db.prepare("SELECT role, content FROM messages ORDER BY id").all() as {
+      role: "user" | "assistant";
+      content: string;
+    }[]
+  ).map((row) => projectMessage(row).text);
+
 /** Claude Code lines of one turn that called Recollect over MCP and restated its answer. */
 function claudeRecallTurn(shop: string, start: number): string[] {
   const toolUse = {
@@ -96,11 +105,7 @@ describe("Recollect's own output inside agent transcripts", () => {
     using store = openStore({ path: ":memory:" });
     await syncAndIndex(store, m);
     // Two marked turns; the tool result itself is never stored.
-    const stored = store.db.prepare("SELECT role, content FROM messages ORDER BY id").all() as {
-      role: "user" | "assistant";
-      content: string;
-    }[];
-    expect(stored.map((row) => projectMessage(row).text)).toEqual([
+    expect(projections(store)).toEqual([
       "Remind me which database we use",
       HISTORY_ANSWER_LABEL,
       HISTORY_ANSWER_LABEL,
@@ -142,11 +147,7 @@ describe("Recollect's own output inside agent transcripts", () => {
     );
     using store = openStore({ path: ":memory:" });
     await syncAndIndex(store, m);
-    const stored = store.db.prepare("SELECT role, content FROM messages ORDER BY id").all() as {
-      role: "user" | "assistant";
-      content: string;
-    }[];
-    expect(stored.map((row) => projectMessage(row).text)).toEqual([
+    expect(projections(store)).toEqual([
       "Remind me which database we use",
       "Let me check the project history.",
       "Earlier you chose CockroachDB.",

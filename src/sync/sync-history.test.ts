@@ -320,3 +320,24 @@ describe("syncHistory", () => {
     expect(() => sync(store, m, { projects: [join(m.home, "missing")] })).toThrow(/--project/);
   });
 });
+
+describe("a session synced before its file recorded its folder", () => {
+  it("moves from the folder-named fallback app to its project's app once a later line records the cwd", () => {
+    const m = machine();
+    const shop = m.project("code/shop");
+    const noCwd = { cwd: undefined };
+    const path = m.write(
+      ".claude/projects/-code-shop/s1.jsonl",
+      claudeSession("s1", shop, turns("Which queue?", "SQS."), noCwd),
+    );
+    using store = openStore({ path: ":memory:" });
+    sync(store, m, { sources: ["claude-code"] });
+    expect(chats(store)).toEqual([["-code-shop", "Which queue?", 2]]);
+
+    m.append(path, claudeLine("s1", shop, { role: "user", text: "Add a dead-letter queue." }, 2));
+    const report = bySource(sync(store, m, { sources: ["claude-code"] }), "claude-code");
+    expect([report.changes.appended, report.updatedChats, report.messages]).toEqual([1, 1, 1]);
+    expect(chats(store)).toEqual([["shop", "Which queue?", 3]]);
+    expect(store.db.prepare("SELECT name FROM apps").pluck().all()).toEqual(["shop"]);
+  });
+});
