@@ -24,7 +24,6 @@ import {
   ReadResourceRequestSchema,
   RootsListChangedNotificationSchema,
 } from "@modelcontextprotocol/sdk/types.js";
-import { describeProgress } from "../agent/tools/explore-chat-history/progress.js";
 import type { Engine } from "../engine/engine.js";
 import {
   InvalidInputError,
@@ -36,6 +35,7 @@ import { isTelemetryOn, settingsStoreForStorePath } from "../settings/index.js";
 import { openStore } from "../store/open-store.js";
 import type { HistoryWatch } from "../sync/index.js";
 import { telemetrySinkForStorePath } from "../telemetry/telemetry-sink.js";
+import { createCallProgress } from "./call-progress.js";
 import { createElicitationConsentPrompter } from "./elicitation-consent-prompter.js";
 import { EVIDENCE_URI_TEMPLATE } from "./evidence-uri.js";
 import { trackInFlightRequests } from "./in-flight-requests.js";
@@ -194,27 +194,18 @@ export async function startMcpServer(options: StartMcpServerOptions): Promise<Ru
   }));
   server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
     const token = request.params._meta?.progressToken;
-    let sent = 0;
-    const onProgress =
+    const progress =
       token === undefined
-        ? undefined
-        : (progress: Parameters<typeof describeProgress>[0]) => {
-            sent += 1;
-            extra
-              .sendNotification({
-                method: "notifications/progress",
-                params: {
-                  progressToken: token,
-                  progress: sent,
-                  message: describeProgress(progress),
-                },
-              })
-              .catch(() => undefined);
-          };
-    return (await session()).callTool(request.params.name, request.params.arguments, {
-      signal: extra.signal,
-      ...(onProgress ? { onProgress } : {}),
-    });
+        ? null
+        : createCallProgress(token, (notification) => extra.sendNotification(notification));
+    try {
+      return await (await session()).callTool(request.params.name, request.params.arguments, {
+        signal: extra.signal,
+        ...(progress ? { onProgress: progress.report } : {}),
+      });
+    } finally {
+      await progress?.settle();
+    }
   });
   server.setRequestHandler(ListResourceTemplatesRequestSchema, () => ({
     resourceTemplates: [

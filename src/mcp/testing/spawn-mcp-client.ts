@@ -1,7 +1,8 @@
 /**
  * Test helper: starts `recollect mcp` as a real child process through the installed entry point
  * (`bin/recollect.js`) and connects the SDK's `Client` to it over stdio. Records every JSON-RPC
- * message the client received, so a test can prove a cancelled request got no late answer.
+ * message the client received, so a test can prove a cancelled request got no late answer, and
+ * delivers each message in the order it arrived.
  */
 import { fileURLToPath } from "node:url";
 import { Client, type ClientOptions } from "@modelcontextprotocol/sdk/client/index.js";
@@ -62,7 +63,13 @@ export async function spawnMcpClient(options: SpawnMcpClientOptions): Promise<Sp
   const deliver = transport.onmessage;
   transport.onmessage = (message) => {
     received.push(message);
-    deliver?.(message);
+    // The SDK's Protocol hands a notification to its handler a microtask later but a response at
+    // once, and the response retires the request's progress handler: progress that arrived in the
+    // same stdout chunk as the result is dropped (modelcontextprotocol/typescript-sdk#2580). A
+    // response is therefore delivered one microtask later, after the notifications read before
+    // it, as a client dispatching in arrival order would (the SDK's proposed fix, PR #2378).
+    if ("id" in message && !("method" in message)) queueMicrotask(() => deliver?.(message));
+    else deliver?.(message);
   };
   const close = () => client.close();
   return { client, received, stderr: () => stderr, close, [Symbol.asyncDispose]: close };
