@@ -5,11 +5,12 @@
  * one line on stderr (with `--json`, one JSON object `{"error": {kind, message, exit_code, …}}`).
  */
 import { readFileSync } from "node:fs";
-import { Command, CommanderError } from "commander";
+import { type Command, CommanderError } from "commander";
 import { RecollectError, toRecollectError } from "../errors/recollect-error.js";
 import { outcomeExitCode } from "./cli-context.js";
 import { errorJson } from "./error-json.js";
 import { EXIT_CODE_BY_KIND } from "./exit-codes.js";
+import { RecollectCommand } from "./recollect-command.js";
 import { UnknownCommandError } from "./unknown-command-error.js";
 
 /** This build's version, from `package.json`. */
@@ -21,7 +22,7 @@ export const RECOLLECT_VERSION: string = (
 
 /** The root program with the global options (`--db`, `--json`) and no commands yet. */
 export function createRootProgram(): Command {
-  return new Command("recollect")
+  return new RecollectCommand("recollect")
     .description("Recall what was decided in an app's earlier AI chats.")
     .option("--db <path>", "store file (default: $RECOLLECT_DB or the user data directory)")
     .option("--json", "machine-readable output on stdout (and errors as JSON on stderr)")
@@ -38,7 +39,8 @@ function wantsJson(argv: readonly string[]): boolean {
 /**
  * Prepares `command` and every subcommand for {@link runProgram}: commander's own error text is
  * dropped (runProgram writes the one classified line instead; help still prints), and an unknown
- * subcommand throws {@link UnknownCommandError} listing the commands of that level.
+ * subcommand throws {@link UnknownCommandError} listing the commands of that level. The other
+ * usage errors are classified where commander raises them ({@link RecollectCommand}).
  */
 function classifyCommanderErrors(command: Command): void {
   command.configureOutput({ outputError: () => undefined });

@@ -1,7 +1,8 @@
 /**
  * Usage errors of the real `recollect` process: an unknown command is one classified line that
- * lists the commands of its level and suggests a close one; commander's other usage errors are
- * one line too. Exit 2, nothing on stdout, no store created.
+ * lists the commands of its level and suggests a close one; commander's other usage errors
+ * (unknown option, missing option, option value or argument, too many arguments) are classified
+ * the same way. Exit 2, nothing on stdout, no store created.
  */
 import { existsSync } from "node:fs";
 import { afterEach, describe, expect, it } from "vitest";
@@ -50,19 +51,42 @@ describe("unknown commands and other usage errors", () => {
     expect(existsSync(db)).toBe(false);
   }, 60_000);
 
-  it("an unknown option, a missing option and a missing argument are one line each", async () => {
+  it("commander's usage errors are classified like the project's own: exit 2, the argument and what is allowed", async () => {
     const db = stores.path();
-    const runs = await Promise.all([
-      runRecollectChild(["--db", db, "apps", "--bogus"]),
-      runRecollectChild(["--db", db, "chats"]),
-      runRecollectChild(["--db", db, "settings", "get"]),
-    ]);
-    for (const run of runs) {
-      expect([run.code, run.stdout]).toEqual([2, ""]);
-      expect(run.stderr.split("\n")).toHaveLength(2);
-      expect(run.stderr.endsWith("\n")).toBe(true);
-    }
-  }, 60_000);
+    const cases: Array<[readonly string[], Record<string, unknown>]> = [
+      [["apps", "--bogus"], { argument: "option of apps", received: "--bogus", suggestion: null }],
+      [
+        ["read", "--app", "A", "--chta", "2"],
+        { argument: "option of read", received: "--chta", suggestion: "--chat" },
+      ],
+      [["--bogus"], { argument: "option", allowed: "one of --db, --json, --version, --help" }],
+      [["chats"], { argument: "--app", allowed: "--app <name>" }],
+      [["chats", "--app"], { argument: "--app", allowed: "--app <name>" }],
+      [["settings", "get"], { argument: "<key>", allowed: "setting key" }],
+      [["explore", "--app", "A"], { argument: "<question>" }],
+      [
+        ["explore", "--app", "A", "what", "did", "we", "decide"],
+        { argument: "arguments of explore", allowed: "1 argument: <question>" },
+      ],
+      [["apps", "extra"], { argument: "arguments of apps", allowed: "no arguments" }],
+    ];
+    const runs = await Promise.all(
+      cases.map(([args]) => runRecollectChild(["--db", db, "--json", ...args])),
+    );
+    const texts = await Promise.all(
+      cases.slice(0, 2).map(([args]) => runRecollectChild(["--db", db, ...args])),
+    );
+    cases.forEach(([args, fields], index) => {
+      const json = runs[index]!;
+      expect([args, json.code, json.stdout]).toEqual([args, 2, ""]);
+      const error = JSON.parse(json.stderr).error;
+      expect(error).toMatchObject({ kind: "invalid_input", exit_code: 2, ...fields });
+      expect(typeof error.allowed).toBe("string");
+      const text = texts[index];
+      if (text) expect([text.code, text.stderr]).toEqual([2, `recollect: ${error.message}\n`]);
+    });
+    expect(existsSync(db)).toBe(false);
+  }, 120_000);
 });
 
 describe("closestName", () => {

@@ -38,13 +38,24 @@ export function listApps(db: Database.Database): AppSummary[] {
 }
 
 /**
- * The id of the app named `name` (exact match).
+ * `name` trimmed, refused when nothing is left: an empty `--app` is a typing error, not an app
+ * that happens to be missing.
+ *
+ * @throws InvalidInputError (`--app`) for an absent, empty or whitespace-only name.
+ */
+export function requireAppName(name: string | undefined): string {
+  const trimmed = name?.trim();
+  if (!trimmed) throw new InvalidInputError("--app", "an app name (see `recollect apps`)");
+  return trimmed;
+}
+
+/**
+ * The id of the app named `name` (exact match, after trimming).
  *
  * @throws InvalidInputError (`--app`) for a blank name; AppNotFoundError when no app has it.
  */
 export function requireAppId(db: Database.Database, name: string | undefined): number {
-  const trimmed = name?.trim();
-  if (!trimmed) throw new InvalidInputError("--app", "an app name (see `recollect apps`)");
+  const trimmed = requireAppName(name);
   const app = findAppByName(db, trimmed);
   if (app === null) throw new AppNotFoundError(trimmed);
   return app.id;

@@ -77,12 +77,11 @@ describe("the recollect process", () => {
     });
     const missingOption = await runRecollectChild(["--db", db, "--json", "chats"]);
     expect([missingOption.code, missingOption.stdout]).toEqual([2, ""]);
-    expect(JSON.parse(missingOption.stderr)).toEqual({
-      error: {
-        kind: "invalid_input",
-        message: "required option '--app <name>' not specified",
-        exit_code: 2,
-      },
+    expect(JSON.parse(missingOption.stderr).error).toMatchObject({
+      kind: "invalid_input",
+      exit_code: 2,
+      argument: "--app",
+      allowed: "--app <name>",
     });
     const badLimit = await runCaptured([
       "--db",

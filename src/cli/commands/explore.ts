@@ -32,7 +32,8 @@ import {
 } from "../cli-context.js";
 import { runInFlagTerms } from "../flag-terms.js";
 import { recollectInvocation } from "../recollect-invocation.js";
-import { parseIntegerOption } from "./integer-option.js";
+import { requireAppName } from "./apps.js";
+import { parseIdOption } from "./integer-option.js";
 
 /** Exit code per report outcome (documented in the module doc and README). */
 export const EXPLORE_EXIT_CODES: Readonly<Record<ExploreChatHistoryReport["outcome"], number>> = {
@@ -88,7 +89,8 @@ export function registerExploreCommand(program: Command): void {
     )
     .action(async (question: string, options: ExploreOptions, command: Command) => {
       const global = globalOptions(command);
-      const chatId = parseIntegerOption("--chat", options.chat, "a chat id (integer)") ?? null;
+      const chatId = parseIdOption("--chat", options.chat, "chat") ?? null;
+      const appName = requireAppName(options.app);
       const engine = engineForCli(options.engine);
       requireExistingCliStore(global);
       if (!cliIsPro(global)) {
@@ -99,7 +101,7 @@ export function registerExploreCommand(program: Command): void {
         withInterrupt((signal) =>
           exploreApp({
             store,
-            appName: options.app,
+            appName,
             query: question,
             engine,
             isPro: cliIsPro(global),
@@ -113,7 +115,7 @@ export function registerExploreCommand(program: Command): void {
       else
         process.stdout.write(
           formatReportText(run.report, {
-            appName: options.app,
+            appName,
             ...(global.db === undefined ? {} : { dbPath: global.db }),
             invocation: recollectInvocation(process.env),
           }),

@@ -18,3 +18,25 @@ export function parseIntegerOption(
   }
   return Number(value.trim());
 }
+
+/** What an id option allows: SQLite rowids start at 1. */
+export const ID_ALLOWED = "a positive integer";
+
+/**
+ * Parses `value` of option `name` (e.g. `--chat`) as a record id: a positive integer. Undefined
+ * passes through. An id of 0, a negative or a fractional number is a typing error, not a record
+ * that happens to be missing, so it is refused here (exit 2) rather than looked up (exit 3).
+ *
+ * @throws InvalidInputError naming the option, `allowed` "a positive integer `what` id".
+ */
+export function parseIdOption(
+  name: string,
+  value: string | undefined,
+  what: string,
+): number | undefined {
+  const allowed = `${ID_ALLOWED} ${what} id`;
+  const id = parseIntegerOption(name, value, allowed);
+  if (id !== undefined && id < 1)
+    throw new InvalidInputError(name, allowed, `got ${JSON.stringify(value)}`);
+  return id;
+}

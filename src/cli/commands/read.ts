@@ -17,7 +17,7 @@ import {
 } from "../cli-context.js";
 import { type FlagTerms, runInFlagTerms } from "../flag-terms.js";
 import { requireAppId } from "./apps.js";
-import { parseIntegerOption } from "./integer-option.js";
+import { parseIdOption, parseIntegerOption } from "./integer-option.js";
 
 /** Options of {@link runRead}. */
 export interface RunReadOptions {
@@ -80,7 +80,7 @@ interface ReadFlags {
 
 /** Turns the flags into a read input; a window and a page cannot be mixed on the command line. */
 function readInputFromFlags(flags: ReadFlags): ReadChatInput {
-  const chatId = parseIntegerOption("--chat", flags.chat, "a positive integer chat id");
+  const chatId = parseIdOption("--chat", flags.chat, "chat");
   const int = (name: string, value: string | undefined, allowed: string) =>
     parseIntegerOption(name, value, allowed);
   if (flags.around !== undefined) {
@@ -92,7 +92,7 @@ function readInputFromFlags(flags: ReadFlags): ReadChatInput {
     }
     return {
       chat_id: chatId!,
-      around_message_id: int("--around", flags.around, "a positive integer message id")!,
+      around_message_id: parseIdOption("--around", flags.around, "message")!,
       ...optional("before", int("--before", flags.before, "an integer from 0 to 10")),
       ...optional("after", int("--after", flags.after, "an integer from 0 to 10")),
     };
