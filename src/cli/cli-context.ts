@@ -5,7 +5,7 @@ import {
   settingsEntitlement,
 } from "../agent/entitlement/index.js";
 import { InvalidInputError, PreconditionError } from "../errors/recollect-error.js";
-import { settingsStoreForStorePath } from "../settings/index.js";
+import { settingsStoreForStorePath, TURN_PRO_ON } from "../settings/index.js";
 import { defaultStorePath } from "../store/default-path.js";
 import { openStore, requireStoreFile, type Store } from "../store/open-store.js";
 import { StoreNotFoundError, type StorePathOrigin } from "./store-not-found-error.js";
@@ -109,12 +109,9 @@ export function cliIsPro(options: GlobalOptions): boolean {
 }
 
 /**
- * The error a CLI history command throws without Pro: one line saying what needs Pro and how to
- * turn it on (exit 4).
+ * The error a CLI history command throws without Pro: one line saying what needs Pro, with the
+ * command that turns it on as its remedy (exit 4).
  */
 export function proRequiredError(what: string): PreconditionError {
-  return new PreconditionError(
-    "pro",
-    `${what} requires Pro (entitlement is free). Run \`recollect settings set entitlement pro\` if you have it.`,
-  );
+  return new PreconditionError("pro", `${what} requires Pro (entitlement is free).`, [TURN_PRO_ON]);
 }

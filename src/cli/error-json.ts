@@ -1,4 +1,5 @@
 import type { RecollectError } from "../errors/recollect-error.js";
+import { messageWithRemedies, type RemedyWriter } from "../errors/remedy.js";
 
 /** The `--json` form of an error on stderr. `details` are the error's own typed fields. */
 export interface ErrorJson {
@@ -6,20 +7,23 @@ export interface ErrorJson {
     readonly kind: string;
     readonly message: string;
     readonly exit_code: number;
+    /** The commands the error suggests, as the person runs them; absent when there are none. */
+    readonly remedies?: readonly string[];
     /** E.g. `argument`/`allowed` (invalid input), `path` (not a store), `file`/`line` (import). */
-    readonly [field: string]: string | number | boolean | null;
+    readonly [field: string]: string | number | boolean | null | readonly string[] | undefined;
   };
 }
 
 /** Fields every error has, or that never go out (`cause` may hold a library's raw error). */
-const OMITTED = new Set(["kind", "message", "name", "stack", "cause"]);
+const OMITTED = new Set(["kind", "message", "name", "stack", "cause", "remedies"]);
 
 /**
  * The JSON object for `error` under `--json`: kind, message, exit code, plus each own field of
  * the error class that is a string, number, boolean or null (e.g. `InvalidInputError.argument`),
- * in snake_case. Never the cause or stack.
+ * in snake_case. Never the cause or stack. Its remedies, written by `write`, follow the message
+ * and are listed in `remedies`.
  */
-export function errorJson(error: RecollectError, exitCode: number): ErrorJson {
+export function errorJson(error: RecollectError, exitCode: number, write: RemedyWriter): ErrorJson {
   const details: Record<string, string | number | boolean | null> = {};
   for (const [key, value] of Object.entries(error)) {
     if (OMITTED.has(key)) continue;
@@ -31,5 +35,7 @@ export function errorJson(error: RecollectError, exitCode: number): ErrorJson {
       | boolean
       | null;
   }
-  return { error: { kind: error.kind, message: error.message, exit_code: exitCode, ...details } };
+  const remedies = error.remedies.length > 0 ? { remedies: error.remedies.map(write) } : {};
+  const message = messageWithRemedies(error, write);
+  return { error: { kind: error.kind, message, exit_code: exitCode, ...details, ...remedies } };
 }

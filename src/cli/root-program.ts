@@ -7,10 +7,13 @@
 import { readFileSync } from "node:fs";
 import { type Command, CommanderError } from "commander";
 import { RecollectError, toRecollectError } from "../errors/recollect-error.js";
-import { outcomeExitCode } from "./cli-context.js";
+import { messageWithRemedies } from "../errors/remedy.js";
+import { type GlobalOptions, outcomeExitCode } from "./cli-context.js";
+import { commandName } from "./cli-entry.js";
 import { errorJson } from "./error-json.js";
 import { EXIT_CODE_BY_KIND } from "./exit-codes.js";
 import { RecollectCommand } from "./recollect-command.js";
+import { cliRemedyWriter, mcpRemedyWriter } from "./remedy-writer.js";
 import { UnknownCommandError } from "./unknown-command-error.js";
 
 /** This build's version, from `package.json`. */
@@ -52,11 +55,24 @@ function classifyCommanderErrors(command: Command): void {
   for (const sub of command.commands) classifyCommanderErrors(sub);
 }
 
-/** Writes a classified error to stderr: one line, or with `--json` one JSON object. */
-function reportError(error: RecollectError, json: boolean): number {
+/**
+ * Writes a classified error to stderr: one line, or with `--json` one JSON object; its remedies
+ * follow the message, written for whoever ran `argv` (`recollect mcp` is started by an agent host:
+ * {@link mcpRemedyWriter}; any other command by a person at a shell: {@link cliRemedyWriter}).
+ */
+function reportError(
+  error: RecollectError,
+  json: boolean,
+  program: Command,
+  argv: readonly string[],
+): number {
   const exitCode = EXIT_CODE_BY_KIND[error.kind];
+  const global = program.opts<GlobalOptions>();
+  const write =
+    commandName(argv.slice(2)) === "mcp" ? mcpRemedyWriter(global) : cliRemedyWriter(global);
+  const message = messageWithRemedies(error, write);
   process.stderr.write(
-    json ? `${JSON.stringify(errorJson(error, exitCode))}\n` : `recollect: ${error.message}\n`,
+    json ? `${JSON.stringify(errorJson(error, exitCode, write))}\n` : `recollect: ${message}\n`,
   );
   return exitCode;
 }
@@ -84,9 +100,11 @@ export async function runProgram(program: Command, argv: readonly string[]): Pro
       return reportError(
         new RecollectError("invalid_input", json ? message : `${message} (see --help)`),
         json,
+        program,
+        argv,
       );
     }
-    return reportError(toRecollectError(error), json);
+    return reportError(toRecollectError(error), json, program, argv);
   }
 }
 

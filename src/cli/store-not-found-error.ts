@@ -1,4 +1,11 @@
 import { RecollectError } from "../errors/recollect-error.js";
+import type { Remedy } from "../errors/remedy.js";
+
+/** The two ways to put chats into a store. */
+export const FILL_STORE: readonly Remedy[] = [
+  { args: ["import", "<paths…>"], purpose: "to import chat files" },
+  { args: ["sync"], purpose: "to import the agents' histories found on this machine" },
+];
 
 /** Where a command's store path came from: `--db`, `RECOLLECT_DB`, or the default location. */
 export type StorePathOrigin = "--db" | "RECOLLECT_DB" | "default";
@@ -6,19 +13,19 @@ export type StorePathOrigin = "--db" | "RECOLLECT_DB" | "default";
 /**
  * A command that only reads was pointed at a path with no store (missing, an empty file, or an
  * empty SQLite file): it says so instead of creating one there. `argument` names where the path
- * came from (`--db`, `RECOLLECT_DB`, or `default`); `path` is the path. Kind `not_found` (exit 3).
+ * came from (`--db`, `RECOLLECT_DB`, or `default`); `path` is the path. Kind `not_found` (exit 3);
+ * its remedies are `import` and `sync`, which fill the store.
  */
 export class StoreNotFoundError extends RecollectError {
   readonly path: string;
   readonly argument: StorePathOrigin;
   constructor(path: string, origin: StorePathOrigin) {
-    const db = origin === "--db" ? ` --db ${path}` : "";
-    const fill = `\`recollect${db} import <paths…>\` or \`recollect${db} sync\``;
     super(
       "not_found",
       origin === "default"
-        ? `There is no Recollect store yet at ${path} (the default store; --db or RECOLLECT_DB choose another); nothing was created. Fill it first: ${fill}.`
-        : `There is no Recollect store at ${path} (${origin}); nothing was created. Give ${origin} the path of an existing store, or fill this one first: ${fill}.`,
+        ? `There is no Recollect store yet at ${path} (the default store; --db or RECOLLECT_DB choose another); nothing was created. Fill it first.`
+        : `There is no Recollect store at ${path} (${origin}); nothing was created. Give ${origin} the path of an existing store, or fill this one first.`,
+      { remedies: FILL_STORE },
     );
     this.name = "StoreNotFoundError";
     this.path = path;

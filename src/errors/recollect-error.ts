@@ -6,6 +6,8 @@
  * archival text or another app's identifiers (DESIGN.md § Privacy).
  */
 
+import type { Remedy } from "./remedy.js";
+
 /**
  * Every error kind, once: the source the type, the event and telemetry schemas and the web card's
  * kind check all read, so adding a kind here reaches each of them.
@@ -24,6 +26,9 @@ export const RECOLLECT_ERROR_KINDS = [
   "internal",
 ] as const;
 
+/** `recollect apps`: what to run when an app name is missing or unknown. */
+export const LIST_APPS: Remedy = { args: ["apps"], purpose: "to list the apps" };
+
 /** The classes of failure a caller can act on. */
 export type RecollectErrorKind = (typeof RECOLLECT_ERROR_KINDS)[number];
 
@@ -36,11 +41,22 @@ const MARKER = Symbol.for("recollect.error");
 export class RecollectError extends Error {
   readonly [MARKER] = true;
   readonly kind: RecollectErrorKind;
+  /**
+   * Commands that get past this failure, typed: the surface that shows the error writes them
+   * after the message (`messageWithRemedies`) in the words that run Recollect there. Never
+   * written into `message`, which stays the same wherever it is read.
+   */
+  readonly remedies: readonly Remedy[];
 
-  constructor(kind: RecollectErrorKind, message: string, options?: { cause?: unknown }) {
-    super(message, options);
+  constructor(
+    kind: RecollectErrorKind,
+    message: string,
+    options?: { cause?: unknown; remedies?: readonly Remedy[] },
+  ) {
+    super(message, options?.cause === undefined ? undefined : { cause: options.cause });
     this.name = "RecollectError";
     this.kind = kind;
+    this.remedies = options?.remedies ?? [];
   }
 
   /** True for any Recollect error, whichever copy of this module created it. */
@@ -55,8 +71,8 @@ export class RecollectError extends Error {
  */
 export class PreconditionError extends RecollectError {
   readonly missing: string;
-  constructor(missing: string, message: string) {
-    super("precondition", message);
+  constructor(missing: string, message: string, remedies?: readonly Remedy[]) {
+    super("precondition", message, remedies === undefined ? undefined : { remedies });
     this.name = "PreconditionError";
     this.missing = missing;
   }
@@ -69,10 +85,11 @@ export class PreconditionError extends RecollectError {
 export class InvalidInputError extends RecollectError {
   readonly argument: string;
   readonly allowed: string;
-  constructor(argument: string, allowed: string, detail?: string) {
+  constructor(argument: string, allowed: string, detail?: string, remedies?: readonly Remedy[]) {
     super(
       "invalid_input",
       `Invalid ${argument}: expected ${allowed}${detail ? ` (${detail})` : ""}.`,
+      remedies === undefined ? undefined : { remedies },
     );
     this.name = "InvalidInputError";
     this.argument = argument;
@@ -106,11 +123,13 @@ export class ChatNotFoundError extends RecollectError {
   }
 }
 
-/** A named app does not exist in the store. */
+/** A named app does not exist in the store. Suggests listing the apps ({@link LIST_APPS}). */
 export class AppNotFoundError extends RecollectError {
   readonly appName: string;
   constructor(appName: string) {
-    super("not_found", `App "${appName}" was not found. Run \`recollect apps\` to list apps.`);
+    super("not_found", `App ${JSON.stringify(appName)} was not found.`, {
+      remedies: [LIST_APPS],
+    });
     this.name = "AppNotFoundError";
     this.appName = appName;
   }
@@ -119,8 +138,12 @@ export class AppNotFoundError extends RecollectError {
 /** The person declined a consent prompt, or consent is `never`. */
 export class UserCancelledError extends RecollectError {
   readonly toolName: string;
-  constructor(toolName: string, message = `The user declined ${toolName}.`) {
-    super("user_cancelled", message);
+  constructor(
+    toolName: string,
+    message = `The user declined ${toolName}.`,
+    remedies?: readonly Remedy[],
+  ) {
+    super("user_cancelled", message, remedies === undefined ? undefined : { remedies });
     this.name = "UserCancelledError";
     this.toolName = toolName;
   }

@@ -2,6 +2,7 @@
  * `recollect mcp` as a real child process (bin/recollect.js), driven by the SDK's Client over
  * stdio against a real store (issue 10 § Shows).
  */
+
 import { mkdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -9,12 +10,18 @@ import type { CallToolResult, ReadResourceResult } from "@modelcontextprotocol/s
 import { ElicitRequestSchema, ListRootsRequestSchema } from "@modelcontextprotocol/sdk/types.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { exploreChatHistoryReportSchema } from "../card/report-schema.js";
+import { anywhereInvocation } from "../cli/recollect-invocation.js";
 import { readTelemetryFile, telemetryPathForStore } from "../telemetry/index.js";
 import { startScriptedOpenAIServer } from "../test/scripted-openai-server.js";
 import { createMcpTestStore, type McpTestStore } from "./testing/mcp-store.js";
 import { spawnMcpClient } from "./testing/spawn-mcp-client.js";
 
 const QUESTION = "What did we decide about authentication?";
+/**
+ * How the server's errors say to run Recollect: `recollect` when this copy is on PATH, else
+ * `node <bin>` (an agent host's user is in no particular folder, so not `npx recollect`).
+ */
+const RUN_RECOLLECT = anywhereInvocation(process.env).join(" ");
 /** Longer than the default 5 s: each test spawns a Node process through tsx on a shared 2-core box. */
 const PROCESS_TEST_MS = 60_000;
 
@@ -73,7 +80,11 @@ describe("recollect mcp: tools per entitlement and consent", () => {
         name: "explore_chat_history",
         arguments: { query: QUESTION },
       })) as CallToolResult;
-      expect(errorOf(refused)).toMatchObject({ kind: "precondition", missing: "pro" });
+      expect(errorOf(refused)).toMatchObject({
+        kind: "precondition",
+        missing: "pro",
+        remedies: [`${RUN_RECOLLECT} --db ${store.path} settings set entitlement pro`],
+      });
 
       store.writeSettings(pro);
       expect(await names()).toEqual(["explore_chat_history", "read_chat"]);
@@ -83,7 +94,12 @@ describe("recollect mcp: tools per entitlement and consent", () => {
         name: "explore_chat_history",
         arguments: { query: QUESTION },
       })) as CallToolResult;
-      expect(errorOf(off)).toMatchObject({ kind: "user_cancelled" });
+      expect(errorOf(off)).toMatchObject({
+        kind: "user_cancelled",
+        remedies: [
+          `${RUN_RECOLLECT} --db ${store.path} settings set consent.explore_chat_history ask`,
+        ],
+      });
       store.writeSettings({ ...pro, consent: { read_chat: "never", search_chats: "always" } });
       expect(await names()).toEqual(["explore_chat_history"]);
       store.writeSettings({
@@ -378,7 +394,16 @@ describe("recollect mcp: the app from the client's project", () => {
       await using unknown = await spawnMcpClient({ storePath: store.path, cwd: store.dir });
       const refused = errorOf((await unknown.client.callTool(readAuth)) as CallToolResult);
       expect(refused).toMatchObject({ kind: "precondition", missing: "app" });
-      expect(refused.message).toContain(`recollect import`);
+      expect(
+        (refused.remedies as string[])[0]?.startsWith(
+          `${RUN_RECOLLECT} --db ${store.path} import `,
+        ),
+      ).toBe(true);
+      expect(refused.remedies).toEqual([
+        expect.stringMatching(/ import \S+[\\/]projects[\\/]\S+$/),
+        `${RUN_RECOLLECT} --db ${store.path} mcp --app <name>`,
+        `${RUN_RECOLLECT} --db ${store.path} apps`,
+      ]);
       expect(refused.message).not.toContain("Side Project");
     },
     PROCESS_TEST_MS,

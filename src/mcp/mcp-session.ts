@@ -33,8 +33,9 @@ import {
   toRecollectError,
   UserCancelledError,
 } from "../errors/recollect-error.js";
+import type { RemedyWriter } from "../errors/remedy.js";
 import type { IndexWaiter, ReadChatResult } from "../history/types.js";
-import { SETTINGS_DEFAULTS, type SettingsStore } from "../settings/index.js";
+import { allowToolWithConsent, SETTINGS_DEFAULTS, type SettingsStore } from "../settings/index.js";
 import type { Store } from "../store/open-store.js";
 import type { TelemetrySink } from "../telemetry/index.js";
 import { parseEvidenceUri } from "./evidence-uri.js";
@@ -92,6 +93,11 @@ export interface McpSessionOptions {
   /** Called once each time a call resolves a (new) app, e.g. to sync that project in the background. */
   readonly onAppResolved?: (app: SessionApp) => void;
   readonly env: NodeJS.ProcessEnv;
+  /**
+   * Writes the commands an error suggests (turn Pro on, import the project) as the person behind
+   * the agent runs Recollect, with this server's store (`src/cli/remedy-writer.ts`).
+   */
+  readonly remedyWriter: RemedyWriter;
   /** Milliseconds clock. */
   readonly now: () => number;
   /** Candidate tools; default the registry's. Tests narrow budgets through this. */
@@ -181,7 +187,8 @@ export function createMcpSession(options: McpSessionOptions): McpSession {
     if (consent === "never") {
       throw new UserCancelledError(
         definition.name,
-        `${definition.name} is turned off for this store (consent never); \`recollect settings set consent.${definition.name} ask\` turns it back on.`,
+        `${definition.name} is turned off for this store (consent never).`,
+        [allowToolWithConsent(definition.name)],
       );
     }
     return consent;
@@ -297,7 +304,7 @@ export function createMcpSession(options: McpSessionOptions): McpSession {
       } catch (error) {
         const classified = toRecollectError(error);
         if (classified.kind === "aborted") throw classified;
-        return errorToolResult(classified);
+        return errorToolResult(classified, options.remedyWriter);
       }
     },
 
@@ -320,7 +327,8 @@ export function createMcpSession(options: McpSessionOptions): McpSession {
         if (classified.kind === "aborted") throw classified;
         const code =
           classified.kind === "not_found" ? RESOURCE_NOT_FOUND_CODE : ErrorCode.InvalidRequest;
-        throw new JsonRpcError(code, classified.message, { uri, error: errorPayload(classified) });
+        const payload = errorPayload(classified, options.remedyWriter);
+        throw new JsonRpcError(code, String(payload.message), { uri, error: payload });
       }
     },
 

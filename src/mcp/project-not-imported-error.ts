@@ -1,17 +1,25 @@
-import { PreconditionError } from "../errors/recollect-error.js";
+import { LIST_APPS, PreconditionError } from "../errors/recollect-error.js";
 
 /**
  * No app in the store records the project the MCP client is working in (issue 10 § Build 4).
  * `projectPath` is the folder that was looked up (the client's root, `CLAUDE_PROJECT_DIR` or the
- * server's working directory); the message says how to bring that project's history in. It names
- * no other app.
+ * server's working directory); its remedies say how to bring that project's history in (or name
+ * an app). It names no other app.
  */
 export class ProjectNotImportedError extends PreconditionError {
   readonly projectPath: string;
   constructor(projectPath: string, transcriptsDir: string) {
     super(
       "app",
-      `No app in this store records the project ${projectPath}. Import its history first, e.g. \`recollect import ${transcriptsDir}\` for Claude Code sessions (or the project's .specstory/history), then call again; or start the server with \`recollect mcp --app NAME\` (see \`recollect apps\`).`,
+      `No app in this store records the project ${projectPath}. Import its history first, then call again; or start the server on one app.`,
+      [
+        {
+          args: ["import", transcriptsDir],
+          purpose: "for its Claude Code sessions (or import the project's .specstory/history)",
+        },
+        { args: ["mcp", "--app", "<name>"], purpose: "to serve one app" },
+        LIST_APPS,
+      ],
     );
     this.name = "ProjectNotImportedError";
     this.projectPath = projectPath;

@@ -93,9 +93,13 @@ describe("resolveSessionApp", () => {
         kind: "precondition",
         missing: "app",
         projectPath: cwd,
-        message: expect.stringContaining(
-          `recollect import /cc/projects/${cwd.replace(/[^a-zA-Z0-9]/g, "-")}`,
-        ),
+        remedies: [
+          expect.objectContaining({
+            args: ["import", `/cc/projects/${cwd.replace(/[^a-zA-Z0-9]/g, "-")}`],
+          }),
+          expect.objectContaining({ args: ["mcp", "--app", "<name>"] }),
+          expect.objectContaining({ args: ["apps"] }),
+        ],
       }),
     );
     expect(() => resolveSessionApp(store.db, { appName: "nope", roots: [], cwd, env: {} })).toThrow(

@@ -8,7 +8,7 @@
 import { realpathSync } from "node:fs";
 import { isAbsolute, resolve, sep } from "node:path";
 import type Database from "better-sqlite3";
-import { AppNotFoundError, InvalidInputError } from "../errors/recollect-error.js";
+import { AppNotFoundError, InvalidInputError, LIST_APPS } from "../errors/recollect-error.js";
 import { appsWithPath, findAppByName } from "../store/catalog/apps.js";
 import { claudeTranscriptsDir } from "./claude-code-paths.js";
 import { ProjectNotImportedError } from "./project-not-imported-error.js";
@@ -84,7 +84,7 @@ export function appForFolder(
  */
 export function namedSessionApp(db: Database.Database, appName: string): SessionApp {
   const name = appName.trim();
-  if (!name) throw new InvalidInputError("--app", "an app name (see `recollect apps`)");
+  if (!name) throw new InvalidInputError("--app", "an app name", undefined, [LIST_APPS]);
   const app = findAppByName(db, name);
   if (!app) throw new AppNotFoundError(name);
   return { appId: app.id, appName: name, projectPath: app.path, source: "app_option" };

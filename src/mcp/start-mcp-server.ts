@@ -30,6 +30,7 @@ import {
   type RecollectError,
   toRecollectError,
 } from "../errors/recollect-error.js";
+import type { RemedyWriter } from "../errors/remedy.js";
 import { createIndexer } from "../history/indexer/create-indexer.js";
 import { isTelemetryOn, settingsStoreForStorePath } from "../settings/index.js";
 import { openStore } from "../store/open-store.js";
@@ -76,6 +77,8 @@ export interface StartMcpServerOptions {
   readonly log: (line: string) => void;
   /** Reported in `initialize`'s `serverInfo`. */
   readonly version: string;
+  /** Writes the commands errors suggest, as the person behind the agent runs Recollect. */
+  readonly remedyWriter: RemedyWriter;
   /** Called when a call resolves the session's app: the seam for syncing that project. */
   readonly onAppResolved?: (app: SessionApp) => void;
 }
@@ -163,6 +166,7 @@ export async function startMcpServer(options: StartMcpServerOptions): Promise<Ru
       if (!("languageModel" in engine))
         options.log(`recollect mcp: Engine not available: ${engine.message}`);
       return createMcpSession({
+        remedyWriter: options.remedyWriter,
         store,
         settings,
         telemetry,

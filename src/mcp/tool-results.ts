@@ -18,6 +18,7 @@ import {
   PreconditionError,
   type RecollectError,
 } from "../errors/recollect-error.js";
+import { messageWithRemedies, type RemedyWriter } from "../errors/remedy.js";
 import type { ReadChatResult } from "../history/types.js";
 import { evidenceUri } from "./evidence-uri.js";
 import { InvalidToolArgumentError } from "./tool-arguments.js";
@@ -76,12 +77,14 @@ export function readChatToolResult(result: ReadChatResult): CallToolResult {
 /**
  * The classified error as data: kind, message, and the fields that say what to fix (for a
  * malformed tool argument also `expected`, its type and bounds, and `received`, the kind of value
- * that arrived).
+ * that arrived). Its remedies, written by `write` (the commands the person behind the agent can
+ * run), follow the message and are listed in `remedies` when there are any.
  */
-export function errorPayload(error: RecollectError): Record<string, unknown> {
+export function errorPayload(error: RecollectError, write: RemedyWriter): Record<string, unknown> {
   return {
     kind: error.kind,
-    message: error.message,
+    message: messageWithRemedies(error, write),
+    ...(error.remedies.length > 0 ? { remedies: error.remedies.map(write) } : {}),
     ...(error instanceof InvalidInputError
       ? { argument: error.argument, allowed: error.allowed }
       : {}),
@@ -93,9 +96,9 @@ export function errorPayload(error: RecollectError): Record<string, unknown> {
 }
 
 /** An `isError` result holding `{"error": {kind, message, …}}` (what the primary agent's model sees). */
-export function errorToolResult(error: RecollectError): CallToolResult {
+export function errorToolResult(error: RecollectError, write: RemedyWriter): CallToolResult {
   return {
     isError: true,
-    content: [{ type: "text", text: JSON.stringify({ error: errorPayload(error) }) }],
+    content: [{ type: "text", text: JSON.stringify({ error: errorPayload(error, write) }) }],
   };
 }

@@ -13,6 +13,7 @@ export {
   settingsPathForStore,
   settingsStoreForStorePath,
 } from "./settings-path.js";
+export { allowToolWithConsent, TURN_PRO_ON } from "./settings-remedies.js";
 export {
   ENTITLEMENT_VALUES,
   type Entitlement,

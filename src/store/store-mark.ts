@@ -47,11 +47,15 @@ export class NotAStoreError extends RecollectError {
       holds === "not-sqlite"
         ? "it is not a Recollect store (not a SQLite database at all)"
         : "it is a SQLite database but not a Recollect store";
-    const hint =
-      holds === "sqlite-chats" ? ` To import its chats, run \`recollect import ${path}\`.` : "";
     super(
       "precondition",
-      `Cannot open the store at ${path}: ${what}, so it was left unchanged. Choose another --db path.${hint}`,
+      `Cannot open the store at ${path}: ${what}, so it was left unchanged. Choose another --db path.`,
+      {
+        remedies:
+          holds === "sqlite-chats"
+            ? [{ args: ["import", path], purpose: "to import its chats", sameStore: false }]
+            : [],
+      },
     );
     this.name = "NotAStoreError";
     this.path = path;

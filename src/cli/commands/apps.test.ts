@@ -2,7 +2,11 @@ import { dirname, join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { writeSyntheticCorpus } from "../../importers/testing/synthetic-histories.js";
 import { openStore } from "../../store/open-store.js";
+import { recollectInvocation } from "../recollect-invocation.js";
 import { createTempStores, runCaptured } from "./testing/run-captured.js";
+
+/** How the printed commands start in this environment. */
+const INVOCATION = recollectInvocation(process.env).join(" ");
 
 const stores = createTempStores();
 afterEach(() => stores.cleanup());
@@ -71,9 +75,10 @@ describe("recollect apps, chats and index", () => {
   it("an empty store says how to start; an unknown app exits 3", async () => {
     const db = stores.path();
     openStore({ path: db }).close();
-    expect((await runCaptured(["--db", db, "apps"])).stdout).toBe(
-      "No apps yet. Import chats with `recollect import <paths…>`.\n",
-    );
+    const empty = (await runCaptured(["--db", db, "apps"])).stdout;
+    expect(empty).toMatch(/^No apps yet\. /);
+    expect(empty).toContain(`\`${INVOCATION} --db ${db} import <paths…>\``);
+    expect(empty).toContain(`\`${INVOCATION} --db ${db} sync\``);
     const unknown = await runCaptured(["--db", db, "chats", "--app", "ghost"]);
     expect(unknown.code).toBe(3);
   });

@@ -5,10 +5,13 @@
 
 import type Database from "better-sqlite3";
 import type { Command } from "commander";
-import { AppNotFoundError, InvalidInputError } from "../../errors/recollect-error.js";
+import { AppNotFoundError, InvalidInputError, LIST_APPS } from "../../errors/recollect-error.js";
+import { messageWithRemedies, type RemedyWriter } from "../../errors/remedy.js";
 import { findAppByName, listAppActivity } from "../../store/catalog/apps.js";
 import { plural } from "../../text/plural.js";
 import { globalOptions, openExistingCliStore, printJson } from "../cli-context.js";
+import { cliRemedyWriter } from "../remedy-writer.js";
+import { FILL_STORE } from "../store-not-found-error.js";
 
 /** One row of `recollect apps`; times are ISO-8601 UTC. */
 export interface AppSummary {
@@ -45,7 +48,7 @@ export function listApps(db: Database.Database): AppSummary[] {
  */
 export function requireAppName(name: string | undefined): string {
   const trimmed = name?.trim();
-  if (!trimmed) throw new InvalidInputError("--app", "an app name (see `recollect apps`)");
+  if (!trimmed) throw new InvalidInputError("--app", "an app name", undefined, [LIST_APPS]);
   return trimmed;
 }
 
@@ -61,9 +64,11 @@ export function requireAppId(db: Database.Database, name: string | undefined): n
   return app.id;
 }
 
-/** Human table for {@link listApps}. */
-export function formatApps(apps: readonly AppSummary[]): string {
-  if (apps.length === 0) return "No apps yet. Import chats with `recollect import <paths…>`.\n";
+/** Human table for {@link listApps}; an empty store says how to fill it, commands by `write`. */
+export function formatApps(apps: readonly AppSummary[], write: RemedyWriter): string {
+  if (apps.length === 0) {
+    return `${messageWithRemedies({ message: "No apps yet.", remedies: FILL_STORE }, write)}\n`;
+  }
   const lines = apps.map(
     (app) =>
       `${app.name}  ${plural(app.chats, "chat")}, ${plural(app.messages, "message")}, last ${app.last_message_at ?? "never"}${app.roots.length > 0 ? `  (${app.roots.join(", ")})` : app.path ? `  (${app.path})` : ""}`,
@@ -81,6 +86,6 @@ export function registerAppsCommand(program: Command): void {
       using store = openExistingCliStore(global);
       const apps = listApps(store.db);
       if (global.json) printJson(apps);
-      else process.stdout.write(formatApps(apps));
+      else process.stdout.write(formatApps(apps, cliRemedyWriter(global)));
     });
 }

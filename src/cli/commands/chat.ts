@@ -9,6 +9,7 @@
  * surface is removed. Entitlement and consents come from the settings file beside the store
  * (`recollect settings`), unless `--entitlement` overrides the entitlement for this session.
  */
+
 import type { Command } from "commander";
 import { fixedEntitlement, settingsEntitlement } from "../../agent/entitlement/index.js";
 import { createOfflineRouterModel } from "../../agent/primary/offline-router-model.js";
@@ -20,9 +21,11 @@ import {
   ENTITLEMENT_VALUES,
   isTelemetryOn,
   settingsStoreForStorePath,
+  TURN_PRO_ON,
 } from "../../settings/index.js";
 import { telemetrySinkForStorePath } from "../../telemetry/index.js";
 import { globalOptions, openExistingCliStore, storePathFor } from "../cli-context.js";
+import { cliRemedyWriter } from "../remedy-writer.js";
 import { requireAppId } from "./apps.js";
 import { engineForCli } from "./explore.js";
 
@@ -82,6 +85,7 @@ export function registerChatCommand(program: Command): void {
         input: process.stdin,
         output: process.stdout,
         terminal: process.stdin.isTTY === true,
+        turnProOnCommand: cliRemedyWriter(global)(TURN_PRO_ON),
       });
     });
 }

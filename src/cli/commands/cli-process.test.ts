@@ -2,14 +2,19 @@
  * What the `recollect` process itself does, as a real child process: `--version`, a closed
  * stdout, `--json` errors, and the wording of counts.
  */
+
 import { spawn } from "node:child_process";
 import { readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { openStore } from "../../store/open-store.js";
+import { recollectInvocation } from "../recollect-invocation.js";
 import { formatChats } from "./chats.js";
 import { createTempStores, runCaptured } from "./testing/run-captured.js";
 import { RECOLLECT_BIN, runRecollectChild } from "./testing/run-child.js";
+
+/** How the printed commands start in this environment. */
+const INVOCATION = recollectInvocation(process.env).join(" ");
 
 const stores = createTempStores();
 afterEach(() => stores.cleanup());
@@ -70,9 +75,10 @@ describe("the recollect process", () => {
     expect(JSON.parse(unknownApp.stderr)).toEqual({
       error: {
         kind: "not_found",
-        message: 'App "ghost" was not found. Run `recollect apps` to list apps.',
+        message: `App "ghost" was not found. Run \`${INVOCATION} --db ${db} apps\` to list the apps.`,
         exit_code: 3,
         app_name: "ghost",
+        remedies: [`${INVOCATION} --db ${db} apps`],
       },
     });
     const missingOption = await runRecollectChild(["--db", db, "--json", "chats"]);

@@ -6,8 +6,12 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { exploreChatHistoryReportSchema } from "../../card/report-schema.js";
 import { seedDemoHistory } from "../../demo/index.js";
 import { openStore } from "../../store/open-store.js";
+import { recollectInvocation } from "../recollect-invocation.js";
 import { createTempStores, runCaptured } from "./testing/run-captured.js";
 import { RECOLLECT_BIN, runRecollectChild } from "./testing/run-child.js";
+
+/** How the printed commands start in this environment. */
+const INVOCATION = recollectInvocation(process.env).join(" ");
 
 /** The checkout's root, where `npx recollect` resolves to this package's own bin. */
 const REPO_ROOT = fileURLToPath(new URL("../../../", import.meta.url));
@@ -33,7 +37,7 @@ describe("recollect explore", () => {
     expect(run.code).toBe(4);
     expect(run.stdout).toBe("");
     expect(run.stderr).toBe(
-      "recollect: Exploring chat history requires Pro (entitlement is free). Run `recollect settings set entitlement pro` if you have it.\n",
+      `recollect: Exploring chat history requires Pro (entitlement is free). Run \`${INVOCATION} --db ${db} settings set entitlement pro\` if you have Pro.\n`,
     );
   });
 
@@ -115,7 +119,7 @@ describe("recollect explore", () => {
     const missing = await recollect(["explore", "auth", "--app", "Nope"]);
     expect(missing.code).toBe(3);
     expect(missing.stderr).toBe(
-      'recollect: App "Nope" was not found. Run `recollect apps` to list apps.\n',
+      `recollect: App "Nope" was not found. Run \`${INVOCATION} --db ${db} apps\` to list the apps.\n`,
     );
     const badChat = await recollect(["explore", "auth", "--app", "Tasktide", "--chat", "abc"]);
     expect(badChat.code).toBe(2);

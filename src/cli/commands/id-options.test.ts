@@ -67,10 +67,10 @@ const CASES: Array<[readonly string[], string, string]> = [
   ]),
   ...["", "  "].flatMap(
     (v): Array<[string[], string, string]> => [
-      [["read", "--app", v, "--chat", "1"], "--app", "an app name (see `recollect apps`)"],
-      [["explore", "--app", v, "auth?"], "--app", "an app name (see `recollect apps`)"],
-      [["chats", "--app", v], "--app", "an app name (see `recollect apps`)"],
-      [["search", "--app", v, "auth"], "--app", "an app name (see `recollect apps`)"],
+      [["read", "--app", v, "--chat", "1"], "--app", "an app name"],
+      [["explore", "--app", v, "auth?"], "--app", "an app name"],
+      [["chats", "--app", v], "--app", "an app name"],
+      [["search", "--app", v, "auth"], "--app", "an app name"],
     ],
   ),
 ];

@@ -23,6 +23,7 @@ import {
   storePathFor,
 } from "../cli-context.js";
 import { packageVersion } from "../package-version.js";
+import { mcpRemedyWriter } from "../remedy-writer.js";
 
 /** Parsed `mcp` options. */
 export interface McpOptions {
@@ -66,6 +67,7 @@ export async function runMcp(global: GlobalOptions, options: McpOptions): Promis
     transport: new StdioServerTransport(),
     log: (line) => process.stderr.write(`${line}\n`),
     version: packageVersion(),
+    remedyWriter: mcpRemedyWriter(global),
   });
   let draining = false;
   const drain = () => {

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { corpusFile } from "../../importers/testing/corpus.js";
 import { describeRequiring, SHARED_CORPUS } from "../../test/require-resource.js";
+import { recollectInvocation } from "../recollect-invocation.js";
 import { createTempStores, runCaptured } from "./testing/run-captured.js";
 
 describeRequiring([SHARED_CORPUS], "recollect search and read on the real corpus", () => {
@@ -82,7 +83,7 @@ describeRequiring([SHARED_CORPUS], "recollect search and read on the real corpus
       const app = await recollect(["search", "--app", "Nope", "deploy"]);
       expect([app.code, app.stderr]).toEqual([
         3,
-        'recollect: App "Nope" was not found. Run `recollect apps` to list apps.\n',
+        `recollect: App "Nope" was not found. Run \`${recollectInvocation(process.env).join(" ")} --db ${db} apps\` to list the apps.\n`,
       ]);
     });
   });

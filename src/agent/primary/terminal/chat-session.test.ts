@@ -51,6 +51,7 @@ function session(options: {
     input,
     output,
     terminal: options.terminal ?? false,
+    turnProOnCommand: "npx recollect --db /tmp/s.db settings set entitlement pro",
   });
   return {
     input,
@@ -108,7 +109,7 @@ describe("recollect chat session", () => {
     chat.input.end("What did we decide about authentication?\n/exit\n");
     await chat.done;
     expect(chat.transcript()).toContain(
-      "· History tools need Pro: `recollect settings set entitlement pro`.",
+      "· History tools need Pro: `npx recollect --db /tmp/s.db settings set entitlement pro`.",
     );
     expect(chat.transcript()).not.toContain("explore_chat_history\n");
   });

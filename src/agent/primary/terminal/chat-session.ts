@@ -37,6 +37,11 @@ export interface ChatSessionOptions {
   readonly output: NodeJS.WritableStream;
   /** Line editing and Ctrl-C handling (true for a TTY). */
   readonly terminal: boolean;
+  /**
+   * The command line that turns Pro on, as the person runs Recollect (the CLI writes it, e.g.
+   * `npx recollect --db /tmp/a.db settings set entitlement pro`); shown once without Pro.
+   */
+  readonly turnProOnCommand: string;
 }
 
 /** What the session did, for tests and exit codes. */
@@ -96,7 +101,7 @@ export async function runChatSession(options: ChatSessionOptions): Promise<ChatS
       consents: options.settings.read().consent,
     });
     if (turns === 0 && !ctx.isPro) {
-      write("· History tools need Pro: `recollect settings set entitlement pro`.\n");
+      write(`· History tools need Pro: \`${options.turnProOnCommand}\`.\n`);
     }
     messages.push({ role: "user", content: text });
     const result = await runPrimaryTurn({

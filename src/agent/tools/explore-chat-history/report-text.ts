@@ -5,6 +5,7 @@
  * the `recollect read` command that shows it in context. Pure.
  */
 import type { EvidenceTarget, ExploreChatHistoryReport } from "../../../card/report-schema.js";
+import { shellWord } from "../../../text/command-line.js";
 
 /** Options of {@link formatReportText}. */
 export interface ReportTextOptions {
@@ -19,10 +20,7 @@ export interface ReportTextOptions {
   readonly invocation?: readonly string[];
 }
 
-/** `value` as one POSIX shell word: bare when safe, else single-quoted. */
-export function shellWord(value: string): string {
-  return /^[A-Za-z0-9._/:@%+=-]+$/.test(value) ? value : `'${value.replace(/'/g, "'\\''")}'`;
-}
+export { shellWord };
 
 /** The command that prints `target` with its neighbours (`recollect read`, Pro). */
 export function readCommandFor(
