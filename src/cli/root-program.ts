@@ -14,6 +14,7 @@ import { errorJson } from "./error-json.js";
 import { EXIT_CODE_BY_KIND } from "./exit-codes.js";
 import { RecollectCommand } from "./recollect-command.js";
 import { cliRemedyWriter, mcpRemedyWriter } from "./remedy-writer.js";
+import { writeTerminalText } from "./terminal-text.js";
 import { UnknownCommandError } from "./unknown-command-error.js";
 
 /** This build's version, from `package.json`. */
@@ -71,9 +72,8 @@ function reportError(
   const write =
     commandName(argv.slice(2)) === "mcp" ? mcpRemedyWriter(global) : cliRemedyWriter(global);
   const message = messageWithRemedies(error, write);
-  process.stderr.write(
-    json ? `${JSON.stringify(errorJson(error, exitCode, write))}\n` : `recollect: ${message}\n`,
-  );
+  if (json) process.stderr.write(`${JSON.stringify(errorJson(error, exitCode, write))}\n`);
+  else writeTerminalText(`recollect: ${message}\n`, process.stderr);
   return exitCode;
 }
 

@@ -12,6 +12,7 @@ import { plural } from "../../text/plural.js";
 import { globalOptions, openExistingCliStore, printJson } from "../cli-context.js";
 import { cliRemedyWriter } from "../remedy-writer.js";
 import { FILL_STORE } from "../store-not-found-error.js";
+import { writeTerminalText } from "../terminal-text.js";
 
 /** One row of `recollect apps`; times are ISO-8601 UTC. */
 export interface AppSummary {
@@ -86,6 +87,6 @@ export function registerAppsCommand(program: Command): void {
       using store = openExistingCliStore(global);
       const apps = listApps(store.db);
       if (global.json) printJson(apps);
-      else process.stdout.write(formatApps(apps, cliRemedyWriter(global)));
+      else writeTerminalText(formatApps(apps, cliRemedyWriter(global)));
     });
 }

@@ -6,6 +6,7 @@ import { cleanTitle } from "../../history/index.js";
 import { listChats as listChatRows } from "../../store/catalog/chats.js";
 import { plural } from "../../text/plural.js";
 import { globalOptions, openExistingCliStore, printJson } from "../cli-context.js";
+import { writeTerminalText } from "../terminal-text.js";
 import { requireAppId } from "./apps.js";
 
 /** One row of `recollect chats`; times are ISO-8601 UTC; the title as `cleanTitle` shows it. */
@@ -49,6 +50,6 @@ export function registerChatsCommand(program: Command): void {
       using store = openExistingCliStore(global);
       const chats = listChats(store.db, requireAppId(store.db, options.app));
       if (global.json) printJson(chats);
-      else process.stdout.write(formatChats(chats));
+      else writeTerminalText(formatChats(chats));
     });
 }

@@ -5,6 +5,7 @@
  * offline by default, printing progress on stderr and the report on stdout (`--json`: the report
  * object). Exit codes as `recollect explore`.
  */
+
 import type { Command } from "commander";
 import { isProEntitlement, PROFILE_ENTITLEMENT } from "../../agent/entitlement/index.js";
 import { parseExploreQuestion } from "../../agent/tools/explore-chat-history/explore-app.js";
@@ -15,6 +16,7 @@ import { plural } from "../../text/plural.js";
 import { globalOptions, openCliStore, printJson, setOutcomeExitCode } from "../cli-context.js";
 import { runInFlagTerms } from "../flag-terms.js";
 import { recollectInvocation } from "../recollect-invocation.js";
+import { writeTerminalText } from "../terminal-text.js";
 import { EXPLORE_EXIT_CODES, engineForCli, withInterrupt } from "./explore.js";
 
 /** Registers `recollect demo`. */
@@ -56,7 +58,7 @@ export function registerDemoCommand(program: Command): void {
       );
       if (global.json) printJson(result.report);
       else {
-        process.stdout.write(
+        writeTerminalText(
           formatReportText(result.report, {
             appName: DEMO_APP_NAME,
             ...(global.db === undefined ? {} : { dbPath: global.db }),

@@ -10,6 +10,7 @@
  * (docs/EVAL.md § Ablation). `--compare FILE` (an earlier run's `--json` output) adds the gap
  * between that run and this one per shared category (docs/EVAL.md § Dev/held-out gap).
  */
+
 import type { Command } from "commander";
 import { ENGINE_KINDS } from "../../engine/index.js";
 import { InvalidInputError } from "../../errors/recollect-error.js";
@@ -23,6 +24,7 @@ import { oneStageOffConfigurations, runAblation } from "../../eval/runner/run-ab
 import { type EvalResult, runSuite } from "../../eval/runner/run-suite.js";
 import { type EvalSuite, loadSuite } from "../../eval/suite/index.js";
 import { globalOptions, printJson } from "../cli-context.js";
+import { writeTerminalText } from "../terminal-text.js";
 import { ABLATABLE_STAGES, engineWithout, parseAblateList } from "./eval-ablation.js";
 
 interface EvalOptions {
@@ -144,7 +146,7 @@ export function registerEvalCommand(program: Command): void {
               overall: result.overall,
             })),
           );
-        else process.stdout.write(formatAblationTable(runs));
+        else writeTerminalText(formatAblationTable(runs));
         return;
       }
       const off = options.ablate === undefined ? [] : parseAblateList(options.ablate);
@@ -162,7 +164,7 @@ export function registerEvalCommand(program: Command): void {
       if (global.json)
         printJson({ ...(evalResultJson(result, skipped) as object), ...(gap ? { gap } : {}) });
       else {
-        process.stdout.write(formatEvalTable(result));
+        writeTerminalText(formatEvalTable(result));
         if (gap !== null) process.stdout.write(`\n${formatEvalGap(gap)}`);
         if (skipped.length > 0)
           process.stdout.write(

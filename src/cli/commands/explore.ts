@@ -32,6 +32,7 @@ import {
 } from "../cli-context.js";
 import { runInFlagTerms } from "../flag-terms.js";
 import { recollectInvocation } from "../recollect-invocation.js";
+import { writeTerminalText } from "../terminal-text.js";
 import { requireAppName } from "./apps.js";
 import { parseIdOption } from "./integer-option.js";
 
@@ -113,7 +114,7 @@ export function registerExploreCommand(program: Command): void {
       );
       if (global.json) printJson(run.report);
       else
-        process.stdout.write(
+        writeTerminalText(
           formatReportText(run.report, {
             appName,
             ...(global.db === undefined ? {} : { dbPath: global.db }),

@@ -4,6 +4,7 @@
  * format (stdout), progress on stderr (counts only, never file names or text), and exits non-zero
  * with the first rejected file's `file:line: reason` when any file was malformed.
  */
+
 import type { Command } from "commander";
 import { ImportFormatError } from "../../errors/recollect-error.js";
 import {
@@ -18,6 +19,7 @@ import {
 import { settingsStoreForStorePath } from "../../settings/index.js";
 import { plural } from "../../text/plural.js";
 import { globalOptions, openCliStore, printJson, storePathFor } from "../cli-context.js";
+import { writeTerminalText } from "../terminal-text.js";
 import { drainIndex } from "./index-command.js";
 
 /** On a non-terminal stderr, one progress line per this many files (a terminal gets every file). */
@@ -134,7 +136,7 @@ export function registerImportCommand(program: Command): void {
       }
       const indexed = await drainIndex(store, { requeueAll: false });
       if (global.json) printJson(importReportJson(report, indexed));
-      else process.stdout.write(formatImportReport(report, indexed));
+      else writeTerminalText(formatImportReport(report, indexed));
       const [first, ...others] = report.failures;
       if (first) {
         const more =

@@ -3,12 +3,14 @@
  * messages are still queued (search reports `indexing` until they are drained); `rebuild` queues
  * every message again and drains the queue, e.g. after a projection change.
  */
+
 import type { Command } from "commander";
 import { createIndexer, PROJECTION_VERSION, requeueAllMessages } from "../../history/index.js";
 import { listAppActivity } from "../../store/catalog/apps.js";
 import type { Store } from "../../store/open-store.js";
 import { plural } from "../../text/plural.js";
 import { globalOptions, openCliStore, openExistingCliStore, printJson } from "../cli-context.js";
+import { writeTerminalText } from "../terminal-text.js";
 
 /** Index state of one app. */
 export interface AppIndexStatus {
@@ -98,7 +100,7 @@ export function registerIndexCommand(program: Command): void {
       using store = openExistingCliStore(global);
       const report = indexStatus(store);
       if (global.json) printJson(report);
-      else process.stdout.write(formatStatus(report));
+      else writeTerminalText(formatStatus(report));
     });
   index
     .command("rebuild")
@@ -109,7 +111,6 @@ export function registerIndexCommand(program: Command): void {
       const handled = await drainIndex(store, { requeueAll: true });
       const report = indexStatus(store);
       if (global.json) printJson({ rebuilt: handled, ...report });
-      else
-        process.stdout.write(`Re-indexed ${plural(handled, "message")}.\n${formatStatus(report)}`);
+      else writeTerminalText(`Re-indexed ${plural(handled, "message")}.\n${formatStatus(report)}`);
     });
 }

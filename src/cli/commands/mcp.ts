@@ -9,6 +9,7 @@
  * 30 s, `RECOLLECT_MCP_DRAIN_TIMEOUT_MS`; `mcp/drain-bound.ts`) and exits, or at once on a
  * further signal.
  */
+
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
 import type { Command } from "commander";
 import { ENGINE_KINDS } from "../../engine/engine.js";
@@ -24,6 +25,7 @@ import {
 } from "../cli-context.js";
 import { packageVersion } from "../package-version.js";
 import { mcpRemedyWriter } from "../remedy-writer.js";
+import { writeTerminalText } from "../terminal-text.js";
 
 /** Parsed `mcp` options. */
 export interface McpOptions {
@@ -65,7 +67,7 @@ export async function runMcp(global: GlobalOptions, options: McpOptions): Promis
     env: process.env,
     cwd: process.cwd(),
     transport: new StdioServerTransport(),
-    log: (line) => process.stderr.write(`${line}\n`),
+    log: (line) => writeTerminalText(`${line}\n`, process.stderr),
     version: packageVersion(),
     remedyWriter: mcpRemedyWriter(global),
   });

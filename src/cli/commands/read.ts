@@ -3,6 +3,7 @@
  * the developer-facing view of the `readChat()` primitive: a window of projection text, same-app,
  * ≤ 2,400 chars a message and ≤ 20 KB in all.
  */
+
 import type { Command } from "commander";
 import { InvalidInputError } from "../../errors/recollect-error.js";
 import { readChat } from "../../history/index.js";
@@ -16,6 +17,7 @@ import {
   proRequiredError,
 } from "../cli-context.js";
 import { type FlagTerms, runInFlagTerms } from "../flag-terms.js";
+import { writeTerminalText } from "../terminal-text.js";
 import { requireAppId } from "./apps.js";
 import { parseIdOption, parseIntegerOption } from "./integer-option.js";
 
@@ -147,6 +149,6 @@ export function registerReadCommand(program: Command): void {
         }),
       );
       if (global.json) printJson(result);
-      else process.stdout.write(formatRead(result));
+      else writeTerminalText(formatRead(result));
     });
 }

@@ -3,6 +3,7 @@
  * `searchChats()` primitive (the explorer's internal search), same-app, over the on-device index.
  * Dates print as ISO-8601; excerpts are projection text (no code bodies or tool payloads).
  */
+
 import type { Command } from "commander";
 import { createIndexer, searchChats } from "../../history/index.js";
 import type { SearchChatsResult } from "../../history/types.js";
@@ -16,6 +17,7 @@ import {
   proRequiredError,
 } from "../cli-context.js";
 import { runInFlagTerms } from "../flag-terms.js";
+import { writeTerminalText } from "../terminal-text.js";
 import { requireAppId } from "./apps.js";
 import { parseIntegerOption } from "./integer-option.js";
 
@@ -113,6 +115,6 @@ export function registerSearchCommand(program: Command): void {
         }),
       );
       if (global.json) printJson(result);
-      else process.stdout.write(formatSearch(result));
+      else writeTerminalText(formatSearch(result));
     });
 }

@@ -6,6 +6,7 @@
  * `search_chats` has no row, so `consent.search_chats` is an unknown key to all three (a stored
  * legacy value is unused, and is kept in the file untouched).
  */
+
 import type { Command } from "commander";
 import { visiblePermissionRows } from "../../agent/consent/permission-rows.js";
 import { TOOL_DEFINITIONS } from "../../agent/tools/registry.js";
@@ -19,6 +20,7 @@ import {
 } from "../../settings/index.js";
 import { requireStoreFile } from "../../store/open-store.js";
 import { globalOptions, openCliStore, printJson, storePathFor } from "../cli-context.js";
+import { writeTerminalText } from "../terminal-text.js";
 
 /** The tools whose consent is a setting: exactly those `settings list` shows a row for. */
 const CONSENT_TOOLS = visiblePermissionRows(undefined).map((row) => row.toolName);
@@ -105,7 +107,7 @@ export function registerSettingsCommand(program: Command): void {
     .action((key: string, _options: unknown, command: Command) => {
       const value = readSetting(storeFor(command), key);
       if (globalOptions(command).json) printJson(value);
-      else process.stdout.write(line(value));
+      else writeTerminalText(line(value));
     });
 
   settingsCommand
@@ -116,7 +118,7 @@ export function registerSettingsCommand(program: Command): void {
     .action((key: string, value: string, _options: unknown, command: Command) => {
       const written = writeSetting(storeFor(command), key, value, createStoreIfNew(command));
       if (globalOptions(command).json) printJson(written);
-      else process.stdout.write(line(written));
+      else writeTerminalText(line(written));
     });
 
   settingsCommand
@@ -132,6 +134,6 @@ export function registerSettingsCommand(program: Command): void {
       for (const row of listed.permissions) {
         text += `${row.key} = ${row.value}${row.source === "default" ? " (default)" : ""}\n    ${row.disclosure}\n`;
       }
-      process.stdout.write(text);
+      writeTerminalText(text);
     });
 }

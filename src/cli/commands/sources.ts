@@ -3,11 +3,13 @@
  * was synced (files, chats, messages, skipped files, last sync time). `--json` gives the same as
  * data with ISO-8601 times.
  */
+
 import type { Command } from "commander";
 import { settingsStoreForStorePath } from "../../settings/index.js";
 import { type SourceOverview, sourceOverview, syncEnvironment } from "../../sync/index.js";
 import { plural } from "../../text/plural.js";
 import { globalOptions, openExistingCliStore, printJson } from "../cli-context.js";
+import { writeTerminalText } from "../terminal-text.js";
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 
@@ -59,6 +61,6 @@ export function registerSourcesCommand(program: Command): void {
         syncEnvironment(settingsStoreForStorePath(store.path)),
       );
       if (global.json) printJson(sourcesJson(overview));
-      else process.stdout.write(formatSources(overview));
+      else writeTerminalText(formatSources(overview));
     });
 }

@@ -4,6 +4,7 @@
  * or changed since the last sync, and drains the search index. Prints one block per source
  * (stdout, or `--json`); progress goes to stderr as counts only.
  */
+
 import { existsSync } from "node:fs";
 import type { Command } from "commander";
 import { InvalidInputError } from "../../errors/recollect-error.js";
@@ -21,6 +22,7 @@ import {
   watchHistory,
 } from "../../sync/index.js";
 import { globalOptions, openCliStore, printJson, storePathFor } from "../cli-context.js";
+import { writeTerminalText } from "../terminal-text.js";
 import { importExclusion } from "./import.js";
 import { drainIndex } from "./index-command.js";
 import { formatSyncPassLine, formatSyncReport } from "./sync-report-text.js";
@@ -76,7 +78,7 @@ export function printSyncReport(
   indexed: number | null,
 ): void {
   if (json) printJson({ ...report, indexed });
-  else process.stdout.write(formatSyncReport(report, indexed));
+  else writeTerminalText(formatSyncReport(report, indexed));
 }
 
 /** Registers `recollect sync`. */
@@ -136,13 +138,13 @@ async function watchUntilInterrupted(
       const line = formatSyncPassLine(report, indexed ?? 0, new Date());
       if (json && (first || line)) {
         process.stdout.write(`${JSON.stringify({ ...report, indexed })}\n`);
-      } else if (first) process.stdout.write(formatSyncReport(report, indexed));
-      else if (line) process.stdout.write(line);
+      } else if (first) writeTerminalText(formatSyncReport(report, indexed));
+      else if (line) writeTerminalText(line);
       first = false;
       return report.projectRoots;
     },
     onError: (error: unknown) => {
-      process.stderr.write(`recollect: sync failed: ${(error as Error).message}\n`);
+      writeTerminalText(`recollect: sync failed: ${(error as Error).message}\n`, process.stderr);
     },
   });
   const stopped = new Promise<void>((resolve) => {
