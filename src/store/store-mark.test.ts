@@ -73,9 +73,19 @@ describe("the store mark", () => {
       expect((thrown as Error).message).toContain(`Cannot open the store at ${path}:`);
       expect(sha256(path)).toBe(before);
     }
-    // Only the Dyad-shaped file gets the import hint.
-    expect(() => openStore({ path: dyad })).toThrow(`run \`recollect import ${dyad}\``);
-    expect(() => openStore({ path: plain })).not.toThrow(/recollect import/);
+    // Only the Dyad-shaped file gets the import remedy, run against another store than itself.
+    const remedies = (path: string) => {
+      try {
+        openStore({ path });
+      } catch (error) {
+        return (error as NotAStoreError).remedies;
+      }
+      return null;
+    };
+    expect(remedies(dyad)).toEqual([
+      { args: ["import", dyad], purpose: "to import its chats", sameStore: false },
+    ]);
+    expect(remedies(plain)).toEqual([]);
   });
 
   it("an empty file and a SQLite file without any schema become new stores", () => {
