@@ -1,6 +1,7 @@
 /**
  * select evidence: from the ranking, the messages to cite — those within `citeRatio` of the best
- * local score, in fused order, at most `maxCited`. The first `maxRevisions` supersessions with a
+ * local score, in fused order, then those within `fillRatio` for the places left, at most
+ * `maxCited`. The first `maxRevisions` supersessions with a
  * cited side are shown: the other side is cited too (taking the place of the lowest-ranked
  * citation outside any revision) and the newer is placed before the older.
  * Measured and dropped: citing up to 8 when >= 14 messages clear the bar (a flat distribution:
@@ -28,8 +29,12 @@ export function selectEvidence(
 ): Selection {
   const { parameters } = config;
   const top = Math.max(0, ...ranked.map((item) => item.score));
-  const eligible = ranked.filter((item) => item.score >= parameters.citeRatio * top);
-  const chosen = eligible.slice(0, parameters.maxCited);
+  // Strong matches in fused order, then the places left to weaker ones (never ahead of them).
+  const strong = ranked.filter((item) => item.score >= parameters.citeRatio * top);
+  const fill = ranked.filter(
+    (item) => item.score < parameters.citeRatio * top && item.score >= parameters.fillRatio * top,
+  );
+  const chosen = [...strong, ...fill].slice(0, parameters.maxCited);
   const cited = [...chosen];
   const revisions: Supersession[] = [];
   const pinned = new Set<RankedMessage>();
