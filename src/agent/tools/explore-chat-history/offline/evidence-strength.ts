@@ -1,8 +1,7 @@
 /**
- * Evidence strength, the signal abstention and confidence are calibrated on (`bench/calibrate-
+ * Evidence strength, on which abstention and confidence are calibrated (`bench/calibrate-
  * abstention.ts`): how strongly the best message is about each subject term, less one term's share
- * when the app lacks one — a term no observed message holds is probed with a one-chat search, and
- * a probe that finds nothing shows the history lacks it, not only this message. Pure.
+ * when a one-chat probe shows the app lacks one. Pure.
  */
 import { hasCjk } from "../../../../history/text/cjk.js";
 import type { QueryModel } from "./query-model.js";

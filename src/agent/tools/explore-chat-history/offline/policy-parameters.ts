@@ -138,12 +138,8 @@ export const OFFLINE_PARAMETERS = Object.freeze({
    */
   paraphraseCoverage: 0.5,
   /**
-   * A citation place `citeRatio` leaves free goes to a message with at least this share of the
-   * best local score, after every stronger one (so a weaker match never leads): a reply that
-   * repeats few question words is often the gold turn. Dev sets 2026-12-01, against no fill:
-   * BEAM-100K recall 0.490 → 0.493 (3 questions better, none worse), curated 0.635 → 0.658
-   * (multi-chat, superseded), abstention and conflicts unchanged. Citing at 0.4 without the two
-   * tiers gained as much but let a passing mention a search ranked first lead the report.
+   * Free citation places go to messages within this share of the best local score, after the
+   * stronger ones (dev sets 2026-12-01: BEAM-100K recall 0.490 → 0.493, curated 0.635 → 0.658).
    */
   fillRatio: 0.4,
 });

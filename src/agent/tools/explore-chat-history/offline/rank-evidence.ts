@@ -1,8 +1,6 @@
 /**
- * The pipeline's ranking stages over everything observed so far: formulate → expand (RM3 from the
- * best-scoring observed messages) → score (bm25 over the pool) → neighbours (the turn next to a
- * match inherits part of its score) → speaker → fuse (RRF of every search's order and the local
- * score order). Stages switched off in the {@link PolicyConfig} are skipped. Pure.
+ * The ranking stages over everything observed: formulate → expand (RM3) → score (bm25 over the
+ * pool) → neighbours → title → speaker → fuse (RRF). Stages switched off are skipped. Pure.
  */
 
 import { coverage, isProbe } from "./evidence-strength.js";
@@ -33,10 +31,7 @@ export interface RankedMessage {
 /** The ranking and the models it came from. */
 export interface Ranking {
   readonly question: QueryModel;
-  /**
-   * The question's subject: its terms minus the words that only ask for a decision ("decide"
-   * in "what did we decide about X" asks for a decision about X; X is the subject).
-   */
+  /** The question's subject: its terms minus decision-frame words ({@link subjectOf}). */
   readonly subject: QueryModel;
   readonly expanded: QueryModel;
   readonly stats: PoolStats;

@@ -1,7 +1,6 @@
 /**
- * bm25 of observed messages against a weighted query model (Robertson & Zaragoza 2009), with term
- * statistics from the observed pool itself: the explorer sees only what the host returned, so the
- * pool is its collection. Pure.
+ * bm25 (Robertson & Zaragoza 2009) of observed messages against a weighted query model, with term
+ * statistics from the observed pool: the explorer sees only what the host returned. Pure.
  */
 import { contentTerms } from "../../../../history/text/content-terms.js";
 import type { QueryModel } from "./query-model.js";
@@ -12,10 +11,7 @@ export interface TermVector {
   readonly length: number;
 }
 
-/**
- * Memo of {@link termVector} by text: each step re-ranks the same messages (no run state), and
- * tokenizing was most of the CPU. Cleared when full; a pure function's cache, never an output.
- */
+/** Memo of {@link termVector} (each step re-ranks the same messages); cleared when full. */
 const VECTORS = new Map<string, TermVector>();
 const VECTOR_CACHE_ENTRIES = 20_000;
 
@@ -51,9 +47,8 @@ export function poolStats(vectors: readonly TermVector[]): PoolStats {
 }
 
 /**
- * bm25 idf (positive even for a term in every message), damped to its square root: the pool is
- * the few dozen messages the searches chose for holding the question's terms, so its document
- * frequencies are a small, biased sample, and one word rare in it must not outweigh the rest.
+ * bm25 idf (positive even for a term in every message), damped to its square root: the pool is a
+ * small, biased sample (messages chosen for the question's terms); one rare word must not dominate.
  */
 export function idf(stats: PoolStats, term: string): number {
   const df = stats.df.get(term) ?? 0;

@@ -1,15 +1,10 @@
 /**
- * select evidence: from the ranking, the messages to cite — those within `citeRatio` of the best
- * local score, in fused order, then those within `fillRatio` for the places left, at most
- * `maxCited`. The first `maxRevisions` supersessions with a
- * cited side are shown: the other side is cited too (taking the place of the lowest-ranked
- * citation outside any revision) and the newer is placed before the older.
- * Measured and dropped: citing up to 8 when >= 14 messages clear the bar (a flat distribution:
- * BEAM-100K dev recall 0.49 vs 0.48 without, but the ratio to the floor at equal k fell, and the
- * longer report lost conflicts to the host's size bound); MMR over terms
- * (docs/OFFLINE-ABLATION.md); at most
- * one citation per chat, with or without refilling the freed places (BEAM-100K dev recall 0.38 →
- * 0.32 / 0.35): the turn next to a hit is gold more often than a hit in another chat. Pure.
+ * select evidence: from the ranking, the messages within `citeRatio` of the best local score in
+ * fused order, then those within `fillRatio` for the places left, at most `maxCited`. The first
+ * `maxRevisions` supersessions with a cited side are shown: the other side is cited too (in place
+ * of the lowest-ranked citation outside any revision), the newer before the older. Measured and
+ * dropped (docs/OFFLINE-ABLATION.md): citing up to 8 on flat scores, MMR over terms, one citation
+ * per chat (the turn next to a hit is gold more often than a hit in another chat). Pure.
  */
 import type { PolicyConfig } from "./policy-parameters.js";
 import type { RankedMessage } from "./rank-evidence.js";
@@ -30,11 +25,9 @@ export function selectEvidence(
   const { parameters } = config;
   const top = Math.max(0, ...ranked.map((item) => item.score));
   // Strong matches in fused order, then the places left to weaker ones (never ahead of them).
-  const strong = ranked.filter((item) => item.score >= parameters.citeRatio * top);
-  const fill = ranked.filter(
-    (item) => item.score < parameters.citeRatio * top && item.score >= parameters.fillRatio * top,
-  );
-  const chosen = [...strong, ...fill].slice(0, parameters.maxCited);
+  const within = (share: number) => ranked.filter((item) => item.score >= share * top);
+  const tiers = new Set([...within(parameters.citeRatio), ...within(parameters.fillRatio)]);
+  const chosen = [...tiers].slice(0, parameters.maxCited);
   const cited = [...chosen];
   const revisions: Supersession[] = [];
   const pinned = new Set<RankedMessage>();

@@ -1,9 +1,8 @@
 /**
- * report: the `submit_report` input from the selection. Claims quote the best-matching sentence of
- * each cited message with its role and date — never a label, so never a dropped option named as
- * the choice. A revision is a conflict with the newer message named as newer. Below the calibrated
- * evidence strength it abstains (no findings), naming the subject words the app never mentions;
- * confidence follows the same strength, never "high" when a later revision exists. Pure.
+ * report: the `submit_report` input. Claims quote each cited message's best sentence with role and
+ * date, never a label (so never a dropped option named as the choice); a revision is a conflict,
+ * newer named; below the calibrated evidence strength it abstains, naming the words the app never
+ * mentions; confidence follows the strength, never "high" with a later revision. Pure.
  */
 import type { SubmitReportInput } from "../child-protocol.js";
 import { absentWords, evidenceStrength } from "./evidence-strength.js";
@@ -58,8 +57,7 @@ export function writeReport(
     return { summary, findings: [], conflicts: [], missing_coverage: [reason], confidence: "low" };
   }
   const newer = new Set(selection.revisions.map((pair) => pair.newer));
-  // A revised statement is quoted in its conflict only: the host's size bound drops conflicts
-  // before findings, and the second quote of it was what pushed them out.
+  // A revised statement is quoted in its conflict only: a second quote pushed conflicts out.
   const older = new Set(selection.revisions.map((pair) => pair.older));
   const findings = selection.cited
     .filter((item) => !older.has(item))
