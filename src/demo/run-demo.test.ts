@@ -6,17 +6,24 @@ import { runDemo } from "./run-demo.js";
 
 const titleOf = (key: string) => DEMO_CHATS.find((chat) => chat.key === key)?.title ?? key;
 
+/** The demo's report on a fresh in-memory store, for `question` (default: the demo's own). */
+async function demoReport(question?: string) {
+  using store = openStore({ path: ":memory:" });
+  const { report } = await runDemo({
+    store,
+    engine: createExplorerEngine({ kind: "offline" }),
+    isPro: true,
+    signal: new AbortController().signal,
+    ...(question === undefined ? {} : { question }),
+  });
+  return report;
+}
+
 describe("runDemo on the offline engine", () => {
   // The demo is a newcomer's first answer (`npm start`): the reversal it was written to show
   // (sessions → Clerk → Supabase Auth) must come out as a chain with the newest step first.
   it("answers the demo question with the newest decision first and the reversal as conflicts", async () => {
-    using store = openStore({ path: ":memory:" });
-    const { report } = await runDemo({
-      store,
-      engine: createExplorerEngine({ kind: "offline" }),
-      isPro: true,
-      signal: new AbortController().signal,
-    });
+    const report = await demoReport();
     expect(report.outcome).toBe("complete");
     const april = [titleOf("auth-cost"), titleOf("auth-done")];
     expect(april).toContain(report.findings[0]?.evidence[0]?.chat_title);
@@ -50,14 +57,7 @@ describe("runDemo on the offline engine", () => {
   // Issue 13: "why did we leave Clerk?" abstained because no chat says "leave" (they say
   // "replacing Clerk"); the word the history lacks is a paraphrase, not a missing topic.
   it("answers why a choice was left with the chat that gives the reason", async () => {
-    using store = openStore({ path: ":memory:" });
-    const { report } = await runDemo({
-      store,
-      engine: createExplorerEngine({ kind: "offline" }),
-      isPro: true,
-      signal: new AbortController().signal,
-      question: "Why did we leave Clerk?",
-    });
+    const report = await demoReport("Why did we leave Clerk?");
     expect(report.outcome).not.toBe("no_match");
     const cited = report.findings.flatMap((finding) => finding.evidence.map((t) => t.chat_title));
     expect(cited).toContain(titleOf("auth-cost"));
