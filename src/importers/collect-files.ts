@@ -28,7 +28,8 @@ export interface CollectedFiles {
  * Lists candidate files for `paths`, in argument order, folder contents sorted by name. A path
  * that `exclusion` excludes is not listed and not walked into.
  *
- * @throws InvalidInputError (`paths`) when no path is given or one does not exist.
+ * @throws InvalidInputError (`paths`) when no path is given or one does not exist or cannot be
+ *   read (the detail names the path and, unless it is missing, the system error code).
  */
 export function collectFiles(
   paths: readonly string[],
@@ -43,8 +44,12 @@ export function collectFiles(
     let stats: ReturnType<typeof statSync>;
     try {
       stats = statSync(path);
-    } catch {
-      throw new InvalidInputError("paths", "existing files or folders", `${path} does not exist`);
+    } catch (error) {
+      // Only a missing path "does not exist"; a permission or symlink-loop failure says its code.
+      const code = (error as NodeJS.ErrnoException).code ?? "error";
+      const missing = code === "ENOENT" || code === "ENOTDIR";
+      const detail = missing ? `${path} does not exist` : `${path} cannot be read (${code})`;
+      throw new InvalidInputError("paths", "existing files or folders", detail);
     }
     if (exclusion.excludes(path)) excluded.push(path);
     else if (stats.isDirectory()) walk(path, { files, excluded }, exclusion);

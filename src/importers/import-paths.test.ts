@@ -1,4 +1,11 @@
-import { appendFileSync, chmodSync, copyFileSync, mkdirSync, writeFileSync } from "node:fs";
+import {
+  appendFileSync,
+  chmodSync,
+  copyFileSync,
+  mkdirSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
 import { join } from "node:path";
 import Database from "better-sqlite3";
 import { afterEach, describe, expect, it } from "vitest";
@@ -199,6 +206,17 @@ describe("importPaths edge cases", () => {
       readable ? [] : ["cannot read the file (EACCES)"],
     );
     expect(report.totals.chats).toBe(1);
+  });
+
+  it("a path that exists but cannot be read says so instead of calling it missing", () => {
+    using store = openStore({ path: ":memory:" });
+    const dir = temp.make();
+    // A symlink loop fails stat with ELOOP even for root, unlike a permission bit.
+    symlinkSync(join(dir, "b"), join(dir, "a"));
+    symlinkSync(join(dir, "a"), join(dir, "b"));
+    expect(() => importPaths({ store, paths: [join(dir, "a")] })).toThrow(
+      `Invalid paths: expected existing files or folders (${join(dir, "a")} cannot be read (ELOOP)).`,
+    );
   });
 
   it("a missing path or a folder without chat files is invalid input, naming the path", () => {
