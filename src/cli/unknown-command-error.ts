@@ -29,6 +29,11 @@ export function editDistance(from: string, to: string): number {
   return d[from.length]![to.length]!;
 }
 
+/** The detail of an unknown-name error: what was typed, and the closest known name if any. */
+export function receivedDetail(received: string, suggestion: string | null): string {
+  return `got ${JSON.stringify(received)}${suggestion ? `; did you mean ${suggestion}?` : ""}`;
+}
+
 /**
  * The candidate closest to `typed`, when it is within a third of `typed`'s length in edits (at
  * least one): a typo, not another word. Ties keep the earlier candidate; null when none is close.
@@ -59,11 +64,7 @@ export class UnknownCommandError extends InvalidInputError {
       .map((command) => command.name());
     const suggestion = closestName(received, names);
     const where = parent.parent ? `${parent.name()} command` : "command";
-    super(
-      where,
-      `one of ${names.join(", ")}`,
-      `got ${JSON.stringify(received)}${suggestion ? `; did you mean ${suggestion}?` : ""}`,
-    );
+    super(where, `one of ${names.join(", ")}`, receivedDetail(received, suggestion));
     this.name = "UnknownCommandError";
     this.received = received;
     this.suggestion = suggestion;

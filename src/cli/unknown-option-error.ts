@@ -5,7 +5,7 @@
  */
 import type { Command } from "commander";
 import { InvalidInputError } from "../errors/recollect-error.js";
-import { closestName } from "./unknown-command-error.js";
+import { closestName, receivedDetail } from "./unknown-command-error.js";
 
 /** Long flags (short ones where there is no long) of `command` and every command above it. */
 function optionFlags(command: Command): string[] {
@@ -28,11 +28,7 @@ export class UnknownOptionError extends InvalidInputError {
     const flags = optionFlags(command);
     const suggestion = received.startsWith("--") ? closestName(received, flags) : null;
     const where = command.parent ? `option of ${command.name()}` : "option";
-    super(
-      where,
-      `one of ${flags.join(", ")}`,
-      `got ${JSON.stringify(received)}${suggestion ? `; did you mean ${suggestion}?` : ""}`,
-    );
+    super(where, `one of ${flags.join(", ")}`, receivedDetail(received, suggestion));
     this.name = "UnknownOptionError";
     this.received = received;
     this.suggestion = suggestion;
