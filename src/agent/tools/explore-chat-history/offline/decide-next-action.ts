@@ -2,10 +2,9 @@
  * The offline explorer's plan, one model step at a time: retrieve (the formulated question, or
  * the current chat's pages when the question is about it) → read (around the best-scoring hits
  * of distinct chats, in parallel) → expand (one RM3-expanded search) → read (the best new chats) →
- * submit. Several tool calls
- * go out in one step (AI SDK parallel tool calls), within the host's budgets (`budgets.ts`: 10
- * steps, 24 calls). Submits early on a budget notice, the last step, or a forced tool choice.
- * Pure and deterministic.
+ * submit. Several tool calls go out in one step (AI SDK parallel tool calls), within the host's
+ * budgets (`budgets.ts`: 10 steps, 24 calls). Submits early on a budget notice, the last step, or
+ * a forced tool choice. Pure and deterministic.
  */
 import type { LanguageModelV3ToolChoice } from "@ai-sdk/provider";
 import type { ChildReadInput, ChildSearchInput, SubmitReportInput } from "../child-protocol.js";
@@ -83,11 +82,8 @@ function expandCalls(state: RunState, config: PolicyConfig): OfflineToolCall[] {
 
 /**
  * Reads around the best hit of up to `reads` unread chats, best local score first: the chat whose
- * text matches the question, not the one a search happened to rank high. Measured with the spread
- * citations of select-evidence.ts (BEAM-100K dev, against fused-order reads and ≤ 5 cited): recall
- * 0.43 → 0.44, every category ≥ 1.0x the floor (information extraction 0.97x → 1.04x,
- * summarization 0.91x → 1.01x), overall ratio 1.45x → 1.43x, conflicts unchanged; curated
- * unchanged. Alone it lowers summarization (0.77x); the spread citations alone lower conflicts.
+ * text matches the question, not the one a search happened to rank high (BEAM-100K dev against
+ * fused-order reads: recall 0.43 → 0.44, summarization 0.91x → 1.01x; docs/OFFLINE-ABLATION.md).
  */
 function readCalls(state: RunState, config: PolicyConfig): OfflineToolCall[] {
   if (config.off.has("read")) return [];

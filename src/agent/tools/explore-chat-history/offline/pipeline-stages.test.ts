@@ -10,6 +10,7 @@ import { DEFAULT_POLICY, type OfflineStage, policyVersion } from "./policy-param
 import { expandRm3, formulate, queryText } from "./query-model.js";
 import { rankEvidence } from "./rank-evidence.js";
 import type { Observation } from "./run-state.js";
+import { termVector } from "./score-messages.js";
 import { runState } from "./testing/offline-test-fixtures.js";
 
 function message(id: number, text: string, extra: Partial<Observation> = {}): Observation {
@@ -46,8 +47,8 @@ describe("expand (RM3)", () => {
     const expanded = expandRm3(
       original,
       [
-        { text: "The pipeline deploys to Fly with Docker images", score: 3 },
-        { text: "Lunch menu", score: 0 },
+        { vector: termVector("The pipeline deploys to Fly with Docker images"), score: 3 },
+        { vector: termVector("Lunch menu"), score: 0 },
       ],
       { expansionTerms: 3, originalWeight: 0.5 },
     );

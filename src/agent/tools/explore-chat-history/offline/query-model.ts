@@ -5,6 +5,7 @@
  * CJK bigrams, the shared stopword list). Pure.
  */
 import { contentTerms } from "../../../../history/text/content-terms.js";
+import type { TermVector } from "./score-messages.js";
 
 /** A query model: index term → weight (weights sum to 1), plus the word to send for each term. */
 export interface QueryModel {
@@ -41,9 +42,9 @@ export function queryText(model: QueryModel): string {
     .join(" ");
 }
 
-/** One feedback message: its text and its retrieval score (any positive scale). */
+/** One feedback message: its scoring term vector (never re-tokenized) and score (any positive scale). */
 export interface FeedbackDoc {
-  readonly text: string;
+  readonly vector: TermVector;
   readonly score: number;
 }
 
@@ -64,12 +65,13 @@ export function expandRm3(
   const words = new Map(original.words);
   for (const doc of feedback) {
     if (doc.score <= 0) continue;
-    const terms = contentTerms(doc.text);
-    if (terms.length === 0) continue;
-    const docWeight = doc.score / mass / terms.length;
-    for (const { term, word } of terms) {
-      relevance.set(term, (relevance.get(term) ?? 0) + docWeight);
-      if (!words.has(term)) words.set(term, word);
+    const { tf, length } = doc.vector;
+    if (length === 0) continue;
+    const docWeight = doc.score / mass / length;
+    for (const [term, count] of tf) {
+      relevance.set(term, (relevance.get(term) ?? 0) + docWeight * count);
+      const word = doc.vector.words?.get(term);
+      if (word !== undefined && !words.has(term)) words.set(term, word);
     }
   }
   const kept = [...relevance]

@@ -51,12 +51,12 @@ export function subjectOf(question: QueryModel): QueryModel {
 }
 
 /**
- * RM3 over the top `feedbackDocs` observed messages, weighted by their question score (with the
- * context shares, so a reply to a matching turn feeds back too); `question` itself when the
- * stage is off or nothing matched.
+ * RM3 over the top `feedbackDocs` observed messages (their scoring `vectors`, not re-tokenized),
+ * weighted by their question score (with the context shares, so a reply to a matching turn feeds
+ * back too); `question` itself when the stage is off or nothing matched.
  */
 export function expandedModel(
-  observations: readonly Observation[],
+  vectors: readonly TermVector[],
   questionScores: readonly number[],
   question: QueryModel,
   config: PolicyConfig,
@@ -69,7 +69,7 @@ export function expandedModel(
     .slice(0, config.parameters.feedbackDocs);
   return expandRm3(
     question,
-    top.map(({ score, index }) => ({ text: observations[index]?.text ?? "", score })),
+    top.map(({ score, index }) => ({ vector: vectors[index] as TermVector, score })),
     config.parameters,
   );
 }
@@ -145,7 +145,7 @@ export function rankEvidence(state: RunState, config: PolicyConfig): Ranking {
     );
   };
   const questionScores = inContext(subject);
-  const expanded = expandedModel(observations, questionScores, subject, config);
+  const expanded = expandedModel(raw, questionScores, subject, config);
   const speaker = !off.has("speaker") && FIRST_PERSON.test(state.question);
   const scores = (expanded === subject ? questionScores : inContext(expanded)).map((score, i) =>
     speaker && observations[i]?.role === "user" ? score * (1 + parameters.speakerBoost) : score,

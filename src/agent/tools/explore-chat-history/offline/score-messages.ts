@@ -5,10 +5,11 @@
 import { contentTerms } from "../../../../history/text/content-terms.js";
 import type { QueryModel } from "./query-model.js";
 
-/** Term frequencies of one message. */
+/** Term frequencies of one message, and the first surface word of each term (for queries). */
 export interface TermVector {
   readonly tf: ReadonlyMap<string, number>;
   readonly length: number;
+  readonly words?: ReadonlyMap<string, string>;
 }
 
 /** Memo of {@link termVector} (each step re-ranks the same messages); cleared when full. */
@@ -20,9 +21,13 @@ export function termVector(text: string): TermVector {
   const known = VECTORS.get(text);
   if (known) return known;
   const tf = new Map<string, number>();
+  const words = new Map<string, string>();
   const terms = contentTerms(text);
-  for (const { term } of terms) tf.set(term, (tf.get(term) ?? 0) + 1);
-  const vector = { tf, length: terms.length };
+  for (const { term, word } of terms) {
+    tf.set(term, (tf.get(term) ?? 0) + 1);
+    if (!words.has(term)) words.set(term, word);
+  }
+  const vector = { tf, length: terms.length, words };
   if (VECTORS.size >= VECTOR_CACHE_ENTRIES) VECTORS.clear();
   VECTORS.set(text, vector);
   return vector;
@@ -61,10 +66,7 @@ export interface Bm25Options {
   readonly b: number;
 }
 
-/**
- * bm25's length-normalised saturation constant for `vector`, k1·(1 − b + b·|d|/avgdl) (Robertson &
- * Zaragoza 2009): a term's tf saturates as tf / (tf + this).
- */
+/** bm25's length-normalised saturation k1·(1 − b + b·|d|/avgdl): tf saturates as tf / (tf + this). */
 export function saturationConstant(
   vector: TermVector,
   stats: PoolStats,
