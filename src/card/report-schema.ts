@@ -59,6 +59,15 @@ export const partialReasonSchema = z.enum([
 export type PartialReason = z.infer<typeof partialReasonSchema>;
 
 /**
+ * A question word the app's history never holds and the app's own word searched in its place
+ * (`SpellingCorrection` of `searchChats()`, recorded by the host from the run's searches).
+ */
+export const spellingCorrectionSchema = z.object({
+  from: z.string().max(64),
+  to: z.string().max(64),
+});
+
+/**
  * The full report (plan § Evidence Registry and Report Contract, plus `evidence_only`).
  * Bounds: ≤ 8 findings, ≤ 4 conflicts, ≤ 6 evidence targets each, ≤ 6 KB serialized.
  * `evidence_only` is true for the deterministic fallback: then `summary` and every claim are
@@ -77,6 +86,8 @@ export const exploreChatHistoryReportSchema = z.object({
     )
     .max(4),
   missing_coverage: z.array(z.string()),
+  /** Words the run's searches corrected (≤ 12, the query term cap); absent when none. */
+  spelling_corrections: z.array(spellingCorrectionSchema).max(12).optional(),
   index_status: z.enum(["ready", "indexing"]),
   confidence: reportConfidenceSchema,
   action: reportActionSchema,

@@ -60,6 +60,17 @@ export interface SearchChatHit {
   readonly matches: readonly SearchMatch[];
 }
 
+/**
+ * One misspelled query word and what was searched instead. Both are lower-case words; `to` is
+ * spelled as the app's own messages spell it (never a word of another app).
+ */
+export interface SpellingCorrection {
+  /** The query word; it occurs nowhere in the app (outside the current chat). */
+  readonly from: string;
+  /** The app's word searched in its place: within 1–2 edits of `from` at the stem level. */
+  readonly to: string;
+}
+
 /** What `searchChats()` returns. Serialized, it fits in 12 KB (`truncated` says if hits were dropped). */
 export interface SearchChatsResult {
   readonly query: string;
@@ -73,6 +84,11 @@ export interface SearchChatsResult {
    */
   readonly pending_reason?: "read_only_store";
   readonly chats: readonly SearchChatHit[];
+  /**
+   * Query words the app never holds that were searched as a near spelling it does hold
+   * (`history/search/correct-spelling.ts`); absent when none was.
+   */
+  readonly corrections?: readonly SpellingCorrection[];
   /** Hits or excerpts were dropped to respect the 12 KB bound. */
   readonly truncated: boolean;
 }

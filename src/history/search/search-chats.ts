@@ -17,6 +17,7 @@ import type {
   SearchMatch,
 } from "../types.js";
 import { buildFtsMatch } from "./build-fts-query.js";
+import { applyCorrections, findCorrections } from "./correct-spelling.js";
 import { extractTerms } from "./extract-terms.js";
 import { findTermPosition, isSubstantive, isTitleOnlyMatch, makeExcerpt } from "./make-excerpt.js";
 import { pruneFrequentTerms } from "./prune-frequent-terms.js";
@@ -465,7 +466,14 @@ export async function searchChats(
 ): Promise<SearchChatsResult> {
   const { query, limit } = parseSearchInput(input);
   const { pending } = await indexStatus(ctx);
-  const terms = extractTerms(query);
+  const asked = extractTerms(query);
+  const scope = { appId: ctx.appId, excludeChatId: ctx.currentChatId };
+  const corrected = findCorrections(ctx.store.db, scope, asked.words);
+  const terms = applyCorrections(asked, corrected);
+    for (const c of corrected)
+      process.stderr.write(
+        `CORR ${ctx.appId} ${c.from} -> ${c.to} d${c.distance} n${c.appDocs} [${query}]\n`,
+      );
   const searched = selectSearchTerms(ctx.store.db, pruneFrequentTerms(ctx.store.db, terms));
   const match = buildFtsMatch({
     terms: searched,
@@ -476,12 +484,14 @@ export async function searchChats(
   });
   const chats =
     match === null ? [] : rankAndGroup(ctx, match, limit, [...terms.words, ...terms.cjkRuns]);
+  const corrections = corrected.map(({ from, to }) => ({ from, to }));
   return boundSearchResult({
     query,
     index_status: pending > 0 ? "indexing" : "ready",
     pending_count: pending,
     ...(pending > 0 && !ctx.store.writable ? { pending_reason: "read_only_store" as const } : {}),
     chats,
+    ...(corrections.length > 0 ? { corrections } : {}),
     truncated: false,
   });
 }

@@ -85,11 +85,15 @@ export interface ChildSearchMatch {
   readonly projection_truncated?: true;
 }
 
-/** search_chats answer. `notice` explains budget exhaustion or a deduplicated repeat. */
+/**
+ * search_chats answer. `notice` explains budget exhaustion or a deduplicated repeat;
+ * `corrections` names query words the app never holds that were searched as its nearest spelling.
+ */
 export interface ChildSearchOutput {
   readonly index_status: "ready" | "indexing";
   readonly pending_count: number;
   readonly truncated: boolean;
+  readonly corrections?: ReadonlyArray<{ readonly from: string; readonly to: string }>;
   readonly chats: ReadonlyArray<{
     readonly chat_id: number;
     readonly title: string | null;
@@ -176,6 +180,7 @@ export const childSearchOutputSchema = z.object({
   index_status: z.enum(["ready", "indexing"]),
   pending_count: z.number().optional(),
   truncated: z.boolean().optional(),
+  corrections: z.array(z.object({ from: z.string(), to: z.string() })).optional(),
   chats: z.array(
     z.object({
       chat_id: z.number(),

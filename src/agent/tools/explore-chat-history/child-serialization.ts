@@ -69,6 +69,7 @@ export function serializeSearch(
     index_status: result.index_status,
     pending_count: result.pending_count,
     truncated: result.truncated || withheld,
+    ...(result.corrections === undefined ? {} : { corrections: result.corrections }),
     chats,
   };
 }

@@ -6,7 +6,12 @@
  * (`run-accounting.ts`) and what the child sees of each result (`child-serialization.ts`).
  */
 
-import type { IndexStatus, ReadChatResult, SearchChatsResult } from "../../../history/types.js";
+import type {
+  IndexStatus,
+  ReadChatResult,
+  SearchChatsResult,
+  SpellingCorrection,
+} from "../../../history/types.js";
 import {
   type ReadBody,
   type SearchBody,
@@ -21,6 +26,9 @@ export type { ReadBody, SearchBody } from "./child-serialization.js";
 export { searchKey } from "./dedupe-cache.js";
 export type { Observation } from "./observations.js";
 export type { CallRefusal } from "./run-accounting.js";
+
+/** Corrections a report lists at most: a query's own term cap (`MAX_QUERY_TERMS`). */
+const MAX_REPORTED_CORRECTIONS = 12;
 
 /** Privacy-safe run counts: numbers and statuses only. */
 export interface RegistryStats {
@@ -64,6 +72,11 @@ export interface EvidenceRegistry {
   get(candidateId: string): Observation | undefined;
   /** Every observation, in registration order. */
   observations(): readonly Observation[];
+  /**
+   * The run's spelling corrections, first per misspelled word, in search order (≤ 12). Kept out of
+   * {@link RegistryStats}: `to` is a word of the archive, and stats feed progress events.
+   */
+  corrections(): readonly SpellingCorrection[];
   callsLeft(): number;
   bytesLeft(): number;
   stats(): RegistryStats;
@@ -83,6 +96,7 @@ export function createEvidenceRegistry(budgets: AccountingBudgets): EvidenceRegi
   let readCount = 0;
   let indexStatus: IndexStatus = "ready";
   let pendingCount = 0;
+  const corrections = new Map<string, SpellingCorrection>();
 
   return {
     cachedSearch: (key) => searches.get(key),
@@ -93,6 +107,10 @@ export function createEvidenceRegistry(budgets: AccountingBudgets): EvidenceRegi
       if (result.index_status === "indexing") indexStatus = "indexing";
       pendingCount = Math.max(pendingCount, result.pending_count);
       if (result.truncated) accounting.markTruncated();
+      for (const correction of result.corrections ?? []) {
+        if (!corrections.has(correction.from) && corrections.size < MAX_REPORTED_CORRECTIONS)
+          corrections.set(correction.from, correction);
+      }
       const body = serializeSearch(result, accounting.spenderFor("search"), observations);
       searches.set(key, body);
       return body;
@@ -108,6 +126,7 @@ export function createEvidenceRegistry(budgets: AccountingBudgets): EvidenceRegi
     recordFailedCall: () => accounting.recordFailedCall(),
     get: (candidateId) => observations.get(candidateId),
     observations: () => observations.all(),
+    corrections: () => [...corrections.values()],
     callsLeft: () => accounting.callsLeft(),
     bytesLeft: () => accounting.bytesLeft(),
     stats: () => ({

@@ -60,6 +60,8 @@ export function formatReportText(
   lines.push(
     `Outcome: ${report.outcome}${partial} · confidence ${report.confidence} · next: ${report.action.replace(/_/g, " ")} · index ${report.index_status}`,
   );
+  const corrected = (report.spelling_corrections ?? []).map(({ from, to }) => `${to} for ${from}`);
+  if (corrected.length > 0) lines.push(`Searched ${corrected.join(", ")} (spelling)`);
   lines.push("");
   lines.push(report.evidence_only ? "Evidence only (no analysis):" : "Summary (analysis):");
   lines.push(`  ${report.summary}`);

@@ -16,6 +16,7 @@ import type {
 } from "../../../card/report-schema.js";
 import { contentTerms } from "../../../history/text/content-terms.js";
 import { sentenceExcerpt } from "../../../history/text/sentence-excerpt.js";
+import type { SpellingCorrection } from "../../../history/types.js";
 import type { ExplorerBudgets } from "./budgets.js";
 import type { Observation, RegistryStats } from "./evidence-registry.js";
 import {
@@ -32,6 +33,8 @@ type ReportBudgets = Pick<ExplorerBudgets, "maxReportBytes" | "maxExcerptChars" 
 export interface RunFacts {
   readonly query: string;
   readonly stats: RegistryStats;
+  /** Words the run's searches corrected (`EvidenceRegistry.corrections`); absent: none. */
+  readonly corrections?: readonly SpellingCorrection[];
   /** The model used every step (the last one forced to submit). */
   readonly stepsExhausted: boolean;
 }
@@ -235,6 +238,7 @@ function assemble(input: AssembleInput): BuiltReport {
     findings: input.findings.map((f) => ({ claim: f.text, evidence: toGroup(f) })),
     conflicts: input.conflicts.map((c) => ({ description: c.text, evidence: toGroup(c) })),
     missing_coverage: [],
+    ...(facts.corrections?.length ? { spelling_corrections: [...facts.corrections] } : {}),
     index_status: facts.stats.indexStatus,
     confidence: "low",
     action: "ask_user",

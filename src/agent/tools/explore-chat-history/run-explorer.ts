@@ -186,6 +186,7 @@ export async function runExplorer(options: RunExplorerOptions): Promise<Explorer
   const facts: RunFacts = {
     query: options.query,
     stats: registry.stats(),
+    corrections: registry.corrections(),
     stepsExhausted: result.steps >= budgets.maxSteps,
   };
   let built: BuiltReport;

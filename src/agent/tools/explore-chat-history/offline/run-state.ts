@@ -5,6 +5,7 @@
  * does not parse is ignored, as a model ignores noise; nothing here throws.
  */
 import type { LanguageModelV3CallOptions, LanguageModelV3ToolResultOutput } from "@ai-sdk/provider";
+import { respell } from "../../../../history/search/correct-spelling.js";
 import {
   childReadInputSchema,
   childReadOutputSchema,
@@ -27,7 +28,7 @@ export interface SearchRun {
 
 /** The run so far. */
 export interface RunState {
-  /** The research question (≤ 500 chars; empty when the call carries no typed task). */
+  /** The question (≤ 500 chars; "" without a task), words the searches corrected respelled. */
   readonly question: string;
   /** The locked current chat, or null. */
   readonly currentChatId: number | null;
@@ -35,10 +36,7 @@ export interface RunState {
   readonly searches: readonly SearchRun[];
   /** The chat of each requested read, in call order. */
   readonly readChats: readonly number[];
-  /**
-   * Every observation, in first-seen order, with the fullest view of it: `text` is the longest
-   * seen (read content once read, else the search excerpt), `via` is "read" once a read returned it.
-   */
+  /** Every observation, first seen first, fullest view: longest `text`, `via` "read" once read. */
   readonly observations: readonly Observation[];
   /** Model steps so far (assistant turns in the prompt). */
   readonly steps: number;
@@ -55,7 +53,7 @@ export interface RunState {
   readonly submitted: boolean;
 }
 
-/** The JSON value of a tool answer: the host's child tools answer with JSON objects only. */
+/** The JSON value of a tool answer (the host's child tools answer with JSON objects only). */
 function resultValue(output: LanguageModelV3ToolResultOutput): unknown {
   return output.type === "json" || output.type === "error-json" ? output.value : undefined;
 }
@@ -79,6 +77,7 @@ export function readRunState(options: LanguageModelV3CallOptions): RunState {
   let stepsLeft: number | null = null;
   let budgetExhausted = false;
   let submitted = false;
+  const corrections: { from: string; to: string }[] = [];
 
   /** Keeps the fullest view of each candidate (longest text, "read" once a read returned it). */
   const observe = (
@@ -129,6 +128,7 @@ export function readRunState(options: LanguageModelV3CallOptions): RunState {
         (budget !== undefined && budget.calls_left <= 0) ||
         failure?.error.kind === "budget_exhausted";
       if (search) {
+        corrections.push(...(search.corrections ?? []));
         const ranked = search.chats.flatMap((chat) =>
           chat.matches.map((match) => {
             observe(chat, match, match.excerpt, "search");
@@ -141,7 +141,7 @@ export function readRunState(options: LanguageModelV3CallOptions): RunState {
     }
   }
   return {
-    question: task.success ? task.data.question : "",
+    question: task.success ? respell(task.data.question, corrections) : "",
     currentChatId: task.success ? task.data.current_chat_id : null,
     searches,
     readChats,

@@ -1,0 +1,167 @@
+import { describe, expect, it } from "vitest";
+import { createIndexer } from "../indexer/create-indexer.js";
+import { createHistoryFixture, type HistoryFixture } from "../testing/history-fixture.js";
+import type { RetrievalContext } from "../types.js";
+import {
+  applyCorrections,
+  findCorrections,
+  maxEditsFor,
+  surfaceWordFor,
+} from "./correct-spelling.js";
+import { porterStem } from "./porter-stem.js";
+import { searchChats } from "./search-chats.js";
+
+async function indexed(fixture: HistoryFixture): Promise<void> {
+  const indexer = createIndexer({ store: fixture.store, pollIntervalMs: 0 });
+  indexer.repair();
+  await indexer.drainAll();
+}
+
+function context(fixture: HistoryFixture, appId: number): RetrievalContext {
+  return { store: fixture.store, appId, currentChatId: null, currentMessageId: null };
+}
+
+const messageIds = (result: Awaited<ReturnType<typeof searchChats>>) =>
+  result.chats.flatMap((chat) => chat.matches.map((match) => match.message_id));
+
+describe("maxEditsFor and surfaceWordFor", () => {
+  it("allows no edit below 3 stem chars, 1 up to 5 and 2 from 6 (fuzziness AUTO:3,6)", () => {
+    expect([2, 3, 5, 6, 12].map(maxEditsFor)).toEqual([0, 1, 1, 2, 2]);
+  });
+
+  it("finds a word FTS5 stems back to a stem that is not its own fixed point", () => {
+    expect(porterStem("databas")).not.toBe("databas");
+    const word = surfaceWordFor("databas");
+    expect(word !== null && porterStem(word)).toBe("databas");
+    expect(surfaceWordFor("authent")).toBe("authent");
+  });
+});
+
+describe("spelling correction in searchChats", () => {
+  it("searches a misspelled word as the app's nearest spelling and says so", async () => {
+    using fixture = createHistoryFixture();
+    const app = fixture.app("a");
+    const chat = fixture.chat(app, "Login", 1_000);
+    const id = fixture.message(chat, "user", "We use session authentication with cookies.");
+    fixture.message(chat, "assistant", "Fine, sessions it is.");
+    await indexed(fixture);
+    const result = await searchChats(context(fixture, app), {
+      query: "what did we decide about authentcation?",
+    });
+    expect(messageIds(result)).toEqual([id]);
+    expect(result.corrections).toEqual([{ from: "authentcation", to: "authentication" }]);
+  });
+
+  it("corrects within two edits of a long stem and within one of a short one", async () => {
+    using fixture = createHistoryFixture();
+    const app = fixture.app("a");
+    const chat = fixture.chat(app, "Storage", 1_000);
+    fixture.message(chat, "user", "The database is Postgres; cache in redis.");
+    await indexed(fixture);
+    const db = fixture.store.db;
+    const scope = { appId: app, excludeChatId: null };
+    // "datbse" (stem "datbs", 5 chars) and "rexiz" ("rexiz") are 2 edits from a short stem.
+    const words = ["databse", "datbasse", "datbse", "posgtres", "rediz", "rexiz"];
+    const found = findCorrections(db, scope, words);
+    expect(found.map(({ from, term, distance }) => [from, term, distance])).toEqual([
+      ["databse", "databas", 1],
+      ["datbasse", "databas", 2],
+      ["posgtres", "postgr", 1],
+      ["rediz", "redi", 1],
+    ]);
+  });
+
+  it("prefers the nearer candidate, then the one more of the app's messages hold", async () => {
+    using fixture = createHistoryFixture();
+    const app = fixture.app("a");
+    const chat = fixture.chat(app, "Words", 1_000);
+    fixture.message(chat, "user", "cart one");
+    fixture.message(chat, "user", "card two");
+    fixture.message(chat, "user", "card three");
+    fixture.message(chat, "user", "carts four");
+    await indexed(fixture);
+    const scope = { appId: app, excludeChatId: null };
+    // "carx": cart (1 doc... plus carts → cart: 2 docs) and card (2 docs) at distance 1; a tie
+    // in the app goes to the alphabetically first.
+    expect(findCorrections(fixture.store.db, scope, ["carx"]).map((c) => c.term)).toEqual(["card"]);
+    fixture.message(chat, "user", "cart five");
+    await indexed(fixture);
+    expect(findCorrections(fixture.store.db, scope, ["carx"]).map((c) => c.term)).toEqual(["cart"]);
+  });
+
+  it("rejects a stem match the person's and the app's spellings are too far apart for", async () => {
+    using fixture = createHistoryFixture();
+    const app = fixture.app("a");
+    const chat = fixture.chat(app, "Office", 1_000);
+    fixture.message(chat, "user", "A standing desk for the office.");
+    await indexed(fixture);
+    // Porter stems the typo "desing" to "dese", one edit from "desk"; the words are 3 apart.
+    expect(porterStem("desing")).toBe("dese");
+    const scope = { appId: app, excludeChatId: null };
+    expect(findCorrections(fixture.store.db, scope, ["desing", "deks"])).toEqual([
+      { from: "deks", to: "desk", term: "desk", distance: 1, appDocs: 1 },
+    ]);
+  });
+
+    it("leaves a word the app holds, a stopword and a short word alone", async () => {
+    using fixture = createHistoryFixture();
+    const app = fixture.app("a");
+    const chat = fixture.chat(app, "Misc", 1_000);
+    fixture.message(chat, "user", "We picked vitest; the API is on ok.");
+    await indexed(fixture);
+    const scope = { appId: app, excludeChatId: null };
+    expect(findCorrections(fixture.store.db, scope, ["vitest", "whom", "ap", "oj"])).toEqual([]);
+    const result = await searchChats(context(fixture, app), { query: "vitest" });
+    expect(result.corrections).toBeUndefined();
+  });
+
+  it("never corrects into a word only another app holds: no correction, no leak", async () => {
+    using fixture = createHistoryFixture();
+    const mine = fixture.app("mine");
+    const other = fixture.app("other");
+    const own = fixture.chat(mine, "Mine", 1_000);
+    fixture.message(own, "user", "We settled on magic links for sign in.");
+    const theirs = fixture.chat(other, "Secret", 1_000);
+    fixture.message(theirs, "user", "Zanzibarcorp authentication uses passkeys.");
+    await indexed(fixture);
+    const scope = { appId: mine, excludeChatId: null };
+    expect(findCorrections(fixture.store.db, scope, ["authentcation", "zanzibarcorpp"])).toEqual(
+      [],
+    );
+    const result = await searchChats(context(fixture, mine), {
+      query: "authentcation zanzibarcorpp",
+    });
+    expect(result.chats).toEqual([]);
+    expect(result.corrections).toBeUndefined();
+    const serialized = JSON.stringify(result);
+    for (const leaked of ["authentication", 'zanzibarcorp"', "passkey", "Secret"])
+      expect(serialized).not.toContain(leaked);
+    // The other app itself gets its correction.
+    const theirsResult = await searchChats(context(fixture, other), { query: "zanzibarcorpp" });
+    expect(theirsResult.corrections).toEqual([{ from: "zanzibarcorpp", to: "zanzibarcorp" }]);
+  });
+
+  it("does not count the caller's own chat as holding the word", async () => {
+    using fixture = createHistoryFixture();
+    const app = fixture.app("a");
+    const current = fixture.chat(app, "Now", 2_000);
+    fixture.message(current, "user", "authentcation again?");
+    const old = fixture.chat(app, "Old", 1_000);
+    const id = fixture.message(old, "user", "authentication is sessions");
+    await indexed(fixture);
+    const result = await searchChats(
+      { store: fixture.store, appId: app, currentChatId: current, currentMessageId: null },
+      { query: "authentcation" },
+    );
+    expect(messageIds(result)).toEqual([id]);
+    expect(result.corrections).toEqual([{ from: "authentcation", to: "authentication" }]);
+  });
+
+  it("applyCorrections replaces the word and drops a repeat", () => {
+    const terms = { words: ["databse", "database", "choice"], cjkRuns: ["认证"] };
+    expect(applyCorrections(terms, [{ from: "databse", to: "database" }])).toEqual({
+      words: ["database", "choice"],
+      cjkRuns: ["认证"],
+    });
+  });
+});

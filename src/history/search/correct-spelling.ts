@@ -1,0 +1,225 @@
+/**
+ * App-scoped spelling correction for `searchChats()`: a query word the app's messages never hold
+ * ("authentcation") is searched as the nearest spelling they do hold ("authentication"). Compared
+ * where the index matches: FTS5's Porter stems of `unicode61` tokens, which is what
+ * `history_fts_vocab` lists. That vocabulary is global across apps, so it only proposes
+ * candidates; a candidate is used only after an FTS query restricted to the app (outside the
+ * caller's chat) finds it, so no other app's word can reach a search, a result or a report.
+ */
+import { z } from "zod";
+import type { DatabasePort } from "../../store/database-port.js";
+import { scopeTokens } from "../indexer/build-index-row.js";
+import { STOPWORDS } from "../text/stopwords.js";
+import type { SpellingCorrection } from "../types.js";
+import { quoteFtsString } from "./build-fts-query.js";
+import { isDictionaryWord } from "./dictionary-word.js";
+import { boundedEditDistance } from "./edit-distance.js";
+import type { QueryTerms } from "./extract-terms.js";
+import { porterStem } from "./porter-stem.js";
+
+/** Where a search looks: the caller's app, outside its current chat (null excludes nothing). */
+export interface SearchScope {
+  readonly appId: number;
+  readonly excludeChatId: number | null;
+}
+
+/** A correction with what ranked it: its stem distance and its (capped) frequency in the app. */
+export interface RankedCorrection extends SpellingCorrection {
+  /** The index term (Porter stem) `to` stands for. */
+  readonly term: string;
+  /** Damerau–Levenshtein distance between the stems, 1 or 2. */
+  readonly distance: number;
+  /** Messages of the app holding `term`, counted up to {@link APP_DOCS_COUNTED}. */
+  readonly appDocs: number;
+}
+
+/**
+ * Edits allowed for a stem of `length` chars: none below 3, 1 up to 5, 2 from 6 — Lucene's and
+ * Elasticsearch's `fuzziness: AUTO` (AUTO:3,6), the usual bound in search engines: a short word
+ * one or two edits away from another is more often a different word than a typo.
+ */
+export function maxEditsFor(length: number): number {
+  if (length < 3) return 0;
+  return length < 6 ? 1 : 2;
+}
+
+/**
+ * Leading chars a candidate shares with the word (or holds swapped): misspellings rarely start
+ * wrong (Pollock & Zamora 1984: the first letter is wrong in ~7% of them), and the vocabulary walk
+ * costs every posting of every term it passes — measured on the 1M-message bench index, all terms
+ * under one first letter took 1,071 ms, those under a two-letter prefix 15 ms.
+ */
+const FIXED_PREFIX_CHARS = 2;
+
+/**
+ * Candidates checked against the app per word, nearest first: bounds the zero-hit path's cost
+ * (one capped FTS count each, ~0.2–1 ms at 1M messages) whatever the global vocabulary holds.
+ */
+export const MAX_CANDIDATES_CHECKED = 24;
+
+/** Endings tried to find a word FTS5 stems back to a vocabulary stem (stems are not fixed points). */
+const SURFACE_ENDINGS = ["", "e", "s", "es", "ing", "ed", "ion", "ation", "y"] as const;
+
+/** A lower-case word the Porter stemmer maps to `stem`, or null (then the stem is skipped). Pure. */
+export function surfaceWordFor(stem: string): string | null {
+  for (const ending of SURFACE_ENDINGS) {
+    if (porterStem(stem + ending) === stem) return stem + ending;
+  }
+  return null;
+}
+
+/** The first `length` chars' exclusive upper bound for a vocabulary range (`da` → `db`). */
+function rangeOf(prefix: string): [string, string] {
+  const last = prefix.charCodeAt(prefix.length - 1);
+  return [prefix, prefix.slice(0, -1) + String.fromCharCode(last + 1)];
+}
+
+const vocabSchema = z.array(z.object({ term: z.string() }));
+
+/** Vocabulary stems near `stem` (any app's: candidates only), nearest first, then by term. */
+function nearStems(db: DatabasePort, stem: string, maxEdits: number): string[] {
+  const prefix = stem.slice(0, FIXED_PREFIX_CHARS);
+  const swapped = `${prefix[1] ?? ""}${prefix[0] ?? ""}`;
+  const prefixes = swapped === prefix ? [prefix] : [prefix, swapped];
+  const range = db.prepare(
+    "SELECT term FROM history_fts_vocab WHERE term >= ? AND term < ? AND length(term) BETWEEN ? AND ?",
+  );
+  const near: { term: string; distance: number }[] = [];
+  for (const from of prefixes) {
+    const [low, high] = rangeOf(from);
+    const rows = vocabSchema.parse(
+      range.all(low, high, stem.length - maxEdits, stem.length + maxEdits),
+    );
+    for (const { term } of rows) {
+      if (!/^[a-z]+$/.test(term)) continue;
+      const distance = boundedEditDistance(stem, term, maxEdits);
+      if (distance > 0 && distance <= maxEdits) near.push({ term, distance });
+    }
+  }
+  return near
+    .sort((a, b) => a.distance - b.distance || (a.term < b.term ? -1 : 1))
+    .map((entry) => entry.term);
+}
+
+/** The FTS5 MATCH of one word in the title or body of the scope's messages. */
+function scopedMatch(word: string, scope: SearchScope): string {
+  const [app, chat] = scopeTokens(scope.appId, scope.excludeChatId ?? 0).split(" ");
+  const inApp = `(scope:${quoteFtsString(app ?? "")} AND {title body}:${quoteFtsString(word)})`;
+  return scope.excludeChatId === null ? inApp : `${inApp} NOT scope:${quoteFtsString(chat ?? "")}`;
+}
+
+/**
+ * Whether `word` can be corrected at all: plain ASCII letters (what the Porter stemmer changes),
+ * not a stopword, and a stem long enough for one edit ({@link maxEditsFor}).
+ */
+function correctable(word: string): boolean {
+  return /^[a-z]+$/.test(word) && !STOPWORDS.has(word) && maxEditsFor(porterStem(word).length) > 0;
+}
+
+/** Messages of the app read per candidate to see how it spells the candidate's term. */
+const MESSAGES_READ_PER_CANDIDATE = 3;
+
+/**
+ * Messages counted per candidate for ranking: enough to tell a word the app says once from one it
+ * uses throughout, while a frequent word's count stays one short capped read (~0.3 ms at 1M).
+ */
+export const APP_DOCS_COUNTED = 100;
+
+const WORD = /[\p{L}\p{N}\p{M}]+/gu;
+
+const contentSchema = z.array(z.object({ content: z.string() }));
+
+/**
+ * How the scope's messages spell `term` nearest to `from`, within `maxEdits` of it; null when no
+ * spelling is that near. Porter can mangle a misspelling ("desing" stems to "dese", one edit from
+ * "desk"), so the stem only proposes and the words compared are the person's and the app's own.
+ */
+function appSpelling(
+  db: DatabasePort,
+  scope: SearchScope,
+  term: string,
+  from: string,
+  maxEdits: number,
+): string | null {
+  const rows = contentSchema.parse(
+    db
+      .prepare(
+        `SELECT m.content FROM messages m JOIN chats c ON c.id = m.chat_id
+         WHERE m.id IN (SELECT rowid FROM history_fts WHERE history_fts MATCH ? LIMIT ${MESSAGES_READ_PER_CANDIDATE})
+           AND c.app_id = ?`,
+      )
+      .all(scopedMatch(surfaceWordFor(term) ?? term, scope), scope.appId),
+  );
+  let best: string | null = null;
+  let bestDistance = maxEdits + 1;
+  for (const { content } of rows) {
+    for (const [raw] of content.matchAll(WORD)) {
+      const word = raw.toLowerCase();
+      if (word[0] !== term[0] || porterStem(word) !== term) continue;
+      const distance = boundedEditDistance(from, word, maxEdits);
+      if (distance < bestDistance) [best, bestDistance] = [word, distance];
+    }
+  }
+  return best;
+}
+
+/**
+ * For each word of `words` that the scope's messages never hold and that is no dictionary word
+ * (`isDictionaryWord`), the nearest vocabulary stem they do hold: within {@link maxEditsFor} of
+ * the word's stem, spelled in the app within {@link maxEditsFor} of the word itself; ranked by stem
+ * distance, then by the term's frequency in the app (≤ {@link APP_DOCS_COUNTED}), then
+ * alphabetically; at most {@link MAX_CANDIDATES_CHECKED} candidates per word, a farther distance
+ * only when no nearer one is in the app. `to` is the app's own spelling. A word the app holds costs
+ * one `LIMIT 1` FTS read; only the zero-hit path walks the vocabulary. Words reach FTS5 quoted
+ * only; never throws for any words. Returns corrections in `words` order.
+ */
+export function findCorrections(
+  db: DatabasePort,
+  scope: SearchScope,
+  words: readonly string[],
+): RankedCorrection[] {
+  const count = db
+    .prepare(
+      `SELECT count(*) FROM (SELECT rowid FROM history_fts WHERE history_fts MATCH ? LIMIT ${APP_DOCS_COUNTED})`,
+    )
+    .pluck();
+  const held = db.prepare("SELECT 1 FROM history_fts WHERE history_fts MATCH ? LIMIT 1");
+  const out: RankedCorrection[] = [];
+  for (const word of words) {
+    if (!correctable(word) || held.get(scopedMatch(word, scope)) !== undefined) continue;
+    if (isDictionaryWord(word)) continue;
+    const stem = porterStem(word);
+    const maxEdits = maxEditsFor(stem.length);
+    let best: RankedCorrection | null = null;
+    for (const term of nearStems(db, stem, maxEdits).slice(0, MAX_CANDIDATES_CHECKED)) {
+      const distance = boundedEditDistance(stem, term, maxEdits);
+      if (best !== null && distance > best.distance) break;
+      const query = surfaceWordFor(term);
+      const appDocs = query === null ? 0 : Number(count.get(scopedMatch(query, scope)) ?? 0);
+      if (appDocs === 0 || (best !== null && appDocs <= best.appDocs)) continue;
+      const to = appSpelling(db, scope, term, word, maxEditsFor(word.length));
+      if (to !== null) best = { from: word, to, term, distance, appDocs };
+    }
+    if (best !== null) out.push(best);
+  }
+  return out;
+}
+
+/** `terms` with each corrected word replaced by its `to` (a repeat of a kept word dropped). Pure. */
+export function applyCorrections(
+  terms: QueryTerms,
+  corrections: readonly SpellingCorrection[],
+): QueryTerms {
+  const to = new Map(corrections.map((correction) => [correction.from, correction.to]));
+  return { ...terms, words: [...new Set(terms.words.map((word) => to.get(word) ?? word))] };
+}
+
+/**
+ * `text` with each word a correction names (in any case) replaced by its `to`: how a reader of the
+ * search results re-reads the question (the offline explorer's question model). Pure.
+ */
+export function respell(text: string, corrections: readonly SpellingCorrection[]): string {
+  if (corrections.length === 0) return text;
+  const to = new Map(corrections.map((correction) => [correction.from, correction.to]));
+  return text.replace(WORD, (word) => to.get(word.toLowerCase()) ?? word);
+}
