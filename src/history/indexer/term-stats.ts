@@ -55,8 +55,10 @@ export function readTermStats(db: DatabasePort): TermStats | null {
 /**
  * Rebuilds the frequent-term snapshot by walking `history_fts_vocab` in term order,
  * {@link TERMS_PER_STEP} terms a step, yielding between steps (a full walk reads every doclist:
- * ~6 s of CPU at 1M messages, so it must never block the event loop in one piece). Stops early,
- * writing nothing, when `shouldStop()` turns true. Returns the snapshot written, or null.
+ * ~6 s of CPU at 1M messages, so it must never block the event loop in one piece). Each step also
+ * adds its plain-letter terms to `history_terms`, the spelling-correction candidates (migration
+ * 006), which this walk already reads. Stops early, writing no snapshot, when `shouldStop()` turns
+ * true. Returns the snapshot written, or null.
  */
 export async function refreshTermStats(
   db: DatabasePort,
@@ -69,11 +71,16 @@ export async function refreshTermStats(
     "SELECT term, doc FROM history_fts_vocab WHERE term > ? ORDER BY term LIMIT ?",
   );
   const stepSchema = z.array(z.object({ term: z.string(), doc: z.number().int() }));
+  const addTerm = db.prepare("INSERT OR IGNORE INTO history_terms (term) VALUES (?)");
+  const addSpellingTerms = db.transaction((batch: readonly { readonly term: string }[]) => {
+    for (const row of batch) if (/^[a-z]+$/.test(row.term)) addTerm.run(row.term);
+  });
   const terms: Record<string, number> = {};
   let after = "";
   for (;;) {
     if (shouldStop()) return null;
     const batch = stepSchema.parse(step.all(after, TERMS_PER_STEP));
+    addSpellingTerms(batch);
     for (const row of batch) {
       // Scope tokens (`app7`, `chat9`) are filters, never query words.
       if (row.doc >= minimum && !/^(?:app|chat)\d+$/.test(row.term)) terms[row.term] = row.doc;

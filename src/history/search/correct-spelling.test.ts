@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { createIndexer } from "../indexer/create-indexer.js";
+import { refreshTermStats } from "../indexer/term-stats.js";
 import { createHistoryFixture, type HistoryFixture } from "../testing/history-fixture.js";
 import type { RetrievalContext } from "../types.js";
 import {
@@ -103,7 +104,7 @@ describe("spelling correction in searchChats", () => {
     ]);
   });
 
-    it("leaves a word the app holds, a stopword and a short word alone", async () => {
+  it("leaves a word the app holds, a stopword and a short word alone", async () => {
     using fixture = createHistoryFixture();
     const app = fixture.app("a");
     const chat = fixture.chat(app, "Misc", 1_000);
@@ -155,6 +156,31 @@ describe("spelling correction in searchChats", () => {
     );
     expect(messageIds(result)).toEqual([id]);
     expect(result.corrections).toEqual([{ from: "authentcation", to: "authentication" }]);
+  });
+
+  it("on a large index reads candidates from the indexer's term copy, once it has walked", async () => {
+    using fixture = createHistoryFixture();
+    const app = fixture.app("a");
+    const chat = fixture.chat(app, "Login", 1_000);
+    fixture.message(chat, "user", "We use session authentication with cookies.");
+    await indexed(fixture);
+    const db = fixture.store.db;
+    const scope = { appId: app, excludeChatId: null };
+    const large = { minRowsForTermCopy: 1 };
+    expect(findCorrections(db, scope, ["authentcation"], large)).toEqual([]);
+    await refreshTermStats(db);
+    expect(db.prepare("SELECT term FROM history_terms ORDER BY term").pluck().all()).toEqual([
+      "authent",
+      "cooki",
+      "login",
+      "session",
+      "us",
+      "we",
+      "with",
+    ]);
+    expect(findCorrections(db, scope, ["authentcation"], large).map((c) => c.to)).toEqual([
+      "authentication",
+    ]);
   });
 
   it("applyCorrections replaces the word and drops a repeat", () => {

@@ -5,10 +5,12 @@
  * `history_fts_vocab` lists. That vocabulary is global across apps, so it only proposes
  * candidates; a candidate is used only after an FTS query restricted to the app (outside the
  * caller's chat) finds it, so no other app's word can reach a search, a result or a report.
+ * Large indexes read candidates from `history_terms`, a copy of the vocabulary's plain-letter terms.
  */
 import { z } from "zod";
 import type { DatabasePort } from "../../store/database-port.js";
 import { scopeTokens } from "../indexer/build-index-row.js";
+import { MIN_ROWS_FOR_TERM_STATS } from "../indexer/term-stats.js";
 import { STOPWORDS } from "../text/stopwords.js";
 import type { SpellingCorrection } from "../types.js";
 import { quoteFtsString } from "./build-fts-query.js";
@@ -45,17 +47,19 @@ export function maxEditsFor(length: number): number {
 
 /**
  * Leading chars a candidate shares with the word (or holds swapped): misspellings rarely start
- * wrong (Pollock & Zamora 1984: the first letter is wrong in ~7% of them), and the vocabulary walk
+ * wrong (Pollock & Zamora 1984: the first letter is wrong in ~7% of them), and an fts5vocab range
  * costs every posting of every term it passes — measured on the 1M-message bench index, all terms
- * under one first letter took 1,071 ms, those under a two-letter prefix 15 ms.
+ * under one first letter took 1,071 ms, under a two-letter prefix 15–80 ms (hence `history_terms`
+ * on large indexes, see {@link CorrectionOptions}).
  */
 const FIXED_PREFIX_CHARS = 2;
 
 /**
- * Candidates checked against the app per word, nearest first: bounds the zero-hit path's cost
- * (one capped FTS count each, ~0.2–1 ms at 1M messages) whatever the global vocabulary holds.
+ * Candidates checked against the app per word (nearest first, then alphabetically): bounds the
+ * zero-hit path's cost — a capped FTS count each, plus a 3-message read for a new best, ~0.3–1 ms
+ * at 1M messages — however many near terms the global vocabulary holds.
  */
-export const MAX_CANDIDATES_CHECKED = 24;
+export const MAX_CANDIDATES_CHECKED = 8;
 
 /** Endings tried to find a word FTS5 stems back to a vocabulary stem (stems are not fixed points). */
 const SURFACE_ENDINGS = ["", "e", "s", "es", "ing", "ed", "ion", "ation", "y"] as const;
@@ -76,13 +80,24 @@ function rangeOf(prefix: string): [string, string] {
 
 const vocabSchema = z.array(z.object({ term: z.string() }));
 
+/** Options of {@link findCorrections}. */
+export interface CorrectionOptions {
+  /**
+   * From this many indexed rows on, candidates come from `history_terms` (the copy the indexer's
+   * frequent-term walk keeps, migration 006) instead of `history_fts_vocab`, whose ranges cost
+   * every posting they pass. Default `MIN_ROWS_FOR_TERM_STATS` (20,000): the walk's own floor, so
+   * below it the copy is empty and the live vocabulary is small.
+   */
+  readonly minRowsForTermCopy?: number;
+}
+
 /** Vocabulary stems near `stem` (any app's: candidates only), nearest first, then by term. */
-function nearStems(db: DatabasePort, stem: string, maxEdits: number): string[] {
+function nearStems(db: DatabasePort, stem: string, maxEdits: number, table: string): string[] {
   const prefix = stem.slice(0, FIXED_PREFIX_CHARS);
   const swapped = `${prefix[1] ?? ""}${prefix[0] ?? ""}`;
   const prefixes = swapped === prefix ? [prefix] : [prefix, swapped];
   const range = db.prepare(
-    "SELECT term FROM history_fts_vocab WHERE term >= ? AND term < ? AND length(term) BETWEEN ? AND ?",
+    `SELECT term FROM ${table} WHERE term >= ? AND term < ? AND length(term) BETWEEN ? AND ?`,
   );
   const near: { term: string; distance: number }[] = [];
   for (const from of prefixes) {
@@ -177,7 +192,11 @@ export function findCorrections(
   db: DatabasePort,
   scope: SearchScope,
   words: readonly string[],
+  options: CorrectionOptions = {},
 ): RankedCorrection[] {
+  const rows = Number(db.prepare("SELECT max(id) FROM history_fts_docsize").pluck().get() ?? 0);
+  const copied = rows >= (options.minRowsForTermCopy ?? MIN_ROWS_FOR_TERM_STATS);
+  const table = copied ? "history_terms" : "history_fts_vocab";
   const count = db
     .prepare(
       `SELECT count(*) FROM (SELECT rowid FROM history_fts WHERE history_fts MATCH ? LIMIT ${APP_DOCS_COUNTED})`,
@@ -191,7 +210,7 @@ export function findCorrections(
     const stem = porterStem(word);
     const maxEdits = maxEditsFor(stem.length);
     let best: RankedCorrection | null = null;
-    for (const term of nearStems(db, stem, maxEdits).slice(0, MAX_CANDIDATES_CHECKED)) {
+    for (const term of nearStems(db, stem, maxEdits, table).slice(0, MAX_CANDIDATES_CHECKED)) {
       const distance = boundedEditDistance(stem, term, maxEdits);
       if (best !== null && distance > best.distance) break;
       const query = surfaceWordFor(term);

@@ -455,7 +455,9 @@ function groupByChat(
  * messages are dropped from the OR-list when other terms remain (`pruneFrequentTerms` from the
  * snapshot, `selectSearchTerms` from sampled counts on indexes of ≥ 20,000 rows, which also keeps
  * at most 3 words above 1%, rarest first). A chat whose hits match only its title shows its best
- * body match or first substantive message instead (`isTitleOnlyMatch`). `index_status` is
+ * body match or first substantive message instead (`isTitleOnlyMatch`). A word the app never holds
+ * and no dictionary lists is searched as the app's nearest spelling, reported in `corrections`
+ * (`findCorrections`: checked against the app, never another app's word). `index_status` is
  * `indexing` while the app has queued messages after at most `ctx.indexWaitMs` (≤ 1,000 ms).
  *
  * @throws InvalidInputError for a blank or over-long query or a limit outside 1–20.
@@ -470,10 +472,6 @@ export async function searchChats(
   const scope = { appId: ctx.appId, excludeChatId: ctx.currentChatId };
   const corrected = findCorrections(ctx.store.db, scope, asked.words);
   const terms = applyCorrections(asked, corrected);
-    for (const c of corrected)
-      process.stderr.write(
-        `CORR ${ctx.appId} ${c.from} -> ${c.to} d${c.distance} n${c.appDocs} [${query}]\n`,
-      );
   const searched = selectSearchTerms(ctx.store.db, pruneFrequentTerms(ctx.store.db, terms));
   const match = buildFtsMatch({
     terms: searched,

@@ -4,6 +4,7 @@ import { searchIndex } from "./002-search-index.js";
 import { chatSummary } from "./003-chat-summary.js";
 import { chatIdentityAndSync } from "./004-chat-identity-and-sync.js";
 import { replyRequeuesQuestion } from "./005-reply-requeues-question.js";
+import { spellingTerms } from "./006-spelling-terms.js";
 
 /** Every migration, in order. Append only: never edit or reorder a released step. */
 export const MIGRATIONS: readonly Migration[] = [
@@ -12,4 +13,5 @@ export const MIGRATIONS: readonly Migration[] = [
   chatSummary,
   chatIdentityAndSync,
   replyRequeuesQuestion,
+  spellingTerms,
 ];
