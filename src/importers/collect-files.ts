@@ -4,7 +4,7 @@
  * `node_modules`). Hidden files and folders are kept: `.specstory/` and `.aider.chat.history.md`
  * are hidden.
  */
-import { lstatSync, readdirSync, statSync } from "node:fs";
+import { accessSync, constants, lstatSync, readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { InvalidInputError } from "../errors/recollect-error.js";
 import { NO_EXCLUSION, type PathExclusion } from "./path-exclusion.js";
@@ -18,15 +18,29 @@ export interface CandidateFile {
   readonly explicit: boolean;
 }
 
-/** The candidate files, and the paths `exclusion` kept out (a folder stands for all it holds). */
+/** A path under a given folder that could not be read, and the system error code (`EACCES`…). */
+export interface UnreadablePath {
+  readonly path: string;
+  readonly code: string;
+}
+
+/**
+ * The candidate files, the paths `exclusion` kept out (a folder stands for all it holds) and the
+ * files and folders under a given folder that could not be read (never walked into).
+ */
 export interface CollectedFiles {
   readonly files: CandidateFile[];
   readonly excluded: string[];
+  readonly unreadable: UnreadablePath[];
 }
 
 /**
  * Lists candidate files for `paths`, in argument order, folder contents sorted by name. A path
  * that `exclusion` excludes is not listed and not walked into.
+ *
+ * A file or folder found inside a given folder that cannot be read is listed in `unreadable`, so
+ * one locked file does not stop the rest; a path given by name that cannot be read is an error,
+ * as a missing one is: the person asked for that very file.
  *
  * @throws InvalidInputError (`paths`) when no path is given or one does not exist or cannot be
  *   read (the detail names the path and, unless it is missing, the system error code).
@@ -38,28 +52,55 @@ export function collectFiles(
   if (paths.length === 0) {
     throw new InvalidInputError("paths", "at least one file or folder to import");
   }
-  const files: CandidateFile[] = [];
-  const excluded: string[] = [];
+  const collected: CollectedFiles = { files: [], excluded: [], unreadable: [] };
   for (const path of paths) {
     let stats: ReturnType<typeof statSync>;
     try {
       stats = statSync(path);
+      // A file is opened only later; its read permission is checked now, before anything is written.
+      if (!stats.isDirectory()) accessSync(path, constants.R_OK);
     } catch (error) {
       // Only a missing path "does not exist"; a permission or symlink-loop failure says its code.
-      const code = (error as NodeJS.ErrnoException).code ?? "error";
+      const code = errorCode(error);
       const missing = code === "ENOENT" || code === "ENOTDIR";
       const detail = missing ? `${path} does not exist` : `${path} cannot be read (${code})`;
       throw new InvalidInputError("paths", "existing files or folders", detail);
     }
-    if (exclusion.excludes(path)) excluded.push(path);
-    else if (stats.isDirectory()) walk(path, { files, excluded }, exclusion);
-    else files.push({ path, explicit: true });
+    if (exclusion.excludes(path)) collected.excluded.push(path);
+    else if (!stats.isDirectory()) collected.files.push({ path, explicit: true });
+    else {
+      const entries = readFolder(path);
+      if (typeof entries === "string") {
+        const detail = `${path} cannot be read (${entries})`;
+        throw new InvalidInputError("paths", "existing files or folders", detail);
+      }
+      walk(path, entries, collected, exclusion);
+    }
   }
-  return { files, excluded };
+  return collected;
 }
 
-function walk(folder: string, into: CollectedFiles, exclusion: PathExclusion): void {
-  const entries = readdirSync(folder).sort();
+/** The system error code of a failed `fs` call (`EACCES`, `ELOOP`…), or "error". */
+export function errorCode(error: unknown): string {
+  const code = (error as NodeJS.ErrnoException | null)?.code;
+  return typeof code === "string" ? code : "error";
+}
+
+/** The folder's entry names, sorted, or the error code when it cannot be listed. */
+function readFolder(folder: string): string[] | string {
+  try {
+    return readdirSync(folder).sort();
+  } catch (error) {
+    return errorCode(error);
+  }
+}
+
+function walk(
+  folder: string,
+  entries: readonly string[],
+  into: CollectedFiles,
+  exclusion: PathExclusion,
+): void {
   for (const name of entries) {
     const path = join(folder, name);
     if (exclusion.excludes(path)) {
@@ -68,13 +109,21 @@ function walk(folder: string, into: CollectedFiles, exclusion: PathExclusion): v
     }
     const link = lstatSync(path);
     if (link.isSymbolicLink()) {
-      // Follow links to files, never to folders (no cycles, no escaping the tree).
-      const target = statSync(path, { throwIfNoEntry: false });
-      if (target?.isFile()) into.files.push({ path, explicit: false });
+      // Follow links to files, never to folders (no cycles, no escaping the tree). A dangling
+      // link is nothing; a loop or a target this user may not reach is unreadable.
+      try {
+        const target = statSync(path, { throwIfNoEntry: false });
+        if (target?.isFile()) into.files.push({ path, explicit: false });
+      } catch (error) {
+        into.unreadable.push({ path, code: errorCode(error) });
+      }
       continue;
     }
     if (link.isDirectory()) {
-      if (!SKIPPED_FOLDERS.has(name)) walk(path, into, exclusion);
+      if (SKIPPED_FOLDERS.has(name)) continue;
+      const inner = readFolder(path);
+      if (typeof inner === "string") into.unreadable.push({ path, code: inner });
+      else walk(path, inner, into, exclusion);
     } else if (link.isFile()) {
       into.files.push({ path, explicit: false });
     }

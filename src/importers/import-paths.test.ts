@@ -1,11 +1,4 @@
-import {
-  appendFileSync,
-  chmodSync,
-  copyFileSync,
-  mkdirSync,
-  symlinkSync,
-  writeFileSync,
-} from "node:fs";
+import { appendFileSync, copyFileSync, mkdirSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import Database from "better-sqlite3";
 import { afterEach, describe, expect, it } from "vitest";
@@ -191,21 +184,6 @@ describe("importPaths edge cases", () => {
       report.skippedPaths.flatMap((s) => (s.reason === "unknown_format" ? [s.path] : [])),
     ).toEqual([join(dir, "cache.sqlite")]);
     expect(report.failures).toEqual([]);
-  });
-
-  it("an unreadable file is a failure naming it, and the other files still import", () => {
-    using store = openStore({ path: ":memory:" });
-    const dir = temp.make();
-    const locked = join(dir, "locked.jsonl");
-    writeFileSync(locked, "{}\n");
-    chmodSync(locked, 0o000);
-    copyFileSync(writeSyntheticCorpus(temp.make()).cline, join(dir, "ui_messages.json"));
-    const report = importPaths({ store, paths: [dir] });
-    const readable = process.getuid?.() === 0; // root reads anything
-    expect(report.failures.map((failure) => failure.reason)).toEqual(
-      readable ? [] : ["cannot read the file (EACCES)"],
-    );
-    expect(report.totals.chats).toBe(1);
   });
 
   it("a path that exists but cannot be read says so instead of calling it missing", () => {

@@ -7,7 +7,12 @@ import { statSync } from "node:fs";
 import { resolve } from "node:path";
 import { ImportFormatError, InvalidInputError } from "../errors/recollect-error.js";
 import type { Store } from "../store/open-store.js";
-import { type CandidateFile, collectFiles } from "./collect-files.js";
+import {
+  type CandidateFile,
+  collectFiles,
+  errorCode,
+  type UnreadablePath,
+} from "./collect-files.js";
 import { decodeText, invalidAfterBomReason, isDecoded, type TextEncoding } from "./decode-text.js";
 import { type DetectionHead, readDetectionHead } from "./detection-head.js";
 import {
@@ -78,9 +83,10 @@ export interface ImportFailure {
 /**
  * Why a path under the given ones was left out without being an error: no known chat format
  * (inside a folder), kept out by an exclusion glob (never read; a folder stands for its files),
- * or the store's own file (or its WAL/SHM companion), which import never reads.
+ * the store's own file (or its WAL/SHM companion), which import never reads, or a file or folder
+ * inside a given folder that this user cannot read (permissions, a symlink loop).
  */
-export type SkipReason = "unknown_format" | "excluded" | "store_file";
+export type SkipReason = "unknown_format" | "excluded" | "store_file" | "unreadable";
 
 /** One path import left out, and why (never anything read from it). */
 export interface SkippedPath {
@@ -94,7 +100,7 @@ export interface ImportReport {
   /** One entry per format that had at least one file, in {@link IMPORT_FORMATS} order. */
   readonly formats: readonly FormatImportTotals[];
   readonly totals: WriteCounts & { readonly files: number };
-  /** Every path left out without an error, in the order met (excluded paths first). */
+  /** Every path left out without an error: excluded ones first, then in the order met, unreadable last. */
   readonly skippedPaths: readonly SkippedPath[];
   readonly failures: readonly ImportFailure[];
 }
@@ -105,11 +111,13 @@ export interface ImportReport {
  * - A file named explicitly that is no known format is a failure; inside a folder it is listed
  *   in `skippedPaths` as `unknown_format` (folders hold READMEs, statistics, metadata, other SQLite files…).
  * - The store's own file is never read, even when a walked folder contains it (`store_file`).
+ * - A file or folder inside a given folder that cannot be read is listed as `unreadable` and the
+ *   rest still imports; a path given by name that cannot be read is invalid input.
  * - Each file is parsed fully before anything is written and written in one transaction, so a
  *   failure leaves nothing of that file in the store.
  *
- * @throws InvalidInputError (`paths`) when a path does not exist or the folders hold no chat
- *   history file at all; (`--app`) when `appName` is blank or would merge a Dyad database's
+ * @throws InvalidInputError (`paths`) when a path does not exist or cannot be read, or the
+ *   folders hold no chat history file at all (naming the first unreadable path when some were); (`--app`) when `appName` is blank or would merge a Dyad database's
  *   several apps. Errors other than format errors (e.g. the store failing) propagate.
  */
 export function importPaths(options: ImportPathsOptions): ImportReport {
@@ -118,9 +126,10 @@ export function importPaths(options: ImportPathsOptions): ImportReport {
   if (options.appName !== undefined && !appName) {
     throw new InvalidInputError("--app", "a non-empty app name");
   }
-  const { files: candidates, excluded } = collectFiles(paths, options.exclusion);
+  const { files: candidates, excluded, unreadable } = collectFiles(paths, options.exclusion);
   const recognized: { file: CandidateFile; module: RegisteredFormatModule }[] = [];
   const skippedPaths: SkippedPath[] = excluded.map((path) => ({ path, reason: "excluded" }));
+  const unreadableFound: UnreadablePath[] = [...unreadable];
   const failures: ImportFailure[] = [];
   const storeFiles = storeFilePaths(store.path);
   for (const file of candidates) {
@@ -133,7 +142,9 @@ export function importPaths(options: ImportPathsOptions): ImportReport {
     try {
       head = readDetectionHead(file.path);
     } catch (error) {
-      failures.push(failure(unreadableError(file.path, error)));
+      // A named file was checked readable by collectFiles; failing now, it changed meanwhile.
+      if (file.explicit) failures.push(failure(unreadableError(file.path, error)));
+      else unreadableFound.push({ path: file.path, code: errorCode(error) });
       continue;
     }
     const module = detectFormatModule(head);
@@ -141,7 +152,16 @@ export function importPaths(options: ImportPathsOptions): ImportReport {
     else if (file.explicit) failures.push(failure(unknownFormatError(head)));
     else skippedPaths.push({ path: file.path, reason: "unknown_format" });
   }
+  skippedPaths.push(
+    ...unreadableFound.map(({ path }) => ({ path, reason: "unreadable" as const })),
+  );
+  const [firstUnreadable] = unreadableFound;
   if (recognized.length === 0 && failures.length === 0 && excluded.length === 0) {
+    if (firstUnreadable) {
+      const { path, code } = firstUnreadable;
+      const detail = `no chat history file found that could be read; ${path} cannot be read (${code})`;
+      throw new InvalidInputError("paths", "existing files or folders", detail);
+    }
     throw new InvalidInputError(
       "paths",
       `files or folders holding chat histories (${IMPORT_FORMAT_LABELS})`,
@@ -190,9 +210,7 @@ function storeFilePaths(storePath: string): ReadonlySet<string> {
 }
 
 function unreadableError(path: string, error: unknown): ImportFormatError {
-  const code =
-    typeof error === "object" && error !== null && "code" in error ? String(error.code) : "error";
-  return new ImportFormatError(path, undefined, `cannot read the file (${code})`);
+  return new ImportFormatError(path, undefined, `cannot read the file (${errorCode(error)})`);
 }
 
 function unknownFormatError(head: DetectionHead): ImportFormatError {

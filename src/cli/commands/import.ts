@@ -46,6 +46,7 @@ const SKIP_REASON_TEXT: Readonly<Record<SkipReason, string>> = {
   unknown_format: "no known format",
   excluded: "excluded",
   store_file: "the store's own file",
+  unreadable: "cannot be read",
 };
 
 /** Human summary: one line per file, one per format, totals, one per skipped path, failures. */
