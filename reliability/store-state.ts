@@ -12,7 +12,7 @@
 import { createHash } from "node:crypto";
 import Database from "better-sqlite3";
 import { buildIndexRow } from "../src/history/indexer/build-index-row.js";
-import { carriesHistoryCard } from "../src/history/projection/project-message.js";
+import { historyToolReply } from "../src/history/projection/reply-content.js";
 
 /** The stored history as one canonical JSON text. */
 export function historyDigest(db: Database.Database): {
@@ -127,7 +127,9 @@ export function indexDifference(db: Database.Database): IndexDifference {
           role: source.role,
           content: source.content,
           isCompactionSummary: source.is_compaction_summary === 1,
-          answeredByHistoryTool: reply?.role === "assistant" && carriesHistoryCard(reply.content),
+          answeredByHistoryTool: historyToolReply(
+            reply?.role === "assistant" ? reply.content : null,
+          ),
           createdAt: source.created_at,
         });
         insert.run(row);

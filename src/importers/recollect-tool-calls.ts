@@ -4,17 +4,32 @@
  * back and restates it; indexed again, that restatement would come back as a newer "decision"
  * (DESIGN.md § Lessons: never index explorer output again). Parsers never store tool results;
  * they mark the assistant turns after such a call, up to the person's next prompt, with
- * {@link RECALLED_TURN_MARKER}, which the projection turns into its "answer recalled from earlier
+ * {@link recalledTurnMarker}, which the projection turns into its "answer recalled from earlier
  * chats" label for search and read alike.
  */
+import { escapeXml } from "../card/xml-escape.js";
 
 /**
- * An empty history card element. Projection (`HISTORY_CARD_OPEN` in
+ * An empty history card element carrying the question the turn's first history tool was called
+ * with, when it had one. Projection (`HISTORY_CARD_OPEN` in
  * `src/history/projection/project-message.ts`) treats an assistant turn holding one as a
- * history-tool turn; the web app drops a card that fails its schema, as this one does.
+ * history-tool turn and compares the person's prompt before it with the `query`
+ * (`recall-request.ts`); the web app drops a card that fails its schema, as this one does.
  */
-export const RECALLED_TURN_MARKER =
-  '<dyad-explore-chat-history state="recalled-in-transcript"></dyad-explore-chat-history>';
+export function recalledTurnMarker(query: string | null): string {
+  const attribute = query === null ? "" : ` query="${escapeXml(query)}"`;
+  return `<dyad-explore-chat-history state="recalled-in-transcript"${attribute}></dyad-explore-chat-history>`;
+}
+
+/**
+ * The `query` argument of a history-tool call (explore_chat_history and search_chats take one;
+ * read_chat does not): a non-blank string, else null.
+ */
+export function historyToolQuery(input: unknown): string | null {
+  if (typeof input !== "object" || input === null || !("query" in input)) return null;
+  const { query } = input;
+  return typeof query === "string" && query.trim() !== "" ? query : null;
+}
 
 /** The tool names, bare or as an MCP client qualifies them (`mcp__recollect__read_chat`). */
 const HISTORY_TOOL_NAME = /(?:^|__|\.|\/)(?:explore_chat_history|read_chat|search_chats)$/;
@@ -32,7 +47,10 @@ export function isRecollectToolOutput(text: string): boolean {
   return HISTORY_TOOL_OUTPUT.some((pattern) => pattern.test(text));
 }
 
-/** `content` marked as an assistant turn that restates recalled history. */
-export function markRecalledTurn(content: string): string {
-  return `${RECALLED_TURN_MARKER}\n\n${content}`;
+/**
+ * `content` marked as an assistant turn that restates recalled history; `query` is the question
+ * of the turn's first history-tool call (null when none was recorded).
+ */
+export function markRecalledTurn(content: string, query: string | null): string {
+  return `${recalledTurnMarker(query)}\n\n${content}`;
 }

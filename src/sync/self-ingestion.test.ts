@@ -193,4 +193,69 @@ describe("Recollect's own output inside agent transcripts", () => {
     expect(matches(store, "Meilisearch")).toBe(0);
     expect(matches(store, "search")).toBe(0);
   });
+
+  /** A Codex rollout: a prompt, a Recollect MCP call, its output record(s), the agent's reply. */
+  function codexRecallRollout(
+    blog: string,
+    id: string,
+    prompt: string,
+    outputs: readonly Record<string, unknown>[],
+  ): string {
+    const record = (second: number, payload: Record<string, unknown>) =>
+      `${JSON.stringify({ timestamp: `2026-11-04T10:00:${second}.000Z`, type: "response_item", payload })}\n`;
+    const call = record(10, {
+      type: "function_call",
+      name: "mcp__recollect__explore_chat_history",
+      arguments: JSON.stringify({ query: "what did we pick for search" }),
+      call_id: "call_1",
+    });
+    const results = outputs.map((output, index) =>
+      output.type === "mcp_tool_call_end"
+        ? `${JSON.stringify({ timestamp: "2026-11-04T10:00:11.000Z", type: "event_msg", payload: output })}\n`
+        : record(11 + index, output),
+    );
+    return `${codexRollout(id, blog, [{ role: "user", text: prompt }])}${call}${results.join("")}${codexLine({ role: "assistant", text: "Meilisearch was never discussed here; I can only search with Pro." }, 20)}`;
+  }
+
+  it("Codex: a Recollect call that returned a report still marks the reply, and the prompt's statements stay searchable", async () => {
+    const m = createFixtureMachine();
+    machines.push(m);
+    const blog = m.project("code/blog");
+    // An explorer result has structuredContent: Codex writes that JSON as the output string.
+    const report = JSON.stringify({
+      question: "what did we pick for search",
+      outcome: "complete",
+      findings: [],
+    });
+    m.write(
+      ".codex/sessions/2026/11/04/rollout-2026-11-04T10-00-00-ok.jsonl",
+      codexRecallRollout(blog, "ok", "We host on Fly.io. Remind me what we picked for search.", [
+        { type: "function_call_output", call_id: "call_1", output: report },
+      ]),
+    );
+    using store = openStore({ path: ":memory:" });
+    await syncAndIndex(store, m);
+    expect(matches(store, "Meilisearch")).toBe(0);
+    expect(matches(store, "Fly")).toBe(1);
+    expect(matches(store, "remind")).toBe(0);
+  });
+
+  it("Claude Code: a prompt that states a decision beside an imperative request keeps the decision searchable", async () => {
+    const m = createFixtureMachine();
+    machines.push(m);
+    const shop = m.project("code/shop");
+    const [, toolUse, result, restated] = claudeRecallTurn(shop, 0);
+    const prompt = claudeLine(
+      "s1",
+      shop,
+      { role: "user", text: "We use Postgres. Remind me which database we had before." },
+      0,
+    );
+    m.write(".claude/projects/-code-shop/s1.jsonl", `${prompt}${toolUse}${result}${restated}`);
+    using store = openStore({ path: ":memory:" });
+    await syncAndIndex(store, m);
+    expect(matches(store, "Postgres")).toBe(1);
+    expect(matches(store, "remind")).toBe(0);
+    expect(matches(store, "CockroachDB")).toBe(0);
+  });
 });

@@ -1,5 +1,6 @@
 import { normalizeWhitespace, truncateChars } from "../projection/normalize-text.js";
 import { projectMessage } from "../projection/project-message.js";
+import type { HistoryToolReply } from "../projection/recall-request.js";
 import { visibleText } from "../projection/visible-text.js";
 import { cjkBigrams, separateCjkRuns } from "../text/cjk.js";
 import type { MessageRole } from "../types.js";
@@ -17,7 +18,7 @@ export interface IndexSource {
   readonly content: string;
   readonly isCompactionSummary: boolean;
   /** See `ProjectionInput.answeredByHistoryTool`: the next message carries a history-tool card. */
-  readonly answeredByHistoryTool: boolean;
+  readonly answeredByHistoryTool: HistoryToolReply | null;
   /** Milliseconds since the Unix epoch (store unit). */
   readonly createdAt: number;
 }

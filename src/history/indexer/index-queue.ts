@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { DatabasePort } from "../../store/database-port.js";
 import { writeTransaction } from "../../store/write-transaction.js";
-import { isAnsweredByHistoryTool, replyContentSql } from "../projection/reply-content.js";
+import { historyToolReply, replyContentSql } from "../projection/reply-content.js";
 import { buildIndexRow } from "./build-index-row.js";
 import { countPending } from "./pending-count.js";
 
@@ -124,7 +124,7 @@ export function createIndexQueue(db: DatabasePort): IndexQueue {
             role: row.role,
             content: row.content,
             isCompactionSummary: row.is_compaction_summary === 1,
-            answeredByHistoryTool: isAnsweredByHistoryTool(row.reply_content),
+            answeredByHistoryTool: historyToolReply(row.reply_content),
             createdAt: row.created_at,
           }),
         );

@@ -9,7 +9,6 @@ import {
   HISTORY_QUESTION_LABEL,
   MAX_PROJECTION_CHARS,
   projectMessage,
-  statementsOf,
 } from "./project-message.js";
 
 /** True when `text` holds a C0 control other than tab/newline or a lone surrogate. */
@@ -192,32 +191,20 @@ describe("projectMessage", () => {
   });
 });
 
-describe("statementsOf: a user turn answered by a history tool", () => {
-  it("keeps the clauses that are not questions, as written; a turn of questions only, or of none, is all request", () => {
-    expect(
-      [
-        "We're going with Postgres; also, what did we decide about auth?",
-        "v1.5 ships Friday. Which database did we pick?\nAlso use Redis.",
-        "我们用 Postgres。认证怎么决定的？",
-        "What did we decide about auth? And why?",
-        "Remind me which database we use",
-      ].map(statementsOf),
-    ).toEqual([
-      "We're going with Postgres;",
-      "v1.5 ships Friday.\nAlso use Redis.",
-      "我们用 Postgres。",
-      "",
-      "",
-    ]);
-  });
-
+describe("projectMessage of a user turn answered by a history tool", () => {
   it("projects such a turn to its statements, or to the label when none is left", () => {
-    const answered = (content: string) =>
-      projectMessage({ role: "user", content, answeredByHistoryTool: true }).text;
-    expect(answered("Use Postgres; what did we decide about <private>sk-x</private> auth?")).toBe(
-      "Use Postgres;",
+    const answered = (content: string, query: string | null) =>
+      projectMessage({ role: "user", content, answeredByHistoryTool: { query } }).text;
+    expect(
+      answered("Use Postgres; what did we decide about <private>sk-x</private> auth?", null),
+    ).toBe("Use Postgres;");
+    expect(answered("What did we decide?", null)).toBe(HISTORY_QUESTION_LABEL);
+    expect(answered("We use Postgres. Remind me what we chose.", "what did we choose")).toBe(
+      "We use Postgres.",
     );
-    expect(answered("What did we decide?")).toBe(HISTORY_QUESTION_LABEL);
+    expect(answered("Remind me which database we use", "which database do we use")).toBe(
+      HISTORY_QUESTION_LABEL,
+    );
   });
 });
 

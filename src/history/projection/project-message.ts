@@ -1,6 +1,7 @@
 import type { MessageRole } from "../types.js";
 import { normalizeWhitespace, PLACEHOLDER_CHARS, truncateChars } from "./normalize-text.js";
 import { removePrivateSpans } from "./private-spans.js";
+import { type HistoryToolReply, statementsOf } from "./recall-request.js";
 import { redactCredentials } from "./redact-credentials.js";
 import { stripBlocks } from "./strip-blocks.js";
 import { stripTags } from "./strip-tags.js";
@@ -26,11 +27,12 @@ export interface ProjectionInput {
   readonly role: MessageRole;
   readonly content: string;
   /**
-   * The message right after this one in its chat is an assistant turn that carries a history-tool
-   * card ({@link carriesHistoryCard}). Only the indexer knows the next message; other callers
-   * leave it out (false).
+   * Set when the message right after this one in its chat is an assistant turn that carries a
+   * history-tool card ({@link carriesHistoryCard}): what that reply records of the request
+   * (`historyToolReply` of `reply-content.ts`). Only callers that read the next message know it;
+   * others leave it out (null).
    */
-  readonly answeredByHistoryTool?: boolean;
+  readonly answeredByHistoryTool?: HistoryToolReply | null;
 }
 
 /** The searchable text of a message: ≤ {@link MAX_PROJECTION_CHARS} chars, credentials redacted. */
@@ -81,35 +83,9 @@ export const HISTORY_ANSWER_LABEL = "[answer recalled from earlier chats: not in
  * request: the person asked Recollect what was decided, which is not itself evidence of any
  * decision. Indexed, the question matches its own later re-asking better than any real decision
  * does and crowds the findings (issue 12). A turn that also states something keeps those clauses
- * ({@link statementsOf}).
+ * (`statementsOf` in `recall-request.ts`).
  */
 export const HISTORY_QUESTION_LABEL = "[question to the history tools: not indexed]";
-
-/**
- * A clause: text up to a sentence or clause end (`.` `!` `?` `;` before a space or the end, their
- * CJK full-width forms, a line break) or the end of the text. Lazy, so each match is one clause.
- */
-const CLAUSE = /[\s\S]*?(?:[.!?;]+(?=\s|$)|[。！？；]+|\n|$)/g;
-/** A clause that asks: it ends in a question mark (ASCII or full-width), closing quotes aside. */
-const QUESTION_END = /[?？]["'”’)\]」』]*\s*$/;
-
-/**
- * The clauses of a user turn answered by a history tool that are not its request to recall: the
- * clauses that do not end in a question mark, in order, as written. The plan keeps out of the
- * index what the history tools returned (their cards, their reports and the reply restating them),
- * never the person's own words; what the person asked the tool is the question, and what they
- * stated beside it ("We're going with Postgres; also, what did we decide about auth?") is a
- * decision like any other. A turn with no question clause (an imperative "remind me which
- * database we use") is all request: "" is returned for it, as for a turn of questions only.
- */
-export function statementsOf(content: string): string {
-  const clauses = [...content.matchAll(CLAUSE)].map((match) => match[0]);
-  if (!clauses.some((clause) => QUESTION_END.test(clause))) return "";
-  return clauses
-    .filter((clause) => !QUESTION_END.test(clause))
-    .join("")
-    .trim();
-}
 
 /**
  * True when `content` (an assistant turn's stored text) carries a history-tool card: the
@@ -160,7 +136,7 @@ function stripAssistantMarkupOnce(content: string): string {
  * bodies, diffs, SEARCH/REPLACE blocks, tool payloads and recursive history-tool output, and any
  * tag fails closed to a `[label: allowed attrs]` line; an assistant turn that carries a history-tool
  * card becomes {@link HISTORY_ANSWER_LABEL} as a whole, and a user turn answered by one
- * ({@link ProjectionInput.answeredByHistoryTool}) keeps only its statements ({@link statementsOf}),
+ * ({@link ProjectionInput.answeredByHistoryTool}) keeps only its statements (`statementsOf`),
  * or is {@link HISTORY_QUESTION_LABEL} when it has none. First, for both roles, `<private>` spans
  * are removed ({@link removePrivateSpans}). Last, for both roles: HTML entities are
  * decoded, credentials redacted ({@link redactCredentials}), whitespace normalized, and the text
@@ -175,8 +151,8 @@ export function projectMessage(input: ProjectionInput): Projection {
     ? input.content.slice(0, MAX_PROJECTION_INPUT_CHARS)
     : input.content;
   let visible = removePrivateSpans(content);
-  if (input.role === "user" && input.answeredByHistoryTool === true) {
-    visible = statementsOf(visible);
+  if (input.role === "user" && input.answeredByHistoryTool) {
+    visible = statementsOf(visible, input.answeredByHistoryTool);
     if (normalizeWhitespace(visible) === "")
       return { text: HISTORY_QUESTION_LABEL, truncated: false };
   }

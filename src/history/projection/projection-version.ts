@@ -3,9 +3,11 @@
  * different text for some stored message: on start the indexer compares it with the version it last
  * indexed with and re-queues every message (DESIGN.md § Index, start-up repair).
  */
-export const PROJECTION_VERSION = 6;
+export const PROJECTION_VERSION = 7;
 // 2: an assistant turn carrying a history-tool card projects to one label (self-ingestion).
 // 3: assistant markup removal repeats until stable (a removed tag can uncover a fence).
 // 4: `<private>…</private>` spans are removed (any case, attributes, nested, unclosed to the end).
 // 5: a user turn answered by a history-tool card projects to one label (self-ingestion of questions).
 // 6: such a user turn keeps its clauses that are not questions (a decision stated beside the question).
+// 7: such a user turn also drops the clause the history tool's question repeats (an imperative
+//    "remind me…" with no question mark no longer takes the statements beside it along).

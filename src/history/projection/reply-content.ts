@@ -1,4 +1,6 @@
 import { carriesHistoryCard } from "./project-message.js";
+import type { HistoryToolReply } from "./recall-request.js";
+import { unescapeEntities } from "./unescape-entities.js";
 
 /**
  * SQL expression for the `reply_content` column: the content of the message right after
@@ -14,9 +16,19 @@ export function replyContentSql(alias: string): string {
 }
 
 /**
- * True when a `reply_content` value ({@link replyContentSql}) carries a history-tool card: the
- * user turn it follows was answered by a history tool (`ProjectionInput.answeredByHistoryTool`).
+ * The first `query` attribute of an explorer or search card (a transcript's recalled-turn marker
+ * is an explorer card). Attribute values are XML-escaped, so none holds a `"` or a `>`.
  */
-export function isAnsweredByHistoryTool(replyContent: string | null): boolean {
-  return replyContent !== null && carriesHistoryCard(replyContent);
+const CARD_QUERY = /<(?:dyad-explore-chat-history|dyad-search-chats)\b[^>]*?\squery="([^"]*)"/;
+
+/**
+ * What a `reply_content` value ({@link replyContentSql}) records of the request it answered, when
+ * it carries a history-tool card (the user turn it follows was answered by a history tool,
+ * `ProjectionInput.answeredByHistoryTool`): the question of its first card that has one, or null.
+ * Null when the reply carries no card (or there is no reply).
+ */
+export function historyToolReply(replyContent: string | null): HistoryToolReply | null {
+  if (replyContent === null || !carriesHistoryCard(replyContent)) return null;
+  const query = CARD_QUERY.exec(replyContent)?.[1];
+  return { query: query === undefined ? null : unescapeEntities(query) };
 }

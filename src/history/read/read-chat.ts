@@ -3,7 +3,7 @@ import { ChatNotFoundError } from "../../errors/recollect-error.js";
 import { cleanTitle } from "../indexer/build-index-row.js";
 import { truncateChars } from "../projection/normalize-text.js";
 import { projectMessage } from "../projection/project-message.js";
-import { isAnsweredByHistoryTool, replyContentSql } from "../projection/reply-content.js";
+import { historyToolReply, replyContentSql } from "../projection/reply-content.js";
 import { boundReadResult } from "../serialize/bound-read-result.js";
 import type { ReadChatInput, ReadChatResult, ReadMessage, RetrievalContext } from "../types.js";
 import { parseReadInput } from "./read-input.js";
@@ -32,7 +32,7 @@ function toReadMessage(row: MessageRow): ReadMessage {
   const projection = projectMessage({
     role: row.role,
     content: row.content,
-    answeredByHistoryTool: isAnsweredByHistoryTool(row.reply_content),
+    answeredByHistoryTool: historyToolReply(row.reply_content),
   });
   const cut = truncateChars(projection.text, MAX_READ_MESSAGE_CHARS);
   return {

@@ -6,7 +6,7 @@ import {
   HISTORY_QUESTION_LABEL,
   projectMessage,
 } from "../projection/project-message.js";
-import { isAnsweredByHistoryTool, replyContentSql } from "../projection/reply-content.js";
+import { historyToolReply, replyContentSql } from "../projection/reply-content.js";
 import { boundSearchResult } from "../serialize/bound-search-result.js";
 import type {
   MessageRole,
@@ -269,7 +269,7 @@ interface Chosen {
 }
 
 function project(match: RankedMatch, stored: StoredText): Chosen {
-  const answeredByHistoryTool = isAnsweredByHistoryTool(stored.reply_content);
+  const answeredByHistoryTool = historyToolReply(stored.reply_content);
   const projection = projectMessage({
     role: match.role,
     content: stored.content,

@@ -15,6 +15,7 @@ import type { MessageRole } from "../../store/catalog/messages.js";
 import type { TextFormatModule } from "../format-module.js";
 import type { ImportedChat, ImportedMessage } from "../imported-chat.js";
 import {
+  historyToolQuery,
   isRecollectHistoryTool,
   isRecollectToolOutput,
   markRecalledTurn,
@@ -124,6 +125,8 @@ interface Draft {
   isCompactionSummary: boolean;
   /** An assistant turn after a Recollect history-tool call: restates recalled history. */
   recalled?: boolean;
+  /** The question of that turn's first Recollect call, when it had one. */
+  recallQuery?: string | null;
 }
 
 /**
@@ -160,11 +163,14 @@ export function parseClaudeCode(
   const pendingCalls = new Set<string>();
   let recalledOutput = false;
   let markedByCalls: Draft[] = [];
+  // The question of the first Recollect call since the person's prompt (the request it answers).
+  let recallQuery: string | null = null;
   const resetRecall = () => {
     recalling = false;
     pendingCalls.clear();
     recalledOutput = false;
     markedByCalls = [];
+    recallQuery = null;
   };
 
   for (const { lineNumber, value } of lines) {
@@ -217,6 +223,7 @@ export function parseClaudeCode(
       });
       for (const block of message.content) {
         if (!isRecollectToolUse(block)) continue;
+        if (!recalling) recallQuery = historyToolQuery((block as { input?: unknown }).input);
         recalling = true;
         const callId = (block as { id?: unknown }).id;
         if (typeof callId === "string") pendingCalls.add(callId);
@@ -227,6 +234,7 @@ export function parseClaudeCode(
         existing.parts.push(...texts);
         if (recalling && !existing.recalled) {
           existing.recalled = true;
+          existing.recallQuery = recallQuery;
           markedByCalls.push(existing);
         }
         continue;
@@ -237,6 +245,7 @@ export function parseClaudeCode(
         timeMs,
         isCompactionSummary: false,
         recalled: recalling,
+        recallQuery,
       };
       assistantById.set(id, draft);
       drafts.push(draft);
@@ -253,7 +262,9 @@ export function parseClaudeCode(
   );
   const messages: ImportedMessage[] = kept.map((draft, index) => ({
     role: draft.role,
-    content: draft.recalled ? markRecalledTurn(draft.parts.join("\n\n")) : draft.parts.join("\n\n"),
+    content: draft.recalled
+      ? markRecalledTurn(draft.parts.join("\n\n"), draft.recallQuery ?? null)
+      : draft.parts.join("\n\n"),
     createdAtMs: times[index]!,
     aiMessagesJson: null,
     isCompactionSummary: draft.isCompactionSummary,

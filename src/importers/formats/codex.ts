@@ -3,32 +3,36 @@
  * `event_msg`/`user_message`, assistant turns `event_msg`/`agent_message`; the `response_item`
  * copies of the same text (plus injected environment context) are skipped so nothing is counted
  * twice. Tool calls, reasoning and token counts are dropped. Older un-wrapped records (no
- * `payload` envelope) are read the same way.
+ * `payload` envelope) are read the same way. Recollect's own history-tool calls mark the agent
+ * messages after them (`codex-recall.ts`).
  */
 import { basename } from "node:path";
 import { z } from "zod";
-import type { MessageRole } from "../../store/catalog/messages.js";
 import type { TextFormatModule } from "../format-module.js";
 import type { ImportedChat } from "../imported-chat.js";
-import {
-  isRecollectHistoryTool,
-  isRecollectToolOutput,
-  markRecalledTurn,
-} from "../recollect-tool-calls.js";
+import { markRecalledTurn } from "../recollect-tool-calls.js";
 import { messagesFromTurns, parseTimestampMs, titleFromPrompt } from "../text-helpers.js";
 import { basenameOfPath } from "./claude-code.js";
+import { RecallState, type Turn } from "./codex-recall.js";
 import { readJsonLines } from "./json-lines.js";
 
-const Payload = z.looseObject({
+/** The fields of a rollout record's `payload` that the parser and `codex-recall.ts` read. */
+export const Payload = z.looseObject({
   type: z.string().optional(),
   id: z.string().optional(),
   cwd: z.string().optional(),
   timestamp: z.string().optional(),
   message: z.unknown().optional(),
   name: z.string().optional(),
+  call_id: z.string().optional(),
+  arguments: z.unknown().optional(),
   output: z.unknown().optional(),
-  invocation: z.looseObject({ tool: z.string().optional() }).optional(),
+  result: z.unknown().optional(),
+  invocation: z
+    .looseObject({ tool: z.string().optional(), arguments: z.unknown().optional() })
+    .optional(),
 });
+
 const Line = z.looseObject({
   timestamp: z.string().optional(),
   type: z.string(),
@@ -52,12 +56,11 @@ export function looksLikeCodexRecord(record: unknown): boolean {
  */
 export function parseCodex(path: string, text: string, fallbackTimeMs: number): ImportedChat[] {
   const lines = readJsonLines(path, text, Line);
-  const turns: { role: MessageRole; content: string; timeMs: number | null }[] = [];
+  const turns: Turn[] = [];
   let sessionId: string | null = null;
   let cwd: string | null = null;
   let startMs: number | null = null;
-  // Between a Recollect history-tool call (or its output) and the person's next prompt.
-  let recalling = false;
+  const recall = new RecallState();
 
   for (const { value } of lines) {
     // Un-wrapped early records carry the payload fields on the record itself.
@@ -70,19 +73,28 @@ export function parseCodex(path: string, text: string, fallbackTimeMs: number): 
       startMs ??= parseTimestampMs(payload.timestamp ?? "") ?? timeMs;
       continue;
     }
-    if (callsRecollect(payload)) recalling = true;
+    recall.observe(payload);
     if (kind !== "event_msg") continue;
     if (payload.type !== "user_message" && payload.type !== "agent_message") continue;
     const content = typeof payload.message === "string" ? payload.message : "";
     if (content.trim() === "") continue;
     const role = payload.type === "user_message" ? "user" : "assistant";
-    if (role === "user") recalling = false;
-    turns.push({ role, content: recalling ? markRecalledTurn(content) : content, timeMs });
+    const turn: Turn = { role, content, timeMs, recalled: false, query: null };
+    if (role === "user") recall.reset();
+    else recall.mark(turn);
+    turns.push(turn);
     startMs ??= timeMs;
   }
   if (turns.length === 0) return [];
   const start = startMs ?? fallbackTimeMs;
-  const messages = messagesFromTurns(start, turns);
+  const messages = messagesFromTurns(
+    start,
+    turns.map(({ role, content, timeMs, recalled, query }) => ({
+      role,
+      content: recalled ? markRecalledTurn(content, query) : content,
+      timeMs,
+    })),
+  );
   return [
     {
       source: "codex",
@@ -93,17 +105,6 @@ export function parseCodex(path: string, text: string, fallbackTimeMs: number): 
       messages,
     },
   ];
-}
-
-/**
- * A record of a call to one of Recollect's history tools (`function_call`/`custom_tool_call` by
- * name, an `mcp_tool_call_begin` event by its tool) or of its output.
- */
-function callsRecollect(payload: z.infer<typeof Payload>): boolean {
-  if (payload.name !== undefined && isRecollectHistoryTool(payload.name)) return true;
-  const tool = payload.invocation?.tool;
-  if (tool !== undefined && isRecollectHistoryTool(tool)) return true;
-  return typeof payload.output === "string" && isRecollectToolOutput(payload.output);
 }
 
 /** Codex CLI rollouts: JSONL whose records are `{timestamp, type, payload}`. */
