@@ -217,6 +217,51 @@ describe("Recollect's own output inside agent transcripts", () => {
     return `${codexRollout(id, blog, [{ role: "user", text: prompt }])}${call}${results.join("")}${codexLine({ role: "assistant", text: "Meilisearch was never discussed here; I can only search with Pro." }, 20)}`;
   }
 
+  it("Codex: a Recollect call whose output is an error (each shape Codex writes) recalled nothing: the turn and its prompt are indexed", async () => {
+    const m = createFixtureMachine();
+    machines.push(m);
+    const blog = m.project("code/blog");
+    const refused = JSON.stringify({
+      error: { kind: "precondition", message: "explore_chat_history requires Pro." },
+    });
+    const failures: Record<string, unknown>[][] = [
+      // An isError result: Codex writes its content blocks as JSON, without the error flag.
+      [
+        {
+          type: "function_call_output",
+          call_id: "call_1",
+          output: JSON.stringify([{ type: "text", text: refused }]),
+        },
+      ],
+      // A call that failed before any result (older Codex).
+      [{ type: "function_call_output", call_id: "call_1", output: 'err: "server exited"' }],
+      // Later Codex versions also keep the MCP end event.
+      [
+        {
+          type: "mcp_tool_call_end",
+          call_id: "call_1",
+          invocation: { server: "recollect", tool: "explore_chat_history" },
+          result: { Ok: { content: [{ type: "text", text: refused }], isError: true } },
+        },
+        {
+          type: "function_call_output",
+          call_id: "call_1",
+          output: JSON.stringify([{ type: "text", text: "tool call error: refused" }]),
+        },
+      ],
+    ];
+    failures.forEach((outputs, index) => {
+      m.write(
+        `.codex/sessions/2026/11/04/rollout-2026-11-04T10-00-0${index}-f${index}.jsonl`,
+        codexRecallRollout(blog, `f${index}`, "Which search engine did we pick?", outputs),
+      );
+    });
+    using store = openStore({ path: ":memory:" });
+    await syncAndIndex(store, m);
+    expect(matches(store, "Meilisearch")).toBe(3);
+    expect(matches(store, "engine")).toBe(3);
+  });
+
   it("Codex: a Recollect call that returned a report still marks the reply, and the prompt's statements stay searchable", async () => {
     const m = createFixtureMachine();
     machines.push(m);

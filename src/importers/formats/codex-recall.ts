@@ -1,8 +1,13 @@
 /**
  * Recollect's history tools inside a Codex rollout (`recollect-tool-calls.ts` says why they
  * matter). A call to one (an MCP tool, named `<server>__<tool>` or `mcp__<server>__<tool>`) is a
- * `response_item`/`function_call` (`call_id`, `arguments` as a JSON string); the agent messages
- * after it, up to the person's next prompt, are marked with the call's question.
+ * `response_item`/`function_call` (`call_id`, `arguments` as a JSON string) answered by a
+ * `function_call_output` with the same `call_id`. Codex writes that output as a string and drops
+ * the result's success flag (openai/codex `FunctionCallOutputPayload` serializes its content
+ * only): an `isError` result is the JSON of its content blocks
+ * (`[{"type":"text","text":"{\"error\":{…}}"}]`, Recollect's classified error), a call that
+ * failed before any result `err: …`. Later versions also keep an `event_msg`/`mcp_tool_call_end`
+ * whose `result` is `{"Ok": {…, "isError": true}}` or `{"Err": "…"}`.
  */
 import type { z } from "zod";
 import type { MessageRole } from "../../store/catalog/messages.js";
@@ -26,16 +31,40 @@ export interface Turn {
   query: string | null;
 }
 
-/** Whether the agent messages since the person's prompt follow a Recollect call, and its question. */
+/**
+ * The Recollect calls between the person's prompt and the next: which are still waiting for a
+ * result, whether any returned something (a recall), and the agent messages marked meanwhile.
+ * When every call failed, nothing was recalled: those messages are the agent's own words again,
+ * indexed like any other (as for Claude Code's `is_error` results).
+ */
 export class RecallState {
   private recalling = false;
+  private recalledOutput = false;
   private query: string | null = null;
+  private readonly pending = new Set<string>();
+  private marked: Turn[] = [];
 
-  /** Takes in one record: a Recollect call, or Recollect's output. */
+  /** Takes in one record: a Recollect call, or the output or end event of one. */
   observe(payload: PayloadValue): void {
     const call = recollectCall(payload);
-    if (call !== null && !this.recalling) this.query = call.query;
-    if (call !== null || isRecollectOutput(payload)) this.recalling = true;
+    if (call !== null) {
+      if (!this.recalling) this.query = call.query;
+      this.recalling = true;
+      if (call.callId !== null) this.pending.add(call.callId);
+      return;
+    }
+    const callId = payload.call_id;
+    const outcome = callOutcome(payload);
+    if (outcome === null) return;
+    if (callId !== undefined && this.pending.has(callId)) {
+      this.pending.delete(callId);
+      if (outcome === "recalled") this.recalledOutput = true;
+      else if (this.pending.size === 0 && !this.recalledOutput) this.unmark();
+    } else if (outcome === "recalled" && isRecollectOutput(payload)) {
+      // Recollect's own output without a call seen (the call was in an earlier, unread part).
+      this.recalling = true;
+      this.recalledOutput = true;
+    }
   }
 
   /** Marks `turn` (an agent message) when it follows a Recollect call. */
@@ -43,12 +72,21 @@ export class RecallState {
     if (!this.recalling) return;
     turn.recalled = true;
     turn.query = this.query;
+    this.marked.push(turn);
   }
 
   /** The person's next prompt: a new turn starts. */
   reset(): void {
     this.recalling = false;
+    this.recalledOutput = false;
     this.query = null;
+    this.pending.clear();
+    this.marked = [];
+  }
+
+  private unmark(): void {
+    for (const turn of this.marked) turn.recalled = false;
+    this.reset();
   }
 }
 
@@ -81,4 +119,49 @@ function parseArguments(raw: unknown): unknown {
 /** True when an output record's text is Recollect's history-tool output. */
 function isRecollectOutput(payload: PayloadValue): boolean {
   return typeof payload.output === "string" && isRecollectToolOutput(payload.output);
+}
+
+/**
+ * How a tool call ended, from its `function_call_output` or `mcp_tool_call_end` record: "failed"
+ * when the record says so (see the module comment for the shapes), "recalled" for any other
+ * result; null for a record that ends no call.
+ */
+function callOutcome(payload: PayloadValue): "failed" | "recalled" | null {
+  if (payload.type === "mcp_tool_call_end") {
+    const result = payload.result;
+    if (typeof result !== "object" || result === null) return null;
+    if ("Err" in result) return "failed";
+    const ok = (result as { Ok?: { isError?: unknown; is_error?: unknown } }).Ok;
+    return ok?.isError === true || ok?.is_error === true ? "failed" : "recalled";
+  }
+  if (payload.type !== "function_call_output" && payload.type !== "custom_tool_call_output") {
+    return null;
+  }
+  return typeof payload.output === "string" && isFailedOutput(payload.output)
+    ? "failed"
+    : "recalled";
+}
+
+/** A `function_call_output` string of a failed MCP call: `err: …`, or only error content blocks. */
+function isFailedOutput(output: string): boolean {
+  if (output.startsWith("err: ")) return true;
+  let blocks: unknown;
+  try {
+    blocks = JSON.parse(output);
+  } catch {
+    return false; // plain text: a tool's own output, not Codex's rendering of an error result
+  }
+  if (!Array.isArray(blocks) || blocks.length === 0) return false;
+  return blocks.every((block) => isErrorText((block as { text?: unknown } | null)?.text));
+}
+
+/** Recollect's classified error as an `isError` result's text: `{"error": {"kind": …}}`. */
+function isErrorText(text: unknown): boolean {
+  if (typeof text !== "string") return false;
+  try {
+    const parsed = JSON.parse(text) as { error?: { kind?: unknown } } | null;
+    return typeof parsed?.error?.kind === "string";
+  } catch {
+    return false;
+  }
 }
