@@ -5,7 +5,7 @@
  * file or still in its `-wal` — is picked up. Fixtures are written by the test in Cursor's layout
  * under a temporary HOME.
  */
-import { readdirSync, readFileSync, utimesSync } from "node:fs";
+import { readdirSync, readFileSync, statSync, utimesSync } from "node:fs";
 import { join } from "node:path";
 import Database from "better-sqlite3";
 import { afterEach, describe, expect, it } from "vitest";
@@ -169,6 +169,23 @@ describe("a Cursor chat synced before its workspace named it", () => {
   const appId = (store: Store, name: string) =>
     store.db.prepare("SELECT id FROM apps WHERE name = ?").pluck().get(name);
 
+  /**
+   * Syncs again and expects one re-read of the database that moved the inline composer (chat 2)
+   * out of the fallback app into the blog's, writing no message.
+   */
+  function expectMovedToBlog(store: Store, m: FixtureMachine): void {
+    const second = sync(store, m).sources[0]!;
+    expect([second.changes.rewritten, second.updatedChats, second.messages]).toEqual([1, 1, 0]);
+    expect(apps(store)).toEqual({
+      chats: [
+        [1, "shop"],
+        [2, "blog"],
+        [3, "blog"],
+      ],
+      apps: ["blog", "shop"],
+    });
+  }
+
   it("moves out of the fallback app into its project's app, with its search rows; a chat in a real app never moves", async () => {
     const { m, database } = cursorMachine();
     using store = openStore({ path: ":memory:" });
@@ -197,18 +214,10 @@ describe("a Cursor chat synced before its workspace named it", () => {
       CURSOR_COMPOSERS.inline,
       CURSOR_COMPOSERS.headers,
     ]);
-    const later = new Date(START_MS + 3_600_000);
+    // A write is later than every file of the profile (the workspace files were written just now).
+    const later = new Date(Date.now() + 3_600_000);
     utimesSync(database, later, later);
-    const second = sync(store, m).sources[0]!;
-    expect([second.changes.rewritten, second.updatedChats, second.messages]).toEqual([1, 1, 0]);
-    expect(apps(store)).toEqual({
-      chats: [
-        [1, "shop"],
-        [2, "blog"],
-        [3, "blog"],
-      ],
-      apps: ["blog", "shop"],
-    });
+    expectMovedToBlog(store, m);
     expect(store.db.prepare("SELECT count(*) FROM messages WHERE chat_id = 2").pluck().get()).toBe(
       2,
     );
@@ -217,7 +226,7 @@ describe("a Cursor chat synced before its workspace named it", () => {
     expect(indexed(store, 2)).toEqual([blogId, blogId, 2]);
 
     // Idempotent: the next read of the database changes nothing.
-    const again = new Date(START_MS + 7_200_000);
+    const again = new Date(Date.now() + 7_200_000);
     utimesSync(database, again, again);
     const third = sync(store, m).sources[0]!;
     expect([third.changes.rewritten, third.updatedChats, third.messages]).toEqual([1, 0, 0]);
@@ -226,5 +235,30 @@ describe("a Cursor chat synced before its workspace named it", () => {
       [2, "blog"],
       [3, "blog"],
     ]);
+  });
+
+  it("re-reads the database when only a workspace's composer list changed, and moves the chat it now lists", () => {
+    const { m, database } = cursorMachine();
+    using store = openStore({ path: ":memory:" });
+    sync(store, m);
+    expect(apps(store).chats).toEqual([
+      [1, "shop"],
+      [2, "globalStorage"],
+      [3, "blog"],
+    ]);
+    const databaseStats = statSync(database);
+    // Nothing changed: the database and every workspace file are only stat'ed.
+    expect(sync(store, m).sources[0]!.changes.unchanged).toBe(1);
+
+    // The blog window now lists the inline composer; the chat database itself is untouched.
+    const userDir = join(m.home, applicationDataFolder(), "Cursor", "User");
+    writeCursorWorkspace(userDir, "9c2d7e1f0a4b3c5d", m.project("code/blog"), [
+      BLOG_COMPOSER,
+      CURSOR_COMPOSERS.inline,
+    ]);
+    const later = new Date(Date.now() + 3_600_000);
+    utimesSync(join(userDir, "workspaceStorage", "9c2d7e1f0a4b3c5d", "state.vscdb"), later, later);
+    expectMovedToBlog(store, m);
+    expect(statSync(database).mtimeMs).toBe(databaseStats.mtimeMs);
   });
 });

@@ -90,4 +90,11 @@ export interface HistorySource {
    * follows the locations and tells a changed file's project by its root.
    */
   readonly projectFolderName?: (projectRoot: string) => string;
+  /**
+   * For a database source: the other files whose content the format reads with `file` (Cursor's
+   * per-workspace `state.vscdb`, its `-wal` and `workspace.json`, which say each composer's
+   * project), absolute; a missing one is simply not there. Sync re-reads `file` when any of them
+   * changes, as when `file` itself does. Absent when the file is read alone. Never throws.
+   */
+  readonly companionFiles?: (file: SourceFile) => string[];
 }

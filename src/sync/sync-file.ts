@@ -12,8 +12,9 @@
  *   file's chats are re-imported to match it exactly;
  * - a torn last JSONL line (being written) is left for the next sync, without an error;
  * - a database source (Cursor's `state.vscdb`) is never read as bytes: any change of its size or
- *   mtime, or of its `-wal` beside it, re-reads it through its format and makes each of its chats
- *   equal what the database now holds.
+ *   mtime, of its `-wal` beside it or of a companion file the format reads with it
+ *   (`HistorySource.companionFiles`: Cursor's workspace folders), re-reads it through its format
+ *   and makes each of its chats equal what the database now holds.
  *
  * The chat writes and the new state are one transaction: an interruption leaves the file either
  * fully synced or as it was.
@@ -82,7 +83,7 @@ export function syncFile(input: SyncFileInput): FileOutcome {
   }
   const database = isDatabaseFormat(source.format);
   const { size, mtimeMs } = database
-    ? databaseSignature(file.path, stats)
+    ? databaseSignature(file.path, stats, source.companionFiles?.(file) ?? [])
     : { size: stats.size, mtimeMs: Math.round(stats.mtimeMs) };
   if (previous && previous.size === size && previous.mtimeMs === mtimeMs) {
     return previous.skipReason !== null
@@ -177,12 +178,34 @@ export function syncFile(input: SyncFileInput): FileOutcome {
  * new rows into `<file>-wal` and changes the main file only at a checkpoint. Size is the sum,
  * mtime the later of the two (ms, rounded).
  */
-function databaseSignature(path: string, stats: Stats): { size: number; mtimeMs: number } {
-  const wal = statSync(`${path}-wal`, { throwIfNoEntry: false });
-  return {
-    size: stats.size + (wal?.isFile() ? wal.size : 0),
-    mtimeMs: Math.round(Math.max(stats.mtimeMs, wal?.isFile() ? wal.mtimeMs : 0)),
-  };
+/**
+ * The size and mtime a database source is remembered by: the sum of the sizes and the latest
+ * mtime of the file, its `-wal` and its companion files (those that exist), so a write to any of
+ * them (a commit, a WAL append, a workspace's new composer list) reads as a change.
+ */
+function databaseSignature(
+  path: string,
+  stats: Stats,
+  companions: readonly string[],
+): { size: number; mtimeMs: number } {
+  let size = stats.size;
+  let mtimeMs = stats.mtimeMs;
+  for (const other of [`${path}-wal`, ...companions]) {
+    const found = statIfReadable(other);
+    if (!found?.isFile()) continue;
+    size += found.size;
+    mtimeMs = Math.max(mtimeMs, found.mtimeMs);
+  }
+  return { size, mtimeMs: Math.round(mtimeMs) };
+}
+
+/** `stat` of `path`, or undefined when it is missing or cannot be reached (EACCES…). */
+function statIfReadable(path: string): Stats | undefined {
+  try {
+    return statSync(path, { throwIfNoEntry: false });
+  } catch {
+    return undefined;
+  }
 }
 
 /** The app a chat of `filePath` goes to: its file's project root, else what the chat tells. */
