@@ -9,5 +9,5 @@ export const PROJECTION_VERSION = 7;
 // 4: `<private>…</private>` spans are removed (any case, attributes, nested, unclosed to the end).
 // 5: a user turn answered by a history-tool card projects to one label (self-ingestion of questions).
 // 6: such a user turn keeps its clauses that are not questions (a decision stated beside the question).
-// 7: such a user turn also drops the clause the history tool's question repeats (an imperative
-//    "remind me…" with no question mark no longer takes the statements beside it along).
+// 7: such a user turn that asks no question drops the clause the history tool's question repeats
+//    (an imperative "remind me…" no longer takes the statements beside it along).

@@ -39,21 +39,28 @@ describe("statementsOf: a user turn answered by a history tool", () => {
     }
   });
 
-  it("when the tool's question repeats no clause, the request is the turn's questions, else its last clause", () => {
-    expect(
-      statementsOf("What did we pick for auth? We use Postgres.", {
-        query: "authentication choice",
-      }),
-    ).toBe("We use Postgres.");
+  it("when the tool's question repeats no clause, the request is the last clause", () => {
     expect(
       statementsOf("We use Postgres. Remind me of the rest.", { query: "database choice" }),
     ).toBe("We use Postgres.");
   });
 
-  it("keeps a question's neighbour statement even when the question is first and repeated", () => {
+  it("a question the agent forwarded whole (the offline router does) still leaves the statements", () => {
+    const asking = "We are going with Postgres for the ledger; what did we decide about auth?";
+    const telling =
+      "We use Postgres for the orders service. Remind me what we chose for the queue.";
+    expect(statementsOf(asking, { query: asking })).toBe(
+      "We are going with Postgres for the ledger;",
+    );
+    expect(statementsOf(telling, { query: telling })).toBe(
+      "We use Postgres for the orders service.",
+    );
+  });
+
+  it("a turn that asks keeps every clause but its questions, whatever the tool's question", () => {
     expect(
       statementsOf("What did we decide about auth? We switched to Postgres last week.", {
-        query: "what did we decide about auth",
+        query: "We switched to Postgres last week",
       }),
     ).toBe("We switched to Postgres last week.");
   });

@@ -26,65 +26,61 @@ const CLAUSE = /[\s\S]*?(?:[.!?;]+(?=\s|$)|[。！？；]+|\n|$)/g;
 const QUESTION_END = /[?？]["'”’)\]」』]*\s*$/;
 const WORD = /[\p{L}\p{N}]+/gu;
 
-/** How much of `query` a clause repeats: shared content terms first, then shared words. */
-type Overlap = readonly [terms: number, words: number];
+/** How much of a clause the tool's question repeats: shares of its content terms, then words. */
+type Coverage = readonly [terms: number, words: number];
 
-function overlapWith(query: string): (clause: string) => Overlap {
+function coverageBy(query: string): (clause: string) => Coverage {
   const queryTerms = new Set(contentTerms(query).map((term) => term.term));
   const queryWords = new Set(query.toLowerCase().match(WORD) ?? []);
-  return (clause) => {
-    const terms = new Set(contentTerms(clause).map((term) => term.term));
-    const words = new Set(clause.toLowerCase().match(WORD) ?? []);
-    return [
-      [...terms].filter((term) => queryTerms.has(term)).length,
-      [...words].filter((word) => queryWords.has(word)).length,
-    ];
-  };
+  const share = (items: ReadonlySet<string>, within: ReadonlySet<string>) =>
+    items.size === 0 ? 0 : [...items].filter((item) => within.has(item)).length / items.size;
+  return (clause) => [
+    share(new Set(contentTerms(clause).map((term) => term.term)), queryTerms),
+    share(new Set(clause.toLowerCase().match(WORD) ?? []), queryWords),
+  ];
 }
 
 /**
- * The index of the clause the history tool was called with: the one that repeats most of the
- * tool's question (content terms, then any words; the later clause on a tie, since a request
- * usually follows what it is about). An agent words the question itself, so no clause may repeat
- * any of it: then the request is the turn's questions, or, when it asks none, its last clause (an
- * imperative "remind me…" after its context). -1 when no clause is singled out.
+ * The index of the clause the history tool was called with, in a turn that asks no question: the
+ * one whose words the tool's question repeats most (the share of its content terms, then of all
+ * its words; the later clause on a tie, since a request usually follows what it is about — and
+ * an agent that forwards the whole turn as its question repeats every clause). When no clause
+ * shares a word with the question (the agent reworded it), the last clause. -1 for no clause.
  */
-function requestClause(
-  clauses: readonly string[],
-  asks: readonly boolean[],
-  query: string,
-): number {
-  const overlap = overlapWith(query);
+function requestClause(clauses: readonly string[], query: string): number {
+  const coverage = coverageBy(query);
   let best = -1;
-  let bestOverlap: Overlap = [0, 0];
+  let bestCoverage: Coverage = [0, 0];
   let last = -1;
   clauses.forEach((clause, index) => {
     if (clause.trim() === "") return; // a line break between clauses: never the request
     last = index;
-    const [terms, words] = overlap(clause);
-    const beats = terms > bestOverlap[0] || (terms === bestOverlap[0] && words >= bestOverlap[1]);
+    const [terms, words] = coverage(clause);
+    const beats =
+      terms > bestCoverage[0] || (terms === bestCoverage[0] && words >= bestCoverage[1]);
     if ((terms > 0 || words > 0) && beats) {
       best = index;
-      bestOverlap = [terms, words];
+      bestCoverage = [terms, words];
     }
   });
-  if (best >= 0) return best;
-  return asks.some(Boolean) ? -1 : last;
+  return best >= 0 ? best : last;
 }
 
 /**
  * The clauses of a user turn answered by a history tool that are not its request to recall, in
- * order, as written: every clause but the questions (ending in `?`) and the clause the tool's
- * question repeats ({@link HistoryToolReply.query}), so an imperative request ("remind me what we
- * chose") needs no question mark and no list of English phrasings. "" when nothing else is left;
- * with no recorded question and no question mark the request cannot be told apart, and the whole
- * turn is taken for it (""). Pure; linear in the turn's length.
+ * order, as written. A turn that asks (clauses ending in `?`) keeps every clause but its
+ * questions. A turn that asks nothing ("We use Postgres. Remind me what we chose.") keeps every
+ * clause but the one the tool's question repeats ({@link HistoryToolReply.query}), so an
+ * imperative request needs no question mark and no list of English phrasings; with no recorded
+ * question it cannot be told apart, and the whole turn is taken for the request (""). "" when
+ * nothing else is left. Pure; linear in the turn's length.
  */
 export function statementsOf(content: string, reply: HistoryToolReply): string {
   const clauses = [...content.matchAll(CLAUSE)].map((match) => match[0]);
   const asks = clauses.map((clause) => QUESTION_END.test(clause));
-  const request = reply.query === null ? -1 : requestClause(clauses, asks, reply.query);
-  if (request === -1 && !asks.some(Boolean)) return "";
+  const asking = asks.some(Boolean);
+  if (!asking && reply.query === null) return "";
+  const request = asking || reply.query === null ? -1 : requestClause(clauses, reply.query);
   return clauses
     .filter((_clause, index) => !asks[index] && index !== request)
     .join("")
