@@ -1,7 +1,6 @@
 /**
- * Evidence strength, on which abstention and confidence are calibrated (`bench/calibrate-
- * abstention.ts`): how strongly the best message is about each subject term, less one term's share
- * when a one-chat probe shows the app lacks one. Pure.
+ * Evidence strength (abstention and confidence, `bench/calibrate-abstention.ts`): how strongly the
+ * best message is about each subject term, less a share when the app lacks one (a probe). Pure.
  */
 import { hasCjk } from "../../../../history/text/cjk.js";
 import type { QueryModel } from "./query-model.js";
@@ -63,14 +62,12 @@ export function absentWords(ranking: Ranking, searches: readonly SearchRun[]): s
 }
 
 /**
- * Evidence strength (−1 to < 1): the best {@link coverage}, less one term's share when some
- * {@link absentWords} — unless the app holds most of the question's words (at least as many as it
- * lacks) and the best message covers them at `paraphrase` or more on average (saturation, 0 to
- * 1): a question whose other words are a topic
- * the history discusses at length ("why did we leave Clerk?" over chats that say "replacing
- * Clerk") most likely paraphrases the missing one. Only once: several absent words are mostly one
- * paraphrase ("which message broker … Kafka?"), and counting each abstained on answerable
- * questions.
+ * Evidence strength (−1 to < 1): the best {@link coverage}, less one term's share (once: several
+ * absent words are mostly one paraphrase, "which message broker … Kafka?") when some
+ * {@link absentWords} — unless the app holds at least as many question words as it lacks and the
+ * best message covers them at `paraphrase` or more on average (saturation, 0 to 1): a question
+ * whose other words are a topic discussed at length ("why did we leave Clerk?" over chats that
+ * say "replacing Clerk") most likely paraphrases the missing one.
  */
 export function evidenceStrength(
   ranking: Ranking,

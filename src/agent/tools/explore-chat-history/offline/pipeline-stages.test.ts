@@ -137,8 +137,8 @@ describe("supersede + select", () => {
   });
 
   test("confidence is never high when a later revision exists", () => {
-    // With any strength enough for "high", only the revision keeps it below.
-    const parameters = { ...DEFAULT_POLICY.parameters, highStrength: 0 };
+    // With any strength and support enough for "high", only the revision keeps it below.
+    const parameters = { ...DEFAULT_POLICY.parameters, highStrength: 0, highSupportChats: 0 };
     const run = state("Where do we deploy the API server?", history);
     const config = (...stages: OfflineStage[]) => ({ parameters, off: new Set(stages) });
     expect(reportFor(run, config("supersede")).confidence).toBe("high");

@@ -142,6 +142,9 @@ export const OFFLINE_PARAMETERS = Object.freeze({
    * stronger ones (dev sets 2026-12-01: BEAM-100K recall 0.490 → 0.493, curated 0.635 → 0.658).
    */
   fillRatio: 0.4,
+  /** "High" needs cited messages of this many chats at `lowStrength` (one short message saturates
+   * coverage alone; BEAM-100K dev, revisions aside: high 44/50 → 44/49 cite gold). */
+  highSupportChats: 2,
 });
 /** The policy's tunable numbers (the shape of {@link OFFLINE_PARAMETERS}). */
 export type OfflineParameters = { readonly [K in keyof typeof OFFLINE_PARAMETERS]: number };

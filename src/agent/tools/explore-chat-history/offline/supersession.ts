@@ -1,14 +1,10 @@
 /**
- * supersede: two messages about the same subject that state different values, ordered by time —
- * the newer revises the older (a changed deadline, a reversed choice, a contradiction). Same
- * subject: they share at least `subjectTerms` query terms (all of a shorter query), and at least
- * `subjectOverlap` of the weight of those either contains — two messages that merely share one
- * word are about different things. Different value: the newer carries a revision cue, or — between
- * the person's own messages — each states a number or name the other lacks, or one is negated and
- * the other not. An assistant names whatever it explains (libraries, columns, providers), so new
- * names in its reply are elaboration, not a changed value. Every such pair is kept (a chain
- * A → B → C yields A → B, B → C and A → C) but adoptions: a newer that takes what the older
- * proposed agrees with it. The person's own pairs come first, then the crispest. Pure.
+ * supersede: two messages on one subject stating different values, by time — the newer revises the
+ * older (a changed deadline, a reversed choice). Same subject: ≥ `subjectTerms` shared query terms
+ * (all of a shorter query) holding ≥ `subjectOverlap` of the weight either contains. Different
+ * value: a revision cue in the newer, or — between the person's own messages (an assistant names
+ * whatever it explains) — a new number or name, or a negation on one side only. Every pair is kept
+ * (A → B → C: A → B, B → C, A → C) but adoptions (the newer takes what the older proposed). Pure.
  */
 import { NEGATION, type PolicyConfig, REVISION_CUE } from "./policy-parameters.js";
 import type { QueryModel } from "./query-model.js";
@@ -41,26 +37,22 @@ function names(text: string, value: string): boolean {
 
 /** `b` is the assistant's reply right after `a`: it restates or answers `a`, it does not revise it. */
 function isReplyTo(a: RankedMessage, b: RankedMessage): boolean {
-  return (
-    b.observation.role === "assistant" &&
-    b.observation.chatId === a.observation.chatId &&
-    b.observation.messageId === a.observation.messageId + 1
-  );
+  const [x, y] = [a.observation, b.observation];
+  return y.role === "assistant" && y.chatId === x.chatId && y.messageId === x.messageId + 1;
 }
 
 /**
  * A question states no value: nothing for a later message to revise, nor a revision of an earlier
  * one ("what about X?" asks whether to change; BEAM-100K dev: such newer sides were false pairs).
  */
-function asksOnly(item: RankedMessage): boolean {
+export function asksOnly(item: RankedMessage): boolean {
   return item.observation.text.trim().endsWith("?");
 }
 
-/** Time order: ISO timestamps compare as strings; message ids break ties within a chat. */
+/** Time order: ISO timestamps compare as strings; message ids break ties. */
 function isOlder(a: RankedMessage, b: RankedMessage): boolean {
-  const ta = a.observation.createdAt;
-  const tb = b.observation.createdAt;
-  return ta < tb || (ta === tb && a.observation.messageId < b.observation.messageId);
+  const [x, y] = [a.observation, b.observation];
+  return x.createdAt < y.createdAt || (x.createdAt === y.createdAt && x.messageId < y.messageId);
 }
 
 /**
@@ -78,25 +70,16 @@ export function findSupersessions(
   const pool = ranked.slice(0, supersedePool);
   const values = new Map(pool.map((item) => [item, valuesOf(item.observation.text)]));
   const weights = [...subject.weights];
+  const mass = (terms: typeof weights) => terms.reduce((sum, [, weight]) => sum + weight, 0);
   const found: { pair: Supersession; added: string[]; strength: number }[] = [];
   for (const a of pool) {
     for (const b of pool) {
       if (a === b || !isOlder(a, b) || isReplyTo(a, b) || asksOnly(a) || asksOnly(b)) continue;
-      let both = 0;
-      let either = 0;
-      const shared: string[] = [];
-      for (const [term, weight] of weights) {
-        const inA = a.vector.tf.has(term);
-        const inB = b.vector.tf.has(term);
-        if (inA && inB) {
-          both += weight;
-          shared.push(term);
-        }
-        if (inA || inB) either += weight;
-      }
+      const shared = weights.filter(([term]) => a.vector.tf.has(term) && b.vector.tf.has(term));
+      const either = weights.filter(([term]) => a.vector.tf.has(term) || b.vector.tf.has(term));
       if (shared.length === 0 || shared.length < Math.min(subjectTerms, weights.length)) continue;
-      if (both / either < subjectOverlap) continue;
-      const pair = { older: a, newer: b, subject: shared };
+      if (mass(shared) / mass(either) < subjectOverlap) continue;
+      const pair = { older: a, newer: b, subject: shared.map(([term]) => term) };
       const valuesA = values.get(a) as Set<string>;
       const added = [...(values.get(b) as Set<string>)].filter((value) => !valuesA.has(value));
       // The person's later value revises their own earlier one: a value replaced, or named beside

@@ -1,8 +1,8 @@
 /**
  * report: the `submit_report` input. Claims quote each cited message's best sentence with role and
- * date, never a label (so never a dropped option named as the choice); a revision is a conflict,
- * newer named; below the calibrated evidence strength it abstains, naming the words the app never
- * mentions; confidence follows the strength, never "high" with a later revision. Pure.
+ * date, never a label (never a dropped option named as the choice), statements first; a revision
+ * is a conflict, newer named; below the calibrated strength it abstains naming the words the app
+ * lacks; confidence from the strength and its supporting chats, never "high" with a revision. Pure.
  */
 import type { SubmitReportInput } from "../child-protocol.js";
 import { absentWords, evidenceStrength } from "./evidence-strength.js";
@@ -12,6 +12,7 @@ import type { RankedMessage, Ranking } from "./rank-evidence.js";
 import type { SearchRun } from "./run-state.js";
 import { termVector } from "./score-messages.js";
 import type { Selection } from "./select-evidence.js";
+import { asksOnly, valuesOf } from "./supersession.js";
 
 /** Longest quoted sentence in a claim, chars (claims are bounded to 400). */
 const QUOTE_CHARS = 120;
@@ -31,8 +32,15 @@ export function bestSentence(text: string, model: QueryModel): string {
 }
 
 function quote(item: RankedMessage, model: QueryModel, label: string): string {
-  const { role, createdAt } = item.observation;
-  return `${label}${role} on ${createdAt.slice(0, 10)}: "${bestSentence(item.observation.text, model)}"`;
+  const { role, createdAt, text } = item.observation;
+  return `${label}${role} on ${createdAt.slice(0, 10)}: "${bestSentence(text, model)}"`;
+}
+
+/** `item` states a value ({@link valuesOf}: a number, a name) `question` does not name; not by asking. */
+function statesValue(item: RankedMessage, question: QueryModel): boolean {
+  const named = (value: string) =>
+    [...termVector(value).tf.keys()].some((t) => question.weights.has(t));
+  return !asksOnly(item) && [...valuesOf(item.observation.text)].some((value) => !named(value));
 }
 
 /**
@@ -48,10 +56,10 @@ export function writeReport(
   const { parameters, off } = config;
   const strength = evidenceStrength(ranking, searches, parameters.paraphraseCoverage);
   const abstain = !off.has("abstain") && strength < parameters.abstainStrength;
+  const absent = absentWords(ranking, searches);
   if (selection.cited.length === 0 || abstain) {
-    const absent = absentWords(ranking, searches).join(", ");
-    const reason = absent
-      ? `the history never mentions: ${absent}.`.slice(0, 200)
+    const reason = absent.length
+      ? `the history never mentions: ${absent.join(", ")}.`.slice(0, 200)
       : "no earlier message matched enough of the question.";
     const summary = `Extractive summary (offline engine): ${reason}`;
     return { summary, findings: [], conflicts: [], missing_coverage: [reason], confidence: "low" };
@@ -59,8 +67,12 @@ export function writeReport(
   const newer = new Set(selection.revisions.map((pair) => pair.newer));
   // A revised statement is quoted in its conflict only: a second quote pushed conflicts out.
   const older = new Set(selection.revisions.map((pair) => pair.older));
+  // Statements lead: a deferral ("we can pick the database next") or a question shares the
+  // question's words but states no value (`statesValue`); the newest revision keeps its lead.
+  const leads = (item: RankedMessage) => newer.has(item) || statesValue(item, ranking.question);
   const findings = selection.cited
     .filter((item) => !older.has(item))
+    .sort((x, y) => Number(leads(y)) - Number(leads(x)))
     .slice(0, 8)
     .map((item) => ({
       claim: quote(item, ranking.expanded, newer.has(item) ? "Newer statement — " : ""),
@@ -70,8 +82,6 @@ export function writeReport(
     description: `Same subject, different value: the newer (${pair.newer.observation.createdAt.slice(0, 10)}, second) revises the older.`,
     candidate_ids: [pair.older.observation.candidateId, pair.newer.observation.candidateId],
   }));
-  const chats = new Set(selection.cited.map((item) => item.observation.chatId)).size;
-  const absent = absentWords(ranking, searches);
   const missing = [...ranking.subject.weights.keys()]
     .filter((term) => !selection.cited.some((item) => item.vector.tf.has(term)))
     .map((term) => ranking.question.words.get(term) ?? term)
@@ -80,10 +90,16 @@ export function writeReport(
     ...(absent.length > 0 ? [`The history never mentions: ${absent.join(", ")}.`] : []),
     ...(missing.length > 0 ? [`No cited message contains: ${missing.join(", ")}.`] : []),
   ];
-  const high = strength >= parameters.highStrength && selection.revisions.length === 0;
+  // "High" also needs cited messages of `highSupportChats` chats at the "medium" bar (one short
+  // message saturates coverage alone), and no later revision.
+  const support = selection.cited.filter((item) => item.coverage >= parameters.lowStrength);
+  const chatsOf = (items: readonly RankedMessage[]) =>
+    new Set(items.map((item) => item.observation.chatId)).size;
+  const corroborated = chatsOf(support) >= parameters.highSupportChats;
+  const high = strength >= parameters.highStrength && corroborated && !selection.revisions.length;
   const confidence = high ? "high" : strength >= parameters.lowStrength ? "medium" : "low";
   return {
-    summary: `Extractive summary (offline engine): ${selection.cited.length} cited message(s) from ${chats} chat(s), best match first${conflicts.length > 0 ? `; ${conflicts.length} later revision(s), newer first` : ""}. Quotes are not interpreted.`,
+    summary: `Extractive summary (offline engine): ${selection.cited.length} cited message(s) from ${chatsOf(selection.cited)} chat(s), best match first${conflicts.length > 0 ? `; ${conflicts.length} later revision(s), newer first` : ""}. Quotes are not interpreted.`,
     findings,
     conflicts,
     missing_coverage: gaps.map((gap) => gap.slice(0, 200)),
