@@ -45,7 +45,7 @@ function isReplyTo(a: RankedMessage, b: RankedMessage): boolean {
  * A question states no value: nothing for a later message to revise, nor a revision of an earlier
  * one ("what about X?" asks whether to change; BEAM-100K dev: such newer sides were false pairs).
  */
-export function asksOnly(item: RankedMessage): boolean {
+function asksOnly(item: RankedMessage): boolean {
   return item.observation.text.trim().endsWith("?");
 }
 

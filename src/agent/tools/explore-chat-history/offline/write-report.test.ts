@@ -1,6 +1,7 @@
 /**
- * The report's confidence on small fixtures of our own: "high" needs strong evidence that more
- * than one chat corroborates, never one short message alone.
+ * The report on small fixtures of our own: findings lead with messages that state a value, and
+ * "high" confidence needs strong evidence that more than one chat corroborates, never one short
+ * message alone.
  */
 import { describe, expect, test } from "vitest";
 import { reportFor } from "./decide-next-action.js";
@@ -48,5 +49,58 @@ describe("confidence", () => {
     const cited = report.findings.flatMap((finding) => finding.candidate_ids);
     expect(cited).toEqual(expect.arrayContaining(["c1", "c6"]));
     expect(report.confidence).toBe("high");
+  });
+});
+
+describe("findings order", () => {
+  test("the message that states the choice leads the one that defers it in the same words", () => {
+    const history = [
+      observation("c1", "We can pick the database and the login approach next week.", {
+        chatTitle: "Kickoff",
+        role: "assistant",
+        ...read,
+      }),
+      observation("c2", "Should we use SQLite or Postgres?", {
+        chatId: 2,
+        chatTitle: "Choosing the database",
+        ...read,
+      }),
+      observation("c3", "OK, decided: we go with Postgres on Supabase.", {
+        chatId: 2,
+        chatTitle: "Choosing the database",
+        ...read,
+      }),
+    ];
+    const report = reportFor(runState("Which database did we pick?", history), DEFAULT_POLICY);
+    const cited = report.findings.flatMap((finding) => finding.candidate_ids);
+    expect(cited[0]).toBe("c3");
+    expect(cited).toContain("c1");
+  });
+
+  test("a question sentence states nothing, the statement before it in the same message does", () => {
+    const history = [
+      observation("c1", "Then we are replacing Clerk with Supabase Auth next sprint.", {
+        createdAt: "2026-04-07T09:44:00.000Z",
+        ...read,
+      }),
+      observation("c2", "Anything left from Clerk in the code?", {
+        chatId: 2,
+        createdAt: "2026-04-15T10:00:00.000Z",
+        ...read,
+      }),
+      observation(
+        "c3",
+        "Clerk's pricing jumps past the free tier, and we already pay for Supabase. Does Supabase Auth cover it?",
+        {
+          createdAt: "2026-04-07T09:40:00.000Z",
+          messageId: 0,
+          ...read,
+        },
+      ),
+    ];
+    const report = reportFor(runState("Why did we leave Clerk?", history), DEFAULT_POLICY);
+    const cited = report.findings.flatMap((finding) => finding.candidate_ids);
+    expect(cited.indexOf("c3")).toBeGreaterThanOrEqual(0);
+    expect(cited.indexOf("c3")).toBeLessThan(cited.indexOf("c2"));
   });
 });

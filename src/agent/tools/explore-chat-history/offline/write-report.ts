@@ -12,21 +12,22 @@ import type { RankedMessage, Ranking } from "./rank-evidence.js";
 import type { SearchRun } from "./run-state.js";
 import { termVector } from "./score-messages.js";
 import type { Selection } from "./select-evidence.js";
-import { asksOnly, valuesOf } from "./supersession.js";
+import { valuesOf } from "./supersession.js";
 
 /** Longest quoted sentence in a claim, chars (claims are bounded to 400). */
 const QUOTE_CHARS = 120;
 
+/** Sentences of `text` (split after . ! ? and their CJK forms, and at line breaks), collapsed. */
+function sentencesOf(text: string): string[] {
+  const parts = text.split(/(?<=[.!?。！？])\s+|\n+/);
+  return parts.map((part) => part.replace(/\s+/g, " ").trim()).filter((part) => part.length > 0);
+}
+
 /** The sentence of `text` with the most query weight (the first on ties), whitespace collapsed. */
 export function bestSentence(text: string, model: QueryModel): string {
-  const sentences = text
-    .split(/(?<=[.!?。！？])\s+|\n+/)
-    .map((part) => part.replace(/\s+/g, " ").trim())
-    .filter((part) => part.length > 0);
-  const score = (sentence: string) => {
-    const { tf } = termVector(sentence);
-    return [...model.weights].reduce((sum, [term, weight]) => sum + (tf.has(term) ? weight : 0), 0);
-  };
+  const sentences = sentencesOf(text);
+  const score = (part: string) =>
+    [...model.weights].reduce((sum, [t, w]) => sum + (termVector(part).tf.has(t) ? w : 0), 0);
   const best = sentences.reduce((a, b) => (score(b) > score(a) ? b : a), sentences[0] ?? "");
   return best.length > QUOTE_CHARS ? `${best.slice(0, QUOTE_CHARS - 1)}…` : best;
 }
@@ -36,11 +37,11 @@ function quote(item: RankedMessage, model: QueryModel, label: string): string {
   return `${label}${role} on ${createdAt.slice(0, 10)}: "${bestSentence(text, model)}"`;
 }
 
-/** `item` states a value ({@link valuesOf}: a number, a name) `question` does not name; not by asking. */
+/** A sentence of `item` that is no question states a value ({@link valuesOf}) `question` lacks. */
 function statesValue(item: RankedMessage, question: QueryModel): boolean {
-  const named = (value: string) =>
-    [...termVector(value).tf.keys()].some((t) => question.weights.has(t));
-  return !asksOnly(item) && [...valuesOf(item.observation.text)].some((value) => !named(value));
+  const named = (v: string) => [...termVector(v).tf.keys()].some((t) => question.weights.has(t));
+  const statements = sentencesOf(item.observation.text).filter((part) => !/[?？]$/.test(part));
+  return statements.some((part) => [...valuesOf(part)].some((value) => !named(value)));
 }
 
 /**
