@@ -11,6 +11,7 @@
 import { Command, type Option } from "commander";
 import { InvalidInputError } from "../errors/recollect-error.js";
 import { plural } from "../text/plural.js";
+import { refuseOptionsAsValues } from "./option-as-value.js";
 import { UnknownOptionError } from "./unknown-option-error.js";
 
 /** The commander settings the overridden checks honour, as commander stores them. */
@@ -29,6 +30,16 @@ export class RecollectCommand extends Command {
   /** Subcommands made by `.command(name)` are RecollectCommands too. */
   override createCommand(name?: string): Command {
     return new RecollectCommand(name);
+  }
+
+  /**
+   * The root program first refuses an option whose value is another option (`--app --json`),
+   * naming the option that lacked it, before commander takes the option as the value.
+   * @throws OptionValueMissingError (see `option-as-value.ts`).
+   */
+  override parseOptions(args: string[]): { operands: string[]; unknown: string[] } {
+    if (this.parent === null) refuseOptionsAsValues(this, args);
+    return super.parseOptions(args);
   }
 
   /**

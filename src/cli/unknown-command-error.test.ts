@@ -89,6 +89,48 @@ describe("unknown commands and other usage errors", () => {
   }, 120_000);
 });
 
+describe("an option whose value is left out before another option", () => {
+  it("is refused naming the option that lacked its value, not the arguments after it", async () => {
+    const db = stores.path();
+    const cases: Array<[readonly string[], Record<string, unknown>]> = [
+      [["read", "--chat", "--around", "3"], { argument: "--chat", received: "--around" }],
+      [["explore", "--app", "--json", "auth"], { argument: "--app", received: "--json" }],
+      [
+        ["--db", "--json", "apps"],
+        { argument: "--db", allowed: "--db <path>", received: "--json" },
+      ],
+      [["import", "x", "--exclude", "--app", "y"], { argument: "--exclude", received: "--app" }],
+      [["chats", "--app", "--"], { argument: "--app", received: "--" }],
+    ];
+    const runs = await Promise.all(
+      cases.map(([args]) => runRecollectChild(["--db", db, "--json", ...args])),
+    );
+    cases.forEach(([args, fields], index) => {
+      const run = runs[index]!;
+      expect([args, run.code, run.stdout]).toEqual([args, 2, ""]);
+      expect(JSON.parse(run.stderr).error).toMatchObject({
+        kind: "invalid_input",
+        exit_code: 2,
+        allowed: expect.stringMatching(/^--\S+ <\S+>$/),
+        ...fields,
+      });
+    });
+    expect(existsSync(db)).toBe(false);
+  }, 120_000);
+
+  it("takes a value that is not one of the command's options as given", async () => {
+    const db = stores.path();
+    // `--app=--json` names the value outright; a word after `--` is an argument.
+    const [explicit, afterDashes] = await Promise.all([
+      runRecollectChild(["--db", db, "--json", "chats", "--app=--json"]),
+      runRecollectChild(["--db", db, "--json", "explore", "--app", "A", "--", "--json"]),
+    ]);
+    for (const run of [explicit, afterDashes]) {
+      expect(JSON.parse(run.stderr).error).toMatchObject({ kind: "not_found", exit_code: 3 });
+    }
+  }, 60_000);
+});
+
 describe("closestName", () => {
   it("suggests a typo (a swap, a missing or extra letter), never a different word", () => {
     expect(editDistance("expolre", "explore")).toBe(1);
