@@ -1,3 +1,4 @@
+import { existsSync, rmSync } from "node:fs";
 import type { Command } from "commander";
 import {
   type EntitlementProvider,
@@ -6,6 +7,7 @@ import {
 } from "../agent/entitlement/index.js";
 import { InvalidInputError, PreconditionError } from "../errors/recollect-error.js";
 import { settingsStoreForStorePath, TURN_PRO_ON } from "../settings/index.js";
+import { listApps } from "../store/catalog/apps.js";
 import { defaultStorePath } from "../store/default-path.js";
 import { openStore, requireStoreFile, type Store } from "../store/open-store.js";
 import { StoreNotFoundError, type StorePathOrigin } from "./store-not-found-error.js";
@@ -46,6 +48,33 @@ export function storePathOrigin(options: GlobalOptions): StorePathOrigin {
  */
 export function openCliStore(options: GlobalOptions): Store {
   return openStore({ path: storePathFor(options) });
+}
+
+/**
+ * Runs `work` on the store of a command that writes, creating the store when there is none yet,
+ * and closes it afterwards. A command that fails leaves behind no store it created: when nothing
+ * was at the path before and `work` throws while the new store still holds no app, the store's
+ * files (the database, its `-wal` and `-shm`) are removed before the error is rethrown. A store
+ * that existed before, or that the failed run (or another process) filled, is kept.
+ */
+export async function withCliStore<T>(
+  options: GlobalOptions,
+  work: (store: Store) => T | Promise<T>,
+): Promise<T> {
+  const path = storePathFor(options);
+  const created = !existsSync(path);
+  const store = openStore({ path });
+  try {
+    return await work(store);
+  } catch (error) {
+    const unused = created && listApps(store.db).length === 0;
+    store.close();
+    if (unused)
+      for (const suffix of ["", "-wal", "-shm"]) rmSync(`${path}${suffix}`, { force: true });
+    throw error;
+  } finally {
+    store.close();
+  }
 }
 
 /**

@@ -7,7 +7,7 @@ import { listChats as listChatRows } from "../../store/catalog/chats.js";
 import { plural } from "../../text/plural.js";
 import { globalOptions, openExistingCliStore, printJson } from "../cli-context.js";
 import { writeTerminalText } from "../terminal-text.js";
-import { requireAppId } from "./apps.js";
+import { requireAppId, requireAppName } from "./apps.js";
 
 /** One row of `recollect chats`; times are ISO-8601 UTC; the title as `cleanTitle` shows it. */
 export interface ChatSummary {
@@ -47,6 +47,7 @@ export function registerChatsCommand(program: Command): void {
     .requiredOption("--app <name>", "the app (see `recollect apps`)")
     .action((options: { app: string }, command: Command) => {
       const global = globalOptions(command);
+      requireAppName(options.app);
       using store = openExistingCliStore(global);
       const chats = listChats(store.db, requireAppId(store.db, options.app));
       if (global.json) printJson(chats);

@@ -14,7 +14,10 @@
 
 import type { Command } from "commander";
 import { createExplorerEngine } from "../../agent/explorer-engine.js";
-import { exploreApp } from "../../agent/tools/explore-chat-history/explore-app.js";
+import {
+  exploreApp,
+  parseExploreQuestion,
+} from "../../agent/tools/explore-chat-history/explore-app.js";
 import { describeProgress } from "../../agent/tools/explore-chat-history/progress.js";
 import { formatReportText } from "../../agent/tools/explore-chat-history/report-text.js";
 import type { ExploreChatHistoryReport } from "../../card/report-schema.js";
@@ -91,6 +94,9 @@ export function registerExploreCommand(program: Command): void {
     .action(async (question: string, options: ExploreOptions, command: Command) => {
       const global = globalOptions(command);
       const chatId = parseIdOption("--chat", options.chat, "chat") ?? null;
+      runInFlagTerms({ question: { flag: "<question>", typed: undefined } }, () =>
+        parseExploreQuestion(question),
+      );
       const appName = requireAppName(options.app);
       const engine = engineForCli(options.engine);
       requireExistingCliStore(global);

@@ -18,7 +18,7 @@ import {
 } from "../../importers/index.js";
 import { settingsStoreForStorePath } from "../../settings/index.js";
 import { plural } from "../../text/plural.js";
-import { globalOptions, openCliStore, printJson, storePathFor } from "../cli-context.js";
+import { globalOptions, printJson, storePathFor, withCliStore } from "../cli-context.js";
 import { writeTerminalText } from "../terminal-text.js";
 import { drainIndex } from "./index-command.js";
 
@@ -124,27 +124,29 @@ export function registerImportCommand(program: Command): void {
     .action(async (paths: string[], options: ImportOptions, command: Command) => {
       const global = globalOptions(command);
       const exclusion = importExclusion(global, options);
-      using store = openCliStore(global);
-      const report = importPaths({
-        store,
-        paths,
-        exclusion,
-        ...(options.app !== undefined ? { appName: options.app } : {}),
-        onProgress: progressReporter(),
+      // A failed import (no history in the paths, a malformed file) leaves no new empty store.
+      await withCliStore(global, async (store) => {
+        const report = importPaths({
+          store,
+          paths,
+          exclusion,
+          ...(options.app !== undefined ? { appName: options.app } : {}),
+          onProgress: progressReporter(),
+        });
+        if (report.totals.messages > 0 && process.stderr.isTTY) {
+          process.stderr.write("indexing…\n");
+        }
+        const indexed = await drainIndex(store, { requeueAll: false });
+        if (global.json) printJson(importReportJson(report, indexed));
+        else writeTerminalText(formatImportReport(report, indexed));
+        const [first, ...others] = report.failures;
+        if (first) {
+          const more =
+            others.length > 0
+              ? ` (and ${plural(others.length, "more rejected file", "more rejected files")})`
+              : "";
+          throw new ImportFormatError(first.file, first.line, `${first.reason}${more}`);
+        }
       });
-      if (report.totals.messages > 0 && process.stderr.isTTY) {
-        process.stderr.write("indexing…\n");
-      }
-      const indexed = await drainIndex(store, { requeueAll: false });
-      if (global.json) printJson(importReportJson(report, indexed));
-      else writeTerminalText(formatImportReport(report, indexed));
-      const [first, ...others] = report.failures;
-      if (first) {
-        const more =
-          others.length > 0
-            ? ` (and ${plural(others.length, "more rejected file", "more rejected files")})`
-            : "";
-        throw new ImportFormatError(first.file, first.line, `${first.reason}${more}`);
-      }
     });
 }

@@ -26,6 +26,7 @@ import {
 import { packageVersion } from "../package-version.js";
 import { mcpRemedyWriter } from "../remedy-writer.js";
 import { writeTerminalText } from "../terminal-text.js";
+import { requireAppName } from "./apps.js";
 
 /** Parsed `mcp` options. */
 export interface McpOptions {
@@ -59,7 +60,10 @@ export async function runMcp(global: GlobalOptions, options: McpOptions): Promis
   if (kind !== undefined && !(ENGINE_KINDS as readonly string[]).includes(kind.toLowerCase())) {
     throw new InvalidInputError("--engine", ENGINE_KINDS.join(" | "), `got ${kind}`);
   }
-  if (options.app?.trim()) requireExistingCliStore(global);
+  if (options.app !== undefined) {
+    requireAppName(options.app);
+    requireExistingCliStore(global);
+  }
   const server = await startMcpServer({
     storePath: storePathFor(global),
     ...(options.app !== undefined ? { appName: options.app } : {}),

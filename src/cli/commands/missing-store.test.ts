@@ -81,6 +81,50 @@ describe("a --db path with no store", () => {
     expect([search.code, JSON.parse(search.stderr).error.kind]).toEqual([3, "not_found"]);
   }, 60_000);
 
+  it("a bad flag is invalid input (exit 2) even with no store, and no failed command leaves a store", async () => {
+    const dir = tempDir();
+    const db = join(dir, "new", "store.db");
+    const junk = join(dir, "notes.txt");
+    writeFileSync(junk, "not a chat history\n");
+    const cases: Array<[readonly string[], number, string]> = [
+      [["read", "--app", "shop", "--chat", "0"], 2, "--chat"],
+      [["read", "--app", "shop", "--chat", "1", "--limit", "99"], 2, "--limit"],
+      [["read", "--app", " ", "--chat", "1"], 2, "--app"],
+      [["search", "--app", "shop", " "], 2, "<query>"],
+      [["search", "--app", "shop", "x", "--limit", "0"], 2, "--limit"],
+      [["chats", "--app", ""], 2, "--app"],
+      [["explore", "--app", "shop", " "], 2, "<question>"],
+      [["mcp", "--app", ""], 2, "--app"],
+      [["import", join(dir, "missing")], 2, "paths"],
+      [["import", dir, "--app", " "], 2, "--app"],
+      [["import", join(dir, "new")], 2, "paths"],
+      [["import", junk], 8, "notes.txt"],
+      [["serve", "--port", "0", "--no-build", "--app", "shop"], 3, "shop"],
+    ];
+    for (const [args, code, names] of cases) {
+      const run = await runRecollectChild(["--json", "--db", db, ...args]);
+      // (A malformed import still prints its report of what it read, with the failure in it.)
+      expect({ args, code: run.code }).toEqual({ args, code });
+      const error = JSON.parse(run.stderr).error;
+      expect(JSON.stringify([error.argument, error.file, error.app_name])).toContain(names);
+      expect({ args, files: existsSync(db) }).toEqual({ args, files: false });
+    }
+  }, 300_000);
+
+  it("a failed import keeps a store that was there before", async () => {
+    const dir = tempDir();
+    const db = join(dir, "store.db");
+    const junk = join(dir, "notes.txt");
+    writeFileSync(junk, "not a chat history\n");
+    expect(
+      (await runRecollectChild(["--db", db, "settings", "set", "telemetry", "off"])).code,
+    ).toBe(0);
+    const run = await runRecollectChild(["--json", "--db", db, "import", junk]);
+    expect(run.code).toBe(8);
+    const apps = await runRecollectChild(["--json", "--db", db, "apps"]);
+    expect([apps.code, JSON.parse(apps.stdout)]).toEqual([0, []]);
+  }, 60_000);
+
   it("a command that writes still creates the store there", async () => {
     const dir = tempDir();
     const db = join(dir, "new", "store.db");

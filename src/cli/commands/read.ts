@@ -6,7 +6,7 @@
 
 import type { Command } from "commander";
 import { InvalidInputError } from "../../errors/recollect-error.js";
-import { readChat } from "../../history/index.js";
+import { parseReadInput, readChat } from "../../history/index.js";
 import type { ReadChatInput, ReadChatResult } from "../../history/types.js";
 import type { Store } from "../../store/open-store.js";
 import {
@@ -18,7 +18,7 @@ import {
 } from "../cli-context.js";
 import { type FlagTerms, runInFlagTerms } from "../flag-terms.js";
 import { writeTerminalText } from "../terminal-text.js";
-import { requireAppId } from "./apps.js";
+import { requireAppId, requireAppName } from "./apps.js";
 import { parseIdOption, parseIntegerOption } from "./integer-option.js";
 
 /** Options of {@link runRead}. */
@@ -139,14 +139,17 @@ export function registerReadCommand(program: Command): void {
     .option("--limit <n>", "messages in the page, 1-20 (default 10)")
     .action((flags: ReadFlags, command: Command) => {
       const global = globalOptions(command);
+      const terms = readFlagTerms(flags);
+      // Every flag is checked before the store is looked at: a typing error is exit 2 anywhere.
+      const input = runInFlagTerms(terms, () => {
+        const parsed = readInputFromFlags(flags);
+        parseReadInput(parsed);
+        return parsed;
+      });
+      requireAppName(flags.app);
       using store = openExistingCliStore(global);
-      const result = runInFlagTerms(readFlagTerms(flags), () =>
-        runRead({
-          store,
-          appName: flags.app,
-          input: readInputFromFlags(flags),
-          isPro: cliIsPro(global),
-        }),
+      const result = runInFlagTerms(terms, () =>
+        runRead({ store, appName: flags.app, input, isPro: cliIsPro(global) }),
       );
       if (global.json) printJson(result);
       else writeTerminalText(formatRead(result));

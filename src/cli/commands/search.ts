@@ -5,7 +5,7 @@
  */
 
 import type { Command } from "commander";
-import { createIndexer, searchChats } from "../../history/index.js";
+import { createIndexer, parseSearchInput, searchChats } from "../../history/index.js";
 import type { SearchChatsResult } from "../../history/types.js";
 import type { Store } from "../../store/open-store.js";
 import { plural } from "../../text/plural.js";
@@ -18,7 +18,7 @@ import {
 } from "../cli-context.js";
 import { runInFlagTerms } from "../flag-terms.js";
 import { writeTerminalText } from "../terminal-text.js";
-import { requireAppId } from "./apps.js";
+import { requireAppId, requireAppName } from "./apps.js";
 import { parseIntegerOption } from "./integer-option.js";
 
 /** Options of {@link runSearch}. */
@@ -99,20 +99,20 @@ export function registerSearchCommand(program: Command): void {
     .argument("<query>", "words to look for")
     .action(async (query: string, options: { app: string; limit?: string }, command: Command) => {
       const global = globalOptions(command);
-      using store = openExistingCliStore(global);
       // The query is not echoed back in an error: it may be long, and it is the person's text.
       const terms = {
         query: { flag: "<query>", typed: undefined },
         limit: { flag: "--limit", typed: options.limit },
       };
+      const limit = parseIntegerOption("--limit", options.limit, "an integer from 1 to 20");
+      // Every flag is checked before the store is looked at: a typing error is exit 2 anywhere.
+      runInFlagTerms(terms, () =>
+        parseSearchInput({ query, ...(limit === undefined ? {} : { limit }) }),
+      );
+      requireAppName(options.app);
+      using store = openExistingCliStore(global);
       const result = await runInFlagTerms(terms, () =>
-        runSearch({
-          store,
-          appName: options.app,
-          query,
-          isPro: cliIsPro(global),
-          limit: parseIntegerOption("--limit", options.limit, "an integer from 1 to 20"),
-        }),
+        runSearch({ store, appName: options.app, query, isPro: cliIsPro(global), limit }),
       );
       if (global.json) printJson(result);
       else writeTerminalText(formatSearch(result));

@@ -24,9 +24,9 @@ import {
 import {
   type GlobalOptions,
   globalOptions,
-  openCliStore,
   printJson,
   storePathFor,
+  withCliStore,
 } from "../cli-context.js";
 import { runInFlagTerms } from "../flag-terms.js";
 import { requireAppId } from "./apps.js";
@@ -86,32 +86,34 @@ export async function runServe(
     parseIntegerOption("--port", options.port, "an integer from 0 to 65535") ?? DEFAULT_SERVE_PORT;
   // Checked before the store is opened, so a bad port creates nothing.
   runInFlagTerms({ port: { flag: "--port", typed: options.port } }, () => assertListenPort(port));
-  using store = openCliStore(global);
-  const storePath = storePathFor(global);
-  const appId = options.app === undefined ? null : requireAppId(store.db, options.app);
-  const settingsPath = settingsPathForStore(storePath);
-  const settings = settingsPath
-    ? createFileSettingsStore(settingsPath)
-    : createMemorySettingsStore();
-  const telemetryPath = telemetryPathForStore(storePath);
-  const telemetry = telemetryPath
-    ? createJsonlTelemetrySink({
-        path: telemetryPath,
-        enabled: () => (settings.read().telemetry ?? SETTINGS_DEFAULTS.telemetry) === "on",
-      })
-    : DISCARD_TELEMETRY;
-  const webRoot = options.build ? await ensureWebBuild() : null;
-  await using server = await startRecollectServer({
-    store,
-    settings,
-    entitlement: settingsEntitlement(settings),
-    engineConfig: engineConfigFromEnv(process.env),
-    port,
-    webRoot,
-    telemetry,
+  // A start that fails (an unknown --app, a port in use) leaves no new empty store behind.
+  await withCliStore(global, async (store) => {
+    const storePath = storePathFor(global);
+    const appId = options.app === undefined ? null : requireAppId(store.db, options.app);
+    const settingsPath = settingsPathForStore(storePath);
+    const settings = settingsPath
+      ? createFileSettingsStore(settingsPath)
+      : createMemorySettingsStore();
+    const telemetryPath = telemetryPathForStore(storePath);
+    const telemetry = telemetryPath
+      ? createJsonlTelemetrySink({
+          path: telemetryPath,
+          enabled: () => (settings.read().telemetry ?? SETTINGS_DEFAULTS.telemetry) === "on",
+        })
+      : DISCARD_TELEMETRY;
+    const webRoot = options.build ? await ensureWebBuild() : null;
+    await using server = await startRecollectServer({
+      store,
+      settings,
+      entitlement: settingsEntitlement(settings),
+      engineConfig: engineConfigFromEnv(process.env),
+      port,
+      webRoot,
+      telemetry,
+    });
+    const url = appId === null ? `${server.url}/` : `${server.url}/#/chat/${appId}`;
+    if (global.json) printJson({ url, port: server.port });
+    else process.stdout.write(`Recollect is running at ${url}\nPress Ctrl+C to stop.\n`);
+    await stop;
   });
-  const url = appId === null ? `${server.url}/` : `${server.url}/#/chat/${appId}`;
-  if (global.json) printJson({ url, port: server.port });
-  else process.stdout.write(`Recollect is running at ${url}\nPress Ctrl+C to stop.\n`);
-  await stop;
 }
