@@ -26,6 +26,7 @@ import {
 import { telemetrySinkForStorePath } from "../../telemetry/index.js";
 import { globalOptions, openExistingCliStore, storePathFor } from "../cli-context.js";
 import { cliRemedyWriter } from "../remedy-writer.js";
+import { terminalText } from "../terminal-text.js";
 import { requireAppId } from "./apps.js";
 import { engineForCli } from "./explore.js";
 
@@ -84,6 +85,7 @@ export function registerChatCommand(program: Command): void {
         model: engine.kind === "offline" ? createOfflineRouterModel() : engine.languageModel(),
         input: process.stdin,
         output: process.stdout,
+        showText: terminalText,
         terminal: process.stdin.isTTY === true,
         turnProOnCommand: cliRemedyWriter(global)(TURN_PRO_ON),
       });

@@ -50,6 +50,7 @@ function session(options: {
     model: createOfflineRouterModel(),
     input,
     output,
+    showText: (text) => text,
     terminal: options.terminal ?? false,
     turnProOnCommand: "npx recollect --db /tmp/s.db settings set entitlement pro",
   });

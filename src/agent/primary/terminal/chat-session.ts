@@ -35,6 +35,13 @@ export interface ChatSessionOptions {
   readonly model: LanguageModel;
   readonly input: NodeJS.ReadableStream;
   readonly output: NodeJS.WritableStream;
+  /**
+   * Makes text shown to the person safe for `output` (the CLI passes its terminal escaping of
+   * control and bidirectional characters). Applied to everything the session writes — answers,
+   * reports, cards, prompts, echoed lines — but not to the line editor's own cursor control,
+   * which writes to `output` directly, so editing keeps working.
+   */
+  readonly showText: (text: string) => string;
   /** Line editing and Ctrl-C handling (true for a TTY). */
   readonly terminal: boolean;
   /**
@@ -55,7 +62,7 @@ const EXIT_COMMANDS: ReadonlySet<string> = new Set(["/exit", "/quit"]);
 /** Runs the session until the input ends or the person exits. */
 export async function runChatSession(options: ChatSessionOptions): Promise<ChatSessionSummary> {
   const write = (text: string) => {
-    options.output.write(text);
+    options.output.write(options.showText(text));
   };
   using reader = createLineReader(options.input, options.output, options.terminal);
   let turnController: AbortController | null = null;

@@ -24,6 +24,8 @@ export interface ChildOptions {
   readonly env?: Readonly<Record<string, string>>;
   /** Run as this user id (the parent must be root), e.g. to meet file permissions as root cannot. */
   readonly uid?: number | undefined;
+  /** Written to the child's stdin, which then ends; without it stdin is closed from the start. */
+  readonly input?: string;
   /** Killed after this long, ms. Default 60,000. */
   readonly timeoutMs?: number;
 }
@@ -36,18 +38,19 @@ export function runRecollectChild(
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [RECOLLECT_BIN, ...args], {
       env: { ...process.env, ...options.env },
-      stdio: ["ignore", "pipe", "pipe"],
+      stdio: [options.input === undefined ? "ignore" : "pipe", "pipe", "pipe"],
       timeout: options.timeoutMs ?? 60_000,
       ...(options.uid !== undefined ? { uid: options.uid, gid: options.uid } : {}),
     });
     let stdout = "";
     let stderr = "";
-    child.stdout.setEncoding("utf8").on("data", (chunk: string) => {
+    child.stdout!.setEncoding("utf8").on("data", (chunk: string) => {
       stdout += chunk;
     });
-    child.stderr.setEncoding("utf8").on("data", (chunk: string) => {
+    child.stderr!.setEncoding("utf8").on("data", (chunk: string) => {
       stderr += chunk;
     });
+    child.stdin?.end(options.input);
     child.on("error", reject);
     child.on("close", (code) => resolve({ code, stdout, stderr }));
   });
