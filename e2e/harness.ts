@@ -17,6 +17,7 @@ import type { EntitlementProvider } from "../src/agent/entitlement/entitlement-p
 import { countPending } from "../src/history/indexer/pending-count.js";
 import { startRecollectServer } from "../src/server/create-recollect-server.js";
 import type { RunningServer } from "../src/server/start-server.js";
+import { TEST_FILL_COMMANDS } from "../src/server/testing/fill-commands.js";
 import { type SeededHistory, seedHistory } from "../src/server/testing/seed-history.js";
 import {
   createMemorySettingsStore,
@@ -168,6 +169,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     port: 0,
     webRoot,
     startIndexer: options.indexer ?? true,
+    fillCommands: TEST_FILL_COMMANDS,
   });
   const browser = await chromium.launch({
     executablePath: CHROMIUM.path,

@@ -11,6 +11,7 @@ import { createApp } from "./create-app.js";
 import { createSettingsPermissions } from "./settings-permissions.js";
 import type { ServerEvent } from "./shared/server-events.js";
 import { splitSseFrames } from "./shared/sse-frames.js";
+import { TEST_FILL_COMMANDS } from "./testing/fill-commands.js";
 import { type SeededHistory, seedHistory } from "./testing/seed-history.js";
 
 let store: Store;
@@ -37,6 +38,7 @@ async function runTurn(isPro: boolean, message: string): Promise<ServerEvent[]> 
     }),
     permissions: createSettingsPermissions(settings, TOOL_DEFINITIONS),
     isPro: () => isPro,
+    fillCommands: TEST_FILL_COMMANDS,
     staticHandler: null,
   });
   const response = await app.request(`/api/chats/${seeded.paymentsChatId}/turns`, {

@@ -9,6 +9,7 @@ import { createApp, type TurnRequest, type TurnRunner } from "./create-app.js";
 import { createSettingsPermissions } from "./settings-permissions.js";
 import type { ServerEvent } from "./shared/server-events.js";
 import { ssePayloads } from "./shared/sse-frames.js";
+import { TEST_FILL_COMMANDS } from "./testing/fill-commands.js";
 import { type SeededHistory, seedHistory } from "./testing/seed-history.js";
 
 const TOOLS = [
@@ -35,6 +36,7 @@ function build(runTurn: TurnRunner, options: { isPro?: boolean } = {}) {
     runTurn,
     permissions: createSettingsPermissions(settings, TOOLS),
     isPro: () => options.isPro ?? true,
+    fillCommands: TEST_FILL_COMMANDS,
     staticHandler: null,
     clock: () => Date.UTC(2026, 5, 1, 12, 0, 0),
     newId: () => `id-${++id}`,
@@ -84,6 +86,7 @@ describe("read API", () => {
         { id: seeded.appId, name: "Acme Shop", chatCount: 4 },
         { id: seeded.otherAppId, name: "Side Project", chatCount: 1 },
       ],
+      fillCommands: TEST_FILL_COMMANDS,
     });
   });
 

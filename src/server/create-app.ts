@@ -33,6 +33,7 @@ import { requestBodyLimit, securityHeaders } from "./security-middleware.js";
 import {
   consentAnswerBodySchema,
   createChatBodySchema,
+  type FillCommands,
   type PermissionRow,
   setPermissionBodySchema,
   turnBodySchema,
@@ -86,6 +87,8 @@ export interface ServerDeps {
   readonly permissions: PermissionsPort;
   /** Read once per turn (and for `/api/profile`). */
   readonly isPro: () => boolean;
+  /** The commands that import a history into this store (`GET /api/apps`). */
+  readonly fillCommands: FillCommands;
   /** Serves the built web app; null for an API-only server (tests). */
   readonly staticHandler: ((request: Request) => Promise<Response | null>) | null;
   /** Milliseconds since the epoch. Default `Date.now`. */
@@ -139,7 +142,9 @@ export function createApp(deps: ServerDeps): Hono {
 
   app.get("/api/profile", (c) => c.json({ entitlement: deps.isPro() ? "pro" : "free" }));
 
-  app.get("/api/apps", (c) => c.json({ apps: listApps(store.db) }));
+  app.get("/api/apps", (c) =>
+    c.json({ apps: listApps(store.db), fillCommands: deps.fillCommands }),
+  );
 
   app.get("/api/apps/:appId/chats", (c) => {
     const appId = parseId(c.req.param("appId"), "appId");

@@ -17,6 +17,7 @@ import { DISCARD_TELEMETRY, type TelemetrySink } from "../telemetry/index.js";
 import { createAgentTurnRunner } from "./agent-turn-runner.js";
 import { createApp } from "./create-app.js";
 import { createSettingsPermissions } from "./settings-permissions.js";
+import type { FillCommands } from "./shared/api-types.js";
 import { type RunningServer, startServer } from "./start-server.js";
 import { createStaticHandler } from "./static-files.js";
 
@@ -30,6 +31,8 @@ export interface RecollectServerOptions {
   readonly engineConfig: EngineConfig;
   /** 0–65535; 0 picks a free port. */
   readonly port: number;
+  /** The commands that import a history into this store, written for where it was started. */
+  readonly fillCommands: FillCommands;
   /** The built web app folder, or null for API only. */
   readonly webRoot: string | null;
   readonly mode?: AgentMode;
@@ -71,6 +74,7 @@ export async function startRecollectServer(
     runTurn,
     permissions: createSettingsPermissions(options.settings, TOOL_DEFINITIONS),
     isPro: () => options.entitlement.entitlement() === "pro",
+    fillCommands: options.fillCommands,
     staticHandler: options.webRoot ? createStaticHandler(options.webRoot) : null,
   });
   let server: RunningServer;

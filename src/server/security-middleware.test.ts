@@ -11,6 +11,7 @@ import { createApp } from "./create-app.js";
 import { MAX_REQUEST_BODY_BYTES } from "./security-middleware.js";
 import { createSettingsPermissions } from "./settings-permissions.js";
 import { type RunningServer, startServer } from "./start-server.js";
+import { TEST_FILL_COMMANDS } from "./testing/fill-commands.js";
 import { seedHistory } from "./testing/seed-history.js";
 
 let store: Store;
@@ -25,6 +26,7 @@ beforeEach(async () => {
     runTurn: async () => undefined,
     permissions: createSettingsPermissions(createMemorySettingsStore({}), []),
     isPro: () => true,
+    fillCommands: TEST_FILL_COMMANDS,
     staticHandler: async () =>
       new Response("<!doctype html><title>x</title>", {
         headers: { "content-type": "text/html" },

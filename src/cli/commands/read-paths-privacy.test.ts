@@ -13,6 +13,7 @@ import { toModelMessages } from "../../server/agent-turn-runner.js";
 import { listMessages } from "../../server/api-rows.js";
 import { createApp } from "../../server/create-app.js";
 import { createSettingsPermissions } from "../../server/settings-permissions.js";
+import { TEST_FILL_COMMANDS } from "../../server/testing/fill-commands.js";
 import { createMemorySettingsStore } from "../../settings/index.js";
 import { openStore } from "../../store/open-store.js";
 import { createTempStores, runCaptured } from "./testing/run-captured.js";
@@ -100,6 +101,7 @@ describe("private spans and credentials on every read path", () => {
       runTurn: async () => undefined,
       permissions: createSettingsPermissions(createMemorySettingsStore({}), []),
       isPro: () => true,
+      fillCommands: TEST_FILL_COMMANDS,
       staticHandler: null,
       clock: () => 0,
       newId: () => "id",

@@ -4,6 +4,8 @@ import { join } from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { seedHistory } from "../../server/testing/seed-history.js";
 import { openStore } from "../../store/open-store.js";
+import { commandLine } from "../../text/command-line.js";
+import { recollectInvocation } from "../recollect-invocation.js";
 import { runServe } from "./serve.js";
 
 const dirs: string[] = [];
@@ -47,6 +49,17 @@ describe("recollect serve", () => {
         { id: 1, name: "Acme Shop", chatCount: 4 },
         { id: 2, name: "Side Project", chatCount: 1 },
       ],
+      // The web app's "no apps yet" commands, as the CLI writes its remedies: this --db.
+      fillCommands: {
+        import: commandLine([
+          ...recollectInvocation(process.env),
+          "--db",
+          db,
+          "import",
+          "<paths…>",
+        ]),
+        sync: commandLine([...recollectInvocation(process.env), "--db", db, "sync"]),
+      },
     });
     const page = await fetch(`http://127.0.0.1:${printed.port}/`);
     expect(page.status).toBe(404); // --no-build: API only

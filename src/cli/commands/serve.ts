@@ -9,6 +9,7 @@ import { settingsEntitlement } from "../../agent/entitlement/entitlement-provide
 import { engineConfigFromEnv } from "../../engine/index.js";
 import { ensureWebBuild } from "../../server/build-web.js";
 import { startRecollectServer } from "../../server/create-recollect-server.js";
+import type { FillCommands } from "../../server/shared/api-types.js";
 import { assertListenPort } from "../../server/start-server.js";
 import {
   createFileSettingsStore,
@@ -29,6 +30,8 @@ import {
   withCliStore,
 } from "../cli-context.js";
 import { runInFlagTerms } from "../flag-terms.js";
+import { cliRemedyWriter } from "../remedy-writer.js";
+import { FILL_STORE } from "../store-not-found-error.js";
 import { requireAppId } from "./apps.js";
 import { parseIntegerOption } from "./integer-option.js";
 
@@ -40,6 +43,13 @@ export interface ServeOptions {
   port?: string;
   app?: string;
   build: boolean;
+}
+
+/** The web app's "no apps yet" commands, written like the CLI's remedies (with the same --db). */
+function fillCommands(global: GlobalOptions): FillCommands {
+  const write = cliRemedyWriter(global);
+  const [importHistory, sync] = FILL_STORE;
+  return { import: write(importHistory!), sync: write(sync!) };
 }
 
 /** Resolves when SIGINT or SIGTERM arrives. */
@@ -110,6 +120,7 @@ export async function runServe(
       port,
       webRoot,
       telemetry,
+      fillCommands: fillCommands(global),
     });
     const url = appId === null ? `${server.url}/` : `${server.url}/#/chat/${appId}`;
     if (global.json) printJson({ url, port: server.port });

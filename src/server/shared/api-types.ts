@@ -5,9 +5,17 @@
 import { z } from "zod";
 import { messageSegmentSchema } from "../../card/segment-message.js";
 
-/** `GET /api/apps`. */
+/**
+ * The command lines that fill an empty store, as the person runs Recollect where the server was
+ * started (with its `--db`), e.g. `npx recollect --db /tmp/a.db import <paths…>`.
+ */
+export const fillCommandsSchema = z.object({ import: z.string(), sync: z.string() });
+export type FillCommands = z.infer<typeof fillCommandsSchema>;
+
+/** `GET /api/apps`: the apps, and the commands that import some (shown when there are none). */
 export const appsResponseSchema = z.object({
   apps: z.array(z.object({ id: z.number().int(), name: z.string(), chatCount: z.number().int() })),
+  fillCommands: fillCommandsSchema,
 });
 export type AppsResponse = z.infer<typeof appsResponseSchema>;
 

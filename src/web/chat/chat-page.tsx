@@ -45,6 +45,7 @@ export function ChatPage(props: ChatPageProps) {
   const { appId, appNotFound, chatId, messageId, from, navigate, drawerOpen, closeDrawer } = props;
   const { t } = useTranslation();
   const [apps, setApps] = useState<Apps | null>(null);
+  const [fillCommands, setFillCommands] = useState<AppsResponse["fillCommands"] | null>(null);
   // Chats are kept with the app they were listed for, so another app's list is never shown.
   const [chatList, setChatList] = useState<{ readonly appId: number; readonly chats: Chats }>();
   // The app id the server answered NotFound for; cleared when its chats load.
@@ -62,7 +63,10 @@ export function ChatPage(props: ChatPageProps) {
 
   useEffect(() => {
     getJson("/api/apps", appsResponseSchema)
-      .then((response) => setApps(response.apps))
+      .then((response) => {
+        setApps(response.apps);
+        setFillCommands(response.fillCommands);
+      })
       .catch(fail);
   }, [fail]);
 
@@ -162,6 +166,7 @@ export function ChatPage(props: ChatPageProps) {
     <div className="chat-layout">
       <ChatSidebar
         apps={apps}
+        fillCommands={fillCommands}
         chats={chats}
         appId={appMissing ? null : appId}
         chatId={chatId}

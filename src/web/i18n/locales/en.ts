@@ -10,7 +10,8 @@ export const en = {
     nav: { label: "Main", chat: "Chat", permissions: "Permissions" },
     language: "Language",
     appPicker: "App",
-    noApps: "No apps yet. Import a history with `recollect import`.",
+    noApps:
+      "No apps yet. Import a history with `{{importCommand}}`, or the agents' histories on this machine with `{{syncCommand}}`.",
     conversation: "Conversation",
     chats: "Chats",
     newChat: "New chat",

@@ -8,7 +8,8 @@ export const es: StringTree<typeof en> = {
     nav: { label: "Principal", chat: "Chat", permissions: "Permisos" },
     language: "Idioma",
     appPicker: "App",
-    noApps: "Todavía no hay apps. Importa un historial con `recollect import`.",
+    noApps:
+      "Todavía no hay apps. Importa un historial con `{{importCommand}}`, o los historiales de los agentes de esta máquina con `{{syncCommand}}`.",
     conversation: "Conversación",
     chats: "Chats",
     newChat: "Nuevo chat",

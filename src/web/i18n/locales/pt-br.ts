@@ -8,7 +8,8 @@ export const ptBR: StringTree<typeof en> = {
     nav: { label: "Principal", chat: "Chat", permissions: "Permissões" },
     language: "Idioma",
     appPicker: "App",
-    noApps: "Ainda não há apps. Importe um histórico com `recollect import`.",
+    noApps:
+      "Ainda não há apps. Importe um histórico com `{{importCommand}}`, ou os históricos dos agentes desta máquina com `{{syncCommand}}`.",
     conversation: "Conversa",
     chats: "Chats",
     newChat: "Novo chat",
