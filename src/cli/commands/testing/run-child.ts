@@ -24,6 +24,8 @@ export interface ChildOptions {
   readonly env?: Readonly<Record<string, string>>;
   /** Run as this user id (the parent must be root), e.g. to meet file permissions as root cannot. */
   readonly uid?: number | undefined;
+  /** A program and its options that run the child, e.g. `setpriv` dropping capabilities. */
+  readonly runner?: readonly string[] | undefined;
   /** Written to the child's stdin, which then ends; without it stdin is closed from the start. */
   readonly input?: string;
   /** Killed after this long, ms. Default 60,000. */
@@ -36,7 +38,11 @@ export function runRecollectChild(
   options: ChildOptions = {},
 ): Promise<ChildRun> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [RECOLLECT_BIN, ...args], {
+    const [program = process.execPath, ...programArgs] = [
+      ...(options.runner ?? []),
+      process.execPath,
+    ];
+    const child = spawn(program, [...programArgs, RECOLLECT_BIN, ...args], {
       env: { ...process.env, ...options.env },
       stdio: [options.input === undefined ? "ignore" : "pipe", "pipe", "pipe"],
       timeout: options.timeoutMs ?? 60_000,
