@@ -100,8 +100,16 @@ describe("the recollect process", () => {
       "0",
       "q",
     ]);
-    expect(badLimit.code).toBe(4);
+    // A bad flag is named before anything about the store (Pro, the app) is looked at.
+    expect(badLimit.code).toBe(2);
     expect(JSON.parse(badLimit.stderr).error).toMatchObject({
+      kind: "invalid_input",
+      exit_code: 2,
+      argument: "--limit",
+    });
+    const free = await runCaptured(["--db", db, "--json", "search", "--app", "x", "q"]);
+    expect(free.code).toBe(4);
+    expect(JSON.parse(free.stderr).error).toMatchObject({
       kind: "precondition",
       exit_code: 4,
       missing: "pro",
