@@ -46,6 +46,12 @@ async function twoAppStore(): Promise<{ readonly db: string; readonly decision: 
 }
 
 const QUESTION = "What did we decide about authentcation?";
+
+/** Turns Pro on in `db` (explore needs it), then runs `explore QUESTION --app <app>` as a child. */
+async function explore(db: string, app: string, flags: readonly string[] = []) {
+  expect((await runCaptured(["--db", db, "settings", "set", "entitlement", "pro"])).code).toBe(0);
+  return runRecollectChild(["--db", db, ...flags, "explore", QUESTION, "--app", app]);
+}
 /** Two child processes per test, each starting the CLI from source: slow on 2 shared cores. */
 const CHILD_TEST_MS = 90_000;
 
@@ -54,18 +60,7 @@ describe("recollect explore with a misspelled word", () => {
     "searches the app's own spelling, says so, and cites the decision",
     async () => {
       const { db, decision } = await twoAppStore();
-      expect((await runCaptured(["--db", db, "settings", "set", "entitlement", "pro"])).code).toBe(
-        0,
-      );
-      const json = await runRecollectChild([
-        "--db",
-        db,
-        "--json",
-        "explore",
-        QUESTION,
-        "--app",
-        "Ledger",
-      ]);
+      const json = await explore(db, "Ledger", ["--json"]);
       expect(json.code).toBe(0);
       const report = exploreChatHistoryReportSchema.parse(JSON.parse(json.stdout));
       expect(report.spelling_corrections).toEqual([
@@ -73,7 +68,7 @@ describe("recollect explore with a misspelled word", () => {
       ]);
       const cited = report.findings.flatMap((finding) => finding.evidence.map((e) => e.message_id));
       expect(cited).toContain(decision);
-      const text = await runRecollectChild(["--db", db, "explore", QUESTION, "--app", "Ledger"]);
+      const text = await explore(db, "Ledger");
       expect(text.code).toBe(0);
       expect(text.stdout).toContain("Searched authentication for authentcation");
     },
@@ -84,23 +79,12 @@ describe("recollect explore with a misspelled word", () => {
     "never corrects from another app: no correction, no match, the other app's word nowhere",
     async () => {
       const { db } = await twoAppStore();
-      expect((await runCaptured(["--db", db, "settings", "set", "entitlement", "pro"])).code).toBe(
-        0,
-      );
-      const json = await runRecollectChild([
-        "--db",
-        db,
-        "--json",
-        "explore",
-        QUESTION,
-        "--app",
-        "Garden",
-      ]);
+      const json = await explore(db, "Garden", ["--json"]);
       expect(json.code).toBe(10);
       const report = exploreChatHistoryReportSchema.parse(JSON.parse(json.stdout));
       expect(report.outcome).toBe("no_match");
       expect(report.spelling_corrections).toBeUndefined();
-      const text = await runRecollectChild(["--db", db, "explore", QUESTION, "--app", "Garden"]);
+      const text = await explore(db, "Garden");
       for (const output of [json.stdout, json.stderr, text.stdout, text.stderr]) {
         expect(output).not.toMatch(/authentication|magic|ledger|Searched/i);
       }
