@@ -194,9 +194,15 @@ export function findCorrections(
   words: readonly string[],
   options: CorrectionOptions = {},
 ): RankedCorrection[] {
-  const rows = Number(db.prepare("SELECT max(id) FROM history_fts_docsize").pluck().get() ?? 0);
-  const copied = rows >= (options.minRowsForTermCopy ?? MIN_ROWS_FOR_TERM_STATS);
-  const table = copied ? "history_terms" : "history_fts_vocab";
+  // Which vocabulary to walk is decided only once a word needs it: most searches never do.
+  let table: string | null = null;
+  const vocabulary = (): string => {
+    if (table !== null) return table;
+    const rows = Number(db.prepare("SELECT max(id) FROM history_fts_docsize").pluck().get() ?? 0);
+    const copied = rows >= (options.minRowsForTermCopy ?? MIN_ROWS_FOR_TERM_STATS);
+    table = copied ? "history_terms" : "history_fts_vocab";
+    return table;
+  };
   const count = db
     .prepare(
       `SELECT count(*) FROM (SELECT rowid FROM history_fts WHERE history_fts MATCH ? LIMIT ${APP_DOCS_COUNTED})`,
@@ -210,7 +216,10 @@ export function findCorrections(
     const stem = porterStem(word);
     const maxEdits = maxEditsFor(stem.length);
     let best: RankedCorrection | null = null;
-    for (const term of nearStems(db, stem, maxEdits, table).slice(0, MAX_CANDIDATES_CHECKED)) {
+    for (const term of nearStems(db, stem, maxEdits, vocabulary()).slice(
+      0,
+      MAX_CANDIDATES_CHECKED,
+    )) {
       const distance = boundedEditDistance(stem, term, maxEdits);
       if (best !== null && distance > best.distance) break;
       const query = surfaceWordFor(term);
