@@ -2,12 +2,18 @@ import type { LanguageModelV3Prompt } from "@ai-sdk/provider";
 import { describe, expect, it } from "vitest";
 import type { ExploreChatHistoryReport } from "../../../card/report-schema.js";
 import { textDeltas } from "../offline-router-model.js";
-import { isRecallQuestion, routedQuery } from "./recall-classifier.js";
-import { ROUTER_HELP_TEXT, ROUTER_NO_HISTORY_TEXT, routeTurn } from "./route-turn.js";
+import { classifyMessage, routedQuery } from "./recall-classifier.js";
+import {
+  ROUTER_GREETING_TEXT,
+  ROUTER_HELP_TEXT,
+  ROUTER_NO_HISTORY_TEXT,
+  ROUTER_NOTED_TEXT,
+  routeTurn,
+} from "./route-turn.js";
 import {
   ASK_FOR_CONTEXT,
   ASK_TO_CONFIRM,
-  ASK_WHICH_STANDS,
+  newestConflictStatements,
   textUnderCard,
 } from "./text-under-card.js";
 
@@ -47,16 +53,68 @@ const report: ExploreChatHistoryReport = {
 };
 
 describe("offline router policy", () => {
-  it("classifies recall questions by transparent cues", () => {
-    expect(
-      [
-        "What did we decide about authentication?",
-        "remind me why we went with Postgres",
-        "Did we agree on a deploy target previously",
-        "hello",
-        "write a function that adds two numbers",
-      ].map(isRecallQuestion),
-    ).toEqual([true, true, true, false, false]);
+  // Which tool the router calls for a message (the explorer, or none), as the person phrases it.
+  const RECALL_REQUESTS = [
+    "What did we decide about authentication?",
+    "what did we decide about billing",
+    "remind me what we chose for hosting",
+    "Remind me why we went with Postgres",
+    "why did we drop Clerk?",
+    "Did we agree on a deploy target previously",
+    "So, which database did we pick?",
+    "Is there a decision on the CSV export?",
+    "Tell me what we discussed about pricing.",
+    "I forgot what we decided about the landing page.",
+    "Not sure what we settled on for styling.",
+    "We use Postgres. Remind me what we chose for auth.",
+    "We are going with Postgres for the ledger; what did we decide about authentication?",
+    "Do you remember the requirements for export?",
+    "What was the reason we moved off sessions?",
+  ];
+  const STATEMENTS = [
+    "We use Postgres for storage.",
+    "Decision: billing goes through Stripe.",
+    "We decided to keep Tailwind.",
+    "We went with Vercel for hosting.",
+    "Previously we used MySQL; now it is Postgres.",
+    "Remember: the free plan stays at three boards.",
+    "Let's decide on billing next week.",
+    "make it blue",
+  ];
+  const OTHER_QUESTIONS = ["write a function that adds two numbers?", "How do I add a column?"];
+
+  it.each(RECALL_REQUESTS)("sends a recall request to the explorer: %s", (message) => {
+    expect(classifyMessage(message)).toBe("recall");
+    expect(routeTurn(user(message), ["explore_chat_history", "read_chat"])).toEqual({
+      kind: "tool-call",
+      toolName: "explore_chat_history",
+      input: { query: routedQuery(message) },
+    });
+  });
+
+  it.each(STATEMENTS)("answers a statement without a tool: %s", (message) => {
+    expect(classifyMessage(message)).toBe("statement");
+    expect(routeTurn(user(message), ["explore_chat_history", "read_chat"])).toEqual({
+      kind: "text",
+      text: ROUTER_NOTED_TEXT,
+    });
+  });
+
+  it("answers greetings and other questions with help, never a tool", () => {
+    for (const message of OTHER_QUESTIONS) {
+      expect(routeTurn(user(message), ["explore_chat_history"])).toEqual({
+        kind: "text",
+        text: ROUTER_HELP_TEXT,
+      });
+    }
+    expect(routeTurn(user("hello"), ["explore_chat_history"])).toEqual({
+      kind: "text",
+      text: ROUTER_GREETING_TEXT,
+    });
+    expect(classifyMessage("hi, what did we decide about auth?")).toBe("recall");
+  });
+
+  it("sends the message as the query, whitespace-collapsed and at most 500 characters", () => {
     expect(routedQuery("  what   did\nwe decide  ")).toBe("what did we decide");
     expect(routedQuery("did we ".repeat(200))).toHaveLength(500);
   });
@@ -70,10 +128,6 @@ describe("offline router policy", () => {
     expect(routeTurn(user("What did we decide about auth?"), ["read_chat"])).toEqual({
       kind: "text",
       text: ROUTER_NO_HISTORY_TEXT,
-    });
-    expect(routeTurn(user("make it blue"), ["explore_chat_history"])).toEqual({
-      kind: "text",
-      text: ROUTER_HELP_TEXT,
     });
   });
 
@@ -150,7 +204,6 @@ describe("offline router policy", () => {
   });
 
   it("under the card, says only what the card does not: a question back, or nothing", () => {
-    expect(textUnderCard(report)).toBe(`${ASK_WHICH_STANDS} ${ASK_TO_CONFIRM}`);
     const settled = {
       ...report,
       outcome: "complete" as const,
@@ -159,6 +212,7 @@ describe("offline router policy", () => {
       action: "answer_from_report" as const,
     };
     expect(textUnderCard(settled)).toBe("");
+    expect(textUnderCard({ ...settled, confidence: "low" })).toBe(ASK_TO_CONFIRM);
     expect(textUnderCard({ ...report, outcome: "no_match", findings: [], conflicts: [] })).toBe(
       ASK_FOR_CONTEXT,
     );
@@ -168,9 +222,68 @@ describe("offline router policy", () => {
       "Auth moved to Clerk.",
       "Switch auth",
       "Sessions vs Clerk.",
+      "…",
     ]) {
       expect(textUnderCard(report)).not.toContain(text);
     }
+  });
+
+  it("asks whether the conflict's newer statement still stands, naming its chat and date", () => {
+    expect(newestConflictStatements(report).map((target) => target.message_id)).toEqual([4]);
+    const question = textUnderCard(report);
+    expect(question).toContain("chat 2, 2026-02-03");
+    expect(question).not.toContain("2026-01-10");
+    expect(question).not.toContain(ASK_TO_CONFIRM);
+    // The evidence order does not matter: the date decides, then the message id.
+    const swapped = {
+      ...report,
+      conflicts: [
+        { ...report.conflicts[0]!, evidence: [...report.conflicts[0]!.evidence].reverse() },
+      ],
+    };
+    expect(newestConflictStatements(swapped).map((target) => target.message_id)).toEqual([4]);
+    const sameTime = {
+      ...report,
+      conflicts: [
+        {
+          description: "x",
+          evidence: [evidence(3, 9, "2026-03-01", null), evidence(3, 7, "2026-03-01", null)],
+        },
+      ],
+    };
+    expect(newestConflictStatements(sameTime).map((target) => target.message_id)).toEqual([9]);
+  });
+
+  it("follows a chain of revisions to its last statement, and keeps independent conflicts apart", () => {
+    const chain = {
+      ...report,
+      conflicts: [
+        {
+          description: "sessions, then Clerk",
+          evidence: [evidence(3, 9, "2026-01-14", null), evidence(5, 16, "2026-02-11", null)],
+        },
+        {
+          description: "Clerk, then Supabase Auth",
+          evidence: [evidence(5, 16, "2026-02-11", null), evidence(9, 27, "2026-04-07", null)],
+        },
+      ],
+    };
+    expect(newestConflictStatements(chain).map((target) => target.message_id)).toEqual([27]);
+    expect(textUnderCard(chain)).toContain("chat 9, 2026-04-07");
+    expect(textUnderCard(chain)).not.toContain("chat 5");
+    const apart = {
+      ...chain,
+      conflicts: [
+        chain.conflicts[1]!,
+        {
+          description: "Vercel, then Fly",
+          evidence: [evidence(7, 20, "2026-03-02", null), evidence(8, 23, "2026-03-10", null)],
+        },
+      ],
+    };
+    expect(newestConflictStatements(apart).map((target) => target.message_id)).toEqual([27, 23]);
+    expect(textUnderCard(apart)).toContain("chat 9, 2026-04-07");
+    expect(textUnderCard(apart)).toContain("chat 8, 2026-03-10");
   });
 
   it("streams text in deltas that concatenate back exactly", () => {

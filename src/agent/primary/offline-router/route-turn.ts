@@ -7,7 +7,11 @@
  *   offered: then first read the strongest cited target (one drill-down, the plan's "known
  *   evidence target → read"), and answer after it;
  * - the last message is that read_chat result → the same reply, plus what was read;
- * - anything else → a plain answer (greeting/help), never a tool.
+ * - a greeting or another question → a plain answer (help), never a tool;
+ * - a statement (a note such as "Decision: billing goes through Stripe.") → a short
+ *   acknowledgement and no tool, so the chat keeps it as an ordinary turn that the index holds
+ *   and a later exploration from another chat can find (a turn answered by a history tool is
+ *   indexed without what its query repeats; see `history/projection`).
  * It never calls the explorer twice in one turn, reads at most once, and never calls a tool it was
  * not offered.
  */
@@ -21,7 +25,7 @@ import {
   type ExploreChatHistoryReport,
   exploreChatHistoryReportSchema,
 } from "../../../card/report-schema.js";
-import { isRecallQuestion, routedQuery } from "./recall-classifier.js";
+import { classifyMessage, routedQuery } from "./recall-classifier.js";
 import { textUnderCard } from "./text-under-card.js";
 
 /** A drill-down read of one cited evidence target: the message and one neighbour each side. */
@@ -45,9 +49,17 @@ export type RouterDecision =
 const EXPLORER = "explore_chat_history";
 const READ_CHAT = "read_chat";
 
-/** The reply to anything that is neither a greeting nor a recall question. */
+/**
+ * The reply to a question that is not about earlier chats. It names no topic as its example:
+ * the reply is indexed with the chat, and an example subject would match later searches for it.
+ */
 export const ROUTER_HELP_TEXT =
-  'I can look up what was decided in this app\'s earlier chats. Ask me something like "what did we decide about authentication?"';
+  'I can look up what was decided in this app\'s earlier chats. Ask me something like "what did we decide about …?"';
+/**
+ * The reply to a statement: an acknowledgement and the help, no tool. Whether the note is kept is
+ * the surface's business (the web app stores the chat; `recollect chat` keeps no transcript).
+ */
+export const ROUTER_NOTED_TEXT = `Noted. ${ROUTER_HELP_TEXT}`;
 /** The reply to a greeting. */
 export const ROUTER_GREETING_TEXT = `Hello! ${ROUTER_HELP_TEXT}`;
 /** The reply to a recall question when the explorer is not in the toolset. */
@@ -174,7 +186,8 @@ export function routeTurn(
     return { kind: "text", text: "Done." };
   }
   const text = userText(prompt) ?? "";
-  if (isRecallQuestion(text)) {
+  const kind = classifyMessage(text);
+  if (kind === "recall") {
     if (offered.includes(EXPLORER) && routedQuery(text).length > 0) {
       return {
         kind: "tool-call",
@@ -184,8 +197,7 @@ export function routeTurn(
     }
     return { kind: "text", text: ROUTER_NO_HISTORY_TEXT };
   }
-  if (/^\s*(hi|hello|hey|good (morning|afternoon|evening))\b/i.test(text)) {
-    return { kind: "text", text: ROUTER_GREETING_TEXT };
-  }
+  if (kind === "greeting") return { kind: "text", text: ROUTER_GREETING_TEXT };
+  if (kind === "statement") return { kind: "text", text: ROUTER_NOTED_TEXT };
   return { kind: "text", text: ROUTER_HELP_TEXT };
 }
