@@ -1,0 +1,107 @@
+/**
+ * The web app's conversation over a real store and the real offline router and explorer: a
+ * person's turns go into a chat of their own, a typed note is an ordinary indexed turn, and a
+ * later exploration from another chat cites it.
+ */
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { createExplorerEngine } from "../agent/explorer-engine.js";
+import { createOfflineRouterModel } from "../agent/primary/offline-router-model.js";
+import { TOOL_DEFINITIONS } from "../agent/tools/registry.js";
+import { createIndexer } from "../history/index.js";
+import { createMemorySettingsStore } from "../settings/index.js";
+import { openStore, type Store } from "../store/open-store.js";
+import { createAgentTurnRunner } from "./agent-turn-runner.js";
+import { createApp } from "./create-app.js";
+import { createSettingsPermissions } from "./settings-permissions.js";
+import type { ServerEvent } from "./shared/server-events.js";
+import { splitSseFrames } from "./shared/sse-frames.js";
+import { TEST_FILL_COMMANDS } from "./testing/fill-commands.js";
+import { type SeededHistory, seedHistory } from "./testing/seed-history.js";
+
+let store: Store;
+let seeded: SeededHistory;
+let app: ReturnType<typeof createApp>;
+
+beforeEach(async () => {
+  store = openStore({ path: ":memory:" });
+  seeded = seedHistory(store);
+  await createIndexer({ store }).drainAll();
+  const settings = createMemorySettingsStore({});
+  app = createApp({
+    store,
+    runTurn: createAgentTurnRunner({
+      store,
+      settings,
+      model: createOfflineRouterModel(),
+      engine: createExplorerEngine({ kind: "offline" }),
+      freeModelMode: false,
+    }),
+    permissions: createSettingsPermissions(settings, TOOL_DEFINITIONS),
+    isPro: () => true,
+    fillCommands: TEST_FILL_COMMANDS,
+    staticHandler: null,
+  });
+});
+afterEach(() => store.close());
+
+/** Starts a chat of the person's own in the seeded app, as the web app does for a first message. */
+async function newChat(title: string): Promise<number> {
+  const response = await app.request(`/api/apps/${seeded.appId}/chats`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ title }),
+  });
+  expect(response.status).toBe(201);
+  return ((await response.json()) as { chat: { id: number } }).chat.id;
+}
+
+/** Posts one turn and returns its events. */
+async function turn(chatId: number, message: string): Promise<ServerEvent[]> {
+  const response = await app.request(`/api/chats/${chatId}/turns`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ message }),
+  });
+  expect(response.status).toBe(200);
+  const text = await response.text();
+  return splitSseFrames(text).payloads.map((payload) => JSON.parse(payload) as ServerEvent);
+}
+
+const toolsCalled = (events: readonly ServerEvent[]) =>
+  events.flatMap((event) => (event.type === "tool-call-start" ? [event.toolName] : []));
+
+function accepted(events: readonly ServerEvent[]) {
+  const event = events.find((e) => e.type === "turn-accepted");
+  if (event?.type !== "turn-accepted") throw new Error("no turn-accepted event");
+  return event;
+}
+
+/** Message ids cited by the final explorer card of a turn (findings and conflicts). */
+function citedMessageIds(events: readonly ServerEvent[]): number[] {
+  const last = events.flatMap((event) => (event.type === "card-update" ? [event.card] : [])).at(-1);
+  if (last?.kind !== "explore" || !("report" in last.card)) return [];
+  const report = last.card.report;
+  return [...report.findings, ...report.conflicts].flatMap((group) =>
+    group.evidence.map((target) => target.message_id),
+  );
+}
+
+describe("a note typed in the web app", () => {
+  it("is answered without a tool, indexed as a turn, and cited by a later exploration from another chat", async () => {
+    const notes = await newChat("Invoices");
+    const noted = await turn(notes, "Decision: invoices are emailed through Postmark.");
+    expect(toolsCalled(noted)).toEqual([]);
+    const { userMessageId } = accepted(noted);
+    await createIndexer({ store }).drainAll();
+    const indexed = store.db
+      .prepare("SELECT rowid FROM history_fts WHERE history_fts MATCH ? ORDER BY rowid")
+      .pluck()
+      .all("body : postmark") as number[];
+    expect(indexed).toEqual([userMessageId]);
+
+    const later = await newChat("Invoices again");
+    const asked = await turn(later, "What did we decide about invoices?");
+    expect(toolsCalled(asked)).toEqual(["explore_chat_history"]);
+    expect(citedMessageIds(asked)).toContain(userMessageId);
+  });
+});
