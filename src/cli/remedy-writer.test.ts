@@ -9,16 +9,19 @@ import { afterEach, describe, expect, it } from "vitest";
 import { openStore } from "../store/open-store.js";
 import { createTempStores } from "./commands/testing/run-captured.js";
 import { RECOLLECT_BIN, runRecollectChild } from "./commands/testing/run-child.js";
-import { anywhereInvocation, recollectInvocation } from "./recollect-invocation.js";
+import { recollectInvocation } from "./recollect-invocation.js";
 
 const stores = createTempStores();
 afterEach(() => stores.cleanup());
 
 const NODE_ONLY = [dirname(process.execPath), "/usr/bin", "/bin"].join(delimiter);
 
-/** The `--json` error of `recollect <args…>` with `env`. */
-async function jsonError(args: readonly string[], env: Record<string, string>) {
-  const run = await runRecollectChild(["--json", ...args], { env });
+/** The `--json` error of `recollect <args…>` with `env`, run in `cwd` (default: the checkout). */
+async function jsonError(args: readonly string[], env: Record<string, string>, cwd?: string) {
+  const run = await runRecollectChild(["--json", ...args], {
+    env,
+    ...(cwd !== undefined ? { cwd } : {}),
+  });
   return { code: run.code, error: JSON.parse(run.stderr).error as Record<string, unknown> };
 }
 
@@ -56,8 +59,31 @@ describe("error remedies", () => {
     expect(fromEnv.error.remedies).toEqual(["npx recollect import <paths…>", "npx recollect sync"]);
   }, 120_000);
 
-  it("for recollect mcp, work from any folder: node and this copy's bin unless it is on PATH", () => {
-    expect(anywhereInvocation({ PATH: NODE_ONLY })).toEqual(["node", realpathSync(RECOLLECT_BIN)]);
-    expect(recollectInvocation({ PATH: NODE_ONLY })).toEqual(["npx", "recollect"]);
-  });
+  it("name one program for every command, recollect mcp included, from the folder it runs in", async () => {
+    const db = stores.path();
+    openStore({ path: db }).close();
+    const outside = dirname(db); // a temporary folder, in no npm project
+    const anywhere = `node ${realpathSync(RECOLLECT_BIN)}`;
+    const env = { PATH: NODE_ONLY, RECOLLECT_DB: "" };
+    for (const [cwd, run] of [
+      [undefined, "npx recollect"],
+      [outside, anywhere],
+    ] as const) {
+      const mcp = await jsonError(["--db", db, "mcp", "--app", "Nope"], env, cwd);
+      const chats = await jsonError(["--db", db, "chats", "--app", "Nope"], env, cwd);
+      for (const refused of [mcp, chats]) {
+        expect(refused).toMatchObject({
+          code: 3,
+          error: { kind: "not_found", app_name: "Nope", remedies: [`${run} --db ${db} apps`] },
+        });
+      }
+    }
+    // A project that installed this copy (node_modules/.bin/recollect) runs it through npx.
+    const project = join(outside, "project");
+    mkdirSync(join(project, "node_modules", ".bin"), { recursive: true });
+    symlinkSync(RECOLLECT_BIN, join(project, "node_modules", ".bin", "recollect"));
+    mkdirSync(join(project, "src"));
+    expect(recollectInvocation(env, join(project, "src"))).toEqual(["npx", "recollect"]);
+    expect(recollectInvocation(env, outside)).toEqual(["node", realpathSync(RECOLLECT_BIN)]);
+  }, 120_000);
 });

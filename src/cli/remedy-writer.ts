@@ -5,7 +5,7 @@
 import { type RemedyWriter, remedyWords } from "../errors/remedy.js";
 import { commandLine } from "../text/command-line.js";
 import { type GlobalOptions, storePathFor, storePathOrigin } from "./cli-context.js";
-import { anywhereInvocation, recollectInvocation } from "./recollect-invocation.js";
+import { recollectInvocation } from "./recollect-invocation.js";
 
 /** Remedies as `program [--db dbPath] args…`, quoted for a POSIX shell. */
 export function remedyWriter(program: readonly string[], dbPath: string | undefined): RemedyWriter {
@@ -13,7 +13,7 @@ export function remedyWriter(program: readonly string[], dbPath: string | undefi
 }
 
 /**
- * The writer for a CLI run with `global` options: `recollect` or `npx recollect`
+ * The writer for a CLI run with `global` options: `recollect`, `npx recollect` or `node <bin>`
  * ({@link recollectInvocation}), with `--db` repeated when it was given (a `RECOLLECT_DB` set in
  * the shell still applies to the next command there).
  */
@@ -22,8 +22,8 @@ export function cliRemedyWriter(global: GlobalOptions): RemedyWriter {
 }
 
 /**
- * The writer for `recollect mcp`, which an agent host starts with its own environment: words that
- * work from any folder ({@link anywhereInvocation}), and the store's path whenever it is not the
+ * The writer for `recollect mcp`, which an agent host starts with its own environment: the same
+ * words as every other command ({@link recollectInvocation}, from the folder the host runs in), and the store's path whenever it is not the
  * default one, since a `RECOLLECT_DB` in the host's `env` block is not in the person's shell.
  */
 export function mcpRemedyWriter(global: GlobalOptions): RemedyWriter {
@@ -33,5 +33,5 @@ export function mcpRemedyWriter(global: GlobalOptions): RemedyWriter {
   } catch {
     dbPath = undefined; // An empty --db is itself the error being reported.
   }
-  return remedyWriter(anywhereInvocation(process.env), dbPath);
+  return remedyWriter(recollectInvocation(process.env), dbPath);
 }

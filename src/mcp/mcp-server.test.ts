@@ -10,7 +10,7 @@ import type { CallToolResult, ReadResourceResult } from "@modelcontextprotocol/s
 import { ElicitRequestSchema, ListRootsRequestSchema } from "@modelcontextprotocol/sdk/types.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { exploreChatHistoryReportSchema } from "../card/report-schema.js";
-import { anywhereInvocation } from "../cli/recollect-invocation.js";
+import { recollectInvocation } from "../cli/recollect-invocation.js";
 import { readTelemetryFile, telemetryPathForStore } from "../telemetry/index.js";
 import { startScriptedOpenAIServer } from "../test/scripted-openai-server.js";
 import { createMcpTestStore, type McpTestStore } from "./testing/mcp-store.js";
@@ -18,10 +18,12 @@ import { spawnMcpClient } from "./testing/spawn-mcp-client.js";
 
 const QUESTION = "What did we decide about authentication?";
 /**
- * How the server's errors say to run Recollect: `recollect` when this copy is on PATH, else
- * `node <bin>` (an agent host's user is in no particular folder, so not `npx recollect`).
+ * How the server's errors say to run Recollect from the folder it runs in, as every command does:
+ * `recollect` when this copy is on PATH, `npx recollect` in the checkout, else `node <bin>`.
  */
-const RUN_RECOLLECT = anywhereInvocation(process.env).join(" ");
+const runRecollectFrom = (cwd: string) => recollectInvocation(process.env, cwd).join(" ");
+/** The same for a server started in this test's folder (the checkout). */
+const RUN_RECOLLECT = runRecollectFrom(process.cwd());
 /** Longer than the default 5 s: each test spawns a Node process through tsx on a shared 2-core box. */
 const PROCESS_TEST_MS = 60_000;
 
@@ -396,13 +398,13 @@ describe("recollect mcp: the app from the client's project", () => {
       expect(refused).toMatchObject({ kind: "precondition", missing: "app" });
       expect(
         (refused.remedies as string[])[0]?.startsWith(
-          `${RUN_RECOLLECT} --db ${store.path} import `,
+          `${runRecollectFrom(store.dir)} --db ${store.path} import `,
         ),
       ).toBe(true);
       expect(refused.remedies).toEqual([
         expect.stringMatching(/ import \S+[\\/]projects[\\/]\S+$/),
-        `${RUN_RECOLLECT} --db ${store.path} mcp --app <name>`,
-        `${RUN_RECOLLECT} --db ${store.path} apps`,
+        `${runRecollectFrom(store.dir)} --db ${store.path} mcp --app <name>`,
+        `${runRecollectFrom(store.dir)} --db ${store.path} apps`,
       ]);
       expect(refused.message).not.toContain("Side Project");
     },

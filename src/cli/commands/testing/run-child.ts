@@ -30,6 +30,8 @@ export interface ChildOptions {
   readonly input?: string;
   /** Killed after this long, ms. Default 60,000. */
   readonly timeoutMs?: number;
+  /** The child's working folder. Default: the parent's. */
+  readonly cwd?: string;
 }
 
 /** Runs `recollect <args…>` in a child process and resolves when it exits. */
@@ -46,6 +48,7 @@ export function runRecollectChild(
       env: { ...process.env, ...options.env },
       stdio: [options.input === undefined ? "ignore" : "pipe", "pipe", "pipe"],
       timeout: options.timeoutMs ?? 60_000,
+      ...(options.cwd !== undefined ? { cwd: options.cwd } : {}),
       ...(options.uid !== undefined ? { uid: options.uid, gid: options.uid } : {}),
     });
     let stdout = "";
