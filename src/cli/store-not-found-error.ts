@@ -1,11 +1,4 @@
-import { RecollectError } from "../errors/recollect-error.js";
-import type { Remedy } from "../errors/remedy.js";
-
-/** The two ways to put chats into a store. */
-export const FILL_STORE: readonly Remedy[] = [
-  { args: ["import", "<paths…>"], purpose: "to import chat files" },
-  { args: ["sync"], purpose: "to import the agents' histories found on this machine" },
-];
+import { FILL_STORE, RecollectError } from "../errors/recollect-error.js";
 
 /** Where a command's store path came from: `--db`, `RECOLLECT_DB`, or the default location. */
 export type StorePathOrigin = "--db" | "RECOLLECT_DB" | "default";

@@ -29,6 +29,12 @@ export const RECOLLECT_ERROR_KINDS = [
 /** `recollect apps`: what to run when an app name is missing or unknown. */
 export const LIST_APPS: Remedy = { args: ["apps"], purpose: "to list the apps" };
 
+/** The two ways to put chats into a store: what `apps` itself suggests on an empty store. */
+export const FILL_STORE: readonly Remedy[] = [
+  { args: ["import", "<paths…>"], purpose: "to import chat files" },
+  { args: ["sync"], purpose: "to import the agents' histories found on this machine" },
+];
+
 /** The classes of failure a caller can act on. */
 export type RecollectErrorKind = (typeof RECOLLECT_ERROR_KINDS)[number];
 
@@ -123,15 +129,26 @@ export class ChatNotFoundError extends RecollectError {
   }
 }
 
-/** A named app does not exist in the store. Suggests listing the apps ({@link LIST_APPS}). */
+/**
+ * A named app does not exist in the store. Suggests listing the apps ({@link LIST_APPS}) when the
+ * store holds some (`storeHasApps`), else filling it ({@link FILL_STORE}), as `apps` does there:
+ * listing an empty store shows nothing to pick.
+ */
 export class AppNotFoundError extends RecollectError {
   readonly appName: string;
-  constructor(appName: string) {
-    super("not_found", `App ${JSON.stringify(appName)} was not found.`, {
-      remedies: [LIST_APPS],
-    });
+  /** False when the store holds no app at all (a new or emptied store). */
+  readonly storeHasApps: boolean;
+  constructor(appName: string, storeHasApps: boolean) {
+    super(
+      "not_found",
+      storeHasApps
+        ? `App ${JSON.stringify(appName)} was not found.`
+        : `App ${JSON.stringify(appName)} was not found: this store holds no apps yet.`,
+      { remedies: storeHasApps ? [LIST_APPS] : FILL_STORE },
+    );
     this.name = "AppNotFoundError";
     this.appName = appName;
+    this.storeHasApps = storeHasApps;
   }
 }
 

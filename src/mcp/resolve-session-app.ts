@@ -9,7 +9,7 @@ import { realpathSync } from "node:fs";
 import { isAbsolute, resolve, sep } from "node:path";
 import type Database from "better-sqlite3";
 import { AppNotFoundError, InvalidInputError, LIST_APPS } from "../errors/recollect-error.js";
-import { appsWithPath, findAppByName } from "../store/catalog/apps.js";
+import { appsWithPath, findAppByName, storeHasApps } from "../store/catalog/apps.js";
 import { claudeTranscriptsDir } from "./claude-code-paths.js";
 import { ProjectNotImportedError } from "./project-not-imported-error.js";
 
@@ -86,7 +86,7 @@ export function namedSessionApp(db: Database.Database, appName: string): Session
   const name = appName.trim();
   if (!name) throw new InvalidInputError("--app", "an app name", undefined, [LIST_APPS]);
   const app = findAppByName(db, name);
-  if (!app) throw new AppNotFoundError(name);
+  if (!app) throw new AppNotFoundError(name, storeHasApps(db));
   return { appId: app.id, appName: name, projectPath: app.path, source: "app_option" };
 }
 

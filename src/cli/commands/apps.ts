@@ -5,13 +5,17 @@
 
 import type Database from "better-sqlite3";
 import type { Command } from "commander";
-import { AppNotFoundError, InvalidInputError, LIST_APPS } from "../../errors/recollect-error.js";
+import {
+  AppNotFoundError,
+  FILL_STORE,
+  InvalidInputError,
+  LIST_APPS,
+} from "../../errors/recollect-error.js";
 import { messageWithRemedies, type RemedyWriter } from "../../errors/remedy.js";
-import { findAppByName, listAppActivity } from "../../store/catalog/apps.js";
+import { findAppByName, listAppActivity, storeHasApps } from "../../store/catalog/apps.js";
 import { plural } from "../../text/plural.js";
 import { globalOptions, openExistingCliStore, printJson } from "../cli-context.js";
 import { cliRemedyWriter } from "../remedy-writer.js";
-import { FILL_STORE } from "../store-not-found-error.js";
 import { writeTerminalText } from "../terminal-text.js";
 
 /** One row of `recollect apps`; times are ISO-8601 UTC. */
@@ -61,7 +65,7 @@ export function requireAppName(name: string | undefined): string {
 export function requireAppId(db: Database.Database, name: string | undefined): number {
   const trimmed = requireAppName(name);
   const app = findAppByName(db, trimmed);
-  if (app === null) throw new AppNotFoundError(trimmed);
+  if (app === null) throw new AppNotFoundError(trimmed, storeHasApps(db));
   return app.id;
 }
 

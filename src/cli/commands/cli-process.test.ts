@@ -75,10 +75,11 @@ describe("the recollect process", () => {
     expect(JSON.parse(unknownApp.stderr)).toEqual({
       error: {
         kind: "not_found",
-        message: `App "ghost" was not found. Run \`${INVOCATION} --db ${db} apps\` to list the apps.`,
+        message: `App "ghost" was not found: this store holds no apps yet. Run \`${INVOCATION} --db ${db} import <paths…>\` to import chat files, or \`${INVOCATION} --db ${db} sync\` to import the agents' histories found on this machine.`,
         exit_code: 3,
         app_name: "ghost",
-        remedies: [`${INVOCATION} --db ${db} apps`],
+        store_has_apps: false,
+        remedies: [`${INVOCATION} --db ${db} import <paths…>`, `${INVOCATION} --db ${db} sync`],
       },
     });
     const missingOption = await runRecollectChild(["--db", db, "--json", "chats"]);

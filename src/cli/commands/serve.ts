@@ -7,6 +7,7 @@
 import type { Command } from "commander";
 import { settingsEntitlement } from "../../agent/entitlement/entitlement-provider.js";
 import { engineConfigFromEnv } from "../../engine/index.js";
+import { FILL_STORE } from "../../errors/recollect-error.js";
 import { ensureWebBuild } from "../../server/build-web.js";
 import { startRecollectServer } from "../../server/create-recollect-server.js";
 import type { FillCommands } from "../../server/shared/api-types.js";
@@ -31,7 +32,6 @@ import {
 } from "../cli-context.js";
 import { runInFlagTerms } from "../flag-terms.js";
 import { cliRemedyWriter } from "../remedy-writer.js";
-import { FILL_STORE } from "../store-not-found-error.js";
 import { requireAppId } from "./apps.js";
 import { parseIntegerOption } from "./integer-option.js";
 

@@ -37,6 +37,11 @@ export function findAppByName(db: Database.Database, name: string): AppRow | nul
   );
 }
 
+/** True when the store holds at least one app (an empty store has none to list). */
+export function storeHasApps(db: Database.Database): boolean {
+  return db.prepare<[], 1>("SELECT 1 FROM apps LIMIT 1").get() !== undefined;
+}
+
 /** True when an app with id `appId` exists. */
 export function appExists(db: Database.Database, appId: number): boolean {
   return db.prepare<[number], 1>("SELECT 1 FROM apps WHERE id = ?").get(appId) !== undefined;

@@ -14,7 +14,7 @@ import {
   PreconditionError,
 } from "../../../errors/recollect-error.js";
 import { createIndexer, readChat, searchChats } from "../../../history/index.js";
-import { findAppByName } from "../../../store/catalog/apps.js";
+import { findAppByName, storeHasApps } from "../../../store/catalog/apps.js";
 import { isChatOfApp } from "../../../store/catalog/chats.js";
 import type { Store } from "../../../store/open-store.js";
 import { requirePro } from "../../entitlement/require-pro.js";
@@ -74,7 +74,7 @@ export async function exploreApp(options: ExploreAppOptions): Promise<ExploreApp
   }
   const { store } = options;
   const appId = findAppByName(store.db, options.appName)?.id;
-  if (appId === undefined) throw new AppNotFoundError(options.appName);
+  if (appId === undefined) throw new AppNotFoundError(options.appName, storeHasApps(store.db));
   const chatId = options.chatId ?? null;
   if (chatId !== null) {
     if (!isChatOfApp(store.db, chatId, appId)) throw new ChatNotFoundError(chatId);
