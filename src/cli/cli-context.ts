@@ -5,8 +5,12 @@ import {
   isProEntitlement,
   settingsEntitlement,
 } from "../agent/entitlement/index.js";
-import { InvalidInputError, PreconditionError } from "../errors/recollect-error.js";
-import { settingsStoreForStorePath, TURN_PRO_ON } from "../settings/index.js";
+import { InvalidInputError, type PreconditionError } from "../errors/recollect-error.js";
+import {
+  settingsPathForStore,
+  proRequiredError as settingsProRequiredError,
+  settingsStoreForStorePath,
+} from "../settings/index.js";
 import { listApps } from "../store/catalog/apps.js";
 import { defaultStorePath } from "../store/default-path.js";
 import { openStore, requireStoreFile, type Store } from "../store/open-store.js";
@@ -138,9 +142,13 @@ export function cliIsPro(options: GlobalOptions): boolean {
 }
 
 /**
- * The error a CLI history command throws without Pro: one line saying what needs Pro, with the
- * command that turns it on as its remedy (exit 4).
+ * The error a CLI history command on the store at `storePath` throws without Pro: one line saying
+ * what needs Pro, with the command that turns it on as its remedy — or, when the store's folder is
+ * read-only and that command could not write there, saying so instead (exit 4 either way).
  */
-export function proRequiredError(what: string): PreconditionError {
-  return new PreconditionError("pro", `${what} requires Pro (entitlement is free).`, [TURN_PRO_ON]);
+export function proRequiredError(what: string, storePath: string): PreconditionError {
+  return settingsProRequiredError(
+    `${what} requires Pro (entitlement is free).`,
+    settingsPathForStore(storePath),
+  );
 }

@@ -261,7 +261,7 @@ export function createMcpSession(options: McpSessionOptions): McpSession {
         surface: "mcp",
       });
     try {
-      requirePro({ isPro: isPro() }, definition.name);
+      requirePro({ isPro: isPro() }, definition.name, options.settings.path);
       consent = consentFor(definition);
       const parsed = parseToolArguments(definition.inputSchema, input);
       if (consent === "ask") {

@@ -7,6 +7,7 @@ import type { Migration } from "./migration.js";
 import { MIGRATIONS } from "./migrations/index.js";
 import { openReadOnly } from "./open-read-only.js";
 import { inspectStoreFile, NotAStoreError, type StoreFileKind } from "./store-mark.js";
+import { requireCreatableStorePath } from "./store-not-creatable-error.js";
 import { storeBusyTimeoutMs } from "./write-transaction.js";
 
 /** An open store. `close()` is idempotent; `using store = openStore(...)` closes it on scope exit. */
@@ -108,6 +109,8 @@ export function requireStoreFile(path: string): StoreFileKind {
  *
  * @throws NotAStoreError (`precondition`) for a file that is not a Recollect store (another
  *   SQLite database, a text file, …); the file is left byte-for-byte unchanged.
+ * @throws StoreNotCreatableError (`precondition`) naming the path and the folder when a new store
+ *   would go in a folder that cannot be written; nothing is created.
  * @throws RecollectError (`precondition`) when the file cannot be opened, fails with an I/O
  *   error, is newer than this build, or is read-only and older.
  */
@@ -123,6 +126,9 @@ export function openStore(options: OpenStoreOptions): Store {
         "precondition",
         `Cannot open the store at ${path}: there is no store there and it cannot be created read-only.`,
       );
+    }
+    if (writable && kind === "new" && path !== ":memory:" && !existsSync(path)) {
+      requireCreatableStorePath(path);
     }
     if (writable && path !== ":memory:") mkdirSync(dirname(path), { recursive: true });
     db = writable ? new Database(path) : openReadOnly(path);

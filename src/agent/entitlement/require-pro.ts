@@ -1,5 +1,4 @@
-import { PreconditionError } from "../../errors/recollect-error.js";
-import { TURN_PRO_ON } from "../../settings/index.js";
+import { proRequiredError } from "../../settings/index.js";
 import type { AgentContext } from "../context.js";
 
 /**
@@ -7,14 +6,20 @@ import type { AgentContext } from "../context.js";
  * exclusion is not a security boundary (plan § Tool Exposure): a direct call from a non-Pro
  * context fails here, before any data is read.
  *
- * @throws PreconditionError (`missing: "pro"`, remedy {@link TURN_PRO_ON}) when `ctx.isPro` is false.
+ * `settingsPath` is the store's settings file, where Pro is turned on (null: in-memory settings).
+ *
+ * @throws PreconditionError (`missing: "pro"`, remedy `TURN_PRO_ON`) when `ctx.isPro` is
+ *   false; a ProLockedOffError, with no remedy, when the settings file's folder is read-only.
  */
-export function requirePro(ctx: Pick<AgentContext, "isPro">, toolName: string): void {
+export function requirePro(
+  ctx: Pick<AgentContext, "isPro">,
+  toolName: string,
+  settingsPath: string | null = null,
+): void {
   if (!ctx.isPro) {
-    throw new PreconditionError(
-      "pro",
+    throw proRequiredError(
       `${toolName} requires Pro. History tools are unavailable without it, and there is no fallback.`,
-      [TURN_PRO_ON],
+      settingsPath,
     );
   }
 }

@@ -32,6 +32,7 @@ import {
   proRequiredError,
   requireExistingCliStore,
   setOutcomeExitCode,
+  storePathFor,
 } from "../cli-context.js";
 import { runInFlagTerms } from "../flag-terms.js";
 import { recollectInvocation } from "../recollect-invocation.js";
@@ -101,7 +102,7 @@ export function registerExploreCommand(program: Command): void {
       const engine = engineForCli(options.engine);
       requireExistingCliStore(global);
       if (!cliIsPro(global)) {
-        throw proRequiredError("Exploring chat history");
+        throw proRequiredError("Exploring chat history", storePathFor(global));
       }
       using store = openExistingCliStore(global);
       const run = await runInFlagTerms({ question: { flag: "<question>", typed: undefined } }, () =>

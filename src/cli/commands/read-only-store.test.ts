@@ -8,7 +8,7 @@
  */
 import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
-import { chmodSync, readFileSync } from "node:fs";
+import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import Database from "better-sqlite3";
 import { afterEach, describe, expect, it } from "vitest";
@@ -29,12 +29,18 @@ const madeReadOnly: string[] = [];
 const isRoot = process.getuid?.() === 0;
 const sha256 = (path: string) => createHash("sha256").update(readFileSync(path)).digest("hex");
 
-/** A store with the synthetic corpus indexed, one more message queued, then made read-only. */
-async function readOnlyStore(): Promise<string> {
+/**
+ * A store with the synthetic corpus indexed, one more message queued, then made read-only; Pro
+ * turned on first unless `pro` is false.
+ */
+async function readOnlyStore(pro = true): Promise<string> {
   const db = stores.path();
   const corpus = writeSyntheticCorpus(join(dirname(db), "corpus"));
   expect((await runCaptured(["--db", db, "import", corpus.aider])).code).toBe(0);
-  expect((await runCaptured(["--db", db, "settings", "set", "entitlement", "pro"])).code).toBe(0);
+  if (pro) {
+    expect((await runCaptured(["--db", db, "settings", "set", "entitlement", "pro"])).code).toBe(0);
+    chmodSync(storeCompanionPath(db, ".settings.json"), 0o444);
+  }
   const raw = new Database(db);
   raw
     .prepare(
@@ -44,7 +50,6 @@ async function readOnlyStore(): Promise<string> {
   raw.close();
   // The store's own folder becomes read-only.
   chmodSync(db, 0o444);
-  chmodSync(storeCompanionPath(db, ".settings.json"), 0o444);
   chmodSync(dirname(db), 0o555);
   madeReadOnly.push(dirname(db));
   return db;
@@ -114,6 +119,74 @@ describe("a read-only store", () => {
         "recollect: The store is read-only: search, read and explore work, but this needs to write to it. Make the store file and its folder writable.\n",
       );
       expect(sha256(db)).toBe(before);
+    },
+    120_000,
+  );
+
+  childIt(
+    "without Pro, says Pro cannot be turned on there instead of suggesting a command that fails",
+    async () => {
+      if (SETPRIV_MISSING) throw new Error(BLOCKED_LINE.replace(/^skipped/, "CI=true cannot skip"));
+      const db = await readOnlyStore(false);
+      const settingsPath = storeCompanionPath(db, ".settings.json");
+      for (const args of [
+        ["explore", "--app", "Lanternfish", "why the flicker?"],
+        ["search", "--app", "Lanternfish", "lantern"],
+        ["read", "--app", "Lanternfish", "--chat", "1"],
+      ]) {
+        const refused = await run(["--db", db, "--json", ...args]);
+        const error = JSON.parse(refused.stderr).error;
+        expect({ args, code: refused.code, error }).toMatchObject({
+          args,
+          code: 4,
+          error: {
+            kind: "precondition",
+            missing: "pro",
+            store_read_only: true,
+            settings_path: settingsPath,
+          },
+        });
+        expect(error.remedies).toBeUndefined();
+      }
+      // And the command it no longer suggests does fail there, leaving no settings file.
+      const turnOn = await run(["--db", db, "settings", "set", "entitlement", "pro"]);
+      expect(turnOn.code).toBe(4);
+      expect(existsSync(settingsPath)).toBe(false);
+    },
+    120_000,
+  );
+
+  childIt(
+    "a new store in a read-only folder is refused naming the path and the folder, creating nothing",
+    async () => {
+      if (SETPRIV_MISSING) throw new Error(BLOCKED_LINE.replace(/^skipped/, "CI=true cannot skip"));
+      const folder = dirname(stores.path());
+      const corpus = writeSyntheticCorpus(join(folder, "corpus"));
+      const locked = join(folder, "locked");
+      mkdirSync(locked);
+      chmodSync(locked, 0o555);
+      madeReadOnly.push(locked);
+      for (const [db, args] of [
+        [join(locked, "new.db"), ["import", corpus.aider]],
+        [join(locked, "new.db"), ["settings", "set", "entitlement", "pro"]],
+        [join(locked, "new.db"), ["demo"]],
+        [join(locked, "deeper", "new.db"), ["import", corpus.aider]],
+      ] as const) {
+        const refused = await run(["--db", db, "--json", ...args]);
+        expect({ args, code: refused.code, error: JSON.parse(refused.stderr).error }).toMatchObject(
+          {
+            args,
+            code: 4,
+            error: {
+              kind: "precondition",
+              path: db,
+              folder: locked,
+              reason: "folder_not_writable",
+            },
+          },
+        );
+      }
+      expect(readdirSync(locked)).toEqual([]);
     },
     120_000,
   );

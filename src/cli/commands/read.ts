@@ -39,7 +39,7 @@ export interface RunReadOptions {
  */
 export function runRead(options: RunReadOptions): ReadChatResult {
   if (!options.isPro) {
-    throw proRequiredError("Reading chat history");
+    throw proRequiredError("Reading chat history", options.store.path);
   }
   const appId = requireAppId(options.store.db, options.appName);
   return readChat(

@@ -43,7 +43,7 @@ export interface RunSearchOptions {
  */
 export async function runSearch(options: RunSearchOptions): Promise<SearchChatsResult> {
   if (!options.isPro) {
-    throw proRequiredError("Searching chat history");
+    throw proRequiredError("Searching chat history", options.store.path);
   }
   const { store } = options;
   const appId = requireAppId(store.db, options.appName);

@@ -1,0 +1,55 @@
+/**
+ * The error a history tool gives without Pro, with the one command that turns Pro on — unless that
+ * command cannot work where the store is: Pro lives in the settings file beside the store, and in
+ * a read-only folder `settings set` cannot write it, so the error says that instead.
+ */
+import { accessSync, constants } from "node:fs";
+import { dirname } from "node:path";
+import { PreconditionError } from "../errors/recollect-error.js";
+import { TURN_PRO_ON } from "./settings-remedies.js";
+
+/**
+ * Pro is off and cannot be turned on here: the folder of the settings file `settingsPath` (the
+ * store's folder) cannot be written, so `settings set entitlement pro` would fail. `missing` is
+ * `pro`; `storeReadOnly` is always true (it is what tells this error from the plain one); no
+ * remedies, since the command that turns Pro on needs a writable folder first. Exit 4.
+ */
+export class ProLockedOffError extends PreconditionError {
+  readonly settingsPath: string;
+  readonly storeReadOnly = true;
+  constructor(requirement: string, settingsPath: string) {
+    super(
+      "pro",
+      `${requirement} The store is read-only, so Pro cannot be turned on here: its settings file ${settingsPath} cannot be written. Make the store's folder writable, then turn Pro on (settings set entitlement pro).`,
+    );
+    this.name = "ProLockedOffError";
+    this.settingsPath = settingsPath;
+  }
+}
+
+/** True when a settings file at `settingsPath` can be (re)written: its folder takes new files. */
+function settingsFolderIsWritable(settingsPath: string): boolean {
+  try {
+    accessSync(dirname(settingsPath), constants.W_OK);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The error for a history tool used without Pro. `requirement` is the sentence saying what needs
+ * Pro; `settingsPath` the store's settings file (null for in-memory settings, always writable).
+ *
+ * @returns a PreconditionError (`missing: "pro"`) whose remedy turns Pro on
+ *   ({@link TURN_PRO_ON}), or a {@link ProLockedOffError} when the settings file cannot be written.
+ */
+export function proRequiredError(
+  requirement: string,
+  settingsPath: string | null,
+): PreconditionError {
+  if (settingsPath !== null && !settingsFolderIsWritable(settingsPath)) {
+    return new ProLockedOffError(requirement, settingsPath);
+  }
+  return new PreconditionError("pro", requirement, [TURN_PRO_ON]);
+}
