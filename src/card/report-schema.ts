@@ -43,13 +43,15 @@ export const reportActionSchema = z.enum([
 export type ReportAction = z.infer<typeof reportActionSchema>;
 
 /**
- * Why a report is partial, most important first when several apply: the index was still
- * draining, a budget (steps, calls, bytes) ran out, retrieval results were truncated at their
- * byte bound, synthesis failed (evidence-only fallback), or citations were dropped / the report
- * was clamped to 6 KB.
+ * Why a report is partial, most important first when several apply: synthesis failed
+ * (evidence-only fallback), a search or read failed for an internal reason (`tool_failed`: what
+ * it would have found is missing), the index was still draining, a budget (steps, calls, bytes)
+ * ran out, retrieval results were truncated at their byte bound, or citations were dropped / the
+ * report was clamped to 6 KB.
  */
 export const partialReasonSchema = z.enum([
   "synthesis_failed",
+  "tool_failed",
   "index_incomplete",
   "budget_exhausted",
   "results_truncated",

@@ -58,6 +58,7 @@ export const exploreRunEventSchema = z.strictObject({
   partial_reason: z
     .enum([
       "synthesis_failed",
+      "tool_failed",
       "index_incomplete",
       "budget_exhausted",
       "results_truncated",

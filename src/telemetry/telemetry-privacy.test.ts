@@ -56,6 +56,7 @@ const ALLOWED_STRINGS = new Set([
   "cancelled",
   "failed",
   "synthesis_failed",
+  "tool_failed",
   "index_incomplete",
   "budget_exhausted",
   "results_truncated",

@@ -6,7 +6,11 @@
  * so nothing reveals whether another app has an id. Answers follow `child-protocol.ts`.
  */
 import { type ToolSet, tool, zodSchema } from "ai";
-import { PreconditionError, RecollectError } from "../../../errors/recollect-error.js";
+import {
+  PreconditionError,
+  RecollectError,
+  toRecollectError,
+} from "../../../errors/recollect-error.js";
 import type { RetrievalContext } from "../../../history/types.js";
 import type { ReadChatFunction, SearchChatsFunction } from "../history-port.js";
 import {
@@ -35,6 +39,11 @@ export interface ChildToolsOptions {
   readonly stepsLeft: () => number;
   /** A run-ending error (Pro lost): the host aborts the run and surfaces it. */
   readonly onFatal: (error: RecollectError) => void;
+  /**
+   * A retrieval call that failed for a reason of ours, not the request's (anything but not found
+   * or invalid input): the host logs it; the report turns partial (`tool_failed`).
+   */
+  readonly onToolFailure: (tool: "search_chats" | "read_chat", error: RecollectError) => void;
   /** An executed (not deduplicated, not refused) retrieval call, for host-side progress. */
   readonly onRetrieval: (kind: "search" | "read") => void;
   /** Validates a proposal; returns accepted, or a bounce with its reason. */
@@ -94,10 +103,15 @@ export function createChildTools(options: ChildToolsOptions): ChildToolSet {
   }
 
   function normalizeError(error: unknown, what: "search" | "read"): ChildToolError {
-    registry.recordFailedCall();
     if (RecollectError.isInstance(error) && NORMALIZED_KINDS.has(error.kind)) {
+      registry.recordFailedCall();
       return failure(error.kind, error.message);
     }
+    registry.recordFailedCall(true);
+    options.onToolFailure(
+      what === "search" ? "search_chats" : "read_chat",
+      toRecollectError(error),
+    );
     return failure("internal", `The ${what} failed. Try a different request or submit.`);
   }
 

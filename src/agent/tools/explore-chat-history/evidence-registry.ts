@@ -40,6 +40,11 @@ export interface RegistryStats {
   readonly refusedCalls: number;
   /** Executed calls that failed (not found, invalid input). They count against `maxCalls`. */
   readonly failedCalls: number;
+  /**
+   * Of those, calls that failed for an internal reason (not the request's): what they would have
+   * returned is missing, so the report cannot be complete.
+   */
+  readonly internalFailures: number;
   readonly observations: number;
   readonly observationBytes: number;
   /** Distinct chats read. */
@@ -67,8 +72,8 @@ export interface EvidenceRegistry {
   recordSearch(key: string, result: SearchChatsResult): SearchBody;
   /** Registers a read result under `key` and returns the child-visible body. */
   recordRead(key: string, result: ReadChatResult): ReadBody;
-  /** Counts an executed call that failed. */
-  recordFailedCall(): void;
+  /** Counts an executed call that failed; `internal` when not for the request's reason. */
+  recordFailedCall(internal?: boolean): void;
   get(candidateId: string): Observation | undefined;
   /** Every observation, in registration order. */
   observations(): readonly Observation[];
@@ -123,7 +128,7 @@ export function createEvidenceRegistry(budgets: AccountingBudgets): EvidenceRegi
       reads.set(key, body);
       return body;
     },
-    recordFailedCall: () => accounting.recordFailedCall(),
+    recordFailedCall: (internal) => accounting.recordFailedCall(internal),
     get: (candidateId) => observations.get(candidateId),
     observations: () => observations.all(),
     corrections: () => [...corrections.values()],

@@ -15,6 +15,7 @@ const stats = (overrides: Partial<RegistryStats> = {}): RegistryStats => ({
   dedupedCalls: 0,
   refusedCalls: 0,
   failedCalls: 0,
+  internalFailures: 0,
   observations: 2,
   observationBytes: 100,
   discussions: 0,

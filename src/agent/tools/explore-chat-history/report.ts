@@ -93,6 +93,7 @@ export function partialReasons(
 ): PartialReason[] {
   const reasons: PartialReason[] = [];
   if (extra.evidenceOnly) reasons.push("synthesis_failed");
+  if (facts.stats.internalFailures > 0) reasons.push("tool_failed");
   if (facts.stats.indexStatus === "indexing") reasons.push("index_incomplete");
   if (facts.stats.budgetExhausted || facts.stepsExhausted) reasons.push("budget_exhausted");
   if (facts.stats.truncated) reasons.push("results_truncated");
@@ -103,7 +104,7 @@ export function partialReasons(
 
 /**
  * Host derivation. No evidence: `no_match` (→ `no_relevant_history`), or `partial` (→ `ask_user`)
- * when the index was building or a budget ran out — absence is never proof. With evidence:
+ * when the index was building, a budget ran out or a tool call failed — absence is never proof. With evidence:
  * `complete` unless a partial reason applies. Confidence is capped: low for no_match and
  * evidence-only, ≤ medium for partial, dropped citations or a single evidence target.
  * `answer_from_report` only for complete reports above low confidence; else `read_targets`.
@@ -118,7 +119,11 @@ export function deriveAssessment(input: {
   const { reasons, evidenceCount } = input;
   if (evidenceCount === 0) {
     const incomplete = reasons.some(
-      (r) => r === "index_incomplete" || r === "budget_exhausted" || r === "synthesis_failed",
+      (r) =>
+        r === "index_incomplete" ||
+        r === "budget_exhausted" ||
+        r === "synthesis_failed" ||
+        r === "tool_failed",
     );
     return incomplete
       ? { outcome: "partial", confidence: "low", action: "ask_user" }
@@ -143,6 +148,12 @@ function coverageNotes(
   const notes: string[] = [];
   if (reasons.includes("synthesis_failed"))
     notes.push("Synthesis failed; only observed evidence is shown, without analysis.");
+  if (reasons.includes("tool_failed")) {
+    const failures = facts.stats.internalFailures;
+    notes.push(
+      `${failures} search or read call${failures === 1 ? "" : "s"} failed with an internal error; what ${failures === 1 ? "it" : "they"} would have found is missing.`,
+    );
+  }
   if (reasons.includes("index_incomplete"))
     notes.push(
       `The search index was still building (${facts.stats.pendingCount} message${facts.stats.pendingCount === 1 ? "" : "s"} not yet searchable); recall may be incomplete.`,

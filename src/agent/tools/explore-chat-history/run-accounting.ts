@@ -24,8 +24,11 @@ export interface RunAccounting {
   admitCall(): CallRefusal | null;
   /** A spender for one call's output under its per-call cap and the run's aggregate cap. */
   spenderFor(kind: "search" | "read"): ByteSpender;
-  /** Counts an executed call that failed (it still used its slot). */
-  recordFailedCall(): void;
+  /**
+   * Counts an executed call that failed (it still used its slot); `internal` when it failed for a
+   * reason of ours (a bug, a missing module), not the request's (not found, invalid input).
+   */
+  recordFailedCall(internal?: boolean): void;
   /** Marks that a result was cut at its bound. */
   markTruncated(): void;
   callsLeft(): number;
@@ -33,6 +36,7 @@ export interface RunAccounting {
   counts(): {
     readonly refusedCalls: number;
     readonly failedCalls: number;
+    readonly internalFailures: number;
     readonly observationBytes: number;
     readonly truncated: boolean;
     readonly budgetExhausted: boolean;
@@ -44,6 +48,7 @@ export function createRunAccounting(budgets: AccountingBudgets): RunAccounting {
   let admitted = 0;
   let refused = 0;
   let failed = 0;
+  let internalFailures = 0;
   let bytes = 0;
   let truncated = false;
   let budgetExhausted = false;
@@ -75,8 +80,9 @@ export function createRunAccounting(budgets: AccountingBudgets): RunAccounting {
         return true;
       };
     },
-    recordFailedCall() {
+    recordFailedCall(internal = false) {
       failed += 1;
+      if (internal) internalFailures += 1;
     },
     markTruncated() {
       truncated = true;
@@ -86,6 +92,7 @@ export function createRunAccounting(budgets: AccountingBudgets): RunAccounting {
     counts: () => ({
       refusedCalls: refused,
       failedCalls: failed,
+      internalFailures,
       observationBytes: bytes,
       truncated,
       budgetExhausted,

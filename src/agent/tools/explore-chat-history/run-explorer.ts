@@ -60,6 +60,11 @@ export interface RunExplorerOptions {
   readonly budgets?: ExplorerBudgets;
   /** Milliseconds clock for `duration_ms`; defaults to `Date.now`. */
   readonly now?: () => number;
+  /**
+   * A search or read that failed for an internal reason (the report says so as `tool_failed`).
+   * Defaults to {@link logToolFailure}: one line on stderr, as the server logs internal errors.
+   */
+  readonly onToolFailure?: (tool: "search_chats" | "read_chat", error: RecollectError) => void;
 }
 
 /** A finished run: the report for the primary agent and counts for telemetry. */
@@ -69,6 +74,16 @@ export interface ExplorerRun {
 }
 
 const SUBMIT_TOOL = CHILD_TOOL_NAMES[2];
+
+/**
+ * Logs an explorer tool call that failed internally: one stderr line with the tool, the error's
+ * kind and the first line of its message (never its stack, never the request or any archival
+ * text), as `recollect serve` logs an internal error.
+ */
+export function logToolFailure(tool: "search_chats" | "read_chat", error: RecollectError): void {
+  const firstLine = error.message.split("\n", 1)[0] ?? "";
+  process.stderr.write(`recollect: explorer ${tool} failed (${error.kind}): ${firstLine}\n`);
+}
 
 /**
  * Runs one exploration.
@@ -138,6 +153,7 @@ export async function runExplorer(options: RunExplorerOptions): Promise<Explorer
       fatal ??= error;
       controller.abort(error);
     },
+    onToolFailure: options.onToolFailure ?? logToolFailure,
     onRetrieval: (kind) => phase(kind === "search" ? "searching" : "reading"),
     submit,
   });

@@ -85,6 +85,8 @@ export const en = {
     indexing: "The history index is still being built, so recall may be incomplete.",
     partialReason: {
       synthesis_failed: "Synthesis failed, so only observed evidence is shown.",
+      tool_failed:
+        "A search or read failed with an internal error, so some history may be missing.",
       index_incomplete: "The index was still being built; some chats may be missing.",
       budget_exhausted: "The exploration budget ran out before every lead was checked.",
       results_truncated: "Some search or read results were cut at their size limit.",

@@ -84,6 +84,8 @@ export const es: StringTree<typeof en> = {
       "El índice del historial aún se está construyendo, así que el resultado puede estar incompleto.",
     partialReason: {
       synthesis_failed: "La síntesis falló, así que solo se muestra la evidencia observada.",
+      tool_failed:
+        "Una búsqueda o lectura falló por un error interno, así que puede faltar parte del historial.",
       index_incomplete: "El índice aún se estaba construyendo; puede que falten chats.",
       budget_exhausted: "El presupuesto de exploración se agotó antes de revisar todas las pistas.",
       results_truncated:

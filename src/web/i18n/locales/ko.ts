@@ -83,6 +83,7 @@ export const ko: StringTree<typeof en> = {
     indexing: "채팅 기록 색인을 아직 만드는 중이므로 결과가 불완전할 수 있습니다.",
     partialReason: {
       synthesis_failed: "종합에 실패하여 직접 확인된 근거만 표시합니다.",
+      tool_failed: "내부 오류로 검색 또는 읽기가 실패하여 일부 기록이 빠졌을 수 있습니다.",
       index_incomplete: "색인을 만드는 중이었으므로 일부 채팅이 빠졌을 수 있습니다.",
       budget_exhausted: "모든 단서를 확인하기 전에 탐색 한도에 도달했습니다.",
       results_truncated: "일부 검색 또는 읽기 결과가 크기 제한으로 잘렸습니다.",

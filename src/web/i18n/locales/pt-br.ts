@@ -84,6 +84,8 @@ export const ptBR: StringTree<typeof en> = {
       "O índice do histórico ainda está sendo criado, então o resultado pode estar incompleto.",
     partialReason: {
       synthesis_failed: "A síntese falhou, então somente as evidências observadas são exibidas.",
+      tool_failed:
+        "Uma busca ou leitura falhou por um erro interno, então parte do histórico pode estar faltando.",
       index_incomplete: "O índice ainda estava sendo criado; alguns chats podem estar faltando.",
       budget_exhausted:
         "O orçamento da exploração acabou antes de todas as pistas serem verificadas.",

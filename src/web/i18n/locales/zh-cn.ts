@@ -82,6 +82,7 @@ export const zhCN: StringTree<typeof en> = {
     indexing: "聊天记录索引仍在建立中，结果可能不完整。",
     partialReason: {
       synthesis_failed: "综合失败，因此只显示直接观察到的证据。",
+      tool_failed: "一次搜索或读取因内部错误失败，部分历史可能缺失。",
       index_incomplete: "索引仍在建立中，可能缺少部分聊天。",
       budget_exhausted: "在检查完所有线索之前，探索预算已用完。",
       results_truncated: "部分搜索或读取结果因大小限制被截断。",
