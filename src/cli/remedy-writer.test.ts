@@ -6,6 +6,7 @@
 import { mkdirSync, realpathSync, symlinkSync } from "node:fs";
 import { delimiter, dirname, join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
+import { storeApps } from "../store/catalog/app-writes.js";
 import { openStore } from "../store/open-store.js";
 import { createTempStores } from "./commands/testing/run-captured.js";
 import { RECOLLECT_BIN, runRecollectChild } from "./commands/testing/run-child.js";
@@ -13,6 +14,15 @@ import { recollectInvocation } from "./recollect-invocation.js";
 
 const stores = createTempStores();
 afterEach(() => stores.cleanup());
+
+/** A store holding one app, so an unknown app's remedy is listing the apps. */
+function storeWithAnApp(): string {
+  const db = stores.path();
+  const store = openStore({ path: db });
+  storeApps(store.db).idFor({ name: "Listed", path: null }, 0);
+  store.close();
+  return db;
+}
 
 const NODE_ONLY = [dirname(process.execPath), "/usr/bin", "/bin"].join(delimiter);
 
@@ -27,8 +37,7 @@ async function jsonError(args: readonly string[], env: Record<string, string>, c
 
 describe("error remedies", () => {
   it("name the invocation of the report (recollect only when this copy is on PATH) and the same --db", async () => {
-    const db = stores.path();
-    openStore({ path: db }).close();
+    const db = storeWithAnApp();
     const linked = join(dirname(db), "path-bin");
     mkdirSync(linked);
     symlinkSync(RECOLLECT_BIN, join(linked, "recollect"));
@@ -60,8 +69,7 @@ describe("error remedies", () => {
   }, 120_000);
 
   it("name one program for every command, recollect mcp included, from the folder it runs in", async () => {
-    const db = stores.path();
-    openStore({ path: db }).close();
+    const db = storeWithAnApp();
     const outside = dirname(db); // a temporary folder, in no npm project
     const anywhere = `node ${realpathSync(RECOLLECT_BIN)}`;
     const env = { PATH: NODE_ONLY, RECOLLECT_DB: "" };
