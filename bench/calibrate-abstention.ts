@@ -77,11 +77,7 @@ async function strengths(suite: EvalSuite): Promise<{ rows: Row[]; load: string 
   let latest = 0;
   const note = (options: LanguageModelV3CallOptions) => {
     const state = readRunState(options);
-    latest = evidenceStrength(
-      rankEvidence(state, config),
-      state.searches,
-      config.parameters.paraphraseCoverage,
-    );
+    latest = evidenceStrength(rankEvidence(state, config), state.searches, config.parameters);
   };
   const model: LanguageModelV3 = {
     ...base,

@@ -26,11 +26,7 @@ function state(searches: SearchRun[], extra: Partial<RunState> = {}): RunState {
 }
 
 const strength = (run: RunState) =>
-  evidenceStrength(
-    rankEvidence(run, DEFAULT_POLICY),
-    run.searches,
-    DEFAULT_POLICY.parameters.paraphraseCoverage,
-  );
+  evidenceStrength(rankEvidence(run, DEFAULT_POLICY), run.searches, DEFAULT_POLICY.parameters);
 
 describe("evidence strength", () => {
   test("probes exactly the subject words no observed message or chat title holds", () => {
@@ -163,5 +159,39 @@ describe("evidence strength", () => {
       ["abandon", "ingest", "queue"],
     );
     expect(reportFor(elsewhere, DEFAULT_POLICY).findings).toEqual([]);
+  });
+
+  test("an absent everyday word is no evidence of absence; an absent rare word still is", () => {
+    const history = [
+      observation("c1", "Mapbox charges per map load now, so the maps move to MapLibre.", {
+        via: "read",
+      }),
+      observation("c2", "Lunch is at noon.", { chatId: 2, via: "read" }),
+    ];
+    // One question shape, two absent words: "stop" (everyday English) and "geofence" (rare).
+    const asked = (word: string) =>
+      runState(`Why did we ${word} the Mapbox maps?`, history, {
+        searches: [
+          { query: `${word} mapbox maps`, ranked: ["c1"] },
+          { query: word, ranked: [] },
+        ],
+        toolCallCount: 3,
+      });
+    const cited = (run: RunState, config = DEFAULT_POLICY) =>
+      reportFor(run, config).findings.flatMap((f) => f.candidate_ids);
+    expect(cited(asked("stop"))).toEqual(["c1"]);
+    expect(strength(asked("stop"))).toBeGreaterThanOrEqual(
+      DEFAULT_POLICY.parameters.abstainStrength,
+    );
+    expect(cited(asked("geofence"))).toEqual([]);
+    expect(strength(asked("geofence"))).toBeLessThan(DEFAULT_POLICY.parameters.abstainStrength);
+    // Without the background model (every word rare) the everyday word made it abstain too.
+    const everyWordRare = {
+      ...DEFAULT_POLICY,
+      parameters: { ...DEFAULT_POLICY.parameters, commonWordZipf: Number.POSITIVE_INFINITY },
+    };
+    expect(cited(asked("stop"), everyWordRare)).toEqual([]);
+    // The gap still names the everyday word the history lacks.
+    expect(reportFor(asked("stop"), DEFAULT_POLICY).missing_coverage.join(" ")).toMatch(/\bstop\b/);
   });
 });

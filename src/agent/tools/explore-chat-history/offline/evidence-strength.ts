@@ -1,8 +1,10 @@
 /**
  * Evidence strength (abstention and confidence, `bench/calibrate-abstention.ts`): how strongly the
- * best message is about each subject term, less a share when the app lacks one (a probe). Pure.
+ * best message is about each subject term, less a share when the app lacks a rare one. Pure.
  */
 import { hasCjk } from "../../../../history/text/cjk.js";
+import { zipfFrequency } from "../../../../history/text/word-frequency.js";
+import type { OfflineParameters } from "./policy-parameters.js";
 import type { QueryModel } from "./query-model.js";
 import type { Ranking } from "./rank-evidence.js";
 import type { SearchRun } from "./run-state.js";
@@ -56,29 +58,28 @@ export function isProbe(search: SearchRun, index: number, subject: QueryModel): 
 /** Subject words a probe in `searches` found nowhere in the app, question order. */
 export function absentWords(ranking: Ranking, searches: readonly SearchRun[]): string[] {
   const empty = searches.filter((run, i) => !run.ranked.length && isProbe(run, i, ranking.subject));
-  return countedTerms(ranking.subject, ranking.stats)
-    .map((term) => ranking.subject.words.get(term) ?? term)
-    .filter((word) => empty.some((run) => run.query === word));
+  return probeWords(ranking, Infinity).filter((word) => empty.some((run) => run.query === word));
 }
 
 /**
  * Evidence strength (−1 to < 1): the best {@link coverage}, less one term's share (once: several
- * absent words are mostly one paraphrase, "which message broker … Kafka?") when some
- * {@link absentWords} — unless the app holds at least as many question words as it lacks and the
- * best message covers them at `paraphrase` or more on average (saturation, 0 to 1): a question
- * whose other words are a topic discussed at length ("why did we leave Clerk?" over chats that
- * say "replacing Clerk") most likely paraphrases the missing one.
+ * absent words are mostly one paraphrase, "which message broker … Kafka?") when an
+ * {@link absentWords} is rarer in everyday English than `commonWordZipf` ("Kubernetes", not
+ * "stop") — unless the app holds at least as many question words as it lacks and the best
+ * message covers them at `paraphraseCoverage` or more on average (saturation, 0 to 1).
  */
 export function evidenceStrength(
   ranking: Ranking,
   searches: readonly SearchRun[],
-  paraphrase: number,
+  { paraphraseCoverage, commonWordZipf }: OfflineParameters,
 ): number {
   const best = Math.max(0, ...ranking.messages.map((item) => item.coverage));
   const terms = countedTerms(ranking.subject, ranking.stats).length;
-  const absent = absentWords(ranking, searches).length;
-  if (terms === 0 || absent === 0) return best;
+  const absent = absentWords(ranking, searches);
+  const rare = absent.filter((word) => zipfFrequency(word) < commonWordZipf).length;
+  if (terms === 0 || rare === 0) return best;
+  const held = terms - absent.length;
   // Mean saturation of the held words in the best message (the absent ones add 0 to `best`).
-  const held = (best * terms) / (terms - absent);
-  return absent <= terms - absent && held >= paraphrase ? best : best - 1 / terms;
+  const paraphrase = absent.length <= held && (best * terms) / held >= paraphraseCoverage;
+  return paraphrase ? best : best - 1 / terms;
 }

@@ -1,8 +1,7 @@
 /**
- * Every constant of the offline explorer policy, each with its reason, in one place. The policy
- * version (and so the engine's model id) is derived from these values: change one and the id
- * changes, so an eval table always names the policy that produced it. Tuned only on the dev sets
- * (BEAM-100K and the curated suite); see docs/OFFLINE-ABLATION.md for each stage's measured gain.
+ * Every constant of the offline explorer policy, each with its reason. The policy version (the
+ * engine's model id) is derived from their values, so an eval table names the policy it measured.
+ * Tuned only on the dev sets (BEAM-100K, curated); each stage's gain: docs/OFFLINE-ABLATION.md.
  */
 
 /** Stages that `ablate` can switch off one at a time (docs/OFFLINE-ABLATION.md). */
@@ -87,11 +86,8 @@ export const OFFLINE_PARAMETERS = Object.freeze({
    */
   probeTerms: 4,
   /**
-   * Abstain below this evidence strength (`evidence-strength.ts`). `bench/calibrate-abstention.ts`
-   * on both dev sets pooled, highest balanced accuracy: 0 (an absent word outweighs the best
-   * message). Curated (AUC 0.89): 10 of 11 absent abstain, 8 of 37 found do (recall 0.599 →
-   * 0.572); BEAM-100K (AUC 0.47: its unanswerable questions name discussed entities, and no
-   * lexical signal tried separates them): 0 of 40, 2 of 355 found (recall 0.471 → 0.468).
+   * Abstain below this evidence strength (`evidence-strength.ts`; < 0 only when a rare word is
+   * absent): the highest balanced accuracy of `bench/calibrate-abstention.ts`, both dev sets pooled.
    */
   abstainStrength: 0,
   /**
@@ -133,8 +129,7 @@ export const OFFLINE_PARAMETERS = Object.freeze({
   /**
    * An absent word does not lower evidence strength when the best message covers the question's
    * other words at this mean saturation or more (`evidence-strength.ts`): 0.5 is tf = bm25's
-   * length-normalised constant, above a single passing mention (≈ 0.45), i.e. a topic the message
-   * is about rather than one it names.
+   * length-normalised constant, above one passing mention (≈ 0.45): a topic the message is about.
    */
   paraphraseCoverage: 0.5,
   /**
@@ -145,6 +140,12 @@ export const OFFLINE_PARAMETERS = Object.freeze({
   /** "High" needs cited messages of this many chats at `lowStrength` (one short message saturates
    * coverage alone; BEAM-100K dev, revisions aside: high 44/50 → 44/49 cite gold). */
   highSupportChats: 2,
+  /**
+   * An absent word lowers evidence strength only below this Zipf value (`history/text/word-
+   * frequency.ts`, 5.5 ≈ 316 per million): "stop" (5.9) is missing from histories about the topic.
+   * Both dev sets pooled: the same figures for any value in (5.14, 5.66].
+   */
+  commonWordZipf: 5.5,
 });
 /** The policy's tunable numbers (the shape of {@link OFFLINE_PARAMETERS}). */
 export type OfflineParameters = { readonly [K in keyof typeof OFFLINE_PARAMETERS]: number };
@@ -196,7 +197,7 @@ function digest(text: string): string {
 }
 
 /** Bumped when the pipeline's code (not just a number) changes what it outputs. */
-export const OFFLINE_PIPELINE_GENERATION = 21;
+export const OFFLINE_PIPELINE_GENERATION = 22;
 
 /**
  * The policy version of `config`: `<generation><5-digit digest of the parameters>` (a number, so

