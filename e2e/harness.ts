@@ -192,7 +192,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     requestsSince: (from) => engine.requests.slice(from),
     async waitForIndex() {
       const deadline = Date.now() + 10_000;
-      while (countPending(store.db, seeded.appId, null) > 0) {
+      while (countPending(store, seeded.appId, null) > 0) {
         if (Date.now() > deadline) throw new Error("the indexer did not drain within 10 s");
         await new Promise((resolve) => setTimeout(resolve, 25));
       }

@@ -11,6 +11,9 @@
  * - shorter, or the prefix differs (rewritten, or rewound and regrown past its old length): the
  *   file's chats are re-imported to match it exactly;
  * - a torn last JSONL line (being written) is left for the next sync, without an error;
+ * - read by another parser version (`importers/parser-version.ts`), even unchanged: read again
+ *   from its start and its chats made equal to what this build parses, so a store synced by an
+ *   older release converges with a fresh sync;
  * - a database source (Cursor's `state.vscdb`) is never read as bytes: any change of its size or
  *   mtime, of its `-wal` beside it or of a companion file the format reads with it
  *   (`HistorySource.companionFiles`: Cursor's workspace folders), re-reads it through its format
@@ -24,6 +27,7 @@ import { basename, resolve } from "node:path";
 import type Database from "better-sqlite3";
 import { ImportFormatError } from "../errors/recollect-error.js";
 import type { ImportedChat, WriteCounts, WriteMode } from "../importers/index.js";
+import { PARSER_VERSION } from "../importers/parser-version.js";
 import { type ResolvedApp, resolveApp } from "../importers/resolve-app.js";
 import { writeChats } from "../importers/write-chats.js";
 import { externalIdsOfSourceFile } from "../store/catalog/chats.js";
@@ -85,13 +89,16 @@ export function syncFile(input: SyncFileInput): FileOutcome {
   const { size, mtimeMs } = database
     ? databaseSignature(file.path, stats, source.companionFiles?.(file) ?? [])
     : { size: stats.size, mtimeMs: Math.round(stats.mtimeMs) };
-  if (previous && previous.size === size && previous.mtimeMs === mtimeMs) {
+  // What an older parser stored may differ from what this one parses: read it all again, once.
+  const reread = previous !== undefined && previous.parserVersion !== PARSER_VERSION;
+  if (previous && !reread && previous.size === size && previous.mtimeMs === mtimeMs) {
     return previous.skipReason !== null
       ? { kind: "skipped", reason: previous.skipReason, projectRoot: previous.projectRoot }
       : { kind: "unchanged", chats: previous.chats, projectRoot: previous.projectRoot };
   }
   const projectRoot = previous?.projectRoot ?? source.projectRootOf(file);
-  const change = database ? (previous ? "rewritten" : "new") : classify(file.path, size, previous);
+  const change =
+    database || reread ? (previous ? "rewritten" : "new") : classify(file.path, size, previous);
   if (change === "unchanged") {
     if (!input.dryRun && previous) saveSourceFileState(input.db, { ...previous, mtimeMs });
     return { kind: "unchanged", chats: previous?.chats ?? 0, projectRoot };
@@ -242,6 +249,7 @@ function stateBase(
     size,
     mtimeMs,
     syncedAtMs: input.nowMs,
+    parserVersion: PARSER_VERSION,
   };
 }
 

@@ -1,4 +1,8 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { openStore } from "../../store/open-store.js";
 import { PROJECTION_VERSION } from "../projection/projection-version.js";
 import { searchChats } from "../search/search-chats.js";
 import { createHistoryFixture } from "../testing/history-fixture.js";
@@ -91,6 +95,48 @@ describe("createIndexer", () => {
     expect(meta.get(PROJECTION_VERSION_KEY)).toBe(String(PROJECTION_VERSION));
     expect((await searchChats(ctx, { query: "obsolete" })).chats).toEqual([]);
     expect((await searchChats(ctx, { query: "tulip rose" })).chats[0]?.matches).toHaveLength(2);
+  });
+
+  it("a read-only store indexed by an older projection is never reported ready", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "recollect-stale-projection-"));
+    try {
+      const path = join(dir, "store.db");
+      let app = 0;
+      {
+        using store = openStore({ path });
+        store.db.exec("INSERT INTO apps (name, created_at) VALUES ('a', 0)");
+        app = Number(store.db.prepare("SELECT id FROM apps").pluck().get());
+        store.db.exec(`INSERT INTO chats (app_id, title, created_at, source, external_id)
+                       VALUES (${app}, 't', 0, 'test', 'c1')`);
+        for (const text of ["tulip", "rose", "lily"]) {
+          store.db
+            .prepare(
+              "INSERT INTO messages (chat_id, role, content, created_at) VALUES (1, 'user', ?, 0)",
+            )
+            .run(text);
+        }
+        const indexer = createIndexer({ store, pollIntervalMs: 0 });
+        indexer.repair();
+        await indexer.drainAll();
+      }
+      const search = async () => {
+        using store = openStore({ path, readonly: true });
+        const ctx = { store, appId: app, currentChatId: null, currentMessageId: null };
+        const result = await searchChats(ctx, { query: "tulip" });
+        const pending = createIndexer({ store, pollIntervalMs: 0 }).pendingCount(app);
+        return [result.index_status, result.pending_count, result.pending_reason, pending];
+      };
+      expect(await search()).toEqual(["ready", 0, undefined, 0]);
+      {
+        using store = openStore({ path });
+        store.db
+          .prepare("UPDATE history_meta SET value = ? WHERE key = ?")
+          .run(String(PROJECTION_VERSION - 1), PROJECTION_VERSION_KEY);
+      }
+      expect(await search()).toEqual(["indexing", 3, "read_only_store", 3]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it("queues messages that have neither an index row nor a queue entry", () => {

@@ -124,7 +124,7 @@ export function createIndexer(options: CreateIndexerOptions): Indexer {
   const clock = options.clock ?? Date;
   const kickDebounceMs = options.kickDebounceMs ?? DEFAULT_KICK_DEBOUNCE_MS;
   const pollIntervalMs = options.pollIntervalMs ?? DEFAULT_POLL_INTERVAL_MS;
-  const queue = createIndexQueue(options.store.db);
+  const queue = createIndexQueue(options.store);
   // A read-only store serves what is indexed; its queue stays as it is and is reported as pending.
   const writable = options.store.writable;
   const noRepair: RepairReport = {

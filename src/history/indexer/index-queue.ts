@@ -1,12 +1,12 @@
 import { z } from "zod";
-import type { DatabasePort } from "../../store/database-port.js";
+import type { StorePort } from "../../store/database-port.js";
 import { writeTransaction } from "../../store/write-transaction.js";
 import { historyToolReply, replyContentSql } from "../projection/reply-content.js";
 import { buildIndexRow } from "./build-index-row.js";
+import { PROJECTION_VERSION_KEY } from "./index-meta.js";
 import { countPending } from "./pending-count.js";
 
-/** Key of the projection version in `history_meta`. */
-export const PROJECTION_VERSION_KEY = "projection_version";
+export { PROJECTION_VERSION_KEY } from "./index-meta.js";
 
 const dirtyRowSchema = z.object({
   message_id: z.number().int(),
@@ -41,7 +41,7 @@ export interface IndexQueue {
   drainBatch(batchSize: number): number;
   /** True when either queue has an entry. */
   hasPending(): boolean;
-  /** Queued messages of `appId` (plus messages of its queued chats), outside `excludeChatId`. */
+  /** Messages of `appId` not yet searchable as projected now, outside `excludeChatId` (`countPending`). */
   pendingCount(appId: number, excludeChatId: number | null): number;
   /** Start-up repair against `projectionVersion` (DESIGN.md § Index). */
   repair(projectionVersion: number): RepairReport;
@@ -53,8 +53,9 @@ export interface IndexQueue {
   repairProjectionVersion(projectionVersion: number): RepairReport;
 }
 
-/** Prepares the queue statements on `db` (which must have migration 002). */
-export function createIndexQueue(db: DatabasePort): IndexQueue {
+/** Prepares the queue statements on `store.db` (which must have migration 002). */
+export function createIndexQueue(store: StorePort): IndexQueue {
+  const { db } = store;
   const selectDirtyChats = db
     .prepare("SELECT chat_id FROM history_dirty_chats ORDER BY chat_id LIMIT ?")
     .pluck();
@@ -178,7 +179,7 @@ export function createIndexQueue(db: DatabasePort): IndexQueue {
   return {
     drainBatch: drainRelaxed,
     hasPending: () => anyPending.get() === 1,
-    pendingCount: (appId, excludeChatId) => countPending(db, appId, excludeChatId),
+    pendingCount: (appId, excludeChatId) => countPending(store, appId, excludeChatId),
     repair: (projectionVersion) => repair(projectionVersion),
     repairProjectionVersion: (projectionVersion) =>
       readMeta.get(PROJECTION_VERSION_KEY) === String(projectionVersion)

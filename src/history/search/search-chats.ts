@@ -68,11 +68,11 @@ function iso(ms: number): string {
 }
 
 async function indexStatus(ctx: RetrievalContext): Promise<{ pending: number }> {
-  let pending = countPending(ctx.store.db, ctx.appId, ctx.currentChatId);
+  let pending = countPending(ctx.store, ctx.appId, ctx.currentChatId);
   if (pending > 0 && ctx.indexer !== undefined) {
     const waitMs = Math.min(Math.max(ctx.indexWaitMs ?? MAX_INDEX_WAIT_MS, 0), MAX_INDEX_WAIT_MS);
     await ctx.indexer.waitForIdle({ deadlineMs: waitMs });
-    pending = countPending(ctx.store.db, ctx.appId, ctx.currentChatId);
+    pending = countPending(ctx.store, ctx.appId, ctx.currentChatId);
   }
   return { pending };
 }

@@ -27,6 +27,8 @@ export interface SourceFileState {
   /** Why the file holds no chat (parse error, no prompt or reply), or null. */
   readonly skipReason: string | null;
   readonly syncedAtMs: number;
+  /** The parser version (`importers/parser-version.ts`) the file was read with. */
+  readonly parserVersion: number;
 }
 
 interface Row {
@@ -42,6 +44,7 @@ interface Row {
   chats: number;
   skip_reason: string | null;
   synced_at: number;
+  parser_version: number;
 }
 
 const fromRow = (row: Row): SourceFileState => ({
@@ -57,6 +60,7 @@ const fromRow = (row: Row): SourceFileState => ({
   chats: row.chats,
   skipReason: row.skip_reason,
   syncedAtMs: row.synced_at,
+  parserVersion: row.parser_version,
 });
 
 /** Every remembered file of `source`, keyed by path. */
@@ -73,15 +77,16 @@ export function saveSourceFileState(db: Database.Database, state: SourceFileStat
   db.prepare(
     `INSERT INTO source_files
        (source, path, format, project_root, size, mtime_ms, imported_bytes, prefix_hash,
-        resume_bytes, chats, skip_reason, synced_at)
+        resume_bytes, chats, skip_reason, synced_at, parser_version)
      VALUES (@source, @path, @format, @projectRoot, @size, @mtimeMs, @importedBytes, @prefixHash,
-        @resumeBytes, @chats, @skipReason, @syncedAtMs)
+        @resumeBytes, @chats, @skipReason, @syncedAtMs, @parserVersion)
      ON CONFLICT (source, path) DO UPDATE SET
        format = excluded.format, project_root = excluded.project_root, size = excluded.size,
        mtime_ms = excluded.mtime_ms, imported_bytes = excluded.imported_bytes,
        prefix_hash = excluded.prefix_hash, resume_bytes = excluded.resume_bytes,
        chats = excluded.chats,
-       skip_reason = excluded.skip_reason, synced_at = excluded.synced_at`,
+       skip_reason = excluded.skip_reason, synced_at = excluded.synced_at,
+       parser_version = excluded.parser_version`,
   ).run(state);
 }
 

@@ -5,6 +5,7 @@ import { chatSummary } from "./003-chat-summary.js";
 import { chatIdentityAndSync } from "./004-chat-identity-and-sync.js";
 import { replyRequeuesQuestion } from "./005-reply-requeues-question.js";
 import { spellingTerms } from "./006-spelling-terms.js";
+import { sourceParserVersion } from "./007-source-parser-version.js";
 
 /** Every migration, in order. Append only: never edit or reorder a released step. */
 export const MIGRATIONS: readonly Migration[] = [
@@ -14,4 +15,5 @@ export const MIGRATIONS: readonly Migration[] = [
   chatIdentityAndSync,
   replyRequeuesQuestion,
   spellingTerms,
+  sourceParserVersion,
 ];

@@ -1,0 +1,15 @@
+/**
+ * Version of what the format parsers store of a history file. Bump it whenever a parser in
+ * `formats/` would store different messages for a file it has already read: `recollect sync`
+ * remembers the version each file was read with (`source_files.parser_version`) and reads a file
+ * read by another version again from its start, making its chats equal what this build parses
+ * (`sync/sync-file.ts`). The projection version (`history/projection/projection-version.ts`)
+ * re-projects stored text; this one re-reads the source, for what only the source still holds
+ * (e.g. the history tool's question a recalled-turn marker now keeps).
+ */
+export const PARSER_VERSION = 2;
+// 1: files synced before versions were recorded (migration 007 gives every remembered file 1).
+//    Among them, recalled-turn markers without the history tool's question (before projection 7)
+//    and Codex turns after a failed Recollect call marked as recalled.
+// 2: recalled-turn markers carry the question of the turn's first history-tool call; a failed
+//    Recollect call (Claude Code is_error, Codex `err:` output, error blocks) marks nothing.
