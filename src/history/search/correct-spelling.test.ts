@@ -183,6 +183,59 @@ describe("spelling correction in searchChats", () => {
     ]);
   });
 
+  it("corrects an error in the first two letters from the term copy, and from the live vocabulary an extra first letter", async () => {
+    using fixture = createHistoryFixture();
+    const app = fixture.app("a");
+    const chat = fixture.chat(app, "Stack", 1_000);
+    fixture.message(chat, "user", "We use Postgres and session authentication on Kubernetes.");
+    await indexed(fixture);
+    const db = fixture.store.db;
+    const scope = { appId: app, excludeChatId: null };
+    const typed = ["quthentication", "uthentication", "xauthentication", "ostgres", "pistgres"];
+    const corrected = (options: { minRowsForTermCopy: number }) =>
+      findCorrections(db, scope, [...typed, "kbernetes"], options).map(({ from, to }) => ({
+        from,
+        to,
+      }));
+    // The live vocabulary is read by two-letter prefixes only: an extra first letter is one.
+    expect(corrected({ minRowsForTermCopy: 1_000_000 })).toEqual([
+      { from: "xauthentication", to: "authentication" },
+    ]);
+    await refreshTermStats(db);
+    expect(corrected({ minRowsForTermCopy: 1 })).toEqual([
+      { from: "quthentication", to: "authentication" },
+      { from: "uthentication", to: "authentication" },
+      { from: "xauthentication", to: "authentication" },
+      { from: "ostgres", to: "postgres" },
+      { from: "pistgres", to: "postgres" },
+      { from: "kbernetes", to: "kubernetes" },
+    ]);
+  });
+
+  it("corrects a misspelt accented word to the app's own spelling; an accent alone is no error", async () => {
+    using fixture = createHistoryFixture();
+    const app = fixture.app("a");
+    const chat = fixture.chat(app, "Notizen", 1_000);
+    const id = fixture.message(
+      chat,
+      "user",
+      "Die Änderung der Konfiguration; la sécurité d'abord.",
+    );
+    fixture.message(chat, "user", "Größe und Café.");
+    await indexed(fixture);
+    const db = fixture.store.db;
+    const scope = { appId: app, excludeChatId: null };
+    const words = ["änderng", "anderng", "sécurtié", "securite", "konfigurätion", "cafe", "grösse"];
+    expect(findCorrections(db, scope, words).map(({ from, to }) => ({ from, to }))).toEqual([
+      { from: "änderng", to: "änderung" },
+      { from: "anderng", to: "änderung" },
+      { from: "sécurtié", to: "sécurité" },
+    ]);
+    const result = await searchChats(context(fixture, app), { query: "Änderng?" });
+    expect(messageIds(result)).toEqual([id]);
+    expect(result.corrections).toEqual([{ from: "änderng", to: "änderung" }]);
+  });
+
   it("applyCorrections replaces the word and drops a repeat", () => {
     const terms = { words: ["databse", "database", "choice"], cjkRuns: ["认证"] };
     expect(applyCorrections(terms, [{ from: "databse", to: "database" }])).toEqual({

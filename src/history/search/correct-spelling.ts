@@ -46,13 +46,42 @@ export function maxEditsFor(length: number): number {
 }
 
 /**
- * Leading chars a candidate shares with the word (or holds swapped): misspellings rarely start
- * wrong (Pollock & Zamora 1984: the first letter is wrong in ~7% of them), and an fts5vocab range
- * costs every posting of every term it passes — measured on the 1M-message bench index, all terms
- * under one first letter took 1,071 ms, under a two-letter prefix 15–80 ms (hence `history_terms`
- * on large indexes, see {@link CorrectionOptions}).
+ * Vocabulary ranges read for a stem's candidates: B-tree prefix ranges that together hold every
+ * term one edit from the stem in its first two letters. Misspellings rarely start wrong
+ * (Pollock & Zamora 1984: the first letter is wrong in ~7% of them), but an fts5vocab range costs
+ * every posting of every term it passes — measured on the 1M-message bench index, all terms under
+ * one first letter took 1,071 ms, under a two-letter prefix 15–80 ms — so the live vocabulary
+ * (small indexes) is read by two-letter prefixes: the stem's own, its first two letters swapped,
+ * and its second and third letters (an extra first letter typed). The copy in `history_terms`
+ * (large indexes, {@link CorrectionOptions}) is a plain B-tree: there the first letter alone
+ * (any error from the second letter on) and its `substr(term, 2)` index (migration 008; a wrong or
+ * missing first letter: the term's rest starts with the stem's second and third letters, or with
+ * its first two) are read too.
  */
-const FIXED_PREFIX_CHARS = 2;
+function candidateRanges(stem: string, copied: boolean): VocabularyRange[] {
+  const [first = "", second = "", third = ""] = stem;
+  const ranges: VocabularyRange[] = [
+    { key: "term", prefix: copied ? first : first + second },
+    { key: "term", prefix: second + first },
+    { key: "term", prefix: second + third },
+  ];
+  if (copied) {
+    ranges.push({ key: "rest", prefix: second + third }, { key: "rest", prefix: first + second });
+  }
+  const seen = new Set<string>();
+  return ranges.filter(({ key, prefix }) => {
+    const id = `${key} ${prefix}`;
+    if (seen.has(id)) return false;
+    seen.add(id);
+    return true;
+  });
+}
+
+/** A prefix range of the vocabulary: over its terms, or (`rest`) over each term but its first letter. */
+interface VocabularyRange {
+  readonly key: "term" | "rest";
+  readonly prefix: string;
+}
 
 /**
  * Candidates checked against the app per word (nearest first, then alphabetically): bounds the
@@ -92,28 +121,27 @@ export interface CorrectionOptions {
 }
 
 /** Vocabulary stems near `stem` (any app's: candidates only), nearest first, then by term. */
-function nearStems(db: DatabasePort, stem: string, maxEdits: number, table: string): string[] {
-  const prefix = stem.slice(0, FIXED_PREFIX_CHARS);
-  const swapped = `${prefix[1] ?? ""}${prefix[0] ?? ""}`;
-  const prefixes = swapped === prefix ? [prefix] : [prefix, swapped];
-  const range = db.prepare(
-    `SELECT term FROM ${table} WHERE term >= ? AND term < ? AND length(term) BETWEEN ? AND ?`,
-  );
-  const near: { term: string; distance: number }[] = [];
-  for (const from of prefixes) {
-    const [low, high] = rangeOf(from);
+function nearStems(db: DatabasePort, stem: string, maxEdits: number, copied: boolean): string[] {
+  const table = copied ? "history_terms" : "history_fts_vocab";
+  const near = new Map<string, number>();
+  for (const { key, prefix } of candidateRanges(stem, copied)) {
+    // `substr(term, 2)` is spelled as migration 008 indexes it, so the range reads that index.
+    const column = key === "term" ? "term" : "substr(term, 2)";
+    const [low, high] = rangeOf(prefix);
     const rows = vocabSchema.parse(
-      range.all(low, high, stem.length - maxEdits, stem.length + maxEdits),
+      db
+        .prepare(
+          `SELECT term FROM ${table} WHERE ${column} >= ? AND ${column} < ? AND length(term) BETWEEN ? AND ?`,
+        )
+        .all(low, high, stem.length - maxEdits, stem.length + maxEdits),
     );
     for (const { term } of rows) {
-      if (!/^[a-z]+$/.test(term)) continue;
+      if (near.has(term) || !/^[a-z]+$/.test(term)) continue;
       const distance = boundedEditDistance(stem, term, maxEdits);
-      if (distance > 0 && distance <= maxEdits) near.push({ term, distance });
+      if (distance > 0 && distance <= maxEdits) near.set(term, distance);
     }
   }
-  return near
-    .sort((a, b) => a.distance - b.distance || (a.term < b.term ? -1 : 1))
-    .map((entry) => entry.term);
+  return [...near].sort(([a, da], [b, db]) => da - db || (a < b ? -1 : 1)).map(([term]) => term);
 }
 
 /** The FTS5 MATCH of one word in the title or body of the scope's messages. */
@@ -124,7 +152,17 @@ function scopedMatch(word: string, scope: SearchScope): string {
 }
 
 /**
- * Whether `word` can be corrected at all: plain ASCII letters (what the Porter stemmer changes),
+ * `word` (lower-case) with the marks on its Latin letters removed, as the index's tokenizer
+ * (`unicode61 remove_diacritics 2`) folds them: "änderng" → "anderng", "sécurtié" → "securtie".
+ * Letters that are no marked Latin letter (ß, ł, ø, Greek, Cyrillic) are kept, so a word holding
+ * one stays uncorrectable. Pure.
+ */
+export function foldDiacritics(word: string): string {
+  return word.normalize("NFD").replace(/(?<=[a-z])\p{M}+/gu, "");
+}
+
+/**
+ * Whether `word` (folded) can be corrected at all: plain ASCII letters (what the Porter stemmer changes),
  * not a stopword, and a stem long enough for one edit ({@link maxEditsFor}).
  */
 function correctable(word: string): boolean {
@@ -145,8 +183,9 @@ const WORD = /[\p{L}\p{N}\p{M}]+/gu;
 const contentSchema = z.array(z.object({ content: z.string() }));
 
 /**
- * How the scope's messages spell `term` nearest to `from`, within `maxEdits` of it; null when no
- * spelling is that near. Porter can mangle a misspelling ("desing" stems to "dese", one edit from
+ * How the scope's messages spell `term` nearest to `from` (folded, {@link foldDiacritics}),
+ * within `maxEdits` of it, as written (accents kept, lower-cased); null when no spelling is that
+ * near. Porter can mangle a misspelling ("desing" stems to "dese", one edit from
  * "desk"), so the stem only proposes and the words compared are the person's and the app's own.
  */
 function appSpelling(
@@ -170,8 +209,9 @@ function appSpelling(
   for (const { content } of rows) {
     for (const [raw] of content.matchAll(WORD)) {
       const word = raw.toLowerCase();
-      if (word[0] !== term[0] || porterStem(word) !== term) continue;
-      const distance = boundedEditDistance(from, word, maxEdits);
+      const plain = foldDiacritics(word);
+      if (plain[0] !== term[0] || porterStem(plain) !== term) continue;
+      const distance = boundedEditDistance(from, plain, maxEdits);
       if (distance < bestDistance) [best, bestDistance] = [word, distance];
     }
   }
@@ -195,13 +235,12 @@ export function findCorrections(
   options: CorrectionOptions = {},
 ): RankedCorrection[] {
   // Which vocabulary to walk is decided only once a word needs it: most searches never do.
-  let table: string | null = null;
-  const vocabulary = (): string => {
-    if (table !== null) return table;
+  let copied: boolean | null = null;
+  const useCopy = (): boolean => {
+    if (copied !== null) return copied;
     const rows = Number(db.prepare("SELECT max(id) FROM history_fts_docsize").pluck().get() ?? 0);
-    const copied = rows >= (options.minRowsForTermCopy ?? MIN_ROWS_FOR_TERM_STATS);
-    table = copied ? "history_terms" : "history_fts_vocab";
-    return table;
+    copied = rows >= (options.minRowsForTermCopy ?? MIN_ROWS_FOR_TERM_STATS);
+    return copied;
   };
   const count = db
     .prepare(
@@ -211,21 +250,19 @@ export function findCorrections(
   const held = db.prepare("SELECT 1 FROM history_fts WHERE history_fts MATCH ? LIMIT 1");
   const out: RankedCorrection[] = [];
   for (const word of words) {
-    if (!correctable(word) || held.get(scopedMatch(word, scope)) !== undefined) continue;
-    if (isDictionaryWord(word)) continue;
-    const stem = porterStem(word);
+    const plain = foldDiacritics(word);
+    if (!correctable(plain) || held.get(scopedMatch(word, scope)) !== undefined) continue;
+    if (isDictionaryWord(plain)) continue;
+    const stem = porterStem(plain);
     const maxEdits = maxEditsFor(stem.length);
     let best: RankedCorrection | null = null;
-    for (const term of nearStems(db, stem, maxEdits, vocabulary()).slice(
-      0,
-      MAX_CANDIDATES_CHECKED,
-    )) {
+    for (const term of nearStems(db, stem, maxEdits, useCopy()).slice(0, MAX_CANDIDATES_CHECKED)) {
       const distance = boundedEditDistance(stem, term, maxEdits);
       if (best !== null && distance > best.distance) break;
       const query = surfaceWordFor(term);
       const appDocs = query === null ? 0 : Number(count.get(scopedMatch(query, scope)) ?? 0);
       if (appDocs === 0 || (best !== null && appDocs <= best.appDocs)) continue;
-      const to = appSpelling(db, scope, term, word, maxEditsFor(word.length));
+      const to = appSpelling(db, scope, term, plain, maxEditsFor(plain.length));
       if (to !== null) best = { from: word, to, term, distance, appDocs };
     }
     if (best !== null) out.push(best);

@@ -6,6 +6,7 @@ import { chatIdentityAndSync } from "./004-chat-identity-and-sync.js";
 import { replyRequeuesQuestion } from "./005-reply-requeues-question.js";
 import { spellingTerms } from "./006-spelling-terms.js";
 import { sourceParserVersion } from "./007-source-parser-version.js";
+import { spellingTermsRest } from "./008-spelling-terms-rest.js";
 
 /** Every migration, in order. Append only: never edit or reorder a released step. */
 export const MIGRATIONS: readonly Migration[] = [
@@ -16,4 +17,5 @@ export const MIGRATIONS: readonly Migration[] = [
   replyRequeuesQuestion,
   spellingTerms,
   sourceParserVersion,
+  spellingTermsRest,
 ];
