@@ -236,7 +236,7 @@ export function findCorrections(
 ): RankedCorrection[] {
   // Which vocabulary to walk is decided only once a word needs it: most searches never do.
   let copied: boolean | null = null;
-  const useCopy = (): boolean => {
+  const termCopyIsRead = (): boolean => {
     if (copied !== null) return copied;
     const rows = Number(db.prepare("SELECT max(id) FROM history_fts_docsize").pluck().get() ?? 0);
     copied = rows >= (options.minRowsForTermCopy ?? MIN_ROWS_FOR_TERM_STATS);
@@ -256,7 +256,10 @@ export function findCorrections(
     const stem = porterStem(plain);
     const maxEdits = maxEditsFor(stem.length);
     let best: RankedCorrection | null = null;
-    for (const term of nearStems(db, stem, maxEdits, useCopy()).slice(0, MAX_CANDIDATES_CHECKED)) {
+    for (const term of nearStems(db, stem, maxEdits, termCopyIsRead()).slice(
+      0,
+      MAX_CANDIDATES_CHECKED,
+    )) {
       const distance = boundedEditDistance(stem, term, maxEdits);
       if (best !== null && distance > best.distance) break;
       const query = surfaceWordFor(term);
