@@ -415,3 +415,48 @@ describe("localized card", () => {
     await zhPage.context().close();
   });
 });
+
+describe("where a person's message goes", () => {
+  it("typed in an imported chat, starts a chat of the person's own and leaves the archive as it was", async () => {
+    const { seeded, store } = harness;
+    const rows = (chatId: number) =>
+      store.db
+        .prepare("SELECT role, content FROM messages WHERE chat_id = ? ORDER BY id")
+        .all(chatId) as Array<{ role: string; content: string }>;
+    const archived = rows(seeded.authChatId);
+    harness.setScenario({
+      query: QUESTION,
+      explorer: [
+        read(seeded.authChatId, ids("auth", 2)),
+        submit({ summary: "JWT.", findings: [] }),
+      ],
+      answer: "Asked in a chat of your own.",
+    });
+    await page.goto(`${harness.url}/#/chat/${seeded.appId}/${seeded.authChatId}`);
+    await page.locator("[data-notice=archive]").waitFor();
+    expect(
+      await page.locator('.chat-group[data-origin="imported"] .chat-link.is-current').count(),
+    ).toBe(1);
+    await screenshot(page, "chat-imported-notice");
+    await expectNoSeriousViolations();
+    const input = page.getByLabel("Message");
+    await input.fill(QUESTION);
+    await input.press("Enter");
+    await waitForAnswer("Asked in a chat of your own.");
+
+    const [, , , shown] = new URL(page.url()).hash.split("/");
+    const ownChatId = Number(shown);
+    expect(ownChatId).not.toBe(seeded.authChatId);
+    const own = store.db.prepare("SELECT source FROM chats WHERE id = ?").pluck().get(ownChatId);
+    expect(own).toBe("web");
+    expect(rows(ownChatId).map((row) => row.role)).toEqual(["user", "assistant"]);
+    expect(rows(ownChatId)[0]?.content).toBe(QUESTION);
+    expect(rows(seeded.authChatId)).toEqual(archived);
+    expect(await page.locator("[data-notice=archive]").count()).toBe(0);
+    expect(
+      await page
+        .locator('.chat-group[data-origin="web"] .chat-link.is-current')
+        .getAttribute("href"),
+    ).toBe(`#/chat/${seeded.appId}/${ownChatId}`);
+  });
+});

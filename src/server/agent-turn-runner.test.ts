@@ -12,14 +12,17 @@ import { createSettingsPermissions } from "./settings-permissions.js";
 import type { ServerEvent } from "./shared/server-events.js";
 import { splitSseFrames } from "./shared/sse-frames.js";
 import { TEST_FILL_COMMANDS } from "./testing/fill-commands.js";
-import { type SeededHistory, seedHistory } from "./testing/seed-history.js";
+import { type SeededHistory, seedHistory, seedOwnChat } from "./testing/seed-history.js";
 
 let store: Store;
 let seeded: SeededHistory;
+/** The person's own chat the turns are posted to. */
+let own: number;
 
 beforeEach(async () => {
   store = openStore({ path: ":memory:" });
   seeded = seedHistory(store);
+  own = seedOwnChat(store, { appId: seeded.appId, title: "Questions", lines: [] });
   const indexer = createIndexer({ store });
   await indexer.drainAll();
 });
@@ -41,7 +44,7 @@ async function runTurn(isPro: boolean, message: string): Promise<ServerEvent[]> 
     fillCommands: TEST_FILL_COMMANDS,
     staticHandler: null,
   });
-  const response = await app.request(`/api/chats/${seeded.paymentsChatId}/turns`, {
+  const response = await app.request(`/api/chats/${own}/turns`, {
     method: "POST",
     headers: { "content-type": "application/json" },
     body: JSON.stringify({ message }),
@@ -65,7 +68,7 @@ describe("agent turn runner", () => {
     expect(events.at(-1)?.type).toBe("turn-finish");
     const stored = store.db
       .prepare("SELECT content FROM messages WHERE chat_id = ? ORDER BY id DESC LIMIT 1")
-      .get(seeded.paymentsChatId) as { content: string };
+      .get(own) as { content: string };
     expect(stored.content).toContain(renderCardXml(cards.at(-1)!));
   });
 
@@ -117,7 +120,7 @@ describe("a web turn's user message in the index", () => {
         "SELECT rowid FROM history_fts WHERE history_fts MATCH ? AND chat_id = ? ORDER BY rowid",
       )
       .pluck()
-      .all(`body : ${query}`, seeded.paymentsChatId) as number[];
+      .all(`body : ${query}`, own) as number[];
   const accepted = (events: readonly ServerEvent[]) => {
     const event = events.find((e) => e.type === "turn-accepted");
     if (event?.type !== "turn-accepted") throw new Error("no turn-accepted event");

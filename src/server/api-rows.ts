@@ -11,6 +11,17 @@ import * as chats from "../store/catalog/chats.js";
 import * as messages from "../store/catalog/messages.js";
 import type { Store } from "../store/open-store.js";
 
+/**
+ * Who writes a chat: `web` for a conversation the person started in the web app (their own, the
+ * only kind a turn may be posted to), `imported` for every chat an importer, `sync` or the demo
+ * wrote — the archive the explorer reads, kept as its source wrote it (a re-import replaces what
+ * follows the source's messages, so a turn added there would be lost).
+ */
+export type ChatOrigin = "web" | "imported";
+
+/** The store's `source` of a web-started chat (`createWebChat`). */
+const WEB_SOURCE = "web";
+
 /** A chat as listed by the API, newest first. */
 export interface ChatSummary {
   readonly id: number;
@@ -18,6 +29,7 @@ export interface ChatSummary {
   readonly title: string | null;
   readonly createdAt: string;
   readonly messageCount: number;
+  readonly origin: ChatOrigin;
 }
 
 /**
@@ -39,6 +51,7 @@ const chatSummary = (row: chats.ChatRow): ChatSummary => ({
   title: cleanTitle(row.title),
   createdAt: iso(row.createdAtMs),
   messageCount: row.messageCount,
+  origin: row.source === WEB_SOURCE ? "web" : "imported",
 });
 
 const storedMessage = ({ createdAtMs, content, ...row }: messages.MessageRow): StoredMessage => ({

@@ -10,7 +10,7 @@ import { createSettingsPermissions } from "./settings-permissions.js";
 import type { ServerEvent } from "./shared/server-events.js";
 import { ssePayloads } from "./shared/sse-frames.js";
 import { TEST_FILL_COMMANDS } from "./testing/fill-commands.js";
-import { type SeededHistory, seedHistory } from "./testing/seed-history.js";
+import { type SeededHistory, seedHistory, seedOwnChat } from "./testing/seed-history.js";
 
 const TOOLS = [
   { name: "explore_chat_history", defaultConsent: "always" as const },
@@ -107,6 +107,7 @@ describe("read API", () => {
       title: "Auth approach",
       createdAt: "2026-03-02T10:00:00.000Z",
       messageCount: 3,
+      origin: "imported",
     });
   });
 
@@ -306,6 +307,41 @@ describe("permissions API", () => {
 });
 
 describe("turns", () => {
+  /** The person's own chat that turns go to, holding the auth discussion as earlier turns. */
+  let own: number;
+  beforeEach(() => {
+    own = seedOwnChat(store, {
+      appId: seeded.appId,
+      title: "Auth, again",
+      lines: [
+        ["user", "How should we handle authentication for the shop?"],
+        ["assistant", "We will use JWT access tokens with a 15 minute expiry and refresh tokens."],
+        ["user", "Decision: go with JWT for now."],
+      ],
+    });
+  });
+
+  it("refuses a turn into an imported chat (the archive), storing nothing", async () => {
+    let ran = false;
+    const { app } = build(async () => {
+      ran = true;
+    });
+    for (const chatId of [seeded.authChatId, seeded.legacyChatId]) {
+      const before = storedRows(chatId);
+      const response = await app.request(`/api/chats/${chatId}/turns`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ message: "What did we decide about auth?" }),
+      });
+      expect(response.status).toBe(412);
+      expect(((await response.json()) as { error: { kind: string } }).error.kind).toBe(
+        "precondition",
+      );
+      expect(storedRows(chatId)).toEqual(before);
+    }
+    expect(ran).toBe(false);
+  });
+
   it("streams the turn, persists both messages and passes the locked context", async () => {
     const seen: TurnRequest[] = [];
     const runner: TurnRunner = async (request) => {
@@ -333,7 +369,7 @@ describe("turns", () => {
       });
     };
     const { app } = build(runner, { isPro: false });
-    const response = await app.request(`/api/chats/${seeded.authChatId}/turns`, {
+    const response = await app.request(`/api/chats/${own}/turns`, {
       method: "POST",
       headers: { "content-type": "application/json" },
       body: JSON.stringify({ message: "  What did we decide about auth?  " }),
@@ -351,7 +387,7 @@ describe("turns", () => {
     ]);
     const request = seen[0];
     expect(request?.appId).toBe(seeded.appId);
-    expect(request?.chatId).toBe(seeded.authChatId);
+    expect(request?.chatId).toBe(own);
     expect(request?.userText).toBe("What did we decide about auth?");
     expect(request?.isPro).toBe(false);
     expect(request?.history.map((message) => message.content)).toEqual([
@@ -360,7 +396,7 @@ describe("turns", () => {
       "Decision: go with JWT for now.",
     ]);
     expect(request && request.assistantMessageId > request.userMessageId).toBe(true);
-    expect(storedRows(seeded.authChatId).slice(3)).toEqual([
+    expect(storedRows(own).slice(3)).toEqual([
       expect.objectContaining({ role: "user", content: "What did we decide about auth?" }),
       expect.objectContaining({
         id: request?.assistantMessageId,
@@ -371,7 +407,7 @@ describe("turns", () => {
     ]);
     // The API reads the stored XML back as typed segments; the browser never parses XML.
     const api = (await (
-      await app.request(`/api/apps/${seeded.appId}/chats/${seeded.authChatId}/messages`)
+      await app.request(`/api/apps/${seeded.appId}/chats/${own}/messages`)
     ).json()) as {
       messages: Array<{ id: number; segments: unknown[] }>;
     };
@@ -408,7 +444,7 @@ describe("turns", () => {
       request.onEvent({ type: "turn-finish", finishReason: "stop", text: "late", steps: 1 });
     };
     const { app } = build(runner);
-    const response = await app.request(`/api/chats/${seeded.authChatId}/turns`, {
+    const response = await app.request(`/api/chats/${own}/turns`, {
       method: "POST",
       headers: { "content-type": "application/json" },
       body: JSON.stringify({ message: "What did we decide?" }),
@@ -434,7 +470,7 @@ describe("turns", () => {
       type: "turn-error",
       error: { kind: "aborted", message: "The turn was cancelled." },
     });
-    expect(storedRows(seeded.authChatId).at(-1)?.content).toBe(renderCardXml(cancelledCard));
+    expect(storedRows(own).at(-1)?.content).toBe(renderCardXml(cancelledCard));
     expect(
       (
         await app.request(`/api/turns/${turnId}/abort`, {
@@ -454,7 +490,7 @@ describe("turns", () => {
     };
     const { app } = build(runner);
     const post = () =>
-      app.request(`/api/chats/${seeded.authChatId}/turns`, {
+      app.request(`/api/chats/${own}/turns`, {
         method: "POST",
         headers: { "content-type": "application/json" },
         body: JSON.stringify({ message: "first" }),
@@ -472,7 +508,7 @@ describe("turns", () => {
     expect((second as Response | null)?.status).toBe(412);
     const count = store.db
       .prepare("SELECT COUNT(*) AS n FROM messages WHERE chat_id = ? AND role = 'user'")
-      .get(seeded.authChatId) as { n: number };
+      .get(own) as { n: number };
     expect(count.n).toBe(3);
   });
 
@@ -489,7 +525,7 @@ describe("turns", () => {
       request.onEvent({ type: "turn-finish", finishReason: "stop", text: decision, steps: 1 });
     };
     const { app } = build(runner);
-    const response = await app.request(`/api/chats/${seeded.authChatId}/turns`, {
+    const response = await app.request(`/api/chats/${own}/turns`, {
       method: "POST",
       headers: { "content-type": "application/json" },
       body: JSON.stringify({ message: "Read chat 1" }),
@@ -530,7 +566,7 @@ describe("turns", () => {
       throw new ProviderError("The Engine answered HTTP 500.", { statusCode: 500 });
     };
     const { app } = build(runner);
-    const response = await app.request(`/api/chats/${seeded.paymentsChatId}/turns`, {
+    const response = await app.request(`/api/chats/${own}/turns`, {
       method: "POST",
       headers: { "content-type": "application/json" },
       body: JSON.stringify({ message: "hello" }),
@@ -541,16 +577,21 @@ describe("turns", () => {
       error: { kind: "provider", message: "The Engine answered HTTP 500." },
     });
     const stored = (await (
-      await app.request(`/api/apps/${seeded.appId}/chats/${seeded.paymentsChatId}/messages`)
+      await app.request(`/api/apps/${seeded.appId}/chats/${own}/messages`)
     ).json()) as {
       messages: Array<{ role: string; content: string }>;
     };
-    expect(stored.messages.map((message) => message.role)).toEqual(["user", "assistant", "user"]);
+    expect(stored.messages.map((message) => message.role)).toEqual([
+      "user",
+      "assistant",
+      "user",
+      "user",
+    ]);
   });
 
   it("rejects an empty message without storing anything", async () => {
     const { app } = build(noTurn);
-    const response = await app.request(`/api/chats/${seeded.authChatId}/turns`, {
+    const response = await app.request(`/api/chats/${own}/turns`, {
       method: "POST",
       headers: { "content-type": "application/json" },
       body: JSON.stringify({ message: "   " }),
@@ -558,9 +599,7 @@ describe("turns", () => {
     expect(response.status).toBe(400);
     expect(
       (
-        store.db
-          .prepare("SELECT COUNT(*) AS n FROM messages WHERE chat_id = ?")
-          .get(seeded.authChatId) as {
+        store.db.prepare("SELECT COUNT(*) AS n FROM messages WHERE chat_id = ?").get(own) as {
           n: number;
         }
       ).n,
@@ -582,6 +621,7 @@ describe("turns", () => {
         title: "New question",
         createdAt: "2026-06-01T12:00:00.000Z",
         messageCount: 0,
+        origin: "web",
       },
     });
   });

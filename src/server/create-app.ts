@@ -199,6 +199,13 @@ export function createApp(deps: ServerDeps): Hono {
   app.post("/api/chats/:chatId/turns", async (c) => {
     const chatId = parseId(c.req.param("chatId"), "chatId");
     const chat = getChat(store, chatId);
+    // The archive is read, never written: a turn belongs in a chat of the person's own.
+    if (chat.origin !== "web") {
+      throw new RecollectError(
+        "precondition",
+        `Chat ${chatId} is imported history and stays as its source wrote it; start a chat of your own (POST /api/apps/${chat.appId}/chats) and ask there.`,
+      );
+    }
     const body = await readBody(c.req.raw, turnBodySchema, "body");
     if (turns.isBusy(chatId)) {
       throw new RecollectError(

@@ -26,7 +26,8 @@ beforeEach(async () => {
   store = openStore({ path: ":memory:" });
   seeded = seedHistory(store);
   await createIndexer({ store }).drainAll();
-  const settings = createMemorySettingsStore({});
+  // A drill-down read_chat would wait for an answer to its `ask` prompt that no one here gives.
+  const settings = createMemorySettingsStore({ consent: { read_chat: "always" } });
   app = createApp({
     store,
     runTurn: createAgentTurnRunner({
@@ -55,7 +56,7 @@ async function newChat(title: string): Promise<number> {
   return ((await response.json()) as { chat: { id: number } }).chat.id;
 }
 
-/** Posts one turn and returns its events. */
+/** Posts one turn and returns its events, once the index holds the turn (as the server's indexer would). */
 async function turn(chatId: number, message: string): Promise<ServerEvent[]> {
   const response = await app.request(`/api/chats/${chatId}/turns`, {
     method: "POST",
@@ -64,6 +65,7 @@ async function turn(chatId: number, message: string): Promise<ServerEvent[]> {
   });
   expect(response.status).toBe(200);
   const text = await response.text();
+  await createIndexer({ store }).drainAll();
   return splitSseFrames(text).payloads.map((payload) => JSON.parse(payload) as ServerEvent);
 }
 
@@ -92,12 +94,16 @@ describe("a note typed in the web app", () => {
     const noted = await turn(notes, "Decision: invoices are emailed through Postmark.");
     expect(toolsCalled(noted)).toEqual([]);
     const { userMessageId } = accepted(noted);
-    await createIndexer({ store }).drainAll();
     const indexed = store.db
       .prepare("SELECT rowid FROM history_fts WHERE history_fts MATCH ? ORDER BY rowid")
       .pluck()
       .all("body : postmark") as number[];
     expect(indexed).toEqual([userMessageId]);
+
+    // Asked in the same chat, the note is the current chat's own context: searches leave it out.
+    const again = await turn(notes, "What did we decide about invoices?");
+    expect(toolsCalled(again)).toEqual(["explore_chat_history"]);
+    expect(citedMessageIds(again)).not.toContain(userMessageId);
 
     const later = await newChat("Invoices again");
     const asked = await turn(later, "What did we decide about invoices?");

@@ -4,7 +4,7 @@
  * model and for this router. Its whole policy is {@link routeTurn}: recall questions go to
  * `explore_chat_history`, a `read_targets` report gets one `read_chat` drill-down, the reply under
  * the card adds only what the card does not say (a question back, or nothing), and anything else
- * gets a plain reply.
+ * (a statement the person types, a greeting, another question) gets a plain reply and no tool.
  * No network, no randomness.
  */
 import type {

@@ -19,13 +19,17 @@ export const appsResponseSchema = z.object({
 });
 export type AppsResponse = z.infer<typeof appsResponseSchema>;
 
-/** One chat in a list. `createdAt` is ISO-8601 UTC. */
+/**
+ * One chat in a list. `createdAt` is ISO-8601 UTC. `origin`: `web` for a chat the person started
+ * here (turns go only there), `imported` for the archive (imports, sync, the demo), read-only.
+ */
 export const chatSummarySchema = z.object({
   id: z.number().int(),
   appId: z.number().int(),
   title: z.string().nullable(),
   createdAt: z.string(),
   messageCount: z.number().int(),
+  origin: z.enum(["web", "imported"]),
 });
 
 /** `GET /api/apps/:appId/chats`. */

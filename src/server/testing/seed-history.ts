@@ -3,6 +3,8 @@
  * was later reversed (a conflict), and one stored message with legacy search/read cards.
  * Times are fixed (ms since the epoch, UTC) so rendered dates are exact.
  */
+import { createWebChat } from "../../store/catalog/chats.js";
+import { insertMessage } from "../../store/catalog/messages.js";
 import type { Store } from "../../store/open-store.js";
 
 /** Ids of what {@link seedHistory} wrote. */
@@ -91,5 +93,35 @@ export function seedHistory(store: Store): SeededHistory {
       otherChatId,
       messageIds,
     };
+  })();
+}
+
+/**
+ * Writes a chat of the person's own (started in the web app, `source = 'web'`, the only kind a
+ * turn may be posted to) holding `lines` as earlier turns left them, one minute apart from
+ * `atMs`. Returns its id. `externalId` must be unique in the store.
+ */
+export function seedOwnChat(
+  store: Store,
+  input: {
+    readonly appId: number;
+    readonly title: string;
+    readonly lines: ReadonlyArray<readonly ["user" | "assistant", string]>;
+    readonly atMs?: number;
+    readonly externalId?: string;
+  },
+): number {
+  const at = input.atMs ?? SEED_START_MS + 30 * DAY_MS;
+  return store.db.transaction(() => {
+    const chatId = createWebChat(store.db, {
+      appId: input.appId,
+      title: input.title,
+      nowMs: at,
+      externalId: input.externalId ?? `own-${at}`,
+    });
+    input.lines.forEach(([role, content], index) => {
+      insertMessage(store.db, { chatId, role, content, nowMs: at + (index + 1) * 60_000 });
+    });
+    return chatId;
   })();
 }

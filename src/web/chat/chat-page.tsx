@@ -2,6 +2,11 @@
  * The chat page: pick an app and a chat, read its history (the server sends stored cards as typed
  * values), talk to the primary agent, stop a turn, answer consent prompts, and open an addressed
  * message (an evidence target) inside its app.
+ *
+ * The person talks in a chat of their own. Opening an app shows a new chat, created by the first
+ * message; an own chat can be continued. An imported chat (the archive the explorer reads, which
+ * its source owns) is shown read as it is: a message typed there starts a new chat of the
+ * person's own, and the page moves to it, so the archive is never appended to.
  */
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -53,6 +58,8 @@ export function ChatPage(props: ChatPageProps) {
   const appMissing = appNotFound || (appId !== null && missingAppId === appId);
   const chats = !appMissing && chatList?.appId === appId ? chatList.chats : [];
   const [messages, setMessages] = useState<Messages>([]);
+  // The shown chat's header (its origin decides where a new turn goes), with its id.
+  const [shownChat, setShownChat] = useState<MessagesResponse["chat"] | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
   const [draft, setDraft] = useState("");
   const pendingChatRef = useRef<number | null>(null);
@@ -98,6 +105,7 @@ export function ChatPage(props: ChatPageProps) {
   const loadMessages = useCallback(async () => {
     if (chatId === null || appId === null) {
       setMessages([]);
+      setShownChat(null);
       return;
     }
     const query = messageId === null ? "" : `?message=${messageId}`;
@@ -106,8 +114,10 @@ export function ChatPage(props: ChatPageProps) {
       const response = await getJson(path, messagesResponseSchema);
       setLoadError(null);
       setMessages(response.messages);
+      setShownChat(response.chat);
     } catch (error) {
       setMessages([]);
+      setShownChat(null);
       if (error instanceof ApiError && error.kind === "not_found") {
         setLoadError(t("app.target.notFound"));
         return;
@@ -140,10 +150,19 @@ export function ChatPage(props: ChatPageProps) {
     }
   }, [chatId, draft, turn]);
 
+  // The origin of the chat on screen, from its header or the list; null while unknown.
+  const shownOrigin =
+    chatId === null
+      ? null
+      : shownChat?.id === chatId
+        ? shownChat.origin
+        : (chats.find((chat) => chat.id === chatId)?.origin ?? null);
+  const inArchive = shownOrigin === "imported";
+
   const submit = async () => {
     const text = draft.trim();
     if (!text || running || appId === null || appMissing) return;
-    if (chatId === null) {
+    if (chatId === null || inArchive) {
       const created = await sendJson(
         "POST",
         `/api/apps/${appId}/chats`,
@@ -193,6 +212,11 @@ export function ChatPage(props: ChatPageProps) {
           messageId={messageId}
           from={from}
         />
+        {inArchive && !appMissing ? (
+          <p className="archive-notice" data-notice="archive">
+            {t("app.archiveNotice")}
+          </p>
+        ) : null}
         <form
           className="composer"
           onSubmit={(event) => {

@@ -1,6 +1,8 @@
 /**
- * The app picker and chat list. On a wide screen it is a sidebar; below 720 px it is a drawer the
+ * The app picker and chat lists. On a wide screen it is a sidebar; below 720 px it is a drawer the
  * header's "Chats" button opens (CSS decides which; this component only knows open or closed).
+ * The person's own chats (started here; turns go there) are listed apart from the imported
+ * chats, the archive the explorer reads, which the web app never writes to.
  * Open, it takes focus; Escape or the backdrop closes it and focus returns to the header button.
  */
 import { useEffect, useRef } from "react";
@@ -31,7 +33,7 @@ export interface ChatSidebarProps {
 /** The sidebar / drawer. */
 export function ChatSidebar(props: ChatSidebarProps) {
   const { apps, fillCommands, chats, appId, chatId, navigate, drawerOpen, closeDrawer } = props;
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const pickerRef = useRef<HTMLSelectElement>(null);
   const wasOpen = useRef(false);
 
@@ -104,31 +106,69 @@ export function ChatSidebar(props: ChatSidebarProps) {
         >
           {t("app.newChat")}
         </button>
-        <h2 className="sidebar-heading">{t("app.chats")}</h2>
         {chats.length === 0 ? <p className="muted">{t("app.noChats")}</p> : null}
-        <ul className="chat-list">
-          {chats.map((chat) => {
-            const title = chat.title ?? t("app.untitledChat");
-            return (
-              <li key={chat.id}>
-                <a
-                  className={`chat-link${chat.id === chatId ? " is-current" : ""}`}
-                  href={`#/chat/${chat.appId}/${chat.id}`}
-                  aria-current={chat.id === chatId ? "page" : undefined}
-                  title={title}
-                  // The current chat's link changes no route, so it closes the drawer itself.
-                  onClick={closeDrawer}
-                >
-                  <span className="chat-link-title">{title}</span>
-                  <time className="chat-link-date" dateTime={chat.createdAt}>
-                    {formatDate(chat.createdAt, i18n.language)}
-                  </time>
-                </a>
-              </li>
-            );
-          })}
-        </ul>
+        <ChatList
+          heading={t("app.ownChats")}
+          kind="web"
+          empty={chats.length > 0 ? t("app.noOwnChats") : null}
+          chats={chats.filter((chat) => chat.origin === "web")}
+          chatId={chatId}
+          closeDrawer={closeDrawer}
+        />
+        <ChatList
+          heading={t("app.importedChats")}
+          kind="imported"
+          empty={null}
+          chats={chats.filter((chat) => chat.origin === "imported")}
+          chatId={chatId}
+          closeDrawer={closeDrawer}
+        />
       </aside>
     </>
+  );
+}
+
+/** One titled list of chats; nothing when it is empty and has no `empty` line. */
+function ChatList(props: {
+  readonly heading: string;
+  readonly kind: ChatsResponse["chats"][number]["origin"];
+  readonly empty: string | null;
+  readonly chats: ChatsResponse["chats"];
+  readonly chatId: number | null;
+  readonly closeDrawer: () => void;
+}) {
+  const { heading, kind, empty, chats, chatId, closeDrawer } = props;
+  const { t, i18n } = useTranslation();
+  if (chats.length === 0 && empty === null) return null;
+  const headingId = `chat-list-${kind}`;
+  return (
+    <section className="chat-group" data-origin={kind} aria-labelledby={headingId}>
+      <h2 className="sidebar-heading" id={headingId}>
+        {heading}
+      </h2>
+      {chats.length === 0 ? <p className="muted">{empty}</p> : null}
+      <ul className="chat-list">
+        {chats.map((chat) => {
+          const title = chat.title ?? t("app.untitledChat");
+          return (
+            <li key={chat.id}>
+              <a
+                className={`chat-link${chat.id === chatId ? " is-current" : ""}`}
+                href={`#/chat/${chat.appId}/${chat.id}`}
+                aria-current={chat.id === chatId ? "page" : undefined}
+                title={title}
+                // The current chat's link changes no route, so it closes the drawer itself.
+                onClick={closeDrawer}
+              >
+                <span className="chat-link-title">{title}</span>
+                <time className="chat-link-date" dateTime={chat.createdAt}>
+                  {formatDate(chat.createdAt, i18n.language)}
+                </time>
+              </a>
+            </li>
+          );
+        })}
+      </ul>
+    </section>
   );
 }

@@ -17,7 +17,13 @@ export const en = {
     newChat: "New chat",
     noChats: "No chats in this app yet.",
     untitledChat: "Untitled chat",
-    pickChat: "Pick a chat or start a new one, then ask about earlier decisions.",
+    pickChat:
+      "New chat: your first message starts a chat of your own. The imported chats are the archive the explorer reads.",
+    ownChats: "Your chats",
+    importedChats: "Imported chats",
+    noOwnChats: "None yet: a message starts one.",
+    archiveNotice:
+      "This is an imported chat, part of the archive the explorer reads; it stays as its source wrote it. Sending starts a new chat of your own.",
     composerLabel: "Message",
     composerPlaceholder: "Ask about earlier decisions…",
     send: "Send",

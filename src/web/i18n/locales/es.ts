@@ -15,7 +15,13 @@ export const es: StringTree<typeof en> = {
     newChat: "Nuevo chat",
     noChats: "Esta app aún no tiene chats.",
     untitledChat: "Chat sin título",
-    pickChat: "Elige un chat o empieza uno nuevo y pregunta por decisiones anteriores.",
+    pickChat:
+      "Chat nuevo: tu primer mensaje empieza un chat propio. Los chats importados son el archivo que lee el explorador.",
+    ownChats: "Tus chats",
+    importedChats: "Chats importados",
+    noOwnChats: "Aún ninguno: un mensaje empieza uno.",
+    archiveNotice:
+      "Este es un chat importado, parte del archivo que lee el explorador; se queda como lo escribió su origen. Al enviar empiezas un chat propio nuevo.",
     composerLabel: "Mensaje",
     composerPlaceholder: "Pregunta por decisiones anteriores…",
     send: "Enviar",

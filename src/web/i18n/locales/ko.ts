@@ -15,7 +15,13 @@ export const ko: StringTree<typeof en> = {
     newChat: "새 채팅",
     noChats: "이 앱에는 아직 채팅이 없습니다.",
     untitledChat: "제목 없는 채팅",
-    pickChat: "채팅을 선택하거나 새로 시작한 뒤 이전 결정에 대해 물어보세요.",
+    pickChat:
+      "새 채팅: 첫 메시지로 나만의 채팅이 시작됩니다. 가져온 채팅은 탐색기가 읽는 기록 보관소입니다.",
+    ownChats: "내 채팅",
+    importedChats: "가져온 채팅",
+    noOwnChats: "아직 없습니다. 메시지를 보내면 시작됩니다.",
+    archiveNotice:
+      "가져온 채팅으로, 탐색기가 읽는 기록 보관소의 일부이며 원본 그대로 유지됩니다. 보내면 나만의 새 채팅이 시작됩니다.",
     composerLabel: "메시지",
     composerPlaceholder: "이전 결정에 대해 물어보세요…",
     send: "보내기",

@@ -15,7 +15,13 @@ export const ptBR: StringTree<typeof en> = {
     newChat: "Novo chat",
     noChats: "Este app ainda não tem chats.",
     untitledChat: "Chat sem título",
-    pickChat: "Escolha um chat ou comece um novo e pergunte sobre decisões anteriores.",
+    pickChat:
+      "Novo chat: sua primeira mensagem começa um chat seu. Os chats importados são o arquivo que o explorador lê.",
+    ownChats: "Seus chats",
+    importedChats: "Chats importados",
+    noOwnChats: "Nenhum ainda: uma mensagem começa um.",
+    archiveNotice:
+      "Este é um chat importado, parte do arquivo que o explorador lê; ele fica como a origem o escreveu. Enviar começa um novo chat seu.",
     composerLabel: "Mensagem",
     composerPlaceholder: "Pergunte sobre decisões anteriores…",
     send: "Enviar",

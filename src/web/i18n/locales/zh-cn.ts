@@ -15,7 +15,12 @@ export const zhCN: StringTree<typeof en> = {
     newChat: "新建聊天",
     noChats: "此应用还没有聊天。",
     untitledChat: "无标题聊天",
-    pickChat: "选择一个聊天或新建聊天，然后询问以前的决定。",
+    pickChat: "新聊天：你的第一条消息会开始一个属于你的聊天。导入的聊天是探索器读取的存档。",
+    ownChats: "你的聊天",
+    importedChats: "导入的聊天",
+    noOwnChats: "还没有：发送消息即可开始。",
+    archiveNotice:
+      "这是导入的聊天，属于探索器读取的存档，保持其来源写下的原样。发送会开始一个属于你的新聊天。",
     composerLabel: "消息",
     composerPlaceholder: "询问以前的决定…",
     send: "发送",
