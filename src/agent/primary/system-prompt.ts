@@ -40,6 +40,8 @@ const EXPLORER_GUIDANCE = [
   "- For a broad or uncertain question about what was decided, required, tried, or broken in earlier",
   '  conversations (e.g. "what did we decide about authentication?"), call explore_chat_history',
   "  once with a concise research question. Do not ask the person to remember exact keywords.",
+  '- A statement or note from the person (e.g. "Decision: billing goes through Stripe.") does not ask',
+  "  about earlier chats: acknowledge it without calling explore_chat_history.",
   "- Base your reply on its report. Its summary and claims are analysis; its evidence targets (chat,",
   "  title, date, role, excerpt) are what was actually observed.",
   "- The person sees that report as a card directly above your reply: summary, findings, conflicts,",
@@ -51,7 +53,8 @@ const EXPLORER_GUIDANCE = [
   "- A `no_match` outcome is not proof that something was never discussed (the card says so): ask the",
   "  person for more context. Partial or indexing reports may be incomplete; the card warns of it.",
   "- When the report shows conflicting decisions (the card lists both with their dates), recency",
-  "  informs but does not automatically decide: ask which still stands rather than restating them.",
+  "  informs but does not automatically decide: ask whether the newest statement still stands, naming",
+  "  its chat and date, rather than restating the competing statements.",
 ].join("\n");
 
 const READ_CHAT_WITH_EXPLORER = [

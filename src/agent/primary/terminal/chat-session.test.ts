@@ -87,6 +87,22 @@ describe("recollect chat session", () => {
     expect(chat.transcript()).not.toContain("<dyad-");
   });
 
+  it("answers a typed note without a tool, and still explores the recall question after it", async () => {
+    const chat = session({});
+    chat.input.end("Decision: billing goes through Stripe.\nWhy did we drop Clerk?\n");
+    expect(await chat.done).toEqual({ turns: 2, aborted: 0 });
+    const lines = chat.transcript().split("\n");
+    const note = lines.indexOf("you> Decision: billing goes through Stripe.");
+    const question = lines.indexOf("you> Why did we drop Clerk?");
+    expect(note).toBeGreaterThan(0);
+    expect(question).toBeGreaterThan(note);
+    // Tool lines start with "· "; none between the note and the next question.
+    expect(lines.slice(note + 1, question).filter((line) => line.startsWith("· "))).toEqual([]);
+    expect(
+      lines.slice(question + 1).filter((line) => line === "· explore_chat_history"),
+    ).toHaveLength(1);
+  });
+
   it("explorer consent ask: one real prompt with the disclosure; 'n' declines", async () => {
     const chat = session({ settings: { consent: { explore_chat_history: "ask" } } });
     chat.input.write("What did we decide about authentication?\n");
