@@ -203,7 +203,7 @@ export function createApp(deps: ServerDeps): Hono {
     if (chat.origin !== "web") {
       throw new RecollectError(
         "precondition",
-        `Chat ${chatId} is imported history and stays as its source wrote it; start a chat of your own (POST /api/apps/${chat.appId}/chats) and ask there.`,
+        `Chat ${chatId} is imported history and stays as its source wrote it; start a chat of your own in its app (POST /api/apps/:appId/chats) and ask there.`,
       );
     }
     const body = await readBody(c.req.raw, turnBodySchema, "body");
