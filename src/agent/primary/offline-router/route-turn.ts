@@ -50,16 +50,18 @@ const EXPLORER = "explore_chat_history";
 const READ_CHAT = "read_chat";
 
 /**
- * The reply to a question that is not about earlier chats. It names no topic as its example:
- * the reply is indexed with the chat, and an example subject would match later searches for it.
+ * The reply to a question that is not about earlier chats. It quotes no recall question and names
+ * no topic: the reply is indexed with the chat, and a later exploration would match (and cite) the
+ * words of an example such as "what did we decide about …?".
  */
 export const ROUTER_HELP_TEXT =
-  'I can look up what was decided in this app\'s earlier chats. Ask me something like "what did we decide about …?"';
+  "I look things up in this app's earlier chats. Ask me what was settled about a topic, or why something changed.";
 /**
- * The reply to a statement: an acknowledgement and the help, no tool. Whether the note is kept is
- * the surface's business (the web app stores the chat; `recollect chat` keeps no transcript).
+ * The reply to a statement: an acknowledgement, no tool. One word, so that a later exploration
+ * never cites this reply for the note's own terms. Whether the note is kept is the surface's
+ * business (the web app stores the chat; `recollect chat` keeps no transcript).
  */
-export const ROUTER_NOTED_TEXT = `Noted. ${ROUTER_HELP_TEXT}`;
+export const ROUTER_NOTED_TEXT = "Noted.";
 /** The reply to a greeting. */
 export const ROUTER_GREETING_TEXT = `Hello! ${ROUTER_HELP_TEXT}`;
 /** The reply to a recall question when the explorer is not in the toolset. */
