@@ -1,17 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { createExplorerEngine } from "../agent/explorer-engine.js";
-import { createOfflineRouterModel } from "../agent/primary/offline-router-model.js";
-import { TOOL_DEFINITIONS } from "../agent/tools/registry.js";
 import { renderCardXml } from "../card/card-xml.js";
 import { createIndexer } from "../history/index.js";
-import { createMemorySettingsStore } from "../settings/index.js";
 import { openStore, type Store } from "../store/open-store.js";
-import { createAgentTurnRunner, toModelMessages } from "./agent-turn-runner.js";
-import { createApp } from "./create-app.js";
-import { createSettingsPermissions } from "./settings-permissions.js";
+import { toModelMessages } from "./agent-turn-runner.js";
 import type { ServerEvent } from "./shared/server-events.js";
 import { splitSseFrames } from "./shared/sse-frames.js";
-import { TEST_FILL_COMMANDS } from "./testing/fill-commands.js";
+import { createOfflineTestApp } from "./testing/offline-app.js";
 import { type SeededHistory, seedHistory, seedOwnChat } from "./testing/seed-history.js";
 
 let store: Store;
@@ -29,21 +23,7 @@ beforeEach(async () => {
 afterEach(() => store.close());
 
 async function runTurn(isPro: boolean, message: string): Promise<ServerEvent[]> {
-  const settings = createMemorySettingsStore({});
-  const app = createApp({
-    store,
-    runTurn: createAgentTurnRunner({
-      store,
-      settings,
-      model: createOfflineRouterModel(),
-      engine: createExplorerEngine({ kind: "offline" }),
-      freeModelMode: false,
-    }),
-    permissions: createSettingsPermissions(settings, TOOL_DEFINITIONS),
-    isPro: () => isPro,
-    fillCommands: TEST_FILL_COMMANDS,
-    staticHandler: null,
-  });
+  const app = createOfflineTestApp(store, { isPro });
   const response = await app.request(`/api/chats/${own}/turns`, {
     method: "POST",
     headers: { "content-type": "application/json" },

@@ -3,44 +3,27 @@
  * person's turns go into a chat of their own, a typed note is an ordinary indexed turn, and a
  * later exploration from another chat cites it.
  */
+import type { Hono } from "hono";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { createExplorerEngine } from "../agent/explorer-engine.js";
-import { createOfflineRouterModel } from "../agent/primary/offline-router-model.js";
-import { TOOL_DEFINITIONS } from "../agent/tools/registry.js";
 import { createIndexer } from "../history/index.js";
-import { createMemorySettingsStore } from "../settings/index.js";
 import { openStore, type Store } from "../store/open-store.js";
-import { createAgentTurnRunner } from "./agent-turn-runner.js";
-import { createApp } from "./create-app.js";
-import { createSettingsPermissions } from "./settings-permissions.js";
 import type { ServerEvent } from "./shared/server-events.js";
 import { splitSseFrames } from "./shared/sse-frames.js";
-import { TEST_FILL_COMMANDS } from "./testing/fill-commands.js";
+import { createOfflineTestApp } from "./testing/offline-app.js";
 import { type SeededHistory, seedHistory } from "./testing/seed-history.js";
 
 let store: Store;
 let seeded: SeededHistory;
-let app: ReturnType<typeof createApp>;
+let app: Hono;
 
 beforeEach(async () => {
   store = openStore({ path: ":memory:" });
   seeded = seedHistory(store);
   await createIndexer({ store }).drainAll();
   // A drill-down read_chat would wait for an answer to its `ask` prompt that no one here gives.
-  const settings = createMemorySettingsStore({ consent: { read_chat: "always" } });
-  app = createApp({
-    store,
-    runTurn: createAgentTurnRunner({
-      store,
-      settings,
-      model: createOfflineRouterModel(),
-      engine: createExplorerEngine({ kind: "offline" }),
-      freeModelMode: false,
-    }),
-    permissions: createSettingsPermissions(settings, TOOL_DEFINITIONS),
-    isPro: () => true,
-    fillCommands: TEST_FILL_COMMANDS,
-    staticHandler: null,
+  app = createOfflineTestApp(store, {
+    isPro: true,
+    settings: { consent: { read_chat: "always" } },
   });
 });
 afterEach(() => store.close());
