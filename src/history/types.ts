@@ -89,7 +89,11 @@ export interface SearchChatsResult {
    * (`history/search/correct-spelling.ts`); absent when none was.
    */
   readonly corrections?: readonly SpellingCorrection[];
-  /** Hits or excerpts were dropped to respect the 12 KB bound. */
+  /**
+   * True when the 12 KB bound (`boundSearchResult`) dropped at least one match (a chat's second
+   * match, or a whole chat), lowest-ranked first. Not set by the normal 300-char excerpt length
+   * nor by the `limit` cut; a projection cut at its own bound is `projection_truncated` on the match.
+   */
   readonly truncated: boolean;
 }
 
