@@ -120,20 +120,32 @@ export interface CorrectionOptions {
   readonly minRowsForTermCopy?: number;
 }
 
-/** Vocabulary stems near `stem` (any app's: candidates only), nearest first, then by term. */
-function nearStems(db: DatabasePort, stem: string, maxEdits: number, copied: boolean): string[] {
+/** A vocabulary stem near the stem being corrected, with its edit distance from it. */
+interface NearStem {
+  readonly term: string;
+  readonly distance: number;
+}
+
+/**
+ * Vocabulary stems near `stem` (any app's: candidates only), nearest first, then by term, each with
+ * its edit distance (1 to `maxEdits`), so the caller does not measure it again.
+ */
+function nearStems(db: DatabasePort, stem: string, maxEdits: number, copied: boolean): NearStem[] {
   const table = copied ? "history_terms" : "history_fts_vocab";
+  // `substr(term, 2)` is spelled as migration 008 indexes it, so the range reads that index.
+  const rangeOver = (column: string) =>
+    db.prepare(
+      `SELECT term FROM ${table} WHERE ${column} >= ? AND ${column} < ? AND length(term) BETWEEN ? AND ?`,
+    );
+  const statements = {
+    term: rangeOver("term"),
+    rest: copied ? rangeOver("substr(term, 2)") : null,
+  };
   const near = new Map<string, number>();
   for (const { key, prefix } of candidateRanges(stem, copied)) {
-    // `substr(term, 2)` is spelled as migration 008 indexes it, so the range reads that index.
-    const column = key === "term" ? "term" : "substr(term, 2)";
     const [low, high] = rangeOf(prefix);
     const rows = vocabSchema.parse(
-      db
-        .prepare(
-          `SELECT term FROM ${table} WHERE ${column} >= ? AND ${column} < ? AND length(term) BETWEEN ? AND ?`,
-        )
-        .all(low, high, stem.length - maxEdits, stem.length + maxEdits),
+      statements[key]?.all(low, high, stem.length - maxEdits, stem.length + maxEdits) ?? [],
     );
     for (const { term } of rows) {
       if (near.has(term) || !/^[a-z]+$/.test(term)) continue;
@@ -141,7 +153,9 @@ function nearStems(db: DatabasePort, stem: string, maxEdits: number, copied: boo
       if (distance > 0 && distance <= maxEdits) near.set(term, distance);
     }
   }
-  return [...near].sort(([a, da], [b, db]) => da - db || (a < b ? -1 : 1)).map(([term]) => term);
+  return [...near]
+    .map(([term, distance]) => ({ term, distance }))
+    .sort((a, b) => a.distance - b.distance || (a.term < b.term ? -1 : 1));
 }
 
 /** The FTS5 MATCH of one word in the title or body of the scope's messages. */
@@ -256,11 +270,8 @@ export function findCorrections(
     const stem = porterStem(plain);
     const maxEdits = maxEditsFor(stem.length);
     let best: RankedCorrection | null = null;
-    for (const term of nearStems(db, stem, maxEdits, termCopyIsRead()).slice(
-      0,
-      MAX_CANDIDATES_CHECKED,
-    )) {
-      const distance = boundedEditDistance(stem, term, maxEdits);
+    const candidates = nearStems(db, stem, maxEdits, termCopyIsRead());
+    for (const { term, distance } of candidates.slice(0, MAX_CANDIDATES_CHECKED)) {
       if (best !== null && distance > best.distance) break;
       const query = surfaceWordFor(term);
       const appDocs = query === null ? 0 : Number(count.get(scopedMatch(query, scope)) ?? 0);
