@@ -25,6 +25,18 @@ function context(fixture: HistoryFixture, appId: number): RetrievalContext {
 const messageIds = (result: Awaited<ReturnType<typeof searchChats>>) =>
   result.chats.flatMap((chat) => chat.matches.map((match) => match.message_id));
 
+/**
+ * App "a" with one chat titled `title` holding `texts` as user messages (created at 1,000 ms),
+ * indexed; with the ids of those messages and the app's search scope (no current chat).
+ */
+async function oneChatApp(fixture: HistoryFixture, title: string, ...texts: string[]) {
+  const app = fixture.app("a");
+  const chat = fixture.chat(app, title, 1_000);
+  const ids = texts.map((text) => fixture.message(chat, "user", text));
+  await indexed(fixture);
+  return { app, chat, ids, db: fixture.store.db, scope: { appId: app, excludeChatId: null } };
+}
+
 describe("maxEditsFor and surfaceWordFor", () => {
   it("allows no edit below 3 stem chars, 1 up to 5 and 2 from 6 (fuzziness AUTO:3,6)", () => {
     expect([2, 3, 5, 6, 12].map(maxEditsFor)).toEqual([0, 1, 1, 2, 2]);
@@ -55,12 +67,11 @@ describe("spelling correction in searchChats", () => {
 
   it("corrects within two edits of a long stem and within one of a short one", async () => {
     using fixture = createHistoryFixture();
-    const app = fixture.app("a");
-    const chat = fixture.chat(app, "Storage", 1_000);
-    fixture.message(chat, "user", "The database is Postgres; cache in redis.");
-    await indexed(fixture);
-    const db = fixture.store.db;
-    const scope = { appId: app, excludeChatId: null };
+    const { db, scope } = await oneChatApp(
+      fixture,
+      "Storage",
+      "The database is Postgres; cache in redis.",
+    );
     // "datbse" (stem "datbs", 5 chars) and "rexiz" ("rexiz") are 2 edits from a short stem.
     const words = ["databse", "datbasse", "datbse", "posgtres", "rediz", "rexiz"];
     const found = findCorrections(db, scope, words);
@@ -74,14 +85,14 @@ describe("spelling correction in searchChats", () => {
 
   it("prefers the nearer candidate, then the one more of the app's messages hold", async () => {
     using fixture = createHistoryFixture();
-    const app = fixture.app("a");
-    const chat = fixture.chat(app, "Words", 1_000);
-    fixture.message(chat, "user", "cart one");
-    fixture.message(chat, "user", "card two");
-    fixture.message(chat, "user", "card three");
-    fixture.message(chat, "user", "carts four");
-    await indexed(fixture);
-    const scope = { appId: app, excludeChatId: null };
+    const { chat, scope } = await oneChatApp(
+      fixture,
+      "Words",
+      "cart one",
+      "card two",
+      "card three",
+      "carts four",
+    );
     // "carx": cart (1 doc... plus carts → cart: 2 docs) and card (2 docs) at distance 1; a tie
     // in the app goes to the alphabetically first.
     expect(findCorrections(fixture.store.db, scope, ["carx"]).map((c) => c.term)).toEqual(["card"]);
@@ -92,13 +103,9 @@ describe("spelling correction in searchChats", () => {
 
   it("rejects a stem match the person's and the app's spellings are too far apart for", async () => {
     using fixture = createHistoryFixture();
-    const app = fixture.app("a");
-    const chat = fixture.chat(app, "Office", 1_000);
-    fixture.message(chat, "user", "A standing desk for the office.");
-    await indexed(fixture);
+    const { scope } = await oneChatApp(fixture, "Office", "A standing desk for the office.");
     // Porter stems the typo "desing" to "dese", one edit from "desk"; the words are 3 apart.
     expect(porterStem("desing")).toBe("dese");
-    const scope = { appId: app, excludeChatId: null };
     expect(findCorrections(fixture.store.db, scope, ["desing", "deks"])).toEqual([
       { from: "deks", to: "desk", term: "desk", distance: 1, appDocs: 1 },
     ]);
@@ -106,11 +113,7 @@ describe("spelling correction in searchChats", () => {
 
   it("leaves a word the app holds, a stopword and a short word alone", async () => {
     using fixture = createHistoryFixture();
-    const app = fixture.app("a");
-    const chat = fixture.chat(app, "Misc", 1_000);
-    fixture.message(chat, "user", "We picked vitest; the API is on ok.");
-    await indexed(fixture);
-    const scope = { appId: app, excludeChatId: null };
+    const { app, scope } = await oneChatApp(fixture, "Misc", "We picked vitest; the API is on ok.");
     expect(findCorrections(fixture.store.db, scope, ["vitest", "whom", "ap", "oj"])).toEqual([]);
     const result = await searchChats(context(fixture, app), { query: "vitest" });
     expect(result.corrections).toBeUndefined();
@@ -160,12 +163,11 @@ describe("spelling correction in searchChats", () => {
 
   it("on a large index reads candidates from the indexer's term copy, once it has walked", async () => {
     using fixture = createHistoryFixture();
-    const app = fixture.app("a");
-    const chat = fixture.chat(app, "Login", 1_000);
-    fixture.message(chat, "user", "We use session authentication with cookies.");
-    await indexed(fixture);
-    const db = fixture.store.db;
-    const scope = { appId: app, excludeChatId: null };
+    const { db, scope } = await oneChatApp(
+      fixture,
+      "Login",
+      "We use session authentication with cookies.",
+    );
     const large = { minRowsForTermCopy: 1 };
     expect(findCorrections(db, scope, ["authentcation"], large)).toEqual([]);
     await refreshTermStats(db);
@@ -185,12 +187,11 @@ describe("spelling correction in searchChats", () => {
 
   it("corrects an error in the first two letters from the term copy, and from the live vocabulary an extra first letter", async () => {
     using fixture = createHistoryFixture();
-    const app = fixture.app("a");
-    const chat = fixture.chat(app, "Stack", 1_000);
-    fixture.message(chat, "user", "We use Postgres and session authentication on Kubernetes.");
-    await indexed(fixture);
-    const db = fixture.store.db;
-    const scope = { appId: app, excludeChatId: null };
+    const { db, scope } = await oneChatApp(
+      fixture,
+      "Stack",
+      "We use Postgres and session authentication on Kubernetes.",
+    );
     const typed = ["quthentication", "uthentication", "xauthentication", "ostgres", "pistgres"];
     const corrected = (options: { minRowsForTermCopy: number }) =>
       findCorrections(db, scope, [...typed, "kbernetes"], options).map(({ from, to }) => ({
@@ -214,17 +215,12 @@ describe("spelling correction in searchChats", () => {
 
   it("corrects a misspelt accented word to the app's own spelling; an accent alone is no error", async () => {
     using fixture = createHistoryFixture();
-    const app = fixture.app("a");
-    const chat = fixture.chat(app, "Notizen", 1_000);
-    const id = fixture.message(
-      chat,
-      "user",
+    const { app, ids, db, scope } = await oneChatApp(
+      fixture,
+      "Notizen",
       "Die Änderung der Konfiguration; la sécurité d'abord.",
+      "Größe und Café.",
     );
-    fixture.message(chat, "user", "Größe und Café.");
-    await indexed(fixture);
-    const db = fixture.store.db;
-    const scope = { appId: app, excludeChatId: null };
     const words = ["änderng", "anderng", "sécurtié", "securite", "konfigurätion", "cafe", "grösse"];
     expect(findCorrections(db, scope, words).map(({ from, to }) => ({ from, to }))).toEqual([
       { from: "änderng", to: "änderung" },
@@ -232,7 +228,7 @@ describe("spelling correction in searchChats", () => {
       { from: "sécurtié", to: "sécurité" },
     ]);
     const result = await searchChats(context(fixture, app), { query: "Änderng?" });
-    expect(messageIds(result)).toEqual([id]);
+    expect(messageIds(result)).toEqual([ids[0]]);
     expect(result.corrections).toEqual([{ from: "änderng", to: "änderung" }]);
   });
 
