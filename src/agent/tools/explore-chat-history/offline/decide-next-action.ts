@@ -9,7 +9,7 @@
 import type { LanguageModelV3ToolChoice } from "@ai-sdk/provider";
 import type { ChildReadInput, ChildSearchInput, SubmitReportInput } from "../child-protocol.js";
 import { probeWords } from "./evidence-strength.js";
-import type { PolicyConfig } from "./policy-parameters.js";
+import { type PolicyConfig, SUMMARY_REQUEST } from "./policy-parameters.js";
 import { addedTerms, formulate, queryText } from "./query-model.js";
 import { asksAboutCurrentChat, rankEvidence } from "./rank-evidence.js";
 import type { RunState } from "./run-state.js";
@@ -42,7 +42,9 @@ const NEEDS_TOOLS = "The offline engine answers only through the submit_report t
 export function reportFor(state: RunState, config: PolicyConfig): SubmitReportInput {
   const ranking = rankEvidence(state, config);
   const supersessions = findSupersessions(ranking.messages, ranking.expanded, config);
-  const selection = selectEvidence(ranking.messages, supersessions, config);
+  const limit =
+    config.parameters[SUMMARY_REQUEST.test(state.question) ? "summaryCited" : "maxCited"];
+  const selection = selectEvidence(ranking.messages, supersessions, config, limit);
   return writeReport(ranking, selection, state.searches, config);
 }
 
@@ -87,24 +89,17 @@ function expandCalls(state: RunState, config: PolicyConfig): OfflineToolCall[] {
  */
 function readCalls(state: RunState, config: PolicyConfig): OfflineToolCall[] {
   if (config.off.has("read")) return [];
-  const { parameters } = config;
+  const { reads, readBefore: before, readAfter: after } = config.parameters;
   const read = new Set(state.readChats);
   const calls: OfflineToolCall[] = [];
   const byScore = [...rankEvidence(state, config).messages].sort((a, b) => b.score - a.score);
   for (const item of byScore) {
-    if (calls.length >= parameters.reads) break;
-    const { chatId, messageId } = item.observation;
+    if (calls.length >= reads) break;
+    const { chatId, messageId: around_message_id } = item.observation;
     if (read.has(chatId) || chatId === state.currentChatId) continue;
     read.add(chatId);
-    calls.push({
-      toolName: "read_chat",
-      input: {
-        chat_id: chatId,
-        around_message_id: messageId,
-        before: parameters.readBefore,
-        after: parameters.readAfter,
-      },
-    });
+    const input = { chat_id: chatId, around_message_id, before, after };
+    calls.push({ toolName: "read_chat", input });
   }
   return calls;
 }
@@ -112,8 +107,7 @@ function readCalls(state: RunState, config: PolicyConfig): OfflineToolCall[] {
 function mustSubmit(state: RunState, constraints: ActionConstraints): boolean {
   const { toolChoice, availableTools } = constraints;
   if (toolChoice?.type === "tool") return toolChoice.toolName === "submit_report";
-  if (state.budgetExhausted || state.submitted) return true;
-  if (state.stepsLeft !== null && state.stepsLeft <= 1) return true;
+  if (state.budgetExhausted || state.submitted || (state.stepsLeft ?? 2) <= 1) return true;
   return !availableTools.has("search_chats") && !availableTools.has("read_chat");
 }
 

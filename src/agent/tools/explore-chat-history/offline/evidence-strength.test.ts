@@ -108,6 +108,32 @@ describe("evidence strength", () => {
     expect(reportFor(state([{ query: "windows", ranked: [] }]), ablated).findings.length).toBe(1);
   });
 
+  test("a process verb of the question frame is no subject word: never probed, never proof of absence", () => {
+    // The app says "deployments", never "handle": "how did we handle X?" asks about X.
+    const history = [
+      observation(
+        "c1",
+        "Where should we deploy? I want preview deployments for every pull request.",
+        {
+          via: "read",
+        },
+      ),
+      observation("c2", "Lunch is at noon.", { chatId: 2, via: "read" }),
+    ];
+    for (const question of ["How did we handle deployment?", "How did we approach deployment?"]) {
+      const run = runState(question, history, {
+        searches: [
+          { query: "deployment", ranked: ["c1"] },
+          // Even a probe that found the frame word nowhere does not count against the subject.
+          { query: question.split(" ")[3] ?? "", ranked: [] },
+        ],
+      });
+      expect(probeWords(rankEvidence(run, DEFAULT_POLICY), 4)).toEqual([]);
+      expect(strength(run)).toBeGreaterThan(0);
+      expect(reportFor(run, DEFAULT_POLICY).findings.map((f) => f.candidate_ids)).toEqual([["c1"]]);
+    }
+  });
+
   test("a message only a probe returned is neither ranked nor cited", () => {
     const probeHit = observation("c9", "Windows installers are signed.", { chatId: 9 });
     const probed = state([{ query: "windows", ranked: ["c9"] }], {

@@ -77,6 +77,11 @@ export const OFFLINE_PARAMETERS = Object.freeze({
   speakerBoost: 0.5,
   /** Most messages cited. */
   maxCited: 5,
+  /**
+   * Most cited for a summary request ({@link SUMMARY_REQUEST}), the host's 8 findings: its answer
+   * spans many turns (BEAM-100K dev, 36 summary questions vs the floor: 6 0.86x, 7 1.00x, 8 1.14x).
+   */
+  summaryCited: 8,
   /** A message is cited only when its relevance is at least this share of the best one's. */
   citeRatio: 0.5,
   /**
@@ -151,11 +156,15 @@ export const OFFLINE_PARAMETERS = Object.freeze({
 export type OfflineParameters = { readonly [K in keyof typeof OFFLINE_PARAMETERS]: number };
 
 /**
- * Words that only say a question wants a decision ("what did we decide about X?" asks about X):
- * they are left out of the scored subject, so a message that says "decided" about something
- * else does not outrank the topic. Matched against single lower-case words.
+ * Words that only frame the question ("what did we decide about X?", "how did we handle X?" ask
+ * about X): out of the scored subject and never probed, so "decided" about another topic does not
+ * outrank X, nor an unsaid "handle" prove X absent. Matched against single lower-case words.
  */
-export const DECISION_FRAME = /^(?:decid\w*|decision\w*|choos\w*|chose\w*|pick\w*|settle\w*)$/;
+export const DECISION_FRAME =
+  /^(?:decid|decision|choos|chose|pick|settle|handl|approach|tackl)\w*$/;
+
+/** The question asks for a summary: its answer spans many turns, so more are cited. */
+export const SUMMARY_REQUEST = /\b(?:summar\w*|overview|recap\w*)\b/i;
 
 /** First-person singular: the question is about the person asking (their own statements). */
 export const FIRST_PERSON = /\b(?:i|my|me|mine|myself)\b|\bi'(?:ve|m|d|ll)\b/i;

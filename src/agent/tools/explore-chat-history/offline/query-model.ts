@@ -27,10 +27,8 @@ export function formulate(question: string): QueryModel {
     if (!words.has(term)) words.set(term, word);
   }
   const total = terms.length || 1;
-  return {
-    weights: new Map([...counts].map(([term, count]) => [term, count / total])),
-    words,
-  };
+  const weights = new Map([...counts].map(([term, count]) => [term, count / total]));
+  return { weights, words };
 }
 
 /** A search query string for the heaviest terms of `model` (at most the index's 12). */
@@ -64,9 +62,8 @@ export function expandRm3(
   const relevance = new Map<string, number>();
   const words = new Map(original.words);
   for (const doc of feedback) {
-    if (doc.score <= 0) continue;
     const { tf, length } = doc.vector;
-    if (length === 0) continue;
+    if (doc.score <= 0 || length === 0) continue;
     const docWeight = doc.score / mass / length;
     for (const [term, count] of tf) {
       relevance.set(term, (relevance.get(term) ?? 0) + docWeight * count);

@@ -120,10 +120,8 @@ export function readRunState(options: LanguageModelV3CallOptions): RunState {
       const read =
         part.toolName === "read_chat" ? childReadOutputSchema.safeParse(value).data : undefined;
       const budget = (failure ?? search ?? read)?.budget;
-      if (budget) {
-        callsLeft = budget.calls_left;
-        stepsLeft = budget.steps_left;
-      }
+      callsLeft = budget?.calls_left ?? callsLeft;
+      stepsLeft = budget?.steps_left ?? stepsLeft;
       budgetExhausted ||=
         (budget !== undefined && budget.calls_left <= 0) ||
         failure?.error.kind === "budget_exhausted";

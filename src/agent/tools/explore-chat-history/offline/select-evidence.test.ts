@@ -4,11 +4,12 @@
  * within `fillRatio`, after them; a weaker message never leads and one below both is not cited.
  */
 import { describe, expect, test } from "vitest";
+import { reportFor } from "./decide-next-action.js";
 import { DEFAULT_POLICY } from "./policy-parameters.js";
 import type { RankedMessage } from "./rank-evidence.js";
 import { termVector } from "./score-messages.js";
 import { selectEvidence } from "./select-evidence.js";
-import { observation } from "./testing/offline-test-fixtures.js";
+import { observation, runState } from "./testing/offline-test-fixtures.js";
 
 /** A ranked message with the given local score (fused order is the array's order). */
 function ranked(id: string, text: string, score: number): RankedMessage {
@@ -46,5 +47,26 @@ describe("select evidence", () => {
 
   test("no more than maxCited, the strong ones first", () => {
     expect(cited({ ...DEFAULT_POLICY.parameters, maxCited: 2 })).toEqual(["c2", "c1"]);
+  });
+
+  test("a summary request cites up to summaryCited; any other question up to maxCited", () => {
+    // Nine chats each state one step of the same story at equal strength.
+    const steps = Array.from({ length: 9 }, (_, i) =>
+      observation(
+        `c${i + 1}`,
+        `Onboarding step ${i + 1}: the onboarding flow gained a checklist.`,
+        // An assistant's: the person's own messages with other numbers would be revisions.
+        { chatId: i + 1, role: "assistant", via: "read" },
+      ),
+    );
+    const { maxCited, summaryCited } = DEFAULT_POLICY.parameters;
+    const citedFor = (question: string) =>
+      reportFor(runState(question, steps), DEFAULT_POLICY).findings.flatMap((f) => f.candidate_ids);
+    expect(citedFor("How did the onboarding flow evolve?")).toHaveLength(maxCited);
+    expect(citedFor("Can you summarize how the onboarding flow evolved?")).toHaveLength(
+      summaryCited,
+    );
+    expect(citedFor("Give me an overview of the onboarding flow.")).toHaveLength(summaryCited);
+    expect(summaryCited).toBeGreaterThan(maxCited);
   });
 });

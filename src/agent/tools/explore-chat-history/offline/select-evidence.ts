@@ -1,10 +1,11 @@
 /**
  * select evidence: from the ranking, the messages within `citeRatio` of the best local score in
- * fused order, then those within `fillRatio` for the places left, at most `maxCited`. The first
- * `maxRevisions` supersessions with a cited side are shown: the other side is cited too (in place
- * of the lowest-ranked citation outside any revision), the newer before the older. Measured and
- * dropped (docs/OFFLINE-ABLATION.md): citing up to 8 on flat scores, MMR over terms, one citation
- * per chat (the turn next to a hit is gold more often than a hit in another chat). Pure.
+ * fused order, then those within `fillRatio` for the places left, at most `maxCited` (for a
+ * summary request `summaryCited`). The first `maxRevisions` supersessions with a cited side are
+ * shown: the other side is cited too (in place of the lowest-ranked citation outside any revision),
+ * the newer before the older. Measured and dropped (docs/OFFLINE-ABLATION.md): citing up to 8 on
+ * flat scores for every question, MMR over terms, one citation per chat (the turn next to a hit is
+ * gold more often than a hit in another chat). Pure.
  */
 import type { PolicyConfig } from "./policy-parameters.js";
 import type { RankedMessage } from "./rank-evidence.js";
@@ -16,18 +17,19 @@ export interface Selection {
   readonly revisions: readonly Supersession[];
 }
 
-/** Selects the evidence to cite from `ranked` (best first) given the supersessions found. */
+/** Selects ≤ `limit` messages to cite from `ranked` (best first) given the supersessions found. */
 export function selectEvidence(
   ranked: readonly RankedMessage[],
   supersessions: readonly Supersession[],
   config: PolicyConfig,
+  limit: number = config.parameters.maxCited,
 ): Selection {
   const { parameters } = config;
   const top = Math.max(0, ...ranked.map((item) => item.score));
   // Strong matches in fused order, then the places left to weaker ones (never ahead of them).
   const within = (share: number) => ranked.filter((item) => item.score >= share * top);
   const tiers = new Set([...within(parameters.citeRatio), ...within(parameters.fillRatio)]);
-  const chosen = [...tiers].slice(0, parameters.maxCited);
+  const chosen = [...tiers].slice(0, limit);
   const cited = [...chosen];
   const revisions: Supersession[] = [];
   const pinned = new Set<RankedMessage>();
@@ -39,7 +41,7 @@ export function selectEvidence(
     const missing = hasOlder ? pair.newer : pair.older;
     if (!(hasOlder && hasNewer)) {
       // The missing side takes the place of the lowest-ranked citation outside any revision.
-      if (cited.length >= parameters.maxCited) {
+      if (cited.length >= limit) {
         const drop = cited.findLastIndex(
           (item) => !pinned.has(item) && item !== pair.older && item !== pair.newer,
         );
