@@ -124,15 +124,21 @@ export function insertMessage(
 }
 
 /**
- * Replaces a message's content (the in-flight assistant message, finished).
+ * Replaces a message's content (the in-flight assistant message, finished). `recollectReply`
+ * (default false) records that the whole content is a fixed reply Recollect itself wrote
+ * (`messages.is_recollect_reply`, migration 009): the index gives it no searchable text and the
+ * explorer never cites it.
  * @throws RecollectError (`internal`) when the message vanished mid-turn.
  */
 export function updateMessageContent(
   db: Database.Database,
   messageId: number,
   content: string,
+  options: { readonly recollectReply?: boolean } = {},
 ): void {
-  const result = db.prepare("UPDATE messages SET content = ? WHERE id = ?").run(content, messageId);
+  const result = db
+    .prepare("UPDATE messages SET content = ?, is_recollect_reply = ? WHERE id = ?")
+    .run(content, options.recollectReply === true ? 1 : 0, messageId);
   if (result.changes !== 1) {
     throw new RecollectError("internal", "The in-flight message was removed during the turn.");
   }

@@ -7,6 +7,7 @@ import { replyRequeuesQuestion } from "./005-reply-requeues-question.js";
 import { spellingTerms } from "./006-spelling-terms.js";
 import { sourceParserVersion } from "./007-source-parser-version.js";
 import { spellingTermsRest } from "./008-spelling-terms-rest.js";
+import { recollectReplies } from "./009-recollect-replies.js";
 
 /** Every migration, in order. Append only: never edit or reorder a released step. */
 export const MIGRATIONS: readonly Migration[] = [
@@ -18,4 +19,5 @@ export const MIGRATIONS: readonly Migration[] = [
   spellingTerms,
   sourceParserVersion,
   spellingTermsRest,
+  recollectReplies,
 ];
