@@ -56,6 +56,7 @@ interface SourceRow {
   role: "user" | "assistant";
   content: string;
   is_compaction_summary: number;
+  is_recollect_reply: number;
   created_at: number;
 }
 
@@ -78,7 +79,8 @@ export function indexDifference(db: Database.Database): IndexDifference {
       .get()?.n ?? 0;
   const sources = db
     .prepare<[], SourceRow>(
-      `SELECT m.id, m.chat_id, c.app_id, c.title, m.role, m.content, m.is_compaction_summary, m.created_at
+      `SELECT m.id, m.chat_id, c.app_id, c.title, m.role, m.content, m.is_compaction_summary,
+              m.is_recollect_reply, m.created_at
          FROM messages m JOIN chats c ON c.id = m.chat_id ORDER BY m.id`,
     )
     .all();
@@ -130,6 +132,7 @@ export function indexDifference(db: Database.Database): IndexDifference {
           answeredByHistoryTool: historyToolReply(
             reply?.role === "assistant" ? reply.content : null,
           ),
+          recollectReply: source.is_recollect_reply === 1,
           createdAt: source.created_at,
         });
         insert.run(row);

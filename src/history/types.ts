@@ -40,6 +40,19 @@ export interface IndexWaiter {
   waitForIdle(options: { readonly deadlineMs: number }): Promise<boolean>;
 }
 
+/**
+ * Why a message is never evidence: it holds no searchable text (its index row has no terms, so no
+ * search finds it), and the explorer never observes it, so no report can cite it.
+ * - `history_answer`: an assistant turn that carries a history-tool card (the explorer's, or a
+ *   legacy search/read card): recalled history restated under a later date (DESIGN.md § Lessons,
+ *   self-ingestion).
+ * - `history_question`: the user turn such a card answered, holding nothing but its request (a
+ *   question put to Recollect states no decision; issue 12).
+ * - `recollect_reply`: a fixed reply Recollect itself wrote (`messages.is_recollect_reply`: the
+ *   offline router's "Noted.", help, greeting, notices); neither the person's words nor a model's.
+ */
+export type NotEvidenceKind = "history_answer" | "history_question" | "recollect_reply";
+
 /** One matching message inside a {@link SearchChatHit}. */
 export interface SearchMatch {
   readonly message_id: number;
@@ -117,12 +130,20 @@ export interface ReadChatInput {
   readonly limit?: number;
 }
 
-/** One message in a read window: projection text, ≤ 2,400 chars, credentials redacted. */
+/**
+ * One message in a read window: its read text (`readView`: the projection, or for a message that
+ * is never evidence what it was), ≤ 2,400 chars, credentials redacted.
+ */
 export interface ReadMessage {
   readonly message_id: number;
   readonly role: MessageRole;
   readonly created_at: string;
   readonly content: string;
+  /**
+   * Present when the message is never evidence ({@link NotEvidenceKind}); `content` then says what
+   * the turn was, and the explorer's view of the read leaves the message out.
+   */
+  readonly not_evidence?: NotEvidenceKind;
   readonly is_compaction_summary: boolean;
   /** Cut by the projection bound or the 2,400-char read bound. */
   readonly projection_truncated: boolean;

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { createIndexer } from "../history/indexer/create-indexer.js";
-import { HISTORY_ANSWER_LABEL, projectMessage } from "../history/projection/index.js";
+import { projectMessage } from "../history/projection/index.js";
 import { openStore, type Store } from "../store/open-store.js";
 import { syncHistory } from "./sync-history.js";
 import {
@@ -104,11 +104,11 @@ describe("Recollect's own output inside agent transcripts", () => {
     );
     using store = openStore({ path: ":memory:" });
     await syncAndIndex(store, m);
-    // Two marked turns; the tool result itself is never stored.
+    // Two marked turns, with no text at all; the tool result itself is never stored.
     expect(projections(store)).toEqual([
       "Remind me which database we use",
-      HISTORY_ANSWER_LABEL,
-      HISTORY_ANSWER_LABEL,
+      "",
+      "",
       "Thanks, moving on to caching",
       "CockroachDB has no cache layer.",
     ]);
@@ -116,6 +116,10 @@ describe("Recollect's own output inside agent transcripts", () => {
     expect(matches(store, "database")).toBe(0);
     // Only the turn after the person's next prompt mentions CockroachDB as evidence.
     expect(matches(store, "CockroachDB")).toBe(1);
+    // No label stands in for the marked turns: none of a label's words is in the index.
+    for (const word of ["indexed", "recalled", "answer", "tools", "question"]) {
+      expect(matches(store, word), word).toBe(0);
+    }
   });
 
   it("Claude Code: a Recollect call that failed (refused without Pro) recalled nothing: the turn and its prompt are indexed", async () => {

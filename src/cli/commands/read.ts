@@ -7,7 +7,7 @@
 import type { Command } from "commander";
 import { InvalidInputError } from "../../errors/recollect-error.js";
 import { parseReadInput, readChat } from "../../history/index.js";
-import type { ReadChatInput, ReadChatResult } from "../../history/types.js";
+import type { NotEvidenceKind, ReadChatInput, ReadChatResult } from "../../history/types.js";
 import type { Store } from "../../store/open-store.js";
 import {
   cliIsPro,
@@ -48,7 +48,17 @@ export function runRead(options: RunReadOptions): ReadChatResult {
   );
 }
 
-/** Human view: header, then each message with id, role and ISO date. */
+/**
+ * The flag of a message that is never evidence: what the turn was, and that search never finds it
+ * (its words are shown, except a history answer's, which `readView` replaces by a label).
+ */
+const NOT_EVIDENCE_FLAG: Readonly<Record<NotEvidenceKind, string>> = {
+  history_answer: "history answer, not indexed",
+  history_question: "question to the history tools, not indexed",
+  recollect_reply: "written by Recollect, not indexed",
+};
+
+/** Human view: header, then each message with id, role, ISO date and flags. */
 export function formatRead(result: ReadChatResult): string {
   const lines = [
     `#${result.chat_id}  ${result.chat_title ?? "(untitled)"}  ${result.chat_created_at}`,
@@ -58,6 +68,7 @@ export function formatRead(result: ReadChatResult): string {
     const flags = [
       message.is_compaction_summary ? "compaction summary" : null,
       message.projection_truncated ? "truncated" : null,
+      message.not_evidence === undefined ? null : NOT_EVIDENCE_FLAG[message.not_evidence],
     ].filter((flag) => flag !== null);
     lines.push("");
     lines.push(

@@ -19,6 +19,8 @@ export interface IndexSource {
   readonly isCompactionSummary: boolean;
   /** See `ProjectionInput.answeredByHistoryTool`: the next message carries a history-tool card. */
   readonly answeredByHistoryTool: HistoryToolReply | null;
+  /** See `ProjectionInput.recollectReply`: a fixed reply Recollect wrote (`is_recollect_reply`). */
+  readonly recollectReply: boolean;
   /** Milliseconds since the Unix epoch (store unit). */
   readonly createdAt: number;
 }
@@ -56,14 +58,20 @@ export function scopeTokens(appId: number, chatId: number): string {
   return `app${appId} chat${chatId}`;
 }
 
-/** Builds the index row for one message: projection, CJK bigrams, scope tokens. Pure. */
+/**
+ * Builds the index row for one message: projection, CJK bigrams, scope tokens. A message that is
+ * never evidence (`Projection.notEvidence`) gets a row with no terms at all, its chat's title
+ * included: a web chat is titled with its first message, often the very question put to the
+ * history tools, and the row exists only so repair sees the message as indexed. Pure.
+ */
 export function buildIndexRow(source: IndexSource): IndexRow {
   const projection = projectMessage({
     role: source.role,
     content: source.content,
     answeredByHistoryTool: source.answeredByHistoryTool,
+    recollectReply: source.recollectReply,
   });
-  const title = cleanTitle(source.chatTitle) ?? "";
+  const title = projection.notEvidence === null ? (cleanTitle(source.chatTitle) ?? "") : "";
   return {
     rowid: source.messageId,
     title: separateCjkRuns(title),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { HISTORY_ANSWER_LABEL, HISTORY_QUESTION_LABEL } from "../projection/project-message.js";
+import { HISTORY_ANSWER_LABEL } from "../projection/project-message.js";
 import { readChat } from "../read/read-chat.js";
 import { searchChats } from "../search/search-chats.js";
 import { createHistoryFixture } from "../testing/history-fixture.js";
@@ -74,7 +74,7 @@ describe("a user turn answered by a history tool", () => {
     expect([...matched].sort((a, b) => a - b)).toEqual([decided, plain]);
   });
 
-  it("is not found through its chat's title, nor read as its question", async () => {
+  it("is not found through its chat's title; read, it is the person's question, marked not evidence", async () => {
     using fixture = createHistoryFixture();
     const app = fixture.app("a");
     const decision = fixture.message(
@@ -96,9 +96,11 @@ describe("a user turn answered by a history tool", () => {
       before: 0,
       after: 1,
     });
-    expect(read.messages.map((message) => [message.message_id, message.content])).toEqual([
-      [question, HISTORY_QUESTION_LABEL],
-      [question + 1, HISTORY_ANSWER_LABEL],
+    expect(
+      read.messages.map((message) => [message.message_id, message.content, message.not_evidence]),
+    ).toEqual([
+      [question, "What did we decide about authentication?", "history_question"],
+      [question + 1, HISTORY_ANSWER_LABEL, "history_answer"],
     ]);
   });
 });
@@ -126,9 +128,11 @@ describe("a user turn that decides something and asks the history tool", () => {
     expect(await matchedIds(fixture, app, "clerk")).toEqual([decision]);
     const ctx = { store: fixture.store, appId: app, currentChatId: null, currentMessageId: null };
     const read = readChat(ctx, { chat_id: chat, around_message_id: mixed, before: 0, after: 1 });
-    expect(read.messages.map((message) => [message.message_id, message.content])).toEqual([
-      [mixed, "We're going with Postgres for the ledger;"],
-      [reply, HISTORY_ANSWER_LABEL],
+    expect(
+      read.messages.map((message) => [message.message_id, message.content, message.not_evidence]),
+    ).toEqual([
+      [mixed, "We're going with Postgres for the ledger;", undefined],
+      [reply, HISTORY_ANSWER_LABEL, "history_answer"],
     ]);
   });
 });

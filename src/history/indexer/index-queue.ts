@@ -18,6 +18,7 @@ const dirtyRowSchema = z.object({
   app_id: z.number().int().nullable(),
   title: z.string().nullable(),
   reply_content: z.string().nullable(),
+  is_recollect_reply: z.number().int().nullable(),
 });
 
 const dirtyRowsSchema = z.array(dirtyRowSchema);
@@ -64,8 +65,8 @@ export function createIndexQueue(store: StorePort): IndexQueue {
   );
   const unqueueChat = db.prepare("DELETE FROM history_dirty_chats WHERE chat_id = ?");
   const selectDirtyMessages = db.prepare(`
-    SELECT d.message_id, m.role, m.content, m.is_compaction_summary, m.created_at, m.chat_id,
-           c.app_id, c.title,
+    SELECT d.message_id, m.role, m.content, m.is_compaction_summary, m.is_recollect_reply,
+           m.created_at, m.chat_id, c.app_id, c.title,
            ${replyContentSql("m")} AS reply_content
     FROM history_dirty_messages d
     LEFT JOIN messages m ON m.id = d.message_id
@@ -126,6 +127,7 @@ export function createIndexQueue(store: StorePort): IndexQueue {
             content: row.content,
             isCompactionSummary: row.is_compaction_summary === 1,
             answeredByHistoryTool: historyToolReply(row.reply_content),
+            recollectReply: row.is_recollect_reply === 1,
             createdAt: row.created_at,
           }),
         );

@@ -4,7 +4,6 @@ export { removePrivateSpans } from "./private-spans.js";
 export {
   carriesHistoryCard,
   HISTORY_ANSWER_LABEL,
-  HISTORY_QUESTION_LABEL,
   MAX_PROJECTION_CHARS,
   MAX_PROJECTION_INPUT_CHARS,
   type Projection,
@@ -12,5 +11,6 @@ export {
   projectMessage,
 } from "./project-message.js";
 export { PROJECTION_VERSION } from "./projection-version.js";
+export { readView } from "./read-view.js";
 export { REDACTED, redactCredentials } from "./redact-credentials.js";
 export { visibleText } from "./visible-text.js";

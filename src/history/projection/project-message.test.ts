@@ -4,12 +4,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { SPECSTORY_CURSOR } from "../../importers/testing/synthetic-histories.js";
 import { describeRequiring, SHARED_CORPUS } from "../../test/require-resource.js";
-import {
-  HISTORY_ANSWER_LABEL,
-  HISTORY_QUESTION_LABEL,
-  MAX_PROJECTION_CHARS,
-  projectMessage,
-} from "./project-message.js";
+import { MAX_PROJECTION_CHARS, projectMessage } from "./project-message.js";
 
 /** True when `text` holds a C0 control other than tab/newline or a lone surrogate. */
 function hasUnsafeChar(text: string): boolean {
@@ -35,7 +30,7 @@ describe("projectMessage", () => {
   it("keeps user text with whitespace normalized, code included", () => {
     expect(
       projectMessage({ role: "user", content: "  How do we\t\tdeploy?\r\n\n\n\n```sh\nls\n```  " }),
-    ).toEqual({ text: "How do we deploy?\n\n```sh\nls\n```", truncated: false });
+    ).toEqual({ text: "How do we deploy?\n\n```sh\nls\n```", truncated: false, notEvidence: null });
   });
 
   it("drops thinking, including the SpecStory <think><details> form and an unclosed block", () => {
@@ -63,9 +58,12 @@ describe("projectMessage", () => {
       '<dyad-explore-chat-history state="complete">report body</dyad-explore-chat-history>',
       "<dyad-explore-chat-history/>",
     ]) {
-      expect(assistant(`Before ${card} You chose Clerk for authentication.`)).toBe(
-        HISTORY_ANSWER_LABEL,
-      );
+      expect(
+        projectMessage({
+          role: "assistant",
+          content: `Before ${card} You chose Clerk for authentication.`,
+        }),
+      ).toEqual({ text: "", truncated: false, notEvidence: "history_answer" });
     }
     expect(projectMessage({ role: "user", content: "<dyad-read-chat> is a tag" }).text).toBe(
       "<dyad-read-chat> is a tag",
@@ -192,18 +190,39 @@ describe("projectMessage", () => {
 });
 
 describe("projectMessage of a user turn answered by a history tool", () => {
-  it("projects such a turn to its statements, or to the label when none is left", () => {
-    const answered = (content: string, query: string | null) =>
-      projectMessage({ role: "user", content, answeredByHistoryTool: { query } }).text;
+  it("projects such a turn to its statements, or to no text and not evidence when none is left", () => {
+    const answered = (content: string, query: string | null) => {
+      const projection = projectMessage({
+        role: "user",
+        content,
+        answeredByHistoryTool: { query },
+      });
+      return [projection.text, projection.notEvidence];
+    };
     expect(
       answered("Use Postgres; what did we decide about <private>sk-x</private> auth?", null),
-    ).toBe("Use Postgres;");
-    expect(answered("What did we decide?", null)).toBe(HISTORY_QUESTION_LABEL);
-    expect(answered("We use Postgres. Remind me what we chose.", "what did we choose")).toBe(
+    ).toEqual(["Use Postgres;", null]);
+    expect(answered("What did we decide?", null)).toEqual(["", "history_question"]);
+    expect(answered("We use Postgres. Remind me what we chose.", "what did we choose")).toEqual([
       "We use Postgres.",
-    );
-    expect(answered("Remind me which database we use", "which database do we use")).toBe(
-      HISTORY_QUESTION_LABEL,
+      null,
+    ]);
+    expect(answered("Remind me which database we use", "which database do we use")).toEqual([
+      "",
+      "history_question",
+    ]);
+  });
+});
+
+describe("projectMessage of a fixed reply Recollect wrote", () => {
+  it("projects to no text and not evidence, whatever it says; the same words from a model stay", () => {
+    expect(projectMessage({ role: "assistant", content: "Noted.", recollectReply: true })).toEqual({
+      text: "",
+      truncated: false,
+      notEvidence: "recollect_reply",
+    });
+    expect(projectMessage({ role: "assistant", content: "Noted.", recollectReply: false })).toEqual(
+      { text: "Noted.", truncated: false, notEvidence: null },
     );
   });
 });

@@ -1,4 +1,4 @@
-import type { MessageRole } from "../types.js";
+import type { MessageRole, NotEvidenceKind } from "../types.js";
 import { normalizeWhitespace, PLACEHOLDER_CHARS, truncateChars } from "./normalize-text.js";
 import { removePrivateSpans } from "./private-spans.js";
 import { type HistoryToolReply, statementsOf } from "./recall-request.js";
@@ -33,13 +33,21 @@ export interface ProjectionInput {
    * others leave it out (null).
    */
   readonly answeredByHistoryTool?: HistoryToolReply | null;
+  /**
+   * The message is a fixed reply Recollect itself wrote (`messages.is_recollect_reply`, migration
+   * 009: the offline router's "Noted.", help, greeting or notices). Default false.
+   */
+  readonly recollectReply?: boolean;
 }
 
 /** The searchable text of a message: ≤ {@link MAX_PROJECTION_CHARS} chars, credentials redacted. */
 export interface Projection {
+  /** What the index holds of the message; "" when {@link Projection.notEvidence} is set. */
   readonly text: string;
   /** The input or the output was cut at its bound. */
   readonly truncated: boolean;
+  /** Why the message is never evidence (and so holds no searchable text), or null when it may be. */
+  readonly notEvidence: NotEvidenceKind | null;
 }
 
 const INLINE_CODE = /`[^`\n]{1,500}`/g;
@@ -71,26 +79,17 @@ function collapseRepeatedLabels(text: string): string {
 const HISTORY_CARD_OPEN = /<(?:dyad-explore-chat-history|dyad-search-chats|dyad-read-chat)[\s/>]/;
 
 /**
- * The whole projection of an assistant turn that called a history tool. Such a turn's prose
- * restates recalled history under today's date; indexed, it would come back as a newer "decision"
- * and could even reverse the real one (DESIGN.md § Lessons: never index explorer output again).
- * The person's message it answers becomes {@link HISTORY_QUESTION_LABEL}.
+ * What a read shows for an assistant turn that called a history tool (its projection is empty:
+ * `notEvidence` `history_answer`). Such a turn's prose restates recalled history under today's
+ * date; indexed or read again, it would come back as a newer "decision" and could even reverse the
+ * real one (DESIGN.md § Lessons: never index explorer output again). No word of it is indexed.
  */
 export const HISTORY_ANSWER_LABEL = "[answer recalled from earlier chats: not indexed again]";
 
 /**
- * The whole projection of a user turn answered by a history tool that holds nothing but its
- * request: the person asked Recollect what was decided, which is not itself evidence of any
- * decision. Indexed, the question matches its own later re-asking better than any real decision
- * does and crowds the findings (issue 12). A turn that also states something keeps those clauses
- * (`statementsOf` in `recall-request.ts`).
- */
-export const HISTORY_QUESTION_LABEL = "[question to the history tools: not indexed]";
-
-/**
  * True when `content` (an assistant turn's stored text) carries a history-tool card: the
- * explorer's, search's or read's XML element. Such a turn projects to {@link HISTORY_ANSWER_LABEL},
- * and the user turn it answers to {@link HISTORY_QUESTION_LABEL}.
+ * explorer's, search's or read's XML element. Such a turn is never evidence (`history_answer`), nor
+ * is the user turn it answers when nothing but the request is left of it (`history_question`).
  */
 export function carriesHistoryCard(content: string): boolean {
   return HISTORY_CARD_OPEN.test(content);
@@ -130,22 +129,32 @@ function stripAssistantMarkupOnce(content: string): string {
   return collapseRepeatedLabels(restored);
 }
 
+/** A projection with no searchable text: the message is never evidence, for `reason`. */
+function notEvidence(reason: NotEvidenceKind): Projection {
+  return { text: "", truncated: false, notEvidence: reason };
+}
+
 /**
  * Projects one stored message to its searchable text (DESIGN.md § Vocabulary, "projection";
  * issue #2 item 3). User text is kept; assistant text loses model thinking, fenced code, file
  * bodies, diffs, SEARCH/REPLACE blocks, tool payloads and recursive history-tool output, and any
- * tag fails closed to a `[label: allowed attrs]` line; an assistant turn that carries a history-tool
- * card becomes {@link HISTORY_ANSWER_LABEL} as a whole, and a user turn answered by one
- * ({@link ProjectionInput.answeredByHistoryTool}) keeps only its statements (`statementsOf`),
- * or is {@link HISTORY_QUESTION_LABEL} when it has none. First, for both roles, `<private>` spans
- * are removed ({@link removePrivateSpans}). Last, for both roles: HTML entities are
- * decoded, credentials redacted ({@link redactCredentials}), whitespace normalized, and the text
- * cut to {@link MAX_PROJECTION_CHARS}. Pure, never throws, linear in the input length.
+ * tag fails closed to a `[label: allowed attrs]` line. Three kinds of turn are never evidence and
+ * project to "" with `notEvidence` set, so not one of their words (nor a label's) is indexed or
+ * learned by spelling correction: an assistant turn that carries a history-tool card
+ * (`history_answer`), a user turn answered by one ({@link ProjectionInput.answeredByHistoryTool})
+ * once its statements (`statementsOf`) are gone (`history_question`: a question put to Recollect
+ * is not evidence of a decision, a decision stated beside it is and stays), and a fixed reply
+ * Recollect wrote ({@link ProjectionInput.recollectReply}, `recollect_reply`). What a read shows of
+ * them is `readView`'s business. First, for both roles, `<private>` spans are removed
+ * ({@link removePrivateSpans}). Last, for both roles: HTML entities are decoded, credentials
+ * redacted ({@link redactCredentials}), whitespace normalized, and the text cut to
+ * {@link MAX_PROJECTION_CHARS}. Pure, never throws, linear in the input length.
  */
 export function projectMessage(input: ProjectionInput): Projection {
   if (input.role === "assistant" && carriesHistoryCard(input.content)) {
-    return { text: HISTORY_ANSWER_LABEL, truncated: false };
+    return notEvidence("history_answer");
   }
+  if (input.recollectReply === true) return notEvidence("recollect_reply");
   const inputTruncated = input.content.length > MAX_PROJECTION_INPUT_CHARS;
   const content = inputTruncated
     ? input.content.slice(0, MAX_PROJECTION_INPUT_CHARS)
@@ -153,11 +162,10 @@ export function projectMessage(input: ProjectionInput): Projection {
   let visible = removePrivateSpans(content);
   if (input.role === "user" && input.answeredByHistoryTool) {
     visible = statementsOf(visible, input.answeredByHistoryTool);
-    if (normalizeWhitespace(visible) === "")
-      return { text: HISTORY_QUESTION_LABEL, truncated: false };
+    if (normalizeWhitespace(visible) === "") return notEvidence("history_question");
   }
   const stripped = input.role === "assistant" ? stripAssistantMarkup(visible) : visible;
   const text = normalizeWhitespace(redactCredentials(unescapeEntities(stripped)));
   const cut = truncateChars(text, MAX_PROJECTION_CHARS);
-  return { text: cut.text, truncated: cut.truncated || inputTruncated };
+  return { text: cut.text, truncated: cut.truncated || inputTruncated, notEvidence: null };
 }

@@ -3,7 +3,7 @@
  * different text for some stored message: on start the indexer compares it with the version it last
  * indexed with and re-queues every message (DESIGN.md § Index, start-up repair).
  */
-export const PROJECTION_VERSION = 7;
+export const PROJECTION_VERSION = 8;
 // 2: an assistant turn carrying a history-tool card projects to one label (self-ingestion).
 // 3: assistant markup removal repeats until stable (a removed tag can uncover a fence).
 // 4: `<private>…</private>` spans are removed (any case, attributes, nested, unclosed to the end).
@@ -11,3 +11,6 @@ export const PROJECTION_VERSION = 7;
 // 6: such a user turn keeps its clauses that are not questions (a decision stated beside the question).
 // 7: such a user turn that asks no question drops the clause the history tool's question repeats
 //    (an imperative "remind me…" no longer takes the statements beside it along).
+// 8: a turn that is never evidence (history answer, history question, a fixed reply Recollect
+//    wrote) projects to no text at all, not to a label whose words were indexed; its index row
+//    carries no title either.

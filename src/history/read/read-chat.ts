@@ -2,7 +2,7 @@ import { z } from "zod";
 import { ChatNotFoundError } from "../../errors/recollect-error.js";
 import { cleanTitle } from "../indexer/build-index-row.js";
 import { truncateChars } from "../projection/normalize-text.js";
-import { projectMessage } from "../projection/project-message.js";
+import { readView } from "../projection/read-view.js";
 import { historyToolReply, replyContentSql } from "../projection/reply-content.js";
 import { boundReadResult } from "../serialize/bound-read-result.js";
 import type { ReadChatInput, ReadChatResult, ReadMessage, RetrievalContext } from "../types.js";
@@ -21,18 +21,20 @@ const messageSchema = z.object({
   role: z.enum(["user", "assistant"]),
   content: z.string(),
   reply_content: z.string().nullable(),
+  is_recollect_reply: z.number().int(),
   is_compaction_summary: z.number().int(),
   created_at: z.number(),
 });
 type MessageRow = z.infer<typeof messageSchema>;
 
-const COLUMNS = `id, role, content, ${replyContentSql("messages")} AS reply_content, is_compaction_summary, created_at`;
+const COLUMNS = `id, role, content, ${replyContentSql("messages")} AS reply_content, is_recollect_reply, is_compaction_summary, created_at`;
 
 function toReadMessage(row: MessageRow): ReadMessage {
-  const projection = projectMessage({
+  const projection = readView({
     role: row.role,
     content: row.content,
     answeredByHistoryTool: historyToolReply(row.reply_content),
+    recollectReply: row.is_recollect_reply === 1,
   });
   const cut = truncateChars(projection.text, MAX_READ_MESSAGE_CHARS);
   return {
@@ -40,6 +42,7 @@ function toReadMessage(row: MessageRow): ReadMessage {
     role: row.role,
     created_at: new Date(row.created_at).toISOString(),
     content: cut.text,
+    ...(projection.notEvidence === null ? {} : { not_evidence: projection.notEvidence }),
     is_compaction_summary: row.is_compaction_summary === 1,
     projection_truncated: projection.truncated || cut.truncated,
   };
@@ -50,7 +53,8 @@ function toReadMessage(row: MessageRow): ReadMessage {
  * With `around_message_id`: that message plus ≤ `before`/`after` neighbours (0–10, default 3), stray
  * `offset`/`limit` ignored; otherwise `offset` (default 0) / `limit` (1–20, default 10) from the start.
  * Each message is its projection (thinking, code and tool payloads removed, credentials redacted)
- * cut to 2,400 chars; the result is ≤ 20 KB as JSON and the target message is never dropped. In
+ * cut to 2,400 chars, or for a message that is never evidence what `readView` shows of it, with
+ * `not_evidence` saying why; the result is ≤ 20 KB as JSON and the target message is never dropped. In
  * the current chat only messages with `id < ctx.currentMessageId` exist.
  *
  * @throws ChatNotFoundError, identical for a missing chat, another app's chat, and a target that is

@@ -1,11 +1,7 @@
 import { z } from "zod";
 import { cleanTitle } from "../indexer/build-index-row.js";
 import { countPending } from "../indexer/pending-count.js";
-import {
-  carriesHistoryCard,
-  HISTORY_QUESTION_LABEL,
-  projectMessage,
-} from "../projection/project-message.js";
+import { projectMessage } from "../projection/project-message.js";
 import { historyToolReply, replyContentSql } from "../projection/reply-content.js";
 import { boundSearchResult } from "../serialize/bound-search-result.js";
 import type {
@@ -216,15 +212,26 @@ function rankAndGroup(
   return groupByChat(ctx, { groups, rest: fast.rest }, terms);
 }
 
-/** A stored message's text as search projects it: its content and its reply's (see reply-content.ts). */
+/**
+ * A stored message's text as search projects it: its content, its reply's (see reply-content.ts)
+ * and whether Recollect wrote it (`is_recollect_reply`).
+ */
 interface StoredText {
   readonly content: string;
   readonly reply_content: string | null;
+  readonly is_recollect_reply: number;
 }
 
-const contentSchema = z.array(
-  z.object({ id: z.number().int(), content: z.string(), reply_content: z.string().nullable() }),
-);
+/** The columns of {@link StoredText}, read from `messages`. */
+const STORED_TEXT_COLUMNS = `content, ${replyContentSql("messages")} AS reply_content, is_recollect_reply`;
+
+const storedTextShape = {
+  content: z.string(),
+  reply_content: z.string().nullable(),
+  is_recollect_reply: z.number().int(),
+};
+
+const contentSchema = z.array(z.object({ id: z.number().int(), ...storedTextShape }));
 
 /** Loads the text of the few messages that made the cut (never of all 200 candidates). */
 function loadContents(ctx: RetrievalContext, ids: readonly number[]): Map<number, StoredText> {
@@ -232,7 +239,7 @@ function loadContents(ctx: RetrievalContext, ids: readonly number[]): Map<number
   const rows = contentSchema.parse(
     ctx.store.db
       .prepare(
-        `SELECT id, content, ${replyContentSql("messages")} AS reply_content FROM messages
+        `SELECT id, ${STORED_TEXT_COLUMNS} FROM messages
          WHERE id IN (SELECT value FROM json_each(?))`,
       )
       .all(JSON.stringify(ids)),
@@ -248,12 +255,12 @@ const TITLE_ONLY_ALTERNATIVES = 6;
 /** Leading messages of a chat scanned for a substantive one (see `isSubstantive`). */
 const LEADING_MESSAGES_SCANNED = 8;
 
-const leadingSchema = z.array(
+/** A candidate's store row with its text: a title-only chat's alternatives and leading messages. */
+const storedRowsSchema = z.array(
   z.object({
     id: z.number().int(),
     role: z.enum(["user", "assistant"]),
-    content: z.string(),
-    reply_content: z.string().nullable(),
+    ...storedTextShape,
     is_compaction_summary: z.number().int(),
     created_at: z.number(),
   }),
@@ -264,35 +271,24 @@ interface Chosen {
   readonly match: RankedMatch;
   readonly text: string;
   readonly truncated: boolean;
-  /** A history-tool turn (a card, or the question a card answered): never a stand-in or a hit. */
-  readonly historyTool: boolean;
+  /**
+   * The message is never evidence (`Projection.notEvidence`): never a stand-in nor a hit. Its row
+   * holds no terms once indexed by this projection; an index not yet re-projected (or a read-only
+   * store's) may still match it, and this keeps it out of the results then too.
+   */
+  readonly notEvidence: boolean;
 }
 
 function project(match: RankedMatch, stored: StoredText): Chosen {
-  const answeredByHistoryTool = historyToolReply(stored.reply_content);
   const projection = projectMessage({
     role: match.role,
     content: stored.content,
-    answeredByHistoryTool,
+    answeredByHistoryTool: historyToolReply(stored.reply_content),
+    recollectReply: stored.is_recollect_reply === 1,
   });
-  // A question answered by a card is a history-tool turn when nothing but its request is left; a
-  // decision stated beside the question is the person's own words, found like any other.
-  const historyTool =
-    projection.text === HISTORY_QUESTION_LABEL ||
-    (match.role === "assistant" && carriesHistoryCard(stored.content));
-  return { match, text: projection.text, truncated: projection.truncated, historyTool };
+  const notEvidence = projection.notEvidence !== null;
+  return { match, text: projection.text, truncated: projection.truncated, notEvidence };
 }
-
-const alternativeSchema = z.array(
-  z.object({
-    id: z.number().int(),
-    role: z.enum(["user", "assistant"]),
-    content: z.string(),
-    reply_content: z.string().nullable(),
-    is_compaction_summary: z.number().int(),
-    created_at: z.number(),
-  }),
-);
 
 /**
  * Store rows of a title-only chat's other candidates, in rank order, with their content; only
@@ -304,10 +300,10 @@ function loadAlternatives(
   others: readonly RankedMatch[],
 ): [RankedMatch, StoredText][] {
   if (others.length === 0) return [];
-  const rows = alternativeSchema.parse(
+  const rows = storedRowsSchema.parse(
     ctx.store.db
       .prepare(
-        `SELECT id, role, content, ${replyContentSql("messages")} AS reply_content, is_compaction_summary, created_at
+        `SELECT id, role, ${STORED_TEXT_COLUMNS}, is_compaction_summary, created_at
          FROM messages WHERE id IN (SELECT value FROM json_each(?)) AND chat_id = ?`,
       )
       .all(JSON.stringify(others.map((match) => match.messageId)), like.chatId),
@@ -330,10 +326,10 @@ function loadAlternatives(
 
 /** The chat's first substantive message as a stand-in match, or null when it has none. */
 function firstSubstantive(ctx: RetrievalContext, like: RankedMatch): Chosen | null {
-  const rows = leadingSchema.parse(
+  const rows = storedRowsSchema.parse(
     ctx.store.db
       .prepare(
-        `SELECT id, role, content, ${replyContentSql("messages")} AS reply_content, is_compaction_summary, created_at
+        `SELECT id, role, ${STORED_TEXT_COLUMNS}, is_compaction_summary, created_at
          FROM messages WHERE chat_id = ? ORDER BY id LIMIT ${LEADING_MESSAGES_SCANNED}`,
       )
       .all(like.chatId),
@@ -347,7 +343,7 @@ function firstSubstantive(ctx: RetrievalContext, like: RankedMatch): Chosen | nu
       createdAt: row.created_at,
     };
     const chosen = project(match, row);
-    if (!chosen.historyTool && isSubstantive(chosen.text)) return chosen;
+    if (!chosen.notEvidence && isSubstantive(chosen.text)) return chosen;
   }
   return null;
 }
@@ -356,7 +352,8 @@ function firstSubstantive(ctx: RetrievalContext, like: RankedMatch): Chosen | nu
  * Replaces a chat's title-only matches (`isTitleOnlyMatch`) by its best-ranked candidates that
  * match in the body (after its own body matches, in rank order), else by its first substantive
  * message, so the excerpt says what the chat is about; keeps the originals when neither exists.
- * At most {@link MATCHES_PER_CHAT}; `others` never repeats a chosen message.
+ * At most {@link MATCHES_PER_CHAT}; `others` never repeats a chosen message; neither `chosen` (see
+ * `groupByChat`) nor a replacement is a message that is never evidence.
  */
 function refineTitleOnly(
   ctx: RetrievalContext,
@@ -371,13 +368,11 @@ function refineTitleOnly(
   const first = (chosen[0] as Chosen).match;
   const bodyMatches = loadAlternatives(ctx, first, others.slice(0, TITLE_ONLY_ALTERNATIVES))
     .map(([match, stored]) => project(match, stored))
-    .filter((entry) => !entry.historyTool && findTermPosition(entry.text, terms) !== -1);
+    .filter((entry) => !entry.notEvidence && findTermPosition(entry.text, terms) !== -1);
   const replacements = [...kept, ...bodyMatches].slice(0, MATCHES_PER_CHAT);
   if (replacements.length > 0) return replacements;
   const stand = firstSubstantive(ctx, first);
-  // A chat of history-tool turns alone (asked, answered by a card) matched by its title has
-  // nothing to show: it is dropped rather than shown as its labels.
-  return stand === null ? chosen.filter((entry) => !entry.historyTool) : [stand];
+  return stand === null ? [...chosen] : [stand];
 }
 
 interface Groups {
@@ -405,6 +400,9 @@ function chooseGroups(ranked: readonly RankedMatch[], limit: number): Groups {
   return { groups, rest };
 }
 
+/** The text of a candidate deleted since it was ranked: projects to nothing. */
+const NO_STORED_TEXT: StoredText = { content: "", reply_content: null, is_recollect_reply: 0 };
+
 function groupByChat(
   ctx: RetrievalContext,
   { groups, rest }: Groups,
@@ -418,9 +416,9 @@ function groupByChat(
     const first = group[0] as RankedMatch;
     const chosen = refineTitleOnly(
       ctx,
-      group.map((match) =>
-        project(match, contents.get(match.messageId) ?? { content: "", reply_content: null }),
-      ),
+      group
+        .map((match) => project(match, contents.get(match.messageId) ?? NO_STORED_TEXT))
+        .filter((entry) => !entry.notEvidence),
       rest.get(first.chatId) ?? [],
       excerptTerms,
     );
