@@ -2,7 +2,7 @@
  * What the child sees of a search or read: the typed result turned into the child protocol's body,
  * entry by entry, each entry's UTF-8 JSON bytes spent before it is sent (an entry that does not fit
  * is withheld and the body says `truncated`), and each sent message registered as an observation
- * with its candidate ID. Part of the evidence registry (`evidence-registry.ts`).
+ * with its candidate ID. A read's messages that are never evidence are not sent. Part of the evidence registry (`evidence-registry.ts`).
  */
 import type { ReadChatResult, SearchChatsResult } from "../../../history/types.js";
 import type {
@@ -74,7 +74,11 @@ export function serializeSearch(
   };
 }
 
-/** The child's body for a read result, message by message. */
+/**
+ * The child's body for a read result, message by message. A message that is never evidence
+ * (`ReadMessage.not_evidence`: a history-tool turn, a fixed reply Recollect wrote) is left out:
+ * it gets no candidate ID, so no policy can cite it, nor score it as a reply to a cited turn.
+ */
 export function serializeRead(
   result: ReadChatResult,
   spend: ByteSpender,
@@ -82,8 +86,9 @@ export function serializeRead(
 ): ReadBody {
   const header = { chat_id: result.chat_id, title: result.chat_title };
   const messages: ChildReadMessage[] = [];
+  const evidence = result.messages.filter((message) => message.not_evidence === undefined);
   if (spend(jsonBytes({ ...header, messages: [] }))) {
-    for (const message of result.messages) {
+    for (const message of evidence) {
       const preview = {
         candidate_id: observations.peekId(message.message_id),
         message_id: message.message_id,
@@ -103,6 +108,6 @@ export function serializeRead(
     messages,
     has_more_before: result.has_more_before,
     has_more_after: result.has_more_after,
-    truncated: result.truncated || messages.length < result.messages.length,
+    truncated: result.truncated || messages.length < evidence.length,
   };
 }
