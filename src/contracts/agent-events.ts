@@ -100,6 +100,13 @@ export interface TurnFinishEvent {
   readonly finishReason: TurnFinishReason;
   readonly text: string;
   readonly steps: number;
+  /**
+   * True when `text` is not empty and all of it is a fixed reply Recollect's offline router wrote
+   * ("Noted.", its help, greeting or notices), not a model's words; absent otherwise. A surface
+   * that stores the turn records it (`messages.is_recollect_reply`), so the index never holds it
+   * and the explorer never cites it.
+   */
+  readonly fixedReply?: true;
 }
 
 /** The turn failed or was aborted (`error.kind === "aborted"`). Terminal. */
@@ -179,6 +186,7 @@ export const agentEventSchema = z.discriminatedUnion("type", [
     finishReason: z.enum(["stop", "length", "tool-calls", "content-filter", "other"]),
     text: z.string(),
     steps: z.number().int().min(0),
+    fixedReply: z.literal(true).optional(),
   }),
   z.object({ type: z.literal("turn-error"), error: eventErrorSchema }),
 ]);

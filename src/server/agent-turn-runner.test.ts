@@ -109,14 +109,22 @@ describe("a web turn's user message in the index", () => {
   const PROMPT =
     "We are going with Postgres for the ledger; what did we decide about authentication?";
 
-  it("without Pro (no history tool, no card), is indexed like any other turn, reply included", async () => {
+  it("without Pro (no history tool, no card), is indexed like any other turn; the router's notice is not", async () => {
     const events = await runTurn(false, PROMPT);
     expect(events.some((event) => event.type === "card-update")).toBe(false);
     const { userMessageId, assistantMessageId } = accepted(events);
     await createIndexer({ store }).drainAll();
     expect(bodyMatches("postgres")).toEqual([userMessageId]);
     expect(bodyMatches("authentication")).toEqual([userMessageId]);
-    expect(bodyMatches("pro AND engine")).toEqual([assistantMessageId]);
+    // "I can't look up earlier chats here: … they need Pro, an Engine-backed model …" is
+    // Recollect's own fixed notice: stored as such, none of its words indexed.
+    expect(
+      store.db
+        .prepare("SELECT is_recollect_reply FROM messages WHERE id = ?")
+        .pluck()
+        .get(assistantMessageId),
+    ).toBe(1);
+    expect(bodyMatches("pro OR engine OR earlier")).toEqual([]);
   });
 
   it("with Pro (answered by the explorer's card), keeps its decision and drops its question and the reply", async () => {

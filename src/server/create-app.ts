@@ -240,8 +240,11 @@ export function createApp(deps: ServerDeps): Hono {
         writes = writes.then(() => stream.writeSSE({ data })).catch(() => undefined);
       };
       let parts: AssistantParts = EMPTY_PARTS;
+      // The reply is a fixed one Recollect wrote ("Noted."): stored as such, never indexed.
+      let fixedReply = false;
       const onEvent = (event: AgentEvent) => {
         if (parts.ended) return; // nothing follows a terminal event
+        if (event.type === "turn-finish") fixedReply = event.fixedReply === true;
         parts = applyAgentEvent(parts, event);
         // Persist before the browser hears the turn ended, so its reload sees the final message.
         if (parts.ended) persist(parts);
@@ -249,8 +252,11 @@ export function createApp(deps: ServerDeps): Hono {
       };
       const persist = (final: AssistantParts) => {
         const content = partsToContent(final).trim();
-        if (content) updateMessageContent(store.db, assistantMessageId, content);
-        else deleteMessage(store.db, assistantMessageId);
+        if (content) {
+          updateMessageContent(store.db, assistantMessageId, content, {
+            recollectReply: fixedReply,
+          });
+        } else deleteMessage(store.db, assistantMessageId);
       };
       // Cancelling ends the turn at once: pending cards freeze as cancelled and anything the
       // runner still emits (a late completion) is dropped.

@@ -76,7 +76,13 @@ describe("a note typed in the web app", () => {
     const notes = await newChat("Invoices");
     const noted = await turn(notes, "Decision: invoices are emailed through Postmark.");
     expect(toolsCalled(noted)).toEqual([]);
-    const { userMessageId } = accepted(noted);
+    const { userMessageId, assistantMessageId } = accepted(noted);
+    // The router's acknowledgement is stored as a reply Recollect wrote, with its words for the view.
+    expect(
+      store.db
+        .prepare("SELECT content, is_recollect_reply FROM messages WHERE id = ?")
+        .get(assistantMessageId),
+    ).toEqual({ content: "Noted.", is_recollect_reply: 1 });
     const indexed = store.db
       .prepare("SELECT rowid FROM history_fts WHERE history_fts MATCH ? ORDER BY rowid")
       .pluck()
@@ -92,5 +98,12 @@ describe("a note typed in the web app", () => {
     const asked = await turn(later, "What did we decide about invoices?");
     expect(toolsCalled(asked)).toEqual(["explore_chat_history"]);
     expect(citedMessageIds(asked)).toContain(userMessageId);
+    // The acknowledgement is no evidence: the explorer never saw it, so no report cites it.
+    expect(citedMessageIds(asked)).not.toContain(assistantMessageId);
+    const notedRows = store.db
+      .prepare("SELECT count(*) FROM history_fts WHERE history_fts MATCH ?")
+      .pluck()
+      .get('"noted"');
+    expect(notedRows).toBe(0);
   });
 });

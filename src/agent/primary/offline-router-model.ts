@@ -5,6 +5,8 @@
  * `explore_chat_history`, a `read_targets` report gets one `read_chat` drill-down, the reply under
  * the card adds only what the card does not say (a question back, or nothing), and anything else
  * (a statement the person types, a greeting, another question) gets a plain reply and no tool.
+ * Every text it writes is a fixed reply, not a model's statement, and its parts say so
+ * (`FIXED_REPLY_METADATA`), so a surface storing the turn can keep it out of the index.
  * No network, no randomness.
  */
 import type {
@@ -15,6 +17,7 @@ import type {
   LanguageModelV3StreamPart,
   LanguageModelV3Usage,
 } from "@ai-sdk/provider";
+import { FIXED_REPLY_METADATA } from "./fixed-reply.js";
 import { type RouterDecision, routeTurn } from "./offline-router/route-turn.js";
 
 /** The router's model id, as reported to the AI SDK and in events. */
@@ -83,7 +86,7 @@ export function createOfflineRouterModel(options: OfflineRouterOptions = {}): La
       const decision = decide(callOptions);
       const content: LanguageModelV3Content[] =
         decision.kind === "text"
-          ? [{ type: "text", text: decision.text }]
+          ? [{ type: "text", text: decision.text, providerMetadata: FIXED_REPLY_METADATA }]
           : [
               {
                 type: "tool-call",
@@ -98,11 +101,12 @@ export function createOfflineRouterModel(options: OfflineRouterOptions = {}): La
       const decision = decide(callOptions);
       const parts: LanguageModelV3StreamPart[] = [{ type: "stream-start", warnings: [] }];
       if (decision.kind === "text") {
-        parts.push({ type: "text-start", id: "text-1" });
+        const providerMetadata = FIXED_REPLY_METADATA;
+        parts.push({ type: "text-start", id: "text-1", providerMetadata });
         for (const delta of textDeltas(decision.text)) {
-          parts.push({ type: "text-delta", id: "text-1", delta });
+          parts.push({ type: "text-delta", id: "text-1", delta, providerMetadata });
         }
-        parts.push({ type: "text-end", id: "text-1" });
+        parts.push({ type: "text-end", id: "text-1", providerMetadata });
       } else {
         parts.push({
           type: "tool-call",

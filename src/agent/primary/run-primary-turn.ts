@@ -20,6 +20,7 @@ import type { AgentContext } from "../context.js";
 import { EXPLORE_CHAT_HISTORY_TOOL_NAME } from "../tools/tool-names.js";
 import { toAiToolSet } from "./ai-tool-set.js";
 import { classifyTurnError } from "./classify-error.js";
+import { isFixedReplyPart } from "./fixed-reply.js";
 import { buildSystemPrompt } from "./system-prompt.js";
 
 /** Most model steps in one turn: room for explore → (read) → answer, with slack for retries. */
@@ -135,6 +136,8 @@ export async function runPrimaryTurn(options: PrimaryTurnOptions): Promise<Prima
   });
 
   let text = "";
+  // Whether some text of the turn was not a fixed reply of the offline router (a model wrote it).
+  let modelText = false;
   let steps = 0;
   let finishReason: TurnFinishReason = "other";
   let failure: RecollectError | null = null;
@@ -157,6 +160,7 @@ export async function runPrimaryTurn(options: PrimaryTurnOptions): Promise<Prima
       switch (part.type) {
         case "text-delta":
           text += part.text;
+          if (part.text !== "" && !isFixedReplyPart(part.providerMetadata)) modelText = true;
           emit({ type: "text-delta", delta: part.text });
           break;
         case "tool-error":
@@ -210,7 +214,14 @@ export async function runPrimaryTurn(options: PrimaryTurnOptions): Promise<Prima
   if (failure) {
     emit({ type: "turn-error", error: { kind: failure.kind, message: failure.message } });
   } else {
-    emit({ type: "turn-finish", finishReason, text, steps });
+    const fixedReply = text !== "" && !modelText;
+    emit({
+      type: "turn-finish",
+      finishReason,
+      text,
+      steps,
+      ...(fixedReply ? { fixedReply: true as const } : {}),
+    });
   }
   telemetry.record({
     event: "primary_turn",
