@@ -97,9 +97,9 @@ describe("a note typed in the web app", () => {
     const later = await newChat("Invoices again");
     const asked = await turn(later, "What did we decide about invoices?");
     expect(toolsCalled(asked)).toEqual(["explore_chat_history"]);
-    expect(citedMessageIds(asked)).toContain(userMessageId);
-    // The acknowledgement is no evidence: the explorer never saw it, so no report cites it.
-    expect(citedMessageIds(asked)).not.toContain(assistantMessageId);
+    // The note alone: not the acknowledgement, nor the same-chat question and its card answer
+    // (never evidence: the explorer's read of that chat leaves them out, so none can be cited).
+    expect(citedMessageIds(asked)).toEqual([userMessageId]);
     const notedRows = store.db
       .prepare("SELECT count(*) FROM history_fts WHERE history_fts MATCH ?")
       .pluck()
