@@ -4,10 +4,9 @@
  * nor any label's, is searchable or offered as a spelling; a real decision still is; and a store
  * indexed by the previous projection (which indexed the labels' words) converges on upgrade.
  */
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
+import { createTempDirs } from "../../importers/testing/temp-dir.js";
 import { MIGRATIONS } from "../../store/migrations/index.js";
 import { openStore, type Store } from "../../store/open-store.js";
 import { searchChats } from "../search/search-chats.js";
@@ -29,10 +28,8 @@ const LABEL_QUERIES = [
   "noted",
 ] as const;
 
-const dirs: string[] = [];
-afterEach(() => {
-  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
-});
+const dirs = createTempDirs("recollect-not-evidence-");
+afterEach(() => dirs.cleanup());
 
 interface Seeded {
   readonly appId: number;
@@ -118,9 +115,7 @@ describe("turns that are never evidence", () => {
   });
 
   it("converge when a store indexed by the previous projection is upgraded", async () => {
-    const dir = mkdtempSync(join(tmpdir(), "recollect-not-evidence-"));
-    dirs.push(dir);
-    const path = join(dir, "store.db");
+    const path = join(dirs.make(), "store.db");
     let seeded: Seeded;
     {
       // Schema 8, indexed as projection version 7 did: the labels' words and "Noted." in the body,

@@ -1,20 +1,15 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
+import { createTempDirs } from "../../importers/testing/temp-dir.js";
 import { openStore } from "../open-store.js";
 import { MIGRATIONS } from "./index.js";
 
-const dirs: string[] = [];
-afterEach(() => {
-  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
-});
+const dirs = createTempDirs("recollect-m9-");
+afterEach(() => dirs.cleanup());
 
 describe("migration 9: replies Recollect itself wrote", () => {
   it("marks the router's stored fixed replies in web chats only, and queues them for the index", () => {
-    const dir = mkdtempSync(join(tmpdir(), "recollect-m9-"));
-    dirs.push(dir);
-    const path = join(dir, "store.db");
+    const path = join(dirs.make(), "store.db");
     {
       using old = openStore({ path, migrations: MIGRATIONS.slice(0, 8) });
       old.db.exec(`
