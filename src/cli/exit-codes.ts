@@ -2,7 +2,9 @@ import type { RecollectErrorKind } from "../errors/recollect-error.js";
 
 /**
  * Process exit code for each error kind; the only place besides the server's `onError` that maps
- * kinds (STYLE.md § What we take). 0 is success; 1 is reserved for unexpected failures.
+ * kinds (STYLE.md § What we take). 0 is success; 1 is reserved for unexpected failures. A run
+ * stopped by a signal ends with {@link STOP_SIGNAL_EXIT_CODES} instead (`aborted` is the kind of
+ * an interruption, so its 130 is SIGINT's).
  */
 export const EXIT_CODE_BY_KIND: Readonly<Record<RecollectErrorKind, number>> = {
   internal: 1,
@@ -17,3 +19,16 @@ export const EXIT_CODE_BY_KIND: Readonly<Record<RecollectErrorKind, number>> = {
   store_busy: 9,
   aborted: 130,
 };
+
+/**
+ * The exit code of a run a signal stopped, per signal: 128 + the signal's number, the Unix
+ * convention a shell reports for a process the signal killed, so a script reads the same code
+ * whether Recollect shut down cleanly first (every command does) or was killed outright.
+ */
+export const STOP_SIGNAL_EXIT_CODES = { SIGINT: 130, SIGTERM: 143 } as const;
+
+/** A signal that stops a command: Ctrl-C (SIGINT) or a service manager's SIGTERM. */
+export type StopSignal = keyof typeof STOP_SIGNAL_EXIT_CODES;
+
+/** Every {@link StopSignal}, in the order listeners are added. */
+export const STOP_SIGNALS: readonly StopSignal[] = ["SIGINT", "SIGTERM"];

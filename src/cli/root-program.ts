@@ -12,8 +12,10 @@ import { type GlobalOptions, outcomeExitCode } from "./cli-context.js";
 import { commandName } from "./cli-entry.js";
 import { errorJson } from "./error-json.js";
 import { EXIT_CODE_BY_KIND } from "./exit-codes.js";
+import { InterruptedError } from "./interrupted-error.js";
 import { RecollectCommand } from "./recollect-command.js";
 import { cliRemedyWriter, mcpRemedyWriter } from "./remedy-writer.js";
+import { attachStopSignals, listenForStopSignals, stopSignalExitCode } from "./stop-signals.js";
 import { writeTerminalText } from "./terminal-text.js";
 import { UnknownCommandError } from "./unknown-command-error.js";
 
@@ -67,7 +69,10 @@ function reportError(
   program: Command,
   argv: readonly string[],
 ): number {
-  const exitCode = EXIT_CODE_BY_KIND[error.kind];
+  const exitCode =
+    error instanceof InterruptedError
+      ? stopSignalExitCode(error.signal)
+      : EXIT_CODE_BY_KIND[error.kind];
   const global = program.opts<GlobalOptions>();
   const write =
     commandName(argv.slice(2)) === "mcp" ? mcpRemedyWriter(global) : cliRemedyWriter(global);
@@ -80,15 +85,27 @@ function reportError(
 /**
  * Parses `argv` (as `process.argv`) with `program` and returns the exit code instead of exiting.
  * Errors become one line on stderr, or with `--json` one JSON object, and the code for their kind
- * ({@link EXIT_CODE_BY_KIND}); commander's own usage errors are `invalid_input` (exit 2).
+ * ({@link EXIT_CODE_BY_KIND}); commander's own usage errors are `invalid_input` (exit 2). A run
+ * that SIGINT or SIGTERM stopped reports {@link InterruptedError} instead, whatever the command
+ * returned or threw, and ends with the signal's code (`stop-signals.ts`).
  */
 export async function runProgram(program: Command, argv: readonly string[]): Promise<number> {
   const json = wantsJson(argv.slice(2));
   classifyCommanderErrors(program);
+  using stops = listenForStopSignals({
+    exit: (signal) => process.exit(reportError(new InterruptedError(signal), json, program, argv)),
+  });
+  attachStopSignals(program, stops);
+  const interrupted = () => {
+    const signal = stops.received();
+    return signal === null ? null : reportError(new InterruptedError(signal), json, program, argv);
+  };
   try {
     await program.parseAsync([...argv]);
-    return outcomeExitCode(program);
+    return interrupted() ?? outcomeExitCode(program);
   } catch (error) {
+    const stopped = interrupted();
+    if (stopped !== null) return stopped;
     if (error instanceof CommanderError) {
       // Help and version end here too (exit 0); `recollect` alone prints help and exits 2.
       if (error.exitCode === 0 || error.code === "commander.help") {

@@ -26,6 +26,7 @@ import {
 import { telemetrySinkForStorePath } from "../../telemetry/index.js";
 import { globalOptions, openExistingCliStore, storePathFor } from "../cli-context.js";
 import { cliRemedyWriter } from "../remedy-writer.js";
+import { handleStopSignals } from "../stop-signals.js";
 import { terminalText } from "../terminal-text.js";
 import { requireAppId } from "./apps.js";
 import { engineForCli } from "./explore.js";
@@ -49,6 +50,7 @@ export function registerChatCommand(program: Command): void {
     .option("--free-model", "the primary model does not run through the Engine (no history tools)")
     .option("--entitlement <value>", `${ENTITLEMENT_VALUES.join(" | ")} for this session`)
     .action(async (flags: ChatFlags, command: Command) => {
+      const { signal } = handleStopSignals(command);
       const global = globalOptions(command);
       if (!isAgentMode(flags.mode)) {
         throw new InvalidInputError("--mode", AGENT_MODES.join(" | "), `got ${flags.mode}`);
@@ -88,6 +90,7 @@ export function registerChatCommand(program: Command): void {
         showText: terminalText,
         terminal: process.stdin.isTTY === true,
         turnProOnCommand: cliRemedyWriter(global)(TURN_PRO_ON),
+        stopSignal: signal,
       });
     });
 }

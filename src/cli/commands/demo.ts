@@ -16,8 +16,9 @@ import { plural } from "../../text/plural.js";
 import { globalOptions, openCliStore, printJson, setOutcomeExitCode } from "../cli-context.js";
 import { runInFlagTerms } from "../flag-terms.js";
 import { recollectInvocation } from "../recollect-invocation.js";
+import { handleStopSignals } from "../stop-signals.js";
 import { writeTerminalText } from "../terminal-text.js";
-import { EXPLORE_EXIT_CODES, engineForCli, withInterrupt } from "./explore.js";
+import { EXPLORE_EXIT_CODES, engineForCli } from "./explore.js";
 
 /** Registers `recollect demo`. */
 export function registerDemoCommand(program: Command): void {
@@ -27,6 +28,7 @@ export function registerDemoCommand(program: Command): void {
     .option("--engine <kind>", "model engine (default offline: no network, no keys)")
     .option("--question <text>", "ask something else about the demo app")
     .action(async (options: { engine?: string; question?: string }, command: Command) => {
+      const { signal } = handleStopSignals(command);
       const global = globalOptions(command);
       const engine = engineForCli(options.engine ?? "offline");
       // An empty or blank --question is refused, as `explore` refuses one, before the store is
@@ -40,22 +42,20 @@ export function registerDemoCommand(program: Command): void {
             );
       using store = openCliStore(global);
       const say = (line: string) => process.stderr.write(`${line}\n`);
-      const result = await withInterrupt((signal) =>
-        runDemo({
-          store,
-          engine,
-          isPro: isProEntitlement(PROFILE_ENTITLEMENT),
-          signal,
-          ...(question === undefined ? {} : { question }),
-          onSeeded: (seed) =>
-            say(
-              seed.chatsWritten > 0
-                ? `Seeded the demo app "${seed.appName}" (${plural(seed.chatsWritten, "chat")}) into ${store.path}.`
-                : `The demo app "${seed.appName}" is already in ${store.path}.`,
-            ),
-          onProgress: (event) => say(`· ${describeProgress(event)}`),
-        }),
-      );
+      const result = await runDemo({
+        store,
+        engine,
+        isPro: isProEntitlement(PROFILE_ENTITLEMENT),
+        signal,
+        ...(question === undefined ? {} : { question }),
+        onSeeded: (seed) =>
+          say(
+            seed.chatsWritten > 0
+              ? `Seeded the demo app "${seed.appName}" (${plural(seed.chatsWritten, "chat")}) into ${store.path}.`
+              : `The demo app "${seed.appName}" is already in ${store.path}.`,
+          ),
+        onProgress: (event) => say(`· ${describeProgress(event)}`),
+      });
       if (global.json) printJson(result.report);
       else {
         writeTerminalText(

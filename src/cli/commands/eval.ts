@@ -24,6 +24,7 @@ import { oneStageOffConfigurations, runAblation } from "../../eval/runner/run-ab
 import { type EvalResult, runSuite } from "../../eval/runner/run-suite.js";
 import { type EvalSuite, loadSuite } from "../../eval/suite/index.js";
 import { globalOptions, printJson } from "../cli-context.js";
+import { handleStopSignals } from "../stop-signals.js";
 import { writeTerminalText } from "../terminal-text.js";
 import { ABLATABLE_STAGES, engineWithout, parseAblateList } from "./eval-ablation.js";
 
@@ -108,6 +109,8 @@ export function registerEvalCommand(program: Command): void {
       "offline engine: the full pipeline, then each stage off in turn, as one table",
     )
     .action(async (options: EvalOptions, command: Command) => {
+      // A signal aborts the question running and removes the run's temporary store.
+      const { signal } = handleStopSignals(command);
       const global = globalOptions(command);
       const compared = options.compare === undefined ? null : loadComparedResult(options.compare);
       if (compared !== null && options.ablation)
@@ -132,6 +135,7 @@ export function registerEvalCommand(program: Command): void {
           configurations: oneStageOffConfigurations(ABLATABLE_STAGES),
           engineFor: (off) => engineWithout(options.engine, off as typeof ABLATABLE_STAGES),
           ...(options.question ? { questionIds: options.question } : {}),
+          signal,
           onProgress: (done, total) => {
             if (process.stderr.isTTY) process.stderr.write(`\r${done}/${total} configurations`);
           },
@@ -155,6 +159,7 @@ export function registerEvalCommand(program: Command): void {
         suite,
         engine,
         ...(options.question ? { questionIds: options.question } : {}),
+        signal,
         onProgress: (done, total) => {
           if (process.stderr.isTTY) process.stderr.write(`\r${done}/${total} questions`);
         },

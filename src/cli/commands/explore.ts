@@ -6,7 +6,7 @@
  *
  * Exit codes by outcome class ({@link EXPLORE_EXIT_CODES}): 0 complete, 10 no_match, 11 partial
  * (including the evidence-only fallback). Errors use `exit-codes.ts` (e.g. 4 precondition,
- * 3 app not found, 5 provider, 130 cancelled).
+ * 3 app not found, 5 provider); a signal stops it with 130 (SIGINT) or 143 (SIGTERM).
  *
  * Pro: this command reads the entitlement from the settings file next to the store
  * (`recollect settings set entitlement pro`); without Pro it fails with exit 4 and no data.
@@ -36,6 +36,7 @@ import {
 } from "../cli-context.js";
 import { runInFlagTerms } from "../flag-terms.js";
 import { recollectInvocation } from "../recollect-invocation.js";
+import { handleStopSignals } from "../stop-signals.js";
 import { writeTerminalText } from "../terminal-text.js";
 import { requireAppName } from "./apps.js";
 import { parseIdOption } from "./integer-option.js";
@@ -61,18 +62,6 @@ export function engineForCli(kind: string | undefined): Engine {
   return createExplorerEngine(engineConfigFromEnv(env));
 }
 
-/** Runs `work` with an AbortSignal that fires on Ctrl-C, removing the handler afterwards. */
-export async function withInterrupt<T>(work: (signal: AbortSignal) => Promise<T>): Promise<T> {
-  const controller = new AbortController();
-  const onInterrupt = () => controller.abort();
-  process.once("SIGINT", onInterrupt);
-  try {
-    return await work(controller.signal);
-  } finally {
-    process.removeListener("SIGINT", onInterrupt);
-  }
-}
-
 interface ExploreOptions {
   app: string;
   engine?: string;
@@ -90,9 +79,11 @@ export function registerExploreCommand(program: Command): void {
     .option("--chat <id>", "treat this chat of the app as the current chat")
     .addHelpText(
       "after",
-      "\nExit codes: 0 complete, 10 no_match, 11 partial (incl. evidence-only); errors: 2 invalid input,\n3 app/chat not found, 4 precondition (Pro, Engine config), 5 provider, 130 cancelled.",
+      "\nExit codes: 0 complete, 10 no_match, 11 partial (incl. evidence-only); errors: 2 invalid input,\n3 app/chat not found, 4 precondition (Pro, Engine config), 5 provider;\n130 stopped by SIGINT (Ctrl-C), 143 by SIGTERM.",
     )
     .action(async (question: string, options: ExploreOptions, command: Command) => {
+      // From the first line on, a signal aborts the run rather than killing the process.
+      const { signal } = handleStopSignals(command);
       const global = globalOptions(command);
       const chatId = parseIdOption("--chat", options.chat, "chat") ?? null;
       runInFlagTerms({ question: { flag: "<question>", typed: undefined } }, () =>
@@ -106,18 +97,16 @@ export function registerExploreCommand(program: Command): void {
       }
       using store = openExistingCliStore(global);
       const run = await runInFlagTerms({ question: { flag: "<question>", typed: undefined } }, () =>
-        withInterrupt((signal) =>
-          exploreApp({
-            store,
-            appName,
-            query: question,
-            engine,
-            isPro: cliIsPro(global),
-            chatId,
-            signal,
-            onProgress: (event) => process.stderr.write(`· ${describeProgress(event)}\n`),
-          }),
-        ),
+        exploreApp({
+          store,
+          appName,
+          query: question,
+          engine,
+          isPro: cliIsPro(global),
+          chatId,
+          signal,
+          onProgress: (event) => process.stderr.write(`· ${describeProgress(event)}\n`),
+        }),
       );
       if (global.json) printJson(run.report);
       else

@@ -6,8 +6,8 @@
  * Entitlement and consents come from the settings file beside the store, read on every request.
  * Stdout carries only the protocol; diagnostics go to stderr. Runs until the client closes stdin
  * or the process gets SIGINT/SIGTERM; then it answers the requests still running (at most
- * 30 s, `RECOLLECT_MCP_DRAIN_TIMEOUT_MS`; `mcp/drain-bound.ts`) and exits, or at once on a
- * further signal.
+ * 30 s, `RECOLLECT_MCP_DRAIN_TIMEOUT_MS`; `mcp/drain-bound.ts`) and exits (0 after the end of
+ * stdin, 130/143 after a signal), or at once on a further signal.
  */
 
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
@@ -25,6 +25,7 @@ import {
 } from "../cli-context.js";
 import { packageVersion } from "../package-version.js";
 import { mcpRemedyWriter } from "../remedy-writer.js";
+import { handleStopSignals } from "../stop-signals.js";
 import { writeTerminalText } from "../terminal-text.js";
 import { requireAppName } from "./apps.js";
 
@@ -42,18 +43,24 @@ export function registerMcpCommand(program: Command): void {
     .option("--app <name>", "lock the server to this app (default: match the client's project)")
     .option("--engine <kind>", "explorer engine: offline | openai-compatible | openai | anthropic")
     .action(async (options: McpOptions, command: Command) => {
-      await runMcp(globalOptions(command), options);
+      const { stopped } = handleStopSignals(command);
+      await runMcp(globalOptions(command), options, stopped);
     });
 }
 
 /**
- * Serves on stdin/stdout until the client closes stdin or a signal arrives, lets the requests
- * still running finish within the drain bound (a signal during the drain ends it at once), then
- * releases the store. @throws InvalidInputError for an unknown `--engine` (before anything is
- * served); RecollectError when the store cannot be opened; StoreNotFoundError
- * when `--app` is given and there is no store; AppNotFoundError for an unknown `--app`.
+ * Serves on stdin/stdout until the client closes stdin or `stopped` resolves (the first SIGINT or
+ * SIGTERM), lets the requests still running finish within the drain bound, then releases the
+ * store. A second signal during the drain ends the process at once (`stop-signals.ts`).
+ * @throws InvalidInputError for an unknown `--engine` (before anything is served); RecollectError
+ *   when the store cannot be opened; StoreNotFoundError when `--app` is given and there is no
+ *   store; AppNotFoundError for an unknown `--app`.
  */
-export async function runMcp(global: GlobalOptions, options: McpOptions): Promise<void> {
+export async function runMcp(
+  global: GlobalOptions,
+  options: McpOptions,
+  stopped: Promise<unknown>,
+): Promise<void> {
   // Without --app the server may create the store and sync the client's project into it; a
   // named app can only be in a store that exists, so none is created for it.
   const kind = options.engine;
@@ -86,16 +93,13 @@ export async function runMcp(global: GlobalOptions, options: McpOptions): Promis
       );
     });
   };
-  // The first signal drains like the end of stdin; one during the drain exits at once.
-  const signal = () => (draining ? void server.close() : drain());
+  // The first signal drains like the end of stdin; after stdin ended (a drain already running),
+  // it ends the server at once.
+  void stopped.then(() => (draining ? void server.close() : drain()));
   process.stdin.once("end", drain);
-  process.on("SIGINT", signal);
-  process.on("SIGTERM", signal);
   try {
     await server.closed;
   } finally {
     process.stdin.off("end", drain);
-    process.off("SIGINT", signal);
-    process.off("SIGTERM", signal);
   }
 }

@@ -2,7 +2,8 @@
  * `recollect serve [--port N] [--app NAME] [--no-build]`: the local web app on 127.0.0.1 — chat
  * with the primary agent, the live history card, tool permissions. Builds the web bundle on first
  * use. Engine from `RECOLLECT_ENGINE*` variables; entitlement and consents from the settings file
- * beside the store. Runs until interrupted (Ctrl+C).
+ * beside the store. Runs until SIGINT (Ctrl+C) or SIGTERM, then closes the server and the store and
+ * exits 130 or 143 (`stop-signals.ts`).
  */
 import type { Command } from "commander";
 import { settingsEntitlement } from "../../agent/entitlement/entitlement-provider.js";
@@ -32,6 +33,7 @@ import {
 } from "../cli-context.js";
 import { runInFlagTerms } from "../flag-terms.js";
 import { cliRemedyWriter } from "../remedy-writer.js";
+import { handleStopSignals } from "../stop-signals.js";
 import { requireAppId } from "./apps.js";
 import { parseIntegerOption } from "./integer-option.js";
 
@@ -52,19 +54,6 @@ function fillCommands(global: GlobalOptions): FillCommands {
   return { import: write(importHistory!), sync: write(sync!) };
 }
 
-/** Resolves when SIGINT or SIGTERM arrives. */
-function untilInterrupted(): Promise<void> {
-  return new Promise((resolve) => {
-    const stop = () => {
-      process.off("SIGINT", stop);
-      process.off("SIGTERM", stop);
-      resolve();
-    };
-    process.on("SIGINT", stop);
-    process.on("SIGTERM", stop);
-  });
-}
-
 /** Registers `recollect serve`. */
 export function registerServeCommand(program: Command): void {
   program
@@ -77,7 +66,9 @@ export function registerServeCommand(program: Command): void {
     .option("--app <name>", "open this app first")
     .option("--no-build", "do not build the web bundle if it is missing (API only)")
     .action(async (options: ServeOptions, command: Command) => {
-      await runServe(globalOptions(command), options, untilInterrupted());
+      // SIGINT/SIGTERM close the server and the store, then the run ends with 130/143.
+      const { stopped } = handleStopSignals(command);
+      await runServe(globalOptions(command), options, stopped);
     });
 }
 
@@ -90,7 +81,7 @@ export function registerServeCommand(program: Command): void {
 export async function runServe(
   global: GlobalOptions,
   options: ServeOptions,
-  stop: Promise<void>,
+  stop: Promise<unknown>,
 ): Promise<void> {
   const port =
     parseIntegerOption("--port", options.port, "an integer from 0 to 65535") ?? DEFAULT_SERVE_PORT;

@@ -80,8 +80,11 @@ describe("recollect sync --watch (a real child process)", () => {
     ]);
 
     child.kill("SIGINT");
-    expect(await exited).toBe(0);
-    expect(stderr).toContain("stopped");
+    // 128 + SIGINT's 2, after the pass in progress finished (cli/stop-signals.ts).
+    expect(await exited).toBe(130);
+    expect(JSON.parse(stderr.trim().split("\n").at(-1)!)).toEqual({
+      error: { kind: "aborted", message: "Stopped by SIGINT.", exit_code: 130, signal: "SIGINT" },
+    });
     using store = openStore({ path: db });
     expect(store.db.pragma("integrity_check", { simple: true })).toBe("ok");
     expect(store.db.prepare("SELECT content FROM messages ORDER BY id").pluck().all()).toEqual([

@@ -22,6 +22,7 @@ import {
   watchHistory,
 } from "../../sync/index.js";
 import { globalOptions, openCliStore, printJson, storePathFor } from "../cli-context.js";
+import { handleStopSignals } from "../stop-signals.js";
 import { writeTerminalText } from "../terminal-text.js";
 import { importExclusion } from "./import.js";
 import { drainIndex } from "./index-command.js";
@@ -113,20 +114,23 @@ export function registerSyncCommand(program: Command): void {
         printSyncReport(global.json, report, indexed);
         return;
       }
-      await watchUntilInterrupted(store, options, exclusion, global.json === true);
+      const { stopped } = handleStopSignals(command);
+      await watchUntilInterrupted(store, options, exclusion, global.json === true, stopped);
     });
 }
 
 /**
  * `--watch`: the first pass prints the full report, later passes one line each when something
- * changed (one JSON object per line with `--json`). SIGINT/SIGTERM stop it after the pass in
- * progress, so every file is either synced or untouched and the index has drained.
+ * changed (one JSON object per line with `--json`). SIGINT/SIGTERM (`stopped`) stop it after the
+ * pass in progress, so every file is either synced or untouched and the index has drained; the
+ * run then ends with 130/143 (`stop-signals.ts`).
  */
 async function watchUntilInterrupted(
   store: Store,
   options: SyncCommandOptions,
   exclusion: PathExclusion,
   json: boolean,
+  stopped: Promise<unknown>,
 ): Promise<void> {
   let first = true;
   const watch = watchHistory({
@@ -147,13 +151,8 @@ async function watchUntilInterrupted(
       writeTerminalText(`recollect: sync failed: ${(error as Error).message}\n`, process.stderr);
     },
   });
-  const stopped = new Promise<void>((resolve) => {
-    process.once("SIGINT", resolve);
-    process.once("SIGTERM", resolve);
-  });
   await watch.ready;
   process.stderr.write("watching for changes (Ctrl-C stops)\n");
   await stopped;
   await watch.stop();
-  process.stderr.write("stopped\n");
 }

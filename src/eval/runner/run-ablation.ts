@@ -23,6 +23,8 @@ export interface RunAblationOptions {
   readonly questionIds?: readonly string[];
   /** Called after each configuration with its index (1-based) and the total. */
   readonly onProgress?: (done: number, total: number) => void;
+  /** Stops the ablation: passed to every {@link runSuite} (which throws its abort). */
+  readonly signal?: AbortSignal;
 }
 
 /** `[[]]` followed by each of `stages` alone: the full pipeline, then one stage off at a time. */
@@ -38,6 +40,7 @@ export async function runAblation(options: RunAblationOptions): Promise<Ablation
       suite: options.suite,
       engine: options.engineFor(off),
       ...(options.questionIds ? { questionIds: options.questionIds } : {}),
+      ...(options.signal ? { signal: options.signal } : {}),
     });
     runs.push({ off, result });
     options.onProgress?.(runs.length, options.configurations.length);

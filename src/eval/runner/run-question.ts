@@ -37,6 +37,8 @@ export interface RunQuestionOptions {
   readonly now?: () => number;
   /** CPU-time clock of this process, ms (default {@link processCpuMs}). */
   readonly cpu?: () => number;
+  /** Aborts the question's exploration (the run is being stopped); default never. */
+  readonly signal?: AbortSignal;
 }
 
 /** User + system CPU time of this process so far, ms (`process.cpuUsage`, µs / 1000). */
@@ -75,7 +77,7 @@ export async function runQuestion(options: RunQuestionOptions): Promise<Question
         chatId: currentChatId,
         messageId: currentMessageId,
         isPro: true,
-        abortSignal: new AbortController().signal,
+        abortSignal: options.signal ?? new AbortController().signal,
         engine: meter.engine,
         updateCard: () => {
           firstProgressMs ??= now() - start;

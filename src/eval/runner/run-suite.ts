@@ -38,6 +38,11 @@ export interface RunSuiteOptions {
   readonly onProgress?: (done: number, total: number) => void;
   /** Millisecond clock (default `performance.now`). */
   readonly now?: () => number;
+  /**
+   * Stops the run (the CLI's SIGINT/SIGTERM): the question running is aborted and no other
+   * starts; the run then throws the abort and removes its temporary store like any other end.
+   */
+  readonly signal?: AbortSignal;
 }
 
 /** Everything one eval run measured. */
@@ -63,7 +68,10 @@ export interface EvalResult {
   readonly floorGoals: readonly GoalResult[];
 }
 
-/** Runs the suite. Question order is the suite's; questions run one at a time. */
+/**
+ * Runs the suite. Question order is the suite's; questions run one at a time.
+ * @throws the abort reason of `signal` (an `AbortError`) when it fires during the run.
+ */
 export async function runSuite(options: RunSuiteOptions): Promise<EvalResult> {
   const { suite } = options;
   const now = options.now ?? (() => performance.now());
@@ -76,6 +84,7 @@ export async function runSuite(options: RunSuiteOptions): Promise<EvalResult> {
     using store = openStore({ path: join(workDir, "eval.db") });
     const loadStart = now();
     const loaded = await loadSuiteIntoStore({ store, suite, workDir });
+    options.signal?.throwIfAborted();
     const loadMs = now() - loadStart;
     const recorder = createRetrievalRecorder({ searchChats, readChat });
     const tool = createExploreChatHistoryTool({
@@ -88,9 +97,21 @@ export async function runSuite(options: RunSuiteOptions): Promise<EvalResult> {
     const loadStartAverage = loadavg()[0] ?? 0;
     try {
       for (const question of questions) {
+        const signal = options.signal;
         facts.push(
-          await runQuestion({ store, loaded, question, tool, recorder, meter, floor, now }),
+          await runQuestion({
+            store,
+            loaded,
+            question,
+            tool,
+            recorder,
+            meter,
+            floor,
+            now,
+            ...(signal ? { signal } : {}),
+          }),
         );
+        options.signal?.throwIfAborted();
         options.onProgress?.(facts.length, questions.length);
       }
     } finally {

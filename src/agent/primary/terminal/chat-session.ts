@@ -2,7 +2,8 @@
  * The terminal conversation behind `recollect chat`: a loop reading the person's lines, running
  * one primary-agent turn per line, and printing the event stream compactly. Ctrl-C aborts the
  * running turn (the explorer card then says cancelled and is never replaced); Ctrl-C at the
- * prompt, `/exit`, or the end of input ends the session. Entitlement and consents are re-read
+ * prompt, `/exit`, the end of input or the `stopSignal` (the process's SIGINT/SIGTERM) ends the
+ * session. Entitlement and consents are re-read
  * every turn, so a settings change applies to the next turn.
  */
 import type { LanguageModel, ModelMessage } from "ai";
@@ -49,6 +50,12 @@ export interface ChatSessionOptions {
    * `npx recollect --db /tmp/a.db settings set entitlement pro`); shown once without Pro.
    */
   readonly turnProOnCommand: string;
+  /**
+   * Ends the whole session when it fires (the CLI's SIGINT/SIGTERM): the running turn is aborted
+   * as Ctrl-C aborts it, and no further line is read. Unlike the line editor's Ctrl-C, which only
+   * cancels a turn, this is the process being stopped.
+   */
+  readonly stopSignal?: AbortSignal;
 }
 
 /** What the session did, for tests and exit codes. */
@@ -70,6 +77,12 @@ export async function runChatSession(options: ChatSessionOptions): Promise<ChatS
     if (turnController) turnController.abort();
     else reader.close();
   });
+  const stop = () => {
+    turnController?.abort();
+    reader.close();
+  };
+  if (options.stopSignal?.aborted) stop();
+  options.stopSignal?.addEventListener("abort", stop, { once: true });
   const prompter = createQuestionConsentPrompter(async (prompt, signal) => {
     write(prompt);
     return (await reader.next(signal)) ?? "";
@@ -82,7 +95,8 @@ export async function runChatSession(options: ChatSessionOptions): Promise<ChatS
   );
   for (;;) {
     write("you> ");
-    const line = await reader.next();
+    // Lines already queued are not run once the session is stopped.
+    const line = options.stopSignal?.aborted ? null : await reader.next();
     if (line === null) {
       write("\n");
       break;

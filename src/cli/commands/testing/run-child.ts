@@ -2,7 +2,7 @@
  * Test helper: runs the real `recollect` executable (`bin/recollect.js`) as a child process, for
  * behaviour only a process shows: exit codes, closed pipes, concurrent processes on one store.
  */
-import { spawn } from "node:child_process";
+import { type ChildProcess, spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
 
 /** The CLI entry point, as `npx recollect` runs it. */
@@ -34,33 +34,61 @@ export interface ChildOptions {
   readonly cwd?: string;
 }
 
+/** A `recollect` child still running: its output so far and how it ends. */
+export interface RunningChild {
+  readonly child: ChildProcess;
+  stdout(): string;
+  stderr(): string;
+  /** Resolves when it exits: the exit code, or the signal that killed it (the other null). */
+  readonly exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+}
+
+/**
+ * Starts `recollect <args…>` in a child process. Unlike {@link runRecollectChild}, stdin stays
+ * open (a pipe) unless `input` is given, so a test can act on it while it runs.
+ */
+export function startRecollectChild(
+  args: readonly string[],
+  options: ChildOptions = {},
+): RunningChild {
+  const [program = process.execPath, ...programArgs] = [
+    ...(options.runner ?? []),
+    process.execPath,
+  ];
+  const child = spawn(program, [...programArgs, RECOLLECT_BIN, ...args], {
+    env: { ...process.env, ...options.env },
+    stdio: ["pipe", "pipe", "pipe"],
+    timeout: options.timeoutMs ?? 60_000,
+    ...(options.cwd !== undefined ? { cwd: options.cwd } : {}),
+    ...(options.uid !== undefined ? { uid: options.uid, gid: options.uid } : {}),
+  });
+  let stdout = "";
+  let stderr = "";
+  child.stdout.setEncoding("utf8").on("data", (chunk: string) => {
+    stdout += chunk;
+  });
+  child.stderr.setEncoding("utf8").on("data", (chunk: string) => {
+    stderr += chunk;
+  });
+  if (options.input !== undefined) child.stdin.end(options.input);
+  // Output is complete once the streams closed, after the exit itself.
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>(
+    (resolve, reject) => {
+      child.on("error", reject);
+      child.on("close", (code, signal) => resolve({ code, signal }));
+    },
+  );
+  return { child, stdout: () => stdout, stderr: () => stderr, exited };
+}
+
 /** Runs `recollect <args…>` in a child process and resolves when it exits. */
-export function runRecollectChild(
+export async function runRecollectChild(
   args: readonly string[],
   options: ChildOptions = {},
 ): Promise<ChildRun> {
-  return new Promise((resolve, reject) => {
-    const [program = process.execPath, ...programArgs] = [
-      ...(options.runner ?? []),
-      process.execPath,
-    ];
-    const child = spawn(program, [...programArgs, RECOLLECT_BIN, ...args], {
-      env: { ...process.env, ...options.env },
-      stdio: [options.input === undefined ? "ignore" : "pipe", "pipe", "pipe"],
-      timeout: options.timeoutMs ?? 60_000,
-      ...(options.cwd !== undefined ? { cwd: options.cwd } : {}),
-      ...(options.uid !== undefined ? { uid: options.uid, gid: options.uid } : {}),
-    });
-    let stdout = "";
-    let stderr = "";
-    child.stdout!.setEncoding("utf8").on("data", (chunk: string) => {
-      stdout += chunk;
-    });
-    child.stderr!.setEncoding("utf8").on("data", (chunk: string) => {
-      stderr += chunk;
-    });
-    child.stdin?.end(options.input);
-    child.on("error", reject);
-    child.on("close", (code) => resolve({ code, stdout, stderr }));
-  });
+  const running = startRecollectChild(args, options);
+  // Without input, stdin is closed from the start, as for a command run with `< /dev/null`.
+  if (options.input === undefined) running.child.stdin?.end();
+  const { code } = await running.exited;
+  return { code, stdout: running.stdout(), stderr: running.stderr() };
 }

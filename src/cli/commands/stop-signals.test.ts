@@ -1,0 +1,193 @@
+/**
+ * Every long-running command, as a real child process, stopped by SIGINT or SIGTERM once it is
+ * ready: it closes what it opened, prints the one stop line on stderr and ends with 128 + the
+ * signal's number (130, 143), and the store it had open is intact.
+ */
+import type { ChildProcess } from "node:child_process";
+import { mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { seedDemoHistory } from "../../demo/index.js";
+import { HANDSHAKE, spawnRawMcp, toolCall } from "../../mcp/testing/spawn-raw-mcp.js";
+import { settingsStoreForStorePath } from "../../settings/index.js";
+import { openStore } from "../../store/open-store.js";
+import { startScriptedOpenAIServer } from "../../test/scripted-openai-server.js";
+import { STOP_SIGNAL_EXIT_CODES, type StopSignal } from "../exit-codes.js";
+import { createTempStores } from "./testing/run-captured.js";
+import { type RunningChild, startRecollectChild } from "./testing/run-child.js";
+
+const PROCESS_TEST_MS = 60_000;
+const CURATED_SUITE = fileURLToPath(new URL("../../../eval/suites/curated.json", import.meta.url));
+const stores = createTempStores();
+let db = "";
+/** The demo store's row counts before any command ran on it. */
+let rowsBefore: readonly number[] = [];
+const children: ChildProcess[] = [];
+
+/** apps, chats and messages in the store at `path`, after an integrity check. */
+function storeRows(path: string): number[] {
+  using store = openStore({ path });
+  expect(store.db.pragma("integrity_check", { simple: true })).toBe("ok");
+  return ["apps", "chats", "messages"].map(
+    (table) => store.db.prepare(`SELECT count(*) FROM ${table}`).pluck().get() as number,
+  );
+}
+
+beforeAll(() => {
+  db = stores.path();
+  {
+    using store = openStore({ path: db });
+    seedDemoHistory(store);
+  }
+  settingsStoreForStorePath(db).update(() => ({ entitlement: "pro" }));
+  rowsBefore = storeRows(db);
+});
+afterEach(() => {
+  for (const child of children.splice(0)) if (child.exitCode === null) child.kill("SIGKILL");
+});
+afterAll(() => stores.cleanup());
+
+/** `recollect --db <the demo store> <args…>`, running, with `env` added. */
+function start(args: readonly string[], env: Record<string, string> = {}): RunningChild {
+  const running = startRecollectChild(["--db", db, ...args], { env });
+  children.push(running.child);
+  return running;
+}
+
+/** What {@link expectStopped} needs of a running child (a CLI child or a raw MCP server). */
+type Stoppable = Pick<RunningChild, "child" | "stderr" | "exited">;
+
+/**
+ * Sends `signal` and expects the exit code of `stoppedBy` (the first signal the run received;
+ * default `signal`), the stop line last on stderr and the store intact.
+ */
+async function expectStopped(
+  run: Stoppable,
+  signal: StopSignal,
+  stoppedBy: StopSignal = signal,
+): Promise<void> {
+  run.child.kill(signal);
+  expect(await run.exited).toEqual({ code: STOP_SIGNAL_EXIT_CODES[stoppedBy], signal: null });
+  expect(run.stderr().endsWith(`recollect: Stopped by ${stoppedBy}.\n`)).toBe(true);
+  expect(storeRows(db)).toEqual(rowsBefore);
+}
+
+describe("a signal stops every long-running command with 128 + its number", () => {
+  it.each(["SIGINT", "SIGTERM"] as const)(
+    "serve, once it listens, closes and exits on %s",
+    async (signal) => {
+      const run = start(["serve", "--port", "0", "--no-build"]);
+      await expect.poll(run.stdout, { timeout: 30_000 }).toContain("Press Ctrl+C to stop.");
+      await expectStopped(run, signal);
+      expect(run.stderr()).toBe(`recollect: Stopped by ${signal}.\n`);
+    },
+    PROCESS_TEST_MS,
+  );
+
+  it(
+    "serve --json writes the stop as a classified error object",
+    async () => {
+      const run = start(["--json", "serve", "--port", "0", "--no-build"]);
+      await expect.poll(run.stdout, { timeout: 30_000 }).toContain('"url"');
+      run.child.kill("SIGTERM");
+      expect(await run.exited).toEqual({ code: 143, signal: null });
+      expect(storeRows(db)).toEqual(rowsBefore);
+      expect(JSON.parse(run.stderr())).toEqual({
+        error: {
+          kind: "aborted",
+          message: "Stopped by SIGTERM.",
+          exit_code: 143,
+          signal: "SIGTERM",
+        },
+      });
+    },
+    PROCESS_TEST_MS,
+  );
+
+  it.each(["SIGINT", "SIGTERM"] as const)(
+    "explore waiting on its Engine (no progress line yet) stops on %s",
+    async (signal) => {
+      await using model = await startScriptedOpenAIServer({ script: [{ type: "hang" }] });
+      const run = start(
+        ["explore", "why SQLite?", "--app", "Tasktide", "--engine", "openai-compatible"],
+        {
+          RECOLLECT_ENGINE_BASE_URL: model.baseUrl,
+          RECOLLECT_ENGINE_MODEL: "scripted",
+        },
+      );
+      await expect.poll(() => model.requests.length, { timeout: 30_000 }).toBe(1);
+      await expectStopped(run, signal);
+      expect(run.stdout()).toBe("");
+      // The stream to the Engine is cancelled, not left open behind the exit.
+      await expect.poll(() => model.requests[0]?.clientClosed, { timeout: 10_000 }).toBe(true);
+    },
+    PROCESS_TEST_MS,
+  );
+
+  it(
+    "eval stops on SIGINT during a question and removes its temporary store",
+    async () => {
+      await using model = await startScriptedOpenAIServer({ script: [{ type: "hang" }] });
+      const tmp = mkdtempSync(join(tmpdir(), "recollect-eval-tmp-"));
+      try {
+        const run = start(["eval", "--suite", CURATED_SUITE, "--engine", "openai-compatible"], {
+          RECOLLECT_ENGINE_BASE_URL: model.baseUrl,
+          RECOLLECT_ENGINE_MODEL: "scripted",
+          TMPDIR: tmp,
+        });
+        await expect.poll(() => model.requests.length, { timeout: 30_000 }).toBe(1);
+        // tsx keeps its own cache folder there; the run's store is the other one.
+        const evalDirs = () =>
+          readdirSync(tmp).filter((name) => name.startsWith("recollect-eval-"));
+        expect(evalDirs()).toHaveLength(1);
+        await expectStopped(run, "SIGINT");
+        expect(evalDirs()).toEqual([]);
+      } finally {
+        rmSync(tmp, { recursive: true, force: true });
+      }
+    },
+    PROCESS_TEST_MS,
+  );
+
+  it(
+    "mcp stops on SIGTERM after the handshake",
+    async () => {
+      await using server = spawnRawMcp(db, ["--app", "Tasktide"]);
+      server.send(...HANDSHAKE);
+      await expect.poll(() => server.response(1), { timeout: 30_000 }).toBeDefined();
+      await expectStopped(server, "SIGTERM");
+    },
+    PROCESS_TEST_MS,
+  );
+
+  it(
+    "chat at its prompt stops on SIGTERM (the line editor's Ctrl-C only cancels a turn)",
+    async () => {
+      const run = start(["chat", "--app", "Tasktide"]);
+      await expect.poll(run.stdout, { timeout: 30_000 }).toContain("you> ");
+      await expectStopped(run, "SIGTERM");
+    },
+    PROCESS_TEST_MS,
+  );
+
+  it(
+    "a second signal ends a command at once, with the first signal's code",
+    async () => {
+      await using model = await startScriptedOpenAIServer({ script: [{ type: "hang" }] });
+      await using run = spawnRawMcp(db, ["--app", "Tasktide", "--engine", "openai-compatible"], {
+        RECOLLECT_ENGINE_BASE_URL: model.baseUrl,
+        RECOLLECT_ENGINE_MODEL: "scripted",
+      });
+      run.send(...HANDSHAKE, toolCall(2, "explore_chat_history", { query: "why SQLite?" }));
+      await expect.poll(() => model.requests.length, { timeout: 30_000 }).toBe(1);
+      // The first signal drains: the running call would be waited for (up to 30 s).
+      run.child.kill("SIGINT");
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      expect(run.child.exitCode).toBeNull();
+      await expectStopped(run, "SIGTERM", "SIGINT");
+    },
+    PROCESS_TEST_MS,
+  );
+});
