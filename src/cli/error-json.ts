@@ -19,21 +19,23 @@ const OMITTED = new Set(["kind", "message", "name", "stack", "cause", "remedies"
 
 /**
  * The JSON object for `error` under `--json`: kind, message, exit code, plus each own field of
- * the error class that is a string, number, boolean or null (e.g. `InvalidInputError.argument`),
- * in snake_case. Never the cause or stack. Its remedies, written by `write`, follow the message
+ * the error class that is a string, number, boolean, null or a list of strings (e.g.
+ * `InvalidInputError.argument`, `AppNotFoundError.suggestions`), in snake_case. Never the cause or stack. Its remedies, written by `write`, follow the message
  * and are listed in `remedies`.
  */
 export function errorJson(error: RecollectError, exitCode: number, write: RemedyWriter): ErrorJson {
-  const details: Record<string, string | number | boolean | null> = {};
+  const details: Record<string, string | number | boolean | null | readonly string[]> = {};
   for (const [key, value] of Object.entries(error)) {
     if (OMITTED.has(key)) continue;
     const isScalar = value === null || ["string", "number", "boolean"].includes(typeof value);
-    if (!isScalar) continue;
+    const isNames = Array.isArray(value) && value.every((item) => typeof item === "string");
+    if (!isScalar && !isNames) continue;
     details[key.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`)] = value as
       | string
       | number
       | boolean
-      | null;
+      | null
+      | readonly string[];
   }
   const remedies = error.remedies.length > 0 ? { remedies: error.remedies.map(write) } : {};
   const message = messageWithRemedies(error, write);

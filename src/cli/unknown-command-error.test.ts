@@ -6,9 +6,10 @@
  */
 import { existsSync } from "node:fs";
 import { afterEach, describe, expect, it } from "vitest";
+import { editDistance } from "../text/edit-distance.js";
 import { createTempStores } from "./commands/testing/run-captured.js";
 import { runRecollectChild } from "./commands/testing/run-child.js";
-import { closestName, editDistance } from "./unknown-command-error.js";
+import { closestName } from "./unknown-command-error.js";
 
 const stores = createTempStores();
 afterEach(() => stores.cleanup());

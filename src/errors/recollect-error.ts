@@ -132,23 +132,53 @@ export class ChatNotFoundError extends RecollectError {
 /**
  * A named app does not exist in the store. Suggests listing the apps ({@link LIST_APPS}) when the
  * store holds some (`storeHasApps`), else filling it ({@link FILL_STORE}), as `apps` does there:
- * listing an empty store shows nothing to pick.
+ * listing an empty store shows nothing to pick. `suggestions` are the stored names closest to what
+ * was typed (at most 3, closest first; `store/catalog/app-lookup.ts`), taken from the same store,
+ * so they reveal nothing `recollect apps` would not list; the message asks "Did you mean …?".
  */
 export class AppNotFoundError extends RecollectError {
   readonly appName: string;
   /** False when the store holds no app at all (a new or emptied store). */
   readonly storeHasApps: boolean;
-  constructor(appName: string, storeHasApps: boolean) {
+  /** Stored app names close to `appName`, closest first; empty when none is close. */
+  readonly suggestions: readonly string[];
+  constructor(appName: string, storeHasApps: boolean, suggestions: readonly string[] = []) {
+    const didYouMean =
+      suggestions.length === 0
+        ? ""
+        : ` Did you mean ${suggestions.map((name) => JSON.stringify(name)).join(" or ")}?`;
     super(
       "not_found",
       storeHasApps
-        ? `App ${JSON.stringify(appName)} was not found.`
+        ? `App ${JSON.stringify(appName)} was not found.${didYouMean}`
         : `App ${JSON.stringify(appName)} was not found: this store holds no apps yet.`,
       { remedies: storeHasApps ? [LIST_APPS] : FILL_STORE },
     );
     this.name = "AppNotFoundError";
     this.appName = appName;
     this.storeHasApps = storeHasApps;
+    this.suggestions = suggestions;
+  }
+}
+
+/**
+ * `--app` names no app exactly but matches several once case, accents and spacing are ignored
+ * (`tasktide` for apps "Tasktide" and "TaskTide"): refused rather than picking one. `candidates`
+ * are those stored names, sorted; each, typed as listed, selects its app.
+ */
+export class AmbiguousAppNameError extends InvalidInputError {
+  readonly appName: string;
+  readonly candidates: readonly string[];
+  constructor(appName: string, candidates: readonly string[]) {
+    super(
+      "--app",
+      `one of ${candidates.map((name) => JSON.stringify(name)).join(", ")}, exactly as written`,
+      `${JSON.stringify(appName)} matches ${candidates.length} apps that differ only in case, accents or spacing`,
+      [LIST_APPS],
+    );
+    this.name = "AmbiguousAppNameError";
+    this.appName = appName;
+    this.candidates = candidates;
   }
 }
 

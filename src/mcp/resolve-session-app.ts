@@ -8,8 +8,9 @@
 import { realpathSync } from "node:fs";
 import { isAbsolute, resolve, sep } from "node:path";
 import type Database from "better-sqlite3";
-import { AppNotFoundError, InvalidInputError, LIST_APPS } from "../errors/recollect-error.js";
-import { appsWithPath, findAppByName, storeHasApps } from "../store/catalog/apps.js";
+import { InvalidInputError, LIST_APPS } from "../errors/recollect-error.js";
+import { resolveAppName } from "../store/catalog/app-lookup.js";
+import { appsWithPath } from "../store/catalog/apps.js";
 import { claudeTranscriptsDir } from "./claude-code-paths.js";
 import { ProjectNotImportedError } from "./project-not-imported-error.js";
 
@@ -80,14 +81,17 @@ export function appForFolder(
  * The app `recollect mcp --app NAME` locks the session to. Checked at start-up, before anything
  * is served, as every other command checks its `--app`.
  *
- * @throws InvalidInputError (`--app`) for a blank name; AppNotFoundError when no app has it.
+ * The name may differ from the stored one in case, accents or spacing (`store/catalog/app-lookup.ts`);
+ * the session carries the stored name.
+ *
+ * @throws InvalidInputError (`--app`) for a blank name; AmbiguousAppNameError (`--app`) when
+ *   several apps match loosely; AppNotFoundError, with `suggestions`, when none does.
  */
 export function namedSessionApp(db: Database.Database, appName: string): SessionApp {
   const name = appName.trim();
   if (!name) throw new InvalidInputError("--app", "an app name", undefined, [LIST_APPS]);
-  const app = findAppByName(db, name);
-  if (!app) throw new AppNotFoundError(name, storeHasApps(db));
-  return { appId: app.id, appName: name, projectPath: app.path, source: "app_option" };
+  const app = resolveAppName(db, name);
+  return { appId: app.id, appName: app.name, projectPath: app.path, source: "app_option" };
 }
 
 /**

@@ -5,14 +5,10 @@
 
 import type Database from "better-sqlite3";
 import type { Command } from "commander";
-import {
-  AppNotFoundError,
-  FILL_STORE,
-  InvalidInputError,
-  LIST_APPS,
-} from "../../errors/recollect-error.js";
+import { FILL_STORE, InvalidInputError, LIST_APPS } from "../../errors/recollect-error.js";
 import { messageWithRemedies, type RemedyWriter } from "../../errors/remedy.js";
-import { findAppByName, listAppActivity, storeHasApps } from "../../store/catalog/apps.js";
+import { resolveAppName } from "../../store/catalog/app-lookup.js";
+import { type AppRow, listAppActivity } from "../../store/catalog/apps.js";
 import { plural } from "../../text/plural.js";
 import { globalOptions, openExistingCliStore, printJson } from "../cli-context.js";
 import { cliRemedyWriter } from "../remedy-writer.js";
@@ -58,15 +54,21 @@ export function requireAppName(name: string | undefined): string {
 }
 
 /**
- * The id of the app named `name` (exact match, after trimming).
+ * The app `name` selects, after trimming: the app of that exact name, else the one whose name
+ * differs only in case, accents or spacing (`store/catalog/app-lookup.ts`). Its `name` is the
+ * stored one, for anything the command prints.
  *
- * @throws InvalidInputError (`--app`) for a blank name; AppNotFoundError when no app has it.
+ * @throws InvalidInputError (`--app`) for a blank name; AmbiguousAppNameError (`--app`) when
+ *   several apps match loosely; AppNotFoundError, with the closest names as `suggestions`, when
+ *   none does.
  */
+export function requireApp(db: Database.Database, name: string | undefined): AppRow {
+  return resolveAppName(db, requireAppName(name));
+}
+
+/** The id of the app `name` selects ({@link requireApp}, which lists what it throws). */
 export function requireAppId(db: Database.Database, name: string | undefined): number {
-  const trimmed = requireAppName(name);
-  const app = findAppByName(db, trimmed);
-  if (app === null) throw new AppNotFoundError(trimmed, storeHasApps(db));
-  return app.id;
+  return requireApp(db, name).id;
 }
 
 /** Human table for {@link listApps}; an empty store says how to fill it, commands by `write`. */

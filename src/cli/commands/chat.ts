@@ -28,7 +28,7 @@ import { globalOptions, openExistingCliStore, storePathFor } from "../cli-contex
 import { cliRemedyWriter } from "../remedy-writer.js";
 import { handleStopSignals } from "../stop-signals.js";
 import { terminalText } from "../terminal-text.js";
-import { requireAppId } from "./apps.js";
+import { requireApp } from "./apps.js";
 import { engineForCli } from "./explore.js";
 
 interface ChatFlags {
@@ -69,12 +69,12 @@ export function registerChatCommand(program: Command): void {
       const engine = engineForCli(flags.engine);
       const storePath = storePathFor(global);
       using store = openExistingCliStore(global);
-      const appId = requireAppId(store.db, flags.app);
+      const app = requireApp(store.db, flags.app);
       const settings = settingsStoreForStorePath(storePath);
       await runChatSession({
         store,
-        appId,
-        appName: flags.app,
+        appId: app.id,
+        appName: app.name,
         mode: flags.mode,
         freeModelMode: flags.freeModel === true,
         entitlement:

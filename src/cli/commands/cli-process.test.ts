@@ -79,6 +79,8 @@ describe("the recollect process", () => {
         exit_code: 3,
         app_name: "ghost",
         store_has_apps: false,
+        // An empty store has no name to suggest; the field is there all the same.
+        suggestions: [],
         remedies: [`${INVOCATION} --db ${db} import <paths…>`, `${INVOCATION} --db ${db} sync`],
       },
     });

@@ -112,7 +112,8 @@ export function registerExploreCommand(program: Command): void {
       else
         writeTerminalText(
           formatReportText(run.report, {
-            appName,
+            // The stored name: each printed `read --app` runs as printed.
+            appName: run.appName,
             ...(global.db === undefined ? {} : { dbPath: global.db }),
             invocation: recollectInvocation(process.env),
           }),

@@ -17,6 +17,7 @@ import {
   type SkipReason,
 } from "../../importers/index.js";
 import { settingsStoreForStorePath } from "../../settings/index.js";
+import { existingAppName } from "../../store/catalog/app-lookup.js";
 import { plural } from "../../text/plural.js";
 import { globalOptions, printJson, storePathFor, withCliStore } from "../cli-context.js";
 import { writeTerminalText } from "../terminal-text.js";
@@ -116,7 +117,10 @@ export function registerImportCommand(program: Command): void {
     .command("import")
     .description(`import chat histories (${IMPORT_FORMAT_LABELS})`)
     .argument("<paths...>", "files or folders (walked recursively)")
-    .option("--app <name>", "store every chat under this app instead of the derived one")
+    .option(
+      "--app <name>",
+      "store every chat under this app instead of the derived one (an existing app named so but for case or accents is reused)",
+    )
     .option(
       "--exclude <globs...>",
       "leave out files and folders matching these globs (added to the `exclude` setting)",
@@ -126,11 +130,15 @@ export function registerImportCommand(program: Command): void {
       const exclusion = importExclusion(global, options);
       // A failed import (no history in the paths, a malformed file) leaves no new empty store.
       await withCliStore(global, async (store) => {
+        // An existing app named the same but for case, accents or spacing is the one meant.
+        const typed = options.app;
+        const appName =
+          typed === undefined ? undefined : (existingAppName(store.db, typed.trim()) ?? typed);
         const report = importPaths({
           store,
           paths,
           exclusion,
-          ...(options.app !== undefined ? { appName: options.app } : {}),
+          ...(appName !== undefined ? { appName } : {}),
           onProgress: progressReporter(),
         });
         if (report.totals.messages > 0 && process.stderr.isTTY) {

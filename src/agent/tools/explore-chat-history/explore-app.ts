@@ -8,13 +8,12 @@
 import type { ExploreProgress } from "../../../card/explore-progress.js";
 import type { Engine } from "../../../engine/engine.js";
 import {
-  AppNotFoundError,
   ChatNotFoundError,
   InvalidInputError,
   PreconditionError,
 } from "../../../errors/recollect-error.js";
 import { createIndexer, readChat, searchChats } from "../../../history/index.js";
-import { findAppByName, storeHasApps } from "../../../store/catalog/apps.js";
+import { resolveAppName } from "../../../store/catalog/app-lookup.js";
 import { isChatOfApp } from "../../../store/catalog/chats.js";
 import type { Store } from "../../../store/open-store.js";
 import { requirePro } from "../../entitlement/require-pro.js";
@@ -25,7 +24,10 @@ import { type ExplorerRun, runExplorer } from "./run-explorer.js";
 /** Options of {@link exploreApp}. */
 export interface ExploreAppOptions {
   readonly store: Store;
-  /** The app's name exactly as stored (`recollect apps`). */
+  /**
+   * The app's name as typed: its stored name, or one differing only in case, accents or spacing
+   * (`store/catalog/app-lookup.ts`).
+   */
   readonly appName: string;
   /** The question, 1–500 chars after trimming. */
   readonly query: string;
@@ -39,9 +41,10 @@ export interface ExploreAppOptions {
   readonly onProgress?: (event: ExploreProgress) => void;
 }
 
-/** A finished run plus the resolved app id. */
+/** A finished run plus the resolved app: its id and its name as stored. */
 export interface ExploreAppResult extends ExplorerRun {
   readonly appId: number;
+  readonly appName: string;
 }
 
 /**
@@ -61,7 +64,8 @@ export function parseExploreQuestion(question: string): string {
  * Runs the explorer over one app.
  *
  * @throws InvalidInputError (`question`) for an empty or > 500-char question.
- * @throws AppNotFoundError when no app has that name; ChatNotFoundError when `chatId` is not a chat
+ * @throws AppNotFoundError when no app has that name (AmbiguousAppNameError when several differ
+ *   from it only in case, accents or spacing); ChatNotFoundError when `chatId` is not a chat
  *   of that app (the same error for missing and other-app chats).
  * @throws PreconditionError without Pro (`pro`) or Engine (`engine`); AbortedError on cancel;
  *   the classified model error when nothing was observed.
@@ -73,8 +77,7 @@ export async function exploreApp(options: ExploreAppOptions): Promise<ExploreApp
     throw new PreconditionError("engine", "Exploring needs an Engine; none is configured.");
   }
   const { store } = options;
-  const appId = findAppByName(store.db, options.appName)?.id;
-  if (appId === undefined) throw new AppNotFoundError(options.appName, storeHasApps(store.db));
+  const { id: appId, name: appName } = resolveAppName(store.db, options.appName);
   const chatId = options.chatId ?? null;
   if (chatId !== null) {
     if (!isChatOfApp(store.db, chatId, appId)) throw new ChatNotFoundError(chatId);
@@ -92,5 +95,5 @@ export async function exploreApp(options: ExploreAppOptions): Promise<ExploreApp
     signal: options.signal,
     ...(options.onProgress ? { onProgress: options.onProgress } : {}),
   });
-  return { ...run, appId };
+  return { ...run, appId, appName };
 }

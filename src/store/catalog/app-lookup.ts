@@ -1,0 +1,76 @@
+/**
+ * The one lookup of an app by the name a person typed (`--app` of every command, `recollect mcp
+ * --app`, `serve --app`): exact first, else the one app whose name is the same once case,
+ * accents and spacing are ignored (`tasktide`, ` Tasktide `, `cafe` for "Café"). Several such
+ * apps are refused as ambiguous; no match comes with the closest stored names as suggestions.
+ * Only this store's app names are ever compared or returned (what `recollect apps` lists).
+ */
+import type Database from "better-sqlite3";
+import { AmbiguousAppNameError, AppNotFoundError } from "../../errors/recollect-error.js";
+import { closestNames } from "../../text/edit-distance.js";
+import { type AppRow, findAppByName, storeHasApps } from "./apps.js";
+
+/** At most this many "did you mean" names: enough for a typo, not a listing (that is `apps`). */
+const MAX_SUGGESTIONS = 3;
+
+/**
+ * `name` as compared when no app has it exactly: Unicode-compatibility decomposed with combining
+ * marks removed (accents), lower-cased, runs of whitespace made one space, trimmed.
+ */
+export function appNameKey(name: string): string {
+  return name.normalize("NFKD").replace(/\p{M}/gu, "").toLowerCase().replace(/\s+/gu, " ").trim();
+}
+
+/** How a typed name matches the store's apps (see {@link matchAppName}). */
+export type AppNameMatch =
+  | { readonly kind: "found"; readonly app: AppRow }
+  | { readonly kind: "ambiguous"; readonly names: readonly string[] }
+  | { readonly kind: "none"; readonly suggestions: readonly string[] };
+
+/**
+ * Matches `name` (trimmed by the caller) against the store's apps: the app named exactly so; else
+ * the only app with the same {@link appNameKey}; else `ambiguous` with every such name (sorted);
+ * else `none` with up to 3 stored names within a third of the key's length in edits.
+ */
+export function matchAppName(db: Database.Database, name: string): AppNameMatch {
+  const exact = findAppByName(db, name);
+  if (exact !== null) return { kind: "found", app: exact };
+  const key = appNameKey(name);
+  const apps = db
+    .prepare<[], AppRow>("SELECT id, name, path FROM apps ORDER BY name")
+    .all()
+    .map((app) => ({ app, key: appNameKey(app.name) }));
+  const same = apps.filter((entry) => entry.key === key);
+  if (same.length === 1) return { kind: "found", app: same[0]!.app };
+  if (same.length > 1) return { kind: "ambiguous", names: same.map((entry) => entry.app.name) };
+  // Closest key first; apps sharing a key (names differing only in case) are suggested together.
+  const keys = [...new Set(apps.map((entry) => entry.key))];
+  const suggestions = closestNames(key, keys)
+    .flatMap((close) => apps.filter((entry) => entry.key === close).map((entry) => entry.app.name))
+    .slice(0, MAX_SUGGESTIONS);
+  return { kind: "none", suggestions };
+}
+
+/**
+ * The app `name` (trimmed by the caller) selects, as {@link matchAppName} finds it.
+ * @throws AmbiguousAppNameError (`invalid_input`, `--app`) when several apps match only loosely;
+ *   AppNotFoundError (`not_found`) with its `suggestions` when none matches.
+ */
+export function resolveAppName(db: Database.Database, name: string): AppRow {
+  const match = matchAppName(db, name);
+  if (match.kind === "found") return match.app;
+  if (match.kind === "ambiguous") throw new AmbiguousAppNameError(name, match.names);
+  throw new AppNotFoundError(name, storeHasApps(db), match.suggestions);
+}
+
+/**
+ * The stored name of the app `name` (trimmed by the caller) selects, or null when it selects none:
+ * what `import --app NAME` writes under, so `--app tasktide` adds to the existing "Tasktide"
+ * (keeping its stored name) instead of creating a second app only a capital apart.
+ * @throws AmbiguousAppNameError when several apps match loosely.
+ */
+export function existingAppName(db: Database.Database, name: string): string | null {
+  const match = matchAppName(db, name);
+  if (match.kind === "ambiguous") throw new AmbiguousAppNameError(name, match.names);
+  return match.kind === "found" ? match.app.name : null;
+}
