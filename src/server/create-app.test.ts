@@ -87,6 +87,7 @@ describe("read API", () => {
         { id: seeded.otherAppId, name: "Side Project", chatCount: 1 },
       ],
       fillCommands: TEST_FILL_COMMANDS,
+      storeWritable: true,
     });
   });
 

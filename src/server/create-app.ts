@@ -143,7 +143,11 @@ export function createApp(deps: ServerDeps): Hono {
   app.get("/api/profile", (c) => c.json({ entitlement: deps.isPro() ? "pro" : "free" }));
 
   app.get("/api/apps", (c) =>
-    c.json({ apps: listApps(store.db), fillCommands: deps.fillCommands }),
+    c.json({
+      apps: listApps(store.db),
+      fillCommands: deps.fillCommands,
+      storeWritable: store.writable,
+    }),
   );
 
   app.get("/api/apps/:appId/chats", (c) => {

@@ -13,11 +13,13 @@ import { dirname, join } from "node:path";
 import Database from "better-sqlite3";
 import { afterEach, describe, expect, it } from "vitest";
 import { writeSyntheticCorpus } from "../../importers/testing/synthetic-histories.js";
+import type { AppsResponse } from "../../server/shared/api-types.js";
 import { storeCompanionPath } from "../../store/companion-path.js";
 import { isCiRun } from "../../test/require-resource.js";
 import { formatSearch } from "./search.js";
+import { readOnlyNotice } from "./serve.js";
 import { createTempStores, runCaptured } from "./testing/run-captured.js";
-import { runRecollectChild } from "./testing/run-child.js";
+import { runRecollectChild, startRecollectChild } from "./testing/run-child.js";
 
 const stores = createTempStores();
 afterEach(() => {
@@ -118,6 +120,35 @@ describe("a read-only store", () => {
       expect(rebuild.stderr).toBe(
         "recollect: The store is read-only: search, read and explore work, but this needs to write to it. Make the store file and its folder writable.\n",
       );
+      expect(sha256(db)).toBe(before);
+    },
+    120_000,
+  );
+
+  childIt(
+    "serve starts on it, saying once on stderr and in /api/apps that turns cannot be stored",
+    async () => {
+      if (SETPRIV_MISSING) throw new Error(BLOCKED_LINE.replace(/^skipped/, "CI=true cannot skip"));
+      const db = await readOnlyStore();
+      const before = sha256(db);
+      const serve = startRecollectChild(
+        ["--db", db, "--json", "serve", "--port", "0", "--no-build", "--app", "Lanternfish"],
+        asReader,
+      );
+      await expect.poll(serve.stdout, { timeout: 30_000 }).toContain('"url"');
+      expect(serve.stderr()).toBe(`${readOnlyNotice(db)}\n`);
+      const { port } = JSON.parse(serve.stdout()) as { port: number };
+      const apps = (await (
+        await fetch(`http://127.0.0.1:${port}/api/apps`)
+      ).json()) as AppsResponse;
+      expect([apps.apps.map((app) => app.name), apps.storeWritable]).toEqual([
+        ["Lanternfish"],
+        false,
+      ]);
+      const messages = await fetch(`http://127.0.0.1:${port}/api/apps/1/chats/1/messages`);
+      expect(messages.status).toBe(200);
+      serve.child.kill("SIGTERM");
+      expect((await serve.exited).code).toBe(143);
       expect(sha256(db)).toBe(before);
     },
     120_000,

@@ -31,6 +31,11 @@ describe("recollect serve", () => {
       stdout += String(chunk);
       return true;
     });
+    let stderr = "";
+    vi.spyOn(process.stderr, "write").mockImplementation((chunk: string | Uint8Array) => {
+      stderr += String(chunk);
+      return true;
+    });
     let stop = () => undefined as unknown;
     const stopped = new Promise<void>((resolve) => {
       stop = resolve;
@@ -60,7 +65,10 @@ describe("recollect serve", () => {
         ]),
         sync: commandLine([...recollectInvocation(process.env), "--db", db, "sync"]),
       },
+      storeWritable: true,
     });
+    // A writable store: no read-only notice at start-up.
+    expect(stderr).toBe("");
     const page = await fetch(`http://127.0.0.1:${printed.port}/`);
     expect(page.status).toBe(404); // --no-build: API only
     stop();

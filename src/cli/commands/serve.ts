@@ -47,6 +47,14 @@ export interface ServeOptions {
   build: boolean;
 }
 
+/**
+ * The one start-up line of `serve` on a read-only store (file or folder): browsing works, turns
+ * cannot be stored (each would answer 412), and what makes it writable. Names only the path.
+ */
+export function readOnlyNotice(storePath: string): string {
+  return `recollect: the store at ${storePath} is read-only: its chats can be browsed, but new turns cannot be stored. Make the file and its folder writable to chat.`;
+}
+
 /** The web app's "no apps yet" commands, written like the CLI's remedies (with the same --db). */
 function fillCommands(global: GlobalOptions): FillCommands {
   const write = cliRemedyWriter(global);
@@ -91,6 +99,8 @@ export async function runServe(
   await withCliStore(global, async (store) => {
     const storePath = storePathFor(global);
     const appId = options.app === undefined ? null : requireAppId(store.db, options.app);
+    // Browsing a read-only store is still useful; say up front that turns cannot be stored.
+    if (!store.writable) process.stderr.write(`${readOnlyNotice(storePath)}\n`);
     const settingsPath = settingsPathForStore(storePath);
     const settings = settingsPath
       ? createFileSettingsStore(settingsPath)

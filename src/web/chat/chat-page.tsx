@@ -51,6 +51,8 @@ export function ChatPage(props: ChatPageProps) {
   const { t } = useTranslation();
   const [apps, setApps] = useState<Apps | null>(null);
   const [fillCommands, setFillCommands] = useState<AppsResponse["fillCommands"] | null>(null);
+  // Unknown until /api/apps answers; only a definite false shows the read-only notice.
+  const [storeWritable, setStoreWritable] = useState<boolean | null>(null);
   // Chats are kept with the app they were listed for, so another app's list is never shown.
   const [chatList, setChatList] = useState<{ readonly appId: number; readonly chats: Chats }>();
   // The app id the server answered NotFound for; cleared when its chats load.
@@ -73,6 +75,7 @@ export function ChatPage(props: ChatPageProps) {
       .then((response) => {
         setApps(response.apps);
         setFillCommands(response.fillCommands);
+        setStoreWritable(response.storeWritable);
       })
       .catch(fail);
   }, [fail]);
@@ -195,6 +198,11 @@ export function ChatPage(props: ChatPageProps) {
       />
       <div className="conversation">
         <h1 className="visually-hidden">{t("app.title")}</h1>
+        {storeWritable === false ? (
+          <p className="banner-notice" role="status" data-notice="store-read-only">
+            {t("app.storeReadOnly")}
+          </p>
+        ) : null}
         {appMissing ? (
           <p className="banner-error" role="alert" data-error="app-not-found">
             {t("app.appNotFound")}

@@ -30,6 +30,8 @@ export const en = {
     stop: "Stop",
     thinking: "Working…",
     role: { user: "You", assistant: "Assistant" },
+    storeReadOnly:
+      "This store is read-only: you can browse its chats, but new messages cannot be saved. Make the store file and its folder writable to chat.",
     appNotFound: "This app was not found. Pick an app from the list.",
     loadFailed: "Could not load: {{message}}",
     turnFailed: "The turn failed: {{message}}",

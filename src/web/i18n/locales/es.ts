@@ -28,6 +28,8 @@ export const es: StringTree<typeof en> = {
     stop: "Detener",
     thinking: "Trabajando…",
     role: { user: "Tú", assistant: "Asistente" },
+    storeReadOnly:
+      "Este almacén es de solo lectura: puedes consultar sus chats, pero no se pueden guardar mensajes nuevos. Haz que el archivo del almacén y su carpeta admitan escritura para chatear.",
     appNotFound: "No se encontró esta app. Elige una app de la lista.",
     loadFailed: "No se pudo cargar: {{message}}",
     turnFailed: "El turno falló: {{message}}",

@@ -28,6 +28,8 @@ export const ko: StringTree<typeof en> = {
     stop: "중지",
     thinking: "작업 중…",
     role: { user: "나", assistant: "어시스턴트" },
+    storeReadOnly:
+      "이 저장소는 읽기 전용입니다. 채팅을 둘러볼 수는 있지만 새 메시지는 저장할 수 없습니다. 채팅하려면 저장소 파일과 폴더에 쓰기 권한을 주세요.",
     appNotFound: "이 앱을 찾을 수 없습니다. 목록에서 앱을 고르세요.",
     loadFailed: "불러오지 못했습니다: {{message}}",
     turnFailed: "응답에 실패했습니다: {{message}}",

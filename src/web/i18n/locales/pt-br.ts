@@ -28,6 +28,8 @@ export const ptBR: StringTree<typeof en> = {
     stop: "Parar",
     thinking: "Trabalhando…",
     role: { user: "Você", assistant: "Assistente" },
+    storeReadOnly:
+      "Este armazenamento é somente leitura: você pode navegar pelos chats, mas novas mensagens não podem ser salvas. Torne o arquivo do armazenamento e a pasta graváveis para conversar.",
     appNotFound: "Este app não foi encontrado. Escolha um app da lista.",
     loadFailed: "Não foi possível carregar: {{message}}",
     turnFailed: "A resposta falhou: {{message}}",

@@ -27,6 +27,8 @@ export const zhCN: StringTree<typeof en> = {
     stop: "停止",
     thinking: "处理中…",
     role: { user: "你", assistant: "助手" },
+    storeReadOnly:
+      "此存储为只读：可以浏览其中的聊天，但无法保存新消息。要聊天，请让存储文件及其所在文件夹可写。",
     appNotFound: "未找到该应用。请从列表中选择一个应用。",
     loadFailed: "无法加载：{{message}}",
     turnFailed: "本轮回复失败：{{message}}",
