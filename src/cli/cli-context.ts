@@ -5,8 +5,9 @@ import {
   isProEntitlement,
   settingsEntitlement,
 } from "../agent/entitlement/index.js";
-import { InvalidInputError, type PreconditionError } from "../errors/recollect-error.js";
+import { InvalidInputError } from "../errors/recollect-error.js";
 import {
+  type ProRequiredError,
   settingsPathForStore,
   proRequiredError as settingsProRequiredError,
   settingsStoreForStorePath,
@@ -143,12 +144,16 @@ export function cliIsPro(options: GlobalOptions): boolean {
 
 /**
  * The error a CLI history command on the store at `storePath` throws without Pro: one line saying
- * what needs Pro, with the command that turns it on as its remedy — or, when the store's folder is
- * read-only and that command could not write there, saying so instead (exit 4 either way).
+ * what needs Pro and which settings file said it is off (Pro lives there, beside the store, so a
+ * copied `.db` does not carry it), with the command that turns it on as its remedy — or, when the
+ * store's folder is read-only and that command could not write there, saying so instead (exit 4
+ * either way; `settings_path` under `--json`).
  */
-export function proRequiredError(what: string, storePath: string): PreconditionError {
+export function proRequiredError(what: string, storePath: string): ProRequiredError {
+  const settingsPath = settingsPathForStore(storePath);
+  const where = settingsPath === null ? "" : ` in ${settingsPath}`;
   return settingsProRequiredError(
-    `${what} requires Pro (entitlement is free).`,
-    settingsPathForStore(storePath),
+    `${what} requires Pro (entitlement is free${where}).`,
+    settingsPath,
   );
 }

@@ -1,6 +1,6 @@
 /** Settings: the JSON file next to the store (entitlement, telemetry switch, per-tool consent). */
 export { InvalidSettingError } from "./invalid-setting-error.js";
-export { ProLockedOffError, proRequiredError } from "./pro-required-error.js";
+export { ProLockedOffError, ProRequiredError, proRequiredError } from "./pro-required-error.js";
 export {
   getSetting,
   isTelemetryOn,

@@ -55,9 +55,9 @@ describe("history tools fail closed without Pro", () => {
     expect(
       errors.map((error) => [error.kind, error.name, (error as { missing?: string }).missing]),
     ).toEqual([
-      ["precondition", "PreconditionError", "pro"],
-      ["precondition", "PreconditionError", "pro"],
-      ["precondition", "PreconditionError", "pro"],
+      ["precondition", "ProRequiredError", "pro"],
+      ["precondition", "ProRequiredError", "pro"],
+      ["precondition", "ProRequiredError", "pro"],
     ]);
     expect(errors[0]!.message).toBe(
       "read_chat requires Pro. History tools are unavailable without it, and there is no fallback.",

@@ -5,6 +5,7 @@ import { fileURLToPath } from "node:url";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { exploreChatHistoryReportSchema } from "../../card/report-schema.js";
 import { seedDemoHistory } from "../../demo/index.js";
+import { settingsPathForStore } from "../../settings/index.js";
 import { openStore } from "../../store/open-store.js";
 import { recollectInvocation } from "../recollect-invocation.js";
 import { createTempStores, runCaptured } from "./testing/run-captured.js";
@@ -37,7 +38,7 @@ describe("recollect explore", () => {
     expect(run.code).toBe(4);
     expect(run.stdout).toBe("");
     expect(run.stderr).toBe(
-      `recollect: Exploring chat history requires Pro (entitlement is free). Run \`${INVOCATION} --db ${db} settings set entitlement pro\` if you have Pro.\n`,
+      `recollect: Exploring chat history requires Pro (entitlement is free in ${settingsPathForStore(db)}). Run \`${INVOCATION} --db ${db} settings set entitlement pro\` if you have Pro.\n`,
     );
   });
 

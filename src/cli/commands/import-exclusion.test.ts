@@ -1,6 +1,7 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { settingsPathForStore } from "../../settings/index.js";
 import { createTempStores, runCaptured } from "./testing/run-captured.js";
 
 const stores = createTempStores();
@@ -84,6 +85,7 @@ describe("keeping paths out of an import", () => {
       key: "exclude",
       value: "[]",
       source: "default",
+      settings_path: settingsPathForStore(db),
     });
   });
 });

@@ -7,6 +7,7 @@
  * legacy value is unused, and is kept in the file untouched).
  */
 
+import { existsSync } from "node:fs";
 import type { Command } from "commander";
 import { visiblePermissionRows } from "../../agent/consent/permission-rows.js";
 import { TOOL_DEFINITIONS } from "../../agent/tools/registry.js";
@@ -16,6 +17,7 @@ import {
   type SettingsStore,
   type SettingValue,
   setSetting,
+  settingsPathForStore,
   settingsStoreForStorePath,
 } from "../../settings/index.js";
 import { requireStoreFile } from "../../store/open-store.js";
@@ -75,6 +77,15 @@ export function listSettings(settings: SettingsStore) {
   };
 }
 
+/**
+ * `settings get`'s second line: the settings file it read, and when that file does not exist
+ * (every value then is its default). Empty for in-memory settings.
+ */
+export function settingsFileLine(settingsPath: string | null): string {
+  if (settingsPath === null) return "";
+  return `  (settings file ${settingsPath}${existsSync(settingsPath) ? "" : ", not there yet"})\n`;
+}
+
 function line(value: SettingValue & { key: string }): string {
   return `${value.key} = ${value.value}${value.source === "default" ? " (default)" : ""}\n`;
 }
@@ -106,8 +117,11 @@ export function registerSettingsCommand(program: Command): void {
     .argument("<key>", "setting key")
     .action((key: string, _options: unknown, command: Command) => {
       const value = readSetting(storeFor(command), key);
-      if (globalOptions(command).json) printJson(value);
-      else writeTerminalText(line(value));
+      // Which file was read: settings sit beside the store, so a copied `.db` reads another
+      // (often absent) file and shows defaults — free included — without this line.
+      const settingsPath = settingsPathForStore(storePathFor(globalOptions(command)));
+      if (globalOptions(command).json) printJson({ ...value, settings_path: settingsPath });
+      else writeTerminalText(line(value) + settingsFileLine(settingsPath));
     });
 
   settingsCommand

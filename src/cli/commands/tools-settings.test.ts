@@ -103,7 +103,9 @@ describe("recollect settings", () => {
     );
     expect(
       (await runCaptured(["--db", db, "settings", "get", "consent.explore_chat_history"])).stdout,
-    ).toBe("consent.explore_chat_history = always (default)\n");
+    ).toBe(
+      `consent.explore_chat_history = always (default)\n  (settings file ${settingsPathForStore(db)})\n`,
+    );
     expect(JSON.parse(readFileSync(file, "utf8"))).toEqual({
       consent: { search_chats: "never", read_chat: "always" },
       telemetry: "off",
@@ -222,6 +224,8 @@ describe("recollect settings", () => {
       0,
     );
     const other = await runCaptured(["--db", second, "settings", "get", "entitlement"]);
-    expect(other.stdout).toBe("entitlement = free (default)\n");
+    expect(other.stdout).toBe(
+      `entitlement = free (default)\n  (settings file ${join(dirname(first), "second.settings.json")}, not there yet)\n`,
+    );
   });
 });
