@@ -1,5 +1,6 @@
 import { dirname, join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
+import { PROJECTION_VERSION } from "../../history/index.js";
 import { writeSyntheticCorpus } from "../../importers/testing/synthetic-histories.js";
 import { openStore } from "../../store/open-store.js";
 import { recollectInvocation } from "../recollect-invocation.js";
@@ -51,7 +52,9 @@ describe("recollect apps, chats and index", () => {
 
     const status = await runCaptured(["--db", db, "--json", "index", "status"]);
     expect(JSON.parse(status.stdout)).toEqual({
-      projection_version: expect.any(Number),
+      projection_version: PROJECTION_VERSION,
+      store_projection_version: PROJECTION_VERSION,
+      reindex_pending: false,
       pending: 0,
       writable: true,
       apps: [

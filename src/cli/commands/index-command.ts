@@ -5,11 +5,18 @@
  */
 
 import type { Command } from "commander";
-import { createIndexer, PROJECTION_VERSION, requeueAllMessages } from "../../history/index.js";
+import type { Remedy } from "../../errors/remedy.js";
+import {
+  createIndexer,
+  PROJECTION_VERSION,
+  requeueAllMessages,
+  storedProjectionVersion,
+} from "../../history/index.js";
 import { listAppActivity } from "../../store/catalog/apps.js";
 import type { Store } from "../../store/open-store.js";
 import { plural } from "../../text/plural.js";
 import { globalOptions, openCliStore, openExistingCliStore, printJson } from "../cli-context.js";
+import { cliRemedyWriter } from "../remedy-writer.js";
 import { writeTerminalText } from "../terminal-text.js";
 
 /** Index state of one app. */
@@ -23,7 +30,19 @@ export interface AppIndexStatus {
 
 /** What `recollect index status` reports. */
 export interface IndexStatusReport {
+  /** The projection version of this build: what the index rows should have been built with. */
   readonly projection_version: number;
+  /**
+   * The version the store's index rows were built with (`history_meta`), or null when this store
+   * was never indexed yet.
+   */
+  readonly store_projection_version: number | null;
+  /**
+   * True when the two differ on a store holding messages: its rows hold another build's text. A
+   * writable store re-queues every message the next time an indexer starts on it (import, sync,
+   * search, explore, serve) or at once with `index rebuild`; a read-only one never does here.
+   */
+  readonly reindex_pending: boolean;
   readonly pending: number;
   /** False for a read-only store: its queue cannot be drained by this process. */
   readonly writable: boolean;
@@ -42,8 +61,12 @@ export function indexStatus(store: Store): IndexStatusReport {
       status: pending === 0 ? "ready" : store.writable ? "indexing" : "stale",
     };
   });
+  const stored = storedProjectionVersion(store.db);
+  const hasMessages = apps.some((app) => app.messages > 0);
   return {
     projection_version: PROJECTION_VERSION,
+    store_projection_version: stored,
+    reindex_pending: hasMessages && stored !== PROJECTION_VERSION,
     pending: apps.reduce((total, app) => total + app.pending, 0),
     writable: store.writable,
     apps,
@@ -79,15 +102,39 @@ export async function drainIndex(store: Store, options: { requeueAll: boolean })
   }
 }
 
-function formatStatus(report: IndexStatusReport): string {
+/** The version pair of the head line: the store's rows beside this build's rules. */
+function versionText(report: IndexStatusReport): string {
+  const stored = report.store_projection_version;
+  const store = stored === null ? "store not indexed yet" : `store v${stored}`;
+  return `projection: ${store}, this build v${report.projection_version}`;
+}
+
+/**
+ * The human view: a head line (state, both projection versions, the queue, and what a pending
+ * re-index waits for), then one line per app. `rebuild` is the command written for this shell.
+ */
+function formatStatus(report: IndexStatusReport, rebuild: string): string {
   const lines = report.apps.map(
     (app) => `${app.app}  ${app.status}  ${plural(app.messages, "message")}, ${app.pending} queued`,
   );
-  const state = report.pending === 0 ? "ready" : report.writable ? "indexing" : "stale";
+  const state =
+    report.pending === 0 && !report.reindex_pending
+      ? "ready"
+      : report.writable
+        ? "indexing"
+        : "stale";
   const readOnly = report.writable ? "" : "; the store is read-only, so nothing queued is indexed";
-  const head = `index ${state} (projection v${report.projection_version}), ${plural(report.pending, "message")} queued${readOnly}`;
+  const reindex = !report.reindex_pending
+    ? ""
+    : report.writable
+      ? `; re-index pending: the next import, sync, search, explore or serve re-queues every message, \`${rebuild}\` does it now`
+      : "; re-index pending, but not on a read-only store";
+  const head = `index ${state} (${versionText(report)}), ${plural(report.pending, "message")} queued${readOnly}${reindex}`;
   return `${[head, ...lines].join("\n")}\n`;
 }
+
+/** `index rebuild` as the person runs it here (program name and `--db`, as remedies are). */
+const REBUILD: Remedy = { args: ["index", "rebuild"], purpose: "to re-index now" };
 
 /** Registers `recollect index status` and `recollect index rebuild`. */
 export function registerIndexCommand(program: Command): void {
@@ -100,7 +147,7 @@ export function registerIndexCommand(program: Command): void {
       using store = openExistingCliStore(global);
       const report = indexStatus(store);
       if (global.json) printJson(report);
-      else writeTerminalText(formatStatus(report));
+      else writeTerminalText(formatStatus(report, cliRemedyWriter(global)(REBUILD)));
     });
   index
     .command("rebuild")
@@ -111,6 +158,9 @@ export function registerIndexCommand(program: Command): void {
       const handled = await drainIndex(store, { requeueAll: true });
       const report = indexStatus(store);
       if (global.json) printJson({ rebuilt: handled, ...report });
-      else writeTerminalText(`Re-indexed ${plural(handled, "message")}.\n${formatStatus(report)}`);
+      else
+        writeTerminalText(
+          `Re-indexed ${plural(handled, "message")}.\n${formatStatus(report, cliRemedyWriter(global)(REBUILD))}`,
+        );
     });
 }

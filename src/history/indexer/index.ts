@@ -16,6 +16,7 @@ export {
   type IndexSnapshot,
   measureIndex,
 } from "./index-measurement.js";
+export { storedProjectionVersion } from "./index-meta.js";
 export type { RepairReport } from "./index-queue.js";
 export { requeueAllMessages } from "./requeue-all.js";
 export {
