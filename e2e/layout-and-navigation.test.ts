@@ -174,15 +174,40 @@ describe.each(SIZES)("at $name", (size) => {
   let page: Page;
   /** Content-Security-Policy violations Chromium reported: the app must work under the server's CSP. */
   const cspViolations: string[] = [];
+  /**
+   * Console errors about anything but the JSON API — a page asset that failed to load (a 404
+   * favicon, script or stylesheet) among them. The API's own 404s are what the not-found tests
+   * ask for, so they are left out.
+   */
+  const consoleErrors: string[] = [];
   beforeAll(async () => {
     page = await harness.newPage({ viewport: { width: size.width, height: size.height } });
     page.on("console", (message) => {
       if (/Content Security Policy/i.test(message.text())) cspViolations.push(message.text());
+      const source = message.location().url;
+      const fromApi = source !== "" && new URL(source).pathname.startsWith("/api/");
+      if (message.type() === "error" && !fromApi) consoleErrors.push(`${message.text()} ${source}`);
+    });
+    page.on("response", (response) => {
+      const path = new URL(response.url()).pathname;
+      if (response.status() >= 400 && !path.startsWith("/api/")) {
+        consoleErrors.push(`${response.status()} ${path}`);
+      }
     });
   });
   afterAll(async () => {
     await page.context().close();
     expect(cspViolations).toEqual([]);
+    expect(consoleErrors).toEqual([]);
+  });
+
+  it("links a favicon the server serves, so the browser asks for no missing /favicon.ico", async () => {
+    await page.goto(`${harness.url}/`);
+    const href = await page.locator('link[rel="icon"]').getAttribute("href", { timeout: 5_000 });
+    expect(href).toMatch(/^\/assets\/favicon-[\w-]+\.svg$/);
+    const icon = await page.request.get(`${harness.url}${href}`);
+    expect([icon.status(), icon.headers()["content-type"]]).toEqual([200, "image/svg+xml"]);
+    expect(await icon.text()).toMatch(/^<svg /);
   });
 
   it("keeps the composer in view on a 500-message chat, scrolled to the newest message", async () => {
