@@ -6,7 +6,7 @@
  */
 import { existsSync } from "node:fs";
 import { afterEach, describe, expect, it } from "vitest";
-import { editDistance } from "../text/edit-distance.js";
+import { boundedEditDistance } from "../text/edit-distance.js";
 import { createTempStores } from "./commands/testing/run-captured.js";
 import { runRecollectChild } from "./commands/testing/run-child.js";
 import { closestName } from "./unknown-command-error.js";
@@ -134,7 +134,7 @@ describe("an option whose value is left out before another option", () => {
 
 describe("closestName", () => {
   it("suggests a typo (a swap, a missing or extra letter), never a different word", () => {
-    expect(editDistance("expolre", "explore")).toBe(1);
+    expect(boundedEditDistance("expolre", "explore", 2)).toBe(1);
     expect(closestName("expolre", ["export", "explore"])).toBe("explore");
     expect(closestName("serch", ["search", "serve"])).toBe("search");
     expect(closestName("apps", ["apps"])).toBe("apps");

@@ -1,29 +1,44 @@
 /**
- * How close a typed name is to known ones: the one measure behind every "did you mean" (an unknown
- * command or option, an unknown `--app`).
+ * Edit distance, the one measure behind spelling correction (`history/search/correct-spelling.ts`)
+ * and every "did you mean" (an unknown command or option, an unknown `--app`). Damerau–Levenshtein
+ * distance in its optimal-string-alignment form (Damerau 1964; the restricted edit distance of
+ * Boytsov 2011): insertions, deletions, substitutions and transpositions of two adjacent
+ * characters, each costing 1, no substring edited twice. Damerau found ~80% of misspellings are
+ * one such edit, which is why spelling correction counts them.
  */
 
 /**
- * How many single-character edits (insert, delete, substitute, swap two neighbours) turn `from`
- * into `to`: the optimal-string-alignment distance. Counts UTF-16 code units.
+ * The distance between `a` and `b` (compared by UTF-16 unit), or `max + 1` as soon as it is known
+ * to exceed `max` (≥ 0): a bounded search does not need the exact figure of a far word, and the
+ * length difference alone decides most of them. O(|a|·|b|) time, O(|b|) memory. Pure.
  */
-export function editDistance(from: string, to: string): number {
-  const rows = from.length + 1;
-  const cols = to.length + 1;
-  const d: number[][] = Array.from({ length: rows }, (_, i) =>
-    Array.from({ length: cols }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)),
-  );
-  for (let i = 1; i < rows; i++) {
-    for (let j = 1; j < cols; j++) {
-      const cost = from[i - 1] === to[j - 1] ? 0 : 1;
-      let best = Math.min(d[i - 1]![j]! + 1, d[i]![j - 1]! + 1, d[i - 1]![j - 1]! + cost);
-      if (i > 1 && j > 1 && from[i - 1] === to[j - 2] && from[i - 2] === to[j - 1]) {
-        best = Math.min(best, d[i - 2]![j - 2]! + 1);
-      }
-      d[i]![j] = best;
+export function boundedEditDistance(a: string, b: string, max: number): number {
+  if (Math.abs(a.length - b.length) > max) return max + 1;
+  if (a === b) return 0;
+  let twoBack = new Array<number>(b.length + 1).fill(0);
+  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i += 1) {
+    const current = new Array<number>(b.length + 1).fill(0);
+    current[0] = i;
+    let rowMin = i;
+    for (let j = 1; j <= b.length; j += 1) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let value = Math.min(
+        (previous[j] as number) + 1,
+        (current[j - 1] as number) + 1,
+        (previous[j - 1] as number) + cost,
+      );
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
+        value = Math.min(value, (twoBack[j - 2] as number) + 1);
+      current[j] = value;
+      rowMin = Math.min(rowMin, value);
     }
+    if (rowMin > max) return max + 1;
+    twoBack = previous;
+    previous = current;
   }
-  return d[from.length]![to.length]!;
+  const distance = previous[b.length] as number;
+  return distance > max ? max + 1 : distance;
 }
 
 /**
@@ -37,7 +52,11 @@ export function closestNames(
 ): string[] {
   const bound = Math.max(1, Math.floor(typed.length / 3));
   return candidates
-    .map((candidate, order) => ({ candidate, order, distance: editDistance(typed, candidate) }))
+    .map((candidate, order) => ({
+      candidate,
+      order,
+      distance: boundedEditDistance(typed, candidate, bound),
+    }))
     .filter((entry) => entry.distance <= bound)
     .sort((a, b) => a.distance - b.distance || a.order - b.order)
     .slice(0, limit)

@@ -9,13 +9,13 @@
  */
 import { z } from "zod";
 import type { DatabasePort } from "../../store/database-port.js";
+import { boundedEditDistance } from "../../text/edit-distance.js";
 import { scopeTokens } from "../indexer/build-index-row.js";
 import { MIN_ROWS_FOR_TERM_STATS } from "../indexer/term-stats.js";
 import { STOPWORDS } from "../text/stopwords.js";
 import type { SpellingCorrection } from "../types.js";
 import { quoteFtsString } from "./build-fts-query.js";
 import { isDictionaryWord } from "./dictionary-word.js";
-import { boundedEditDistance } from "./edit-distance.js";
 import type { QueryTerms } from "./extract-terms.js";
 import { porterStem } from "./porter-stem.js";
 
