@@ -134,6 +134,25 @@ describe("evidence strength", () => {
     }
   });
 
+  test("a summary request's own word is never probed: the app lacking it proves nothing", () => {
+    const history = [
+      observation("c1", "Authentication moved from session cookies to Clerk.", { via: "read" }),
+      observation("c2", "Lunch is at noon.", { chatId: 2, via: "read" }),
+    ];
+    const question = "Can you summarize how our authentication changed?";
+    const run = runState(question, history, {
+      searches: [
+        { query: "summarize authentication changed", ranked: ["c1"] },
+        { query: "summarize", ranked: [] },
+      ],
+    });
+    expect(probeWords(rankEvidence(run, DEFAULT_POLICY), 4)).not.toContain("summarize");
+    const report = reportFor(run, DEFAULT_POLICY);
+    expect(report.findings.map((f) => f.candidate_ids)).toEqual([["c1"]]);
+    // Nor is it a gap: no message was ever expected to say "summarize".
+    expect(report.missing_coverage.join(" ")).not.toMatch(/summarize/);
+  });
+
   test("a message only a probe returned is neither ranked nor cited", () => {
     const probeHit = observation("c9", "Windows installers are signed.", { chatId: 9 });
     const probed = state([{ query: "windows", ranked: ["c9"] }], {

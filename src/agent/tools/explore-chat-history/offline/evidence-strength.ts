@@ -4,7 +4,7 @@
  */
 import { hasCjk } from "../../../../history/text/cjk.js";
 import { zipfFrequency } from "../../../../history/text/word-frequency.js";
-import type { OfflineParameters } from "./policy-parameters.js";
+import { type OfflineParameters, SUMMARY_REQUEST } from "./policy-parameters.js";
 import type { QueryModel } from "./query-model.js";
 import type { Ranking } from "./rank-evidence.js";
 import type { SearchRun } from "./run-state.js";
@@ -42,12 +42,14 @@ export function coverage(
   return terms.length === 0 ? 0 : sum / terms.length;
 }
 
-/** Words of the subject terms no observed message or chat title holds, question order, ≤ `limit`. */
+/** Subject words no observed message or chat title holds, question order, ≤ `limit`. */
 export function probeWords(ranking: Ranking, limit: number): string[] {
+  // Never "summarize": it asks for a form of answer, as "decide" does; its absence proves nothing.
   return countedTerms(ranking.subject, ranking.stats)
     .filter((term) => !ranking.stats.df.has(term) && !ranking.titleTerms.has(term))
-    .slice(0, limit)
-    .map((term) => ranking.subject.words.get(term) ?? term);
+    .map((term) => ranking.subject.words.get(term) ?? term)
+    .filter((word) => !SUMMARY_REQUEST.test(word))
+    .slice(0, limit);
 }
 
 /** A probe: a later one-word search of a subject word; it tests presence and ranks nothing. */

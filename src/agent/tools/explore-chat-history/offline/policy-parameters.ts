@@ -206,7 +206,7 @@ function digest(text: string): string {
 }
 
 /** Bumped when the pipeline's code (not just a number) changes what it outputs. */
-export const OFFLINE_PIPELINE_GENERATION = 22;
+export const OFFLINE_PIPELINE_GENERATION = 23;
 
 /**
  * The policy version of `config`: `<generation><5-digit digest of the parameters>` (a number, so

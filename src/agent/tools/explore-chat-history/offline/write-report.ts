@@ -6,7 +6,7 @@
  */
 import type { SubmitReportInput } from "../child-protocol.js";
 import { absentWords, evidenceStrength } from "./evidence-strength.js";
-import type { PolicyConfig } from "./policy-parameters.js";
+import { type PolicyConfig, SUMMARY_REQUEST } from "./policy-parameters.js";
 import type { QueryModel } from "./query-model.js";
 import type { RankedMessage, Ranking } from "./rank-evidence.js";
 import type { SearchRun } from "./run-state.js";
@@ -86,7 +86,7 @@ export function writeReport(
   const missing = [...ranking.subject.weights.keys()]
     .filter((term) => !selection.cited.some((item) => item.vector.tf.has(term)))
     .map((term) => ranking.question.words.get(term) ?? term)
-    .filter((word) => !absent.includes(word));
+    .filter((word) => !absent.includes(word) && !SUMMARY_REQUEST.test(word));
   const gaps = [
     ...(absent.length > 0 ? [`The history never mentions: ${absent.join(", ")}.`] : []),
     ...(missing.length > 0 ? [`No cited message contains: ${missing.join(", ")}.`] : []),
