@@ -11,7 +11,7 @@ export function reciprocalRankFusion(
 ): { readonly id: string; readonly score: number }[] {
   const scores = new Map<string, number>();
   for (const list of lists) {
-    list.forEach((id, index) => scores.set(id, (scores.get(id) ?? 0) + 1 / (k + index + 1)));
+    for (const [i, id] of list.entries()) scores.set(id, (scores.get(id) ?? 0) + 1 / (k + i + 1));
   }
   return [...scores].map(([id, score]) => ({ id, score })).sort((a, b) => b.score - a.score);
 }
