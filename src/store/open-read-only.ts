@@ -1,6 +1,7 @@
 import { existsSync, readFileSync, statSync } from "node:fs";
 import Database from "better-sqlite3";
 import { RecollectError } from "../errors/recollect-error.js";
+import { absentWalFiles, removeCreatedWalFiles } from "./wal-files.js";
 
 /**
  * Largest store read into memory when its folder is read-only, bytes (1 GiB): SQLite cannot share a
@@ -16,11 +17,13 @@ export const MAX_IN_MEMORY_STORE_BYTES = 1024 ** 3;
  */
 export function openReadOnly(path: string): Database.Database {
   try {
+    const created = absentWalFiles(path);
     const db = new Database(path, { readonly: true, fileMustExist: true });
     try {
       db.prepare("SELECT count(*) FROM sqlite_master").get();
     } catch (error) {
       db.close();
+      removeCreatedWalFiles(created);
       throw error;
     }
     return db;

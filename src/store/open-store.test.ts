@@ -1,5 +1,13 @@
 import { execFileSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
@@ -86,6 +94,22 @@ describe("openStore on unusable files", () => {
       }),
     );
     expect(readFileSync(path, "utf8")).toBe(text);
+  });
+
+  it("refuses a store whose pages are corrupt, leaving it byte-identical and no WAL files beside it", () => {
+    const path = tempPath();
+    {
+      using store = openStore({ path });
+      store.db.prepare("INSERT INTO apps (name, created_at) VALUES ('a', 1)").run();
+    }
+    // Keep SQLite's 100-byte header (so it is still taken for a database), wreck the schema page.
+    const bytes = readFileSync(path);
+    bytes.fill(0xff, 100, 4096);
+    writeFileSync(path, bytes);
+    expect(() => openStore({ path })).toThrow(expect.objectContaining({ kind: "precondition" }));
+    expect(readFileSync(path).equals(bytes)).toBe(true);
+    expect(existsSync(`${path}-wal`)).toBe(false);
+    expect(existsSync(`${path}-shm`)).toBe(false);
   });
 
   it("refuses a directory and a FIFO as a store path at once, leaving both as they were", () => {

@@ -8,6 +8,7 @@ import { MIGRATIONS } from "./migrations/index.js";
 import { openReadOnly } from "./open-read-only.js";
 import { inspectStoreFile, NotAStoreError, type StoreFileKind } from "./store-mark.js";
 import { requireCreatableStorePath } from "./store-not-creatable-error.js";
+import { absentWalFiles, removeCreatedWalFiles } from "./wal-files.js";
 import { storeBusyTimeoutMs } from "./write-transaction.js";
 
 /** An open store. `close()` is idempotent; `using store = openStore(...)` closes it on scope exit. */
@@ -118,6 +119,7 @@ export function openStore(options: OpenStoreOptions): Store {
   const { path, migrations = MIGRATIONS } = options;
   let writable = !options.readonly;
   let db: Database.Database;
+  const created = absentWalFiles(path);
   try {
     const kind = requireStoreFile(path);
     if (path !== ":memory:" && existsSync(path) && !isWritableFile(path)) writable = false;
@@ -145,6 +147,7 @@ export function openStore(options: OpenStoreOptions): Store {
     else requireCurrentSchema(db, path, migrations);
   } catch (error) {
     db.close();
+    removeCreatedWalFiles(created);
     if (RecollectError.isInstance(error)) throw error;
     // Not a database, or an I/O failure: the file is unusable as a store.
     throw cannotOpen(path, error);
