@@ -2,7 +2,8 @@
  * What the child sees of a search or read: the typed result turned into the child protocol's body,
  * entry by entry, each entry's UTF-8 JSON bytes spent before it is sent (an entry that does not fit
  * is withheld and the body says `truncated`), and each sent message registered as an observation
- * with its candidate ID. A read's messages that are never evidence are not sent. Part of the evidence registry (`evidence-registry.ts`).
+ * with its candidate ID. A read's messages that are never evidence are not sent. Part of the
+ * evidence registry (`evidence-registry.ts`).
  */
 import type { ReadChatResult, SearchChatsResult } from "../../../history/types.js";
 import type {
