@@ -12,7 +12,7 @@
 import { createHash } from "node:crypto";
 import Database from "better-sqlite3";
 import { buildIndexRow } from "../src/history/indexer/build-index-row.js";
-import { historyToolReply } from "../src/history/projection/reply-content.js";
+import { historyToolReply, NO_REPLY } from "../src/history/projection/reply-content.js";
 
 /** The stored history as one canonical JSON text. */
 export function historyDigest(db: Database.Database): {
@@ -57,6 +57,7 @@ interface SourceRow {
   content: string;
   is_compaction_summary: number;
   is_recollect_reply: number;
+  is_recall_notice: number;
   created_at: number;
 }
 
@@ -80,7 +81,7 @@ export function indexDifference(db: Database.Database): IndexDifference {
   const sources = db
     .prepare<[], SourceRow>(
       `SELECT m.id, m.chat_id, c.app_id, c.title, m.role, m.content, m.is_compaction_summary,
-              m.is_recollect_reply, m.created_at
+              m.is_recollect_reply, m.is_recall_notice, m.created_at
          FROM messages m JOIN chats c ON c.id = m.chat_id ORDER BY m.id`,
     )
     .all();
@@ -130,7 +131,9 @@ export function indexDifference(db: Database.Database): IndexDifference {
           content: source.content,
           isCompactionSummary: source.is_compaction_summary === 1,
           answeredByHistoryTool: historyToolReply(
-            reply?.role === "assistant" ? reply.content : null,
+            source.role === "user" && reply?.role === "assistant"
+              ? { reply_content: reply.content, reply_is_recall_notice: reply.is_recall_notice }
+              : NO_REPLY,
           ),
           recollectReply: source.is_recollect_reply === 1,
           createdAt: source.created_at,

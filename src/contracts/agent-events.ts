@@ -107,6 +107,12 @@ export interface TurnFinishEvent {
    * and the explorer never cites it.
    */
   readonly fixedReply?: true;
+  /**
+   * True when `fixedReply` is and the reply is the router's notice to a recall question it could
+   * not explore (the explorer was not offered); absent otherwise. A surface that stores the turn
+   * records it (`messages.is_recall_notice`), so the question it answers is no evidence either.
+   */
+  readonly recallNotice?: true;
 }
 
 /** The turn failed or was aborted (`error.kind === "aborted"`). Terminal. */
@@ -187,6 +193,7 @@ export const agentEventSchema = z.discriminatedUnion("type", [
     text: z.string(),
     steps: z.number().int().min(0),
     fixedReply: z.literal(true).optional(),
+    recallNotice: z.literal(true).optional(),
   }),
   z.object({ type: z.literal("turn-error"), error: eventErrorSchema }),
 ]);

@@ -109,21 +109,23 @@ describe("a web turn's user message in the index", () => {
   const PROMPT =
     "We are going with Postgres for the ledger; what did we decide about authentication?";
 
-  it("without Pro (no history tool, no card), is indexed like any other turn; the router's notice is not", async () => {
+  it("without Pro (no history tool, no card), keeps its decision and drops its question; the router's notice is not indexed", async () => {
     const events = await runTurn(false, PROMPT);
     expect(events.some((event) => event.type === "card-update")).toBe(false);
     const { userMessageId, assistantMessageId } = accepted(events);
     await createIndexer({ store }).drainAll();
+    // The router answered a recall question with its notice: the question is no more evidence
+    // than one the explorer's card answered, the decision beside it still is.
     expect(bodyMatches("postgres")).toEqual([userMessageId]);
-    expect(bodyMatches("authentication")).toEqual([userMessageId]);
+    expect(bodyMatches("ledger")).toEqual([userMessageId]);
+    expect(bodyMatches("authentication")).toEqual([]);
     // "I can't look up earlier chats here: … they need Pro, an Engine-backed model …" is
     // Recollect's own fixed notice: stored as such, none of its words indexed.
     expect(
       store.db
-        .prepare("SELECT is_recollect_reply FROM messages WHERE id = ?")
-        .pluck()
+        .prepare("SELECT is_recollect_reply, is_recall_notice FROM messages WHERE id = ?")
         .get(assistantMessageId),
-    ).toBe(1);
+    ).toEqual({ is_recollect_reply: 1, is_recall_notice: 1 });
     expect(bodyMatches("pro OR engine OR earlier")).toEqual([]);
   });
 

@@ -246,9 +246,14 @@ export function createApp(deps: ServerDeps): Hono {
       let parts: AssistantParts = EMPTY_PARTS;
       // The reply is a fixed one Recollect wrote ("Noted."): stored as such, never indexed.
       let fixedReply = false;
+      // ...and its notice to a recall question it could not explore: the question is no evidence.
+      let recallNotice = false;
       const onEvent = (event: AgentEvent) => {
         if (parts.ended) return; // nothing follows a terminal event
-        if (event.type === "turn-finish") fixedReply = event.fixedReply === true;
+        if (event.type === "turn-finish") {
+          fixedReply = event.fixedReply === true;
+          recallNotice = event.recallNotice === true;
+        }
         parts = applyAgentEvent(parts, event);
         // Persist before the browser hears the turn ended, so its reload sees the final message.
         if (parts.ended) persist(parts);
@@ -259,6 +264,7 @@ export function createApp(deps: ServerDeps): Hono {
         if (content) {
           updateMessageContent(store.db, assistantMessageId, content, {
             recollectReply: fixedReply,
+            recallNotice,
           });
         } else deleteMessage(store.db, assistantMessageId);
       };

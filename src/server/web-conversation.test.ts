@@ -1,11 +1,12 @@
 /**
  * The web app's conversation over a real store and the real offline router and explorer: a
  * person's turns go into a chat of their own, a typed note is an ordinary indexed turn, and a
- * later exploration from another chat cites it.
+ * later exploration from another chat cites it; a recall question the router could only answer
+ * with its no-history notice is no more evidence than one an explorer card answered.
  */
 import type { Hono } from "hono";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { createIndexer } from "../history/index.js";
+import { createIndexer, searchChats } from "../history/index.js";
 import { openStore, type Store } from "../store/open-store.js";
 import type { ServerEvent } from "./shared/server-events.js";
 import { splitSseFrames } from "./shared/sse-frames.js";
@@ -29,8 +30,8 @@ beforeEach(async () => {
 afterEach(() => store.close());
 
 /** Starts a chat of the person's own in the seeded app, as the web app does for a first message. */
-async function newChat(title: string): Promise<number> {
-  const response = await app.request(`/api/apps/${seeded.appId}/chats`, {
+async function newChat(title: string, on: Hono = app): Promise<number> {
+  const response = await on.request(`/api/apps/${seeded.appId}/chats`, {
     method: "POST",
     headers: { "content-type": "application/json" },
     body: JSON.stringify({ title }),
@@ -40,8 +41,8 @@ async function newChat(title: string): Promise<number> {
 }
 
 /** Posts one turn and returns its events, once the index holds the turn (as the server's indexer would). */
-async function turn(chatId: number, message: string): Promise<ServerEvent[]> {
-  const response = await app.request(`/api/chats/${chatId}/turns`, {
+async function turn(chatId: number, message: string, on: Hono = app): Promise<ServerEvent[]> {
+  const response = await on.request(`/api/chats/${chatId}/turns`, {
     method: "POST",
     headers: { "content-type": "application/json" },
     body: JSON.stringify({ message }),
@@ -105,5 +106,36 @@ describe("a note typed in the web app", () => {
       .pluck()
       .get('"noted"');
     expect(notedRows).toBe(0);
+  });
+});
+
+/** Message ids of every match of `query` in the seeded app, searched from outside any chat. */
+async function matchedIds(query: string): Promise<number[]> {
+  const ctx = { store, appId: seeded.appId, currentChatId: null, currentMessageId: null };
+  const result = await searchChats(ctx, { query });
+  return result.chats.flatMap((chat) => chat.matches.map((match) => match.message_id));
+}
+
+describe("a recall question answered by the router's no-history notice", () => {
+  it("is not searchable, while a note beside it in another chat is", async () => {
+    // Without Pro the explorer is not offered: the router answers a recall question itself.
+    const free = createOfflineTestApp(store, { isPro: false });
+    const notes = await newChat("Invoices", free);
+    const note = accepted(
+      await turn(notes, "Decision: invoices are emailed through Postmark.", free),
+    );
+    const question = "What did we decide about invoices and Postmark?";
+    const asked = await turn(await newChat(question, free), question, free);
+    expect(toolsCalled(asked)).toEqual([]);
+    const { userMessageId, assistantMessageId } = accepted(asked);
+    expect(
+      store.db
+        .prepare("SELECT is_recollect_reply FROM messages WHERE id = ?")
+        .pluck()
+        .get(assistantMessageId),
+    ).toBe(1);
+    expect(await matchedIds("decide invoices postmark")).toEqual([note.userMessageId]);
+    expect(await matchedIds("decide")).toEqual([]);
+    expect(await matchedIds("postmark")).not.toContain(userMessageId);
   });
 });

@@ -6,7 +6,9 @@
  * the card adds only what the card does not say (a question back, or nothing), and anything else
  * (a statement the person types, a greeting, another question) gets a plain reply and no tool.
  * Every text it writes is a fixed reply, not a model's statement, and its parts say so
- * (`FIXED_REPLY_METADATA`), so a surface storing the turn can keep it out of the index.
+ * (`FIXED_REPLY_METADATA`; its notice to a recall question it cannot explore,
+ * `RECALL_NOTICE_METADATA`), so a surface storing the turn can keep it, and that question, out of
+ * the index.
  * No network, no randomness.
  */
 import type {
@@ -16,8 +18,9 @@ import type {
   LanguageModelV3FinishReason,
   LanguageModelV3StreamPart,
   LanguageModelV3Usage,
+  SharedV3ProviderMetadata,
 } from "@ai-sdk/provider";
-import { FIXED_REPLY_METADATA } from "./fixed-reply.js";
+import { FIXED_REPLY_METADATA, RECALL_NOTICE_METADATA } from "./fixed-reply.js";
 import { type RouterDecision, routeTurn } from "./offline-router/route-turn.js";
 
 /** The router's model id, as reported to the AI SDK and in events. */
@@ -62,6 +65,11 @@ export interface OfflineRouterOptions {
   readonly generateId?: () => string;
 }
 
+/** The mark on a text decision's parts: a fixed reply, or a notice to a recall question. */
+function textMetadata(decision: { readonly recallNotice?: true }): SharedV3ProviderMetadata {
+  return decision.recallNotice === true ? RECALL_NOTICE_METADATA : FIXED_REPLY_METADATA;
+}
+
 /** Builds the router model. Each instance numbers its tool calls from 1. */
 export function createOfflineRouterModel(options: OfflineRouterOptions = {}): LanguageModelV3 {
   let calls = 0;
@@ -86,7 +94,7 @@ export function createOfflineRouterModel(options: OfflineRouterOptions = {}): La
       const decision = decide(callOptions);
       const content: LanguageModelV3Content[] =
         decision.kind === "text"
-          ? [{ type: "text", text: decision.text, providerMetadata: FIXED_REPLY_METADATA }]
+          ? [{ type: "text", text: decision.text, providerMetadata: textMetadata(decision) }]
           : [
               {
                 type: "tool-call",
@@ -101,7 +109,7 @@ export function createOfflineRouterModel(options: OfflineRouterOptions = {}): La
       const decision = decide(callOptions);
       const parts: LanguageModelV3StreamPart[] = [{ type: "stream-start", warnings: [] }];
       if (decision.kind === "text") {
-        const providerMetadata = FIXED_REPLY_METADATA;
+        const providerMetadata = textMetadata(decision);
         parts.push({ type: "text-start", id: "text-1", providerMetadata });
         for (const delta of textDeltas(decision.text)) {
           parts.push({ type: "text-delta", id: "text-1", delta, providerMetadata });

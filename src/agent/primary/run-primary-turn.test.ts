@@ -135,6 +135,9 @@ describe("primary turn with the offline router", () => {
     const { result, events } = await turn({ message: "hello there" });
     expect(shape(events)).toEqual(["turn-start", "text-delta", "turn-finish"]);
     expect(result.text).toBe(ROUTER_GREETING_TEXT);
+    // A fixed reply, but no notice to a recall question: the greeting stays an ordinary turn.
+    expect(events.at(-1)).toMatchObject({ type: "turn-finish", fixedReply: true });
+    expect(events.at(-1)).not.toHaveProperty("recallNotice");
   });
 
   it("without Pro, a recall question gets no history tools and an honest reply", async () => {
@@ -150,6 +153,14 @@ describe("primary turn with the offline router", () => {
     });
     expect(shape(events)).toEqual(["turn-start", "text-delta", "turn-finish"]);
     expect(result.text).toBe(ROUTER_NO_HISTORY_TEXT);
+    expect(events.at(-1)).toEqual({
+      type: "turn-finish",
+      finishReason: "stop",
+      text: ROUTER_NO_HISTORY_TEXT,
+      steps: 1,
+      fixedReply: true,
+      recallNotice: true,
+    });
   });
 });
 

@@ -20,7 +20,7 @@ import type { AgentContext } from "../context.js";
 import { EXPLORE_CHAT_HISTORY_TOOL_NAME } from "../tools/tool-names.js";
 import { toAiToolSet } from "./ai-tool-set.js";
 import { classifyTurnError } from "./classify-error.js";
-import { isFixedReplyPart } from "./fixed-reply.js";
+import { isFixedReplyPart, isRecallNoticePart } from "./fixed-reply.js";
 import { buildSystemPrompt } from "./system-prompt.js";
 
 /** Most model steps in one turn: room for explore → (read) → answer, with slack for retries. */
@@ -138,6 +138,8 @@ export async function runPrimaryTurn(options: PrimaryTurnOptions): Promise<Prima
   let text = "";
   // Whether some text of the turn was not a fixed reply of the offline router (a model wrote it).
   let modelText = false;
+  // Whether some fixed text was the router's notice to a recall question it could not explore.
+  let recallNoticeText = false;
   let steps = 0;
   let finishReason: TurnFinishReason = "other";
   let failure: RecollectError | null = null;
@@ -161,6 +163,8 @@ export async function runPrimaryTurn(options: PrimaryTurnOptions): Promise<Prima
         case "text-delta":
           text += part.text;
           if (part.text !== "" && !isFixedReplyPart(part.providerMetadata)) modelText = true;
+          if (part.text !== "" && isRecallNoticePart(part.providerMetadata))
+            recallNoticeText = true;
           emit({ type: "text-delta", delta: part.text });
           break;
         case "tool-error":
@@ -221,6 +225,7 @@ export async function runPrimaryTurn(options: PrimaryTurnOptions): Promise<Prima
       text,
       steps,
       ...(fixedReply ? { fixedReply: true as const } : {}),
+      ...(fixedReply && recallNoticeText ? { recallNotice: true as const } : {}),
     });
   }
   telemetry.record({

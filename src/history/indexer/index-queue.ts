@@ -1,7 +1,11 @@
 import { z } from "zod";
 import type { StorePort } from "../../store/database-port.js";
 import { writeTransaction } from "../../store/write-transaction.js";
-import { historyToolReply, replyContentSql } from "../projection/reply-content.js";
+import {
+  historyToolReply,
+  replyColumnsShape,
+  replyColumnsSql,
+} from "../projection/reply-content.js";
 import { buildIndexRow } from "./build-index-row.js";
 import { PROJECTION_VERSION_KEY } from "./index-meta.js";
 import { countPending } from "./pending-count.js";
@@ -17,7 +21,7 @@ const dirtyRowSchema = z.object({
   chat_id: z.number().int().nullable(),
   app_id: z.number().int().nullable(),
   title: z.string().nullable(),
-  reply_content: z.string().nullable(),
+  ...replyColumnsShape,
   is_recollect_reply: z.number().int().nullable(),
 });
 
@@ -67,7 +71,7 @@ export function createIndexQueue(store: StorePort): IndexQueue {
   const selectDirtyMessages = db.prepare(`
     SELECT d.message_id, m.role, m.content, m.is_compaction_summary, m.is_recollect_reply,
            m.created_at, m.chat_id, c.app_id, c.title,
-           ${replyContentSql("m")} AS reply_content
+           ${replyColumnsSql("m")}
     FROM history_dirty_messages d
     LEFT JOIN messages m ON m.id = d.message_id
     LEFT JOIN chats c ON c.id = m.chat_id
@@ -126,7 +130,7 @@ export function createIndexQueue(store: StorePort): IndexQueue {
             role: row.role,
             content: row.content,
             isCompactionSummary: row.is_compaction_summary === 1,
-            answeredByHistoryTool: historyToolReply(row.reply_content),
+            answeredByHistoryTool: historyToolReply(row),
             recollectReply: row.is_recollect_reply === 1,
             createdAt: row.created_at,
           }),

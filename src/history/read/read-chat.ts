@@ -3,7 +3,11 @@ import { ChatNotFoundError } from "../../errors/recollect-error.js";
 import { cleanTitle } from "../indexer/build-index-row.js";
 import { truncateChars } from "../projection/normalize-text.js";
 import { readView } from "../projection/read-view.js";
-import { historyToolReply, replyContentSql } from "../projection/reply-content.js";
+import {
+  historyToolReply,
+  replyColumnsShape,
+  replyColumnsSql,
+} from "../projection/reply-content.js";
 import { boundReadResult } from "../serialize/bound-read-result.js";
 import type { ReadChatInput, ReadChatResult, ReadMessage, RetrievalContext } from "../types.js";
 import { parseReadInput } from "./read-input.js";
@@ -20,20 +24,20 @@ const messageSchema = z.object({
   id: z.number().int(),
   role: z.enum(["user", "assistant"]),
   content: z.string(),
-  reply_content: z.string().nullable(),
+  ...replyColumnsShape,
   is_recollect_reply: z.number().int(),
   is_compaction_summary: z.number().int(),
   created_at: z.number(),
 });
 type MessageRow = z.infer<typeof messageSchema>;
 
-const COLUMNS = `id, role, content, ${replyContentSql("messages")} AS reply_content, is_recollect_reply, is_compaction_summary, created_at`;
+const COLUMNS = `id, role, content, ${replyColumnsSql("messages")}, is_recollect_reply, is_compaction_summary, created_at`;
 
 function toReadMessage(row: MessageRow): ReadMessage {
   const projection = readView({
     role: row.role,
     content: row.content,
-    answeredByHistoryTool: historyToolReply(row.reply_content),
+    answeredByHistoryTool: historyToolReply(row),
     recollectReply: row.is_recollect_reply === 1,
   });
   const cut = truncateChars(projection.text, MAX_READ_MESSAGE_CHARS);

@@ -2,7 +2,13 @@ import { z } from "zod";
 import { cleanTitle } from "../indexer/build-index-row.js";
 import { countPending } from "../indexer/pending-count.js";
 import { projectMessage } from "../projection/project-message.js";
-import { historyToolReply, replyContentSql } from "../projection/reply-content.js";
+import {
+  historyToolReply,
+  NO_REPLY,
+  type ReplyColumns,
+  replyColumnsShape,
+  replyColumnsSql,
+} from "../projection/reply-content.js";
 import { boundSearchResult } from "../serialize/bound-search-result.js";
 import type {
   MessageRole,
@@ -216,18 +222,17 @@ function rankAndGroup(
  * A stored message's text as search projects it: its content, its reply's (see reply-content.ts)
  * and whether Recollect wrote it (`is_recollect_reply`).
  */
-interface StoredText {
+interface StoredText extends ReplyColumns {
   readonly content: string;
-  readonly reply_content: string | null;
   readonly is_recollect_reply: number;
 }
 
 /** The columns of {@link StoredText}, read from `messages`. */
-const STORED_TEXT_COLUMNS = `content, ${replyContentSql("messages")} AS reply_content, is_recollect_reply`;
+const STORED_TEXT_COLUMNS = `content, ${replyColumnsSql("messages")}, is_recollect_reply`;
 
 const storedTextShape = {
   content: z.string(),
-  reply_content: z.string().nullable(),
+  ...replyColumnsShape,
   is_recollect_reply: z.number().int(),
 };
 
@@ -283,7 +288,7 @@ function project(match: RankedMatch, stored: StoredText): Chosen {
   const projection = projectMessage({
     role: match.role,
     content: stored.content,
-    answeredByHistoryTool: historyToolReply(stored.reply_content),
+    answeredByHistoryTool: historyToolReply(stored),
     recollectReply: stored.is_recollect_reply === 1,
   });
   const notEvidence = projection.notEvidence !== null;
@@ -401,7 +406,7 @@ function chooseGroups(ranked: readonly RankedMatch[], limit: number): Groups {
 }
 
 /** The text of a candidate deleted since it was ranked: projects to nothing. */
-const NO_STORED_TEXT: StoredText = { content: "", reply_content: null, is_recollect_reply: 0 };
+const NO_STORED_TEXT: StoredText = { content: "", ...NO_REPLY, is_recollect_reply: 0 };
 
 function groupByChat(
   ctx: RetrievalContext,

@@ -127,18 +127,25 @@ export function insertMessage(
  * Replaces a message's content (the in-flight assistant message, finished). `recollectReply`
  * (default false) records that the whole content is a fixed reply Recollect itself wrote
  * (`messages.is_recollect_reply`, migration 009): the index gives it no searchable text and the
- * explorer never cites it.
+ * explorer never cites it. `recallNotice` (default false, only with `recollectReply`) records that
+ * it is the notice to a recall question Recollect could not explore (`messages.is_recall_notice`,
+ * migration 010): the user turn before it is then no evidence either. One statement, so the
+ * content and both marks land together.
  * @throws RecollectError (`internal`) when the message vanished mid-turn.
  */
 export function updateMessageContent(
   db: Database.Database,
   messageId: number,
   content: string,
-  options: { readonly recollectReply?: boolean } = {},
+  options: { readonly recollectReply?: boolean; readonly recallNotice?: boolean } = {},
 ): void {
+  const recollectReply = options.recollectReply === true;
+  const recallNotice = recollectReply && options.recallNotice === true;
   const result = db
-    .prepare("UPDATE messages SET content = ?, is_recollect_reply = ? WHERE id = ?")
-    .run(content, options.recollectReply === true ? 1 : 0, messageId);
+    .prepare(
+      "UPDATE messages SET content = ?, is_recollect_reply = ?, is_recall_notice = ? WHERE id = ?",
+    )
+    .run(content, recollectReply ? 1 : 0, recallNotice ? 1 : 0, messageId);
   if (result.changes !== 1) {
     throw new RecollectError("internal", "The in-flight message was removed during the turn.");
   }

@@ -8,6 +8,7 @@ import { spellingTerms } from "./006-spelling-terms.js";
 import { sourceParserVersion } from "./007-source-parser-version.js";
 import { spellingTermsRest } from "./008-spelling-terms-rest.js";
 import { recollectReplies } from "./009-recollect-replies.js";
+import { recallNotices } from "./010-recall-notices.js";
 
 /** Every migration, in order. Append only: never edit or reorder a released step. */
 export const MIGRATIONS: readonly Migration[] = [
@@ -20,4 +21,5 @@ export const MIGRATIONS: readonly Migration[] = [
   sourceParserVersion,
   spellingTermsRest,
   recollectReplies,
+  recallNotices,
 ];

@@ -128,6 +128,7 @@ describe("offline router policy", () => {
     expect(routeTurn(user("What did we decide about auth?"), ["read_chat"])).toEqual({
       kind: "text",
       text: ROUTER_NO_HISTORY_TEXT,
+      recallNotice: true,
     });
   });
 

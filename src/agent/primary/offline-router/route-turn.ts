@@ -38,7 +38,12 @@ export interface RouterReadInput {
 
 /** What the router does this step. */
 export type RouterDecision =
-  | { readonly kind: "text"; readonly text: string }
+  | {
+      readonly kind: "text";
+      readonly text: string;
+      /** The text answers a recall question the explorer could not take (no-history notice). */
+      readonly recallNotice?: true;
+    }
   | {
       readonly kind: "tool-call";
       readonly toolName: "explore_chat_history";
@@ -197,7 +202,7 @@ export function routeTurn(
         input: { query: routedQuery(text) },
       };
     }
-    return { kind: "text", text: ROUTER_NO_HISTORY_TEXT };
+    return { kind: "text", text: ROUTER_NO_HISTORY_TEXT, recallNotice: true };
   }
   if (kind === "greeting") return { kind: "text", text: ROUTER_GREETING_TEXT };
   if (kind === "statement") return { kind: "text", text: ROUTER_NOTED_TEXT };
