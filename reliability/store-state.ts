@@ -53,6 +53,7 @@ interface SourceRow {
   chat_id: number;
   app_id: number;
   title: string | null;
+  source: string;
   role: "user" | "assistant";
   content: string;
   is_compaction_summary: number;
@@ -80,7 +81,7 @@ export function indexDifference(db: Database.Database): IndexDifference {
       .get()?.n ?? 0;
   const sources = db
     .prepare<[], SourceRow>(
-      `SELECT m.id, m.chat_id, c.app_id, c.title, m.role, m.content, m.is_compaction_summary,
+      `SELECT m.id, m.chat_id, c.app_id, c.title, c.source, m.role, m.content, m.is_compaction_summary,
               m.is_recollect_reply, m.is_recall_notice, m.created_at
          FROM messages m JOIN chats c ON c.id = m.chat_id ORDER BY m.id`,
     )
@@ -127,6 +128,7 @@ export function indexDifference(db: Database.Database): IndexDifference {
           appId: source.app_id,
           chatId: source.chat_id,
           chatTitle: source.title,
+          chatSource: source.source,
           role: source.role,
           content: source.content,
           isCompactionSummary: source.is_compaction_summary === 1,

@@ -14,6 +14,8 @@ export interface IndexSource {
   readonly appId: number;
   readonly chatId: number;
   readonly chatTitle: string | null;
+  /** `chats.source`: an importer's format name, `web`, `demo`… (see {@link indexedTitle}). */
+  readonly chatSource: string;
   readonly role: MessageRole;
   readonly content: string;
   readonly isCompactionSummary: boolean;
@@ -50,6 +52,22 @@ export function cleanTitle(title: string | null): string | null {
   return truncateChars(normalizeWhitespace(visibleText(title)), MAX_TITLE_CHARS).text;
 }
 
+/** `chats.source` of a chat started in the web app (`store/catalog/chats.ts`, `createWebChat`). */
+export const WEB_CHAT_SOURCE = "web";
+
+/**
+ * The title a row of a chat indexes: {@link cleanTitle}'s, or null when Recollect made the title,
+ * which is never evidence. Every title of a web chat (`chats.source` {@link WEB_CHAT_SOURCE}) is
+ * Recollect's: the web app titles a new chat with its first message, often the very question put
+ * to the history tools, and `set_chat_summary` (its model's words), the only other writer of a
+ * title, runs only in web chats (the server runs turns nowhere else; the terminal chat and MCP
+ * have no current chat). Indexed on every row of the chat, such a title would make a later note
+ * there match the question's words. An imported chat's title is its source's, and indexed. Pure.
+ */
+export function indexedTitle(title: string | null, chatSource: string): string | null {
+  return chatSource === WEB_CHAT_SOURCE ? null : cleanTitle(title);
+}
+
 /**
  * The scope tokens of a row: `app<id>` and `chat<id>`. Queries filter on them inside MATCH
  * (DESIGN.md § Lessons: an UNINDEXED app_id post-filter measured 10x slower).
@@ -59,10 +77,10 @@ export function scopeTokens(appId: number, chatId: number): string {
 }
 
 /**
- * Builds the index row for one message: projection, CJK bigrams, scope tokens. A message that is
- * never evidence (`Projection.notEvidence`) gets a row with no terms at all, its chat's title
- * included: a web chat is titled with its first message, often the very question put to the
- * history tools, and the row exists only so repair sees the message as indexed. Pure.
+ * Builds the index row for one message: projection, the chat's title when Recollect did not make
+ * it ({@link indexedTitle}), CJK bigrams, scope tokens. A message that is never evidence
+ * (`Projection.notEvidence`) gets a row with no terms at all, any title included: the row exists
+ * only so repair sees the message as indexed. Pure.
  */
 export function buildIndexRow(source: IndexSource): IndexRow {
   const projection = projectMessage({
@@ -71,7 +89,10 @@ export function buildIndexRow(source: IndexSource): IndexRow {
     answeredByHistoryTool: source.answeredByHistoryTool,
     recollectReply: source.recollectReply,
   });
-  const title = projection.notEvidence === null ? (cleanTitle(source.chatTitle) ?? "") : "";
+  const title =
+    projection.notEvidence === null
+      ? (indexedTitle(source.chatTitle, source.chatSource) ?? "")
+      : "";
   return {
     rowid: source.messageId,
     title: separateCjkRuns(title),

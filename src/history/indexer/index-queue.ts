@@ -21,6 +21,7 @@ const dirtyRowSchema = z.object({
   chat_id: z.number().int().nullable(),
   app_id: z.number().int().nullable(),
   title: z.string().nullable(),
+  source: z.string().nullable(),
   ...replyColumnsShape,
   is_recollect_reply: z.number().int().nullable(),
 });
@@ -70,7 +71,7 @@ export function createIndexQueue(store: StorePort): IndexQueue {
   const unqueueChat = db.prepare("DELETE FROM history_dirty_chats WHERE chat_id = ?");
   const selectDirtyMessages = db.prepare(`
     SELECT d.message_id, m.role, m.content, m.is_compaction_summary, m.is_recollect_reply,
-           m.created_at, m.chat_id, c.app_id, c.title,
+           m.created_at, m.chat_id, c.app_id, c.title, c.source,
            ${replyColumnsSql("m")}
     FROM history_dirty_messages d
     LEFT JOIN messages m ON m.id = d.message_id
@@ -117,6 +118,7 @@ export function createIndexQueue(store: StorePort): IndexQueue {
         row.content === null ||
         row.chat_id === null ||
         row.app_id === null ||
+        row.source === null ||
         row.created_at === null
       ) {
         deleteRow.run(row.message_id);
@@ -127,6 +129,7 @@ export function createIndexQueue(store: StorePort): IndexQueue {
             appId: row.app_id,
             chatId: row.chat_id,
             chatTitle: row.title,
+            chatSource: row.source,
             role: row.role,
             content: row.content,
             isCompactionSummary: row.is_compaction_summary === 1,

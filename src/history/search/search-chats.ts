@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { cleanTitle } from "../indexer/build-index-row.js";
+import { cleanTitle, indexedTitle } from "../indexer/build-index-row.js";
 import { countPending } from "../indexer/pending-count.js";
 import { projectMessage } from "../projection/project-message.js";
 import {
@@ -51,6 +51,7 @@ const detailSchema = z.object({
   is_compaction_summary: z.number().int(),
   created_at: z.number(),
   chat_title: z.string().nullable(),
+  chat_source: z.string(),
   chat_created_at: z.number(),
 });
 
@@ -61,6 +62,8 @@ interface RankedMatch {
   readonly isCompactionSummary: boolean;
   readonly createdAt: number;
   readonly chatTitle: string | null;
+  /** `chats.source`: whether the title is indexed (`indexedTitle`). */
+  readonly chatSource: string;
   readonly chatCreatedAt: number;
   readonly score: number;
 }
@@ -104,6 +107,7 @@ function toRanked(row: z.infer<typeof detailSchema>, raw: number): RankedMatch {
     isCompactionSummary,
     createdAt: row.created_at,
     chatTitle: row.chat_title,
+    chatSource: row.chat_source,
     chatCreatedAt: row.chat_created_at,
     score: isCompactionSummary ? raw * COMPACTION_SCORE_FACTOR : raw,
   };
@@ -126,7 +130,8 @@ function storeDetails(
     ctx.store.db
       .prepare(
         `SELECT m.id AS message_id, m.chat_id, m.role, m.is_compaction_summary,
-                m.created_at, c.title AS chat_title, c.created_at AS chat_created_at
+                m.created_at, c.title AS chat_title, c.source AS chat_source,
+                c.created_at AS chat_created_at
          FROM messages m JOIN chats c ON c.id = m.chat_id
          WHERE m.id IN (SELECT value FROM json_each(?))
            AND c.app_id = ? AND m.chat_id IS NOT ?`,
@@ -171,7 +176,10 @@ function rankFromIndex(ctx: RetrievalContext, candidates: readonly Candidate[]):
   return rows
     .filter((row) => row.app_id === ctx.appId && row.chat_id !== ctx.currentChatId)
     .map((row) =>
-      toRanked({ ...row, chat_title: null, chat_created_at: 0 }, scores.get(row.message_id) ?? 0),
+      toRanked(
+        { ...row, chat_title: null, chat_source: "", chat_created_at: 0 },
+        scores.get(row.message_id) ?? 0,
+      ),
     )
     .sort(byRank);
 }
@@ -212,7 +220,12 @@ function rankAndGroup(
     const row = confirmed.get(entry.messageId);
     return row === undefined
       ? entry
-      : { ...entry, chatTitle: row.chat_title, chatCreatedAt: row.chat_created_at };
+      : {
+          ...entry,
+          chatTitle: row.chat_title,
+          chatSource: row.chat_source,
+          chatCreatedAt: row.chat_created_at,
+        };
   };
   const groups = new Map([...fast.groups].map(([chat, group]) => [chat, group.map(withStore)]));
   return groupByChat(ctx, { groups, rest: fast.rest }, terms);
@@ -358,7 +371,8 @@ function firstSubstantive(ctx: RetrievalContext, like: RankedMatch): Chosen | nu
  * match in the body (after its own body matches, in rank order), else by its first substantive
  * message, so the excerpt says what the chat is about; keeps the originals when neither exists.
  * At most {@link MATCHES_PER_CHAT}; `others` never repeats a chosen message; neither `chosen` (see
- * `groupByChat`) nor a replacement is a message that is never evidence.
+ * `groupByChat`) nor a replacement is a message that is never evidence. In a chat whose title
+ * Recollect made (`indexedTitle`), title-only matches are dropped and nothing stands in.
  */
 function refineTitleOnly(
   ctx: RetrievalContext,
@@ -371,6 +385,10 @@ function refineTitleOnly(
   if (titleOnly.length === 0) return [...chosen];
   const kept = chosen.filter((entry) => !titleOnly.includes(entry));
   const first = (chosen[0] as Chosen).match;
+  // A title Recollect made is on no row (`indexedTitle`): a hit on it alone comes from a row
+  // indexed before that (a store not re-projected yet, a read-only one's), and is no evidence
+  // nor a reason to stand in another message of the chat.
+  if (indexedTitle(first.chatTitle, first.chatSource) === null) return kept;
   const bodyMatches = loadAlternatives(ctx, first, others.slice(0, TITLE_ONLY_ALTERNATIVES))
     .map(([match, stored]) => project(match, stored))
     .filter((entry) => !entry.notEvidence && findTermPosition(entry.text, terms) !== -1);
