@@ -14,6 +14,7 @@ import { fileURLToPath } from "node:url";
 import axe from "axe-core";
 import { type Browser, chromium, type Page } from "playwright-core";
 import type { EntitlementProvider } from "../src/agent/entitlement/entitlement-provider.js";
+import { createIndexer } from "../src/history/indexer/create-indexer.js";
 import { countPending } from "../src/history/indexer/pending-count.js";
 import { startRecollectServer } from "../src/server/create-recollect-server.js";
 import type { RunningServer } from "../src/server/start-server.js";
@@ -93,6 +94,11 @@ export interface Harness {
 export interface HarnessOptions {
   /** Start the background indexer (default true). False leaves the seed queued: "indexing". */
   readonly indexer?: boolean;
+  /**
+   * Serve the seeded store opened read-only (default false), as `recollect serve` does when the
+   * file system refuses writes: the seed is written and indexed first, then the store reopened.
+   */
+  readonly readOnlyStore?: boolean;
 }
 
 const HISTORY_TOOLS = new Set(["explore_chat_history", "read_chat", "search_chats"]);
@@ -136,8 +142,14 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   await buildWeb(webRoot);
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
 
-  const store = openStore({ path: join(workDir, "recollect.db") });
+  const storePath = join(workDir, "recollect.db");
+  let store = openStore({ path: storePath });
   const seeded = seedHistory(store);
+  if (options.readOnlyStore === true) {
+    await createIndexer({ store, pollIntervalMs: 0 }).drainAll();
+    store.close();
+    store = openStore({ path: storePath, readonly: true });
+  }
   const settings = createMemorySettingsStore({});
   let entitlement: Entitlement = "pro";
   const entitlementProvider: EntitlementProvider = { entitlement: () => entitlement };

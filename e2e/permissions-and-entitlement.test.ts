@@ -136,6 +136,15 @@ describe("ask consent dialog", () => {
 });
 
 describe("indexing and entitlement", () => {
+  it("shows no read-only notice on a writable store", async () => {
+    await page.goto(`${harness.url}/#/chat/${harness.seeded.appId}/${harness.seeded.authChatId}`);
+    // The app picker lists the apps once /api/apps, which carries storeWritable, has answered.
+    await page
+      .locator(`#app-picker option[value="${harness.seeded.appId}"]`)
+      .waitFor({ state: "attached" });
+    expect(await page.locator('[data-notice="store-read-only"]').count()).toBe(0);
+  });
+
   it("shows that recall may be incomplete while the index is still being built", async () => {
     const before = harness.engine.requests.length;
     harness.setScenario({
