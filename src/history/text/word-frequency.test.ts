@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { zipfFrequency } from "./word-frequency.js";
+import { surprisal, zipfFrequency } from "./word-frequency.js";
 
 describe("zipfFrequency (SUBTLEX-US, Zipf scale)", () => {
   it("puts function words above everyday words above rare ones", () => {
@@ -20,5 +20,13 @@ describe("zipfFrequency (SUBTLEX-US, Zipf scale)", () => {
     expect(zipfFrequency("What")).toBe(zipfFrequency("what"));
     expect(zipfFrequency("STOP")).toBe(zipfFrequency("stop"));
     expect(zipfFrequency("what")).toBeGreaterThan(6);
+  });
+});
+
+describe("surprisal (−log10 P, the background idf)", () => {
+  it("is 9 − Zipf: everyday words low, a word the list lacks 9", () => {
+    expect(surprisal("you")).toBeCloseTo(9 - zipfFrequency("you"), 12);
+    expect(surprisal("use")).toBeLessThan(surprisal("clerk"));
+    expect(surprisal("kubectl")).toBe(9);
   });
 });

@@ -15,8 +15,8 @@ let counts: ReadonlyMap<string, number> | null = null;
 let millions = 0;
 
 /**
- * The list as lower-case word → count, loaded on first use and only on the path that needs it (a
- * probe found a word absent): ~3.6 MB of JSON, 120–145 ms CPU once per process on the 2 shared
+ * The list as lower-case word → count, loaded on a process's first lookup (every offline
+ * exploration weights its question by it): ~3.6 MB of JSON, 120–145 ms CPU once per process on the 2 shared
  * cores at load average 9 (`process.cpuUsage()` around the first call: parse ≈ 75, map ≈ 45; the
  * spelling gate's word list costs ≈ 115 to parse); later calls are a map lookup (≈ 0.2 µs).
  * Entries whose shape is not `{word, count}` with a positive count are skipped.
@@ -47,4 +47,14 @@ function wordCounts(): ReadonlyMap<string, number> {
 export function zipfFrequency(word: string): number {
   const count = wordCounts().get(word.toLowerCase());
   return count === undefined ? 0 : Math.log10(count / millions) + 3;
+}
+
+/**
+ * Surprisal of `word` in everyday English, −log10 P(word) = 9 − Zipf (Zipf is log10 of the count
+ * per billion words): about 1.4 ("you") to 7.7 for listed words, 9 (once in a billion) for a word
+ * the list lacks — a name, an identifier. The background corpus's idf: how little a word says
+ * about any one topic. Never throws.
+ */
+export function surprisal(word: string): number {
+  return 9 - zipfFrequency(word);
 }

@@ -7,7 +7,7 @@ import { submitReportInputSchema } from "../child-protocol.js";
 import { decideNextAction, reportFor } from "./decide-next-action.js";
 import { reciprocalRankFusion } from "./fuse.js";
 import { DEFAULT_POLICY, type OfflineStage, policyVersion } from "./policy-parameters.js";
-import { expandRm3, formulate, queryText } from "./query-model.js";
+import { backgroundWeighted, expandRm3, formulate, queryText } from "./query-model.js";
 import { rankEvidence } from "./rank-evidence.js";
 import type { Observation } from "./run-state.js";
 import { termVector } from "./score-messages.js";
@@ -38,6 +38,34 @@ describe("formulate", () => {
     const model = formulate("What did I tell you about the deployment pipelines?");
     expect([...model.weights.keys()]).toEqual(["deploy", "pipelin"]);
     expect(queryText(model)).toBe("deployment pipelines");
+  });
+});
+
+describe("background", () => {
+  test("weighs each term by its word's surprisal in everyday English, summing to 1", () => {
+    const model = backgroundWeighted(formulate("Why did we stop using Clerk?"));
+    const weight = (term: string) => model.weights.get(term) ?? 0;
+    expect([...model.weights.keys()]).toEqual(["stop", "us", "clerk"]);
+    expect(weight("clerk")).toBeGreaterThan(weight("us"));
+    expect(weight("us")).toBeGreaterThan(weight("stop"));
+    expect([...model.weights.values()].reduce((a, b) => a + b, 0)).toBeCloseTo(1, 12);
+  });
+
+  test("a subject word outranks an everyday word the small pool happens to hold less often", () => {
+    // "need" is in one message of six, "Clerk" in two: the pool's idf alone prefers c1.
+    const history = [
+      message(1, "We need a new monitor.", { chatId: 1 }),
+      message(2, "Clerk pricing jumps past the free tier.", { chatId: 2 }),
+      message(3, "We switched the login to Clerk.", { chatId: 3 }),
+      message(4, "The brand colour stays teal.", { chatId: 4 }),
+      message(5, "Lunch is at noon on Fridays.", { chatId: 5 }),
+      message(6, "Boards sort cards by due date.", { chatId: 6 }),
+    ];
+    const first = (...stages: OfflineStage[]) =>
+      rankEvidence(state("Why did we need Clerk?", history), off(...stages)).messages[0]
+        ?.observation.candidateId;
+    expect(first("background")).toBe("c1");
+    expect(first()).not.toBe("c1");
   });
 });
 
@@ -78,11 +106,12 @@ describe("expand (RM3) in the ranking and the search", () => {
   const question = "Where does the deploy pipeline run at night?";
 
   test("the feedback vocabulary lifts a message that says it and ranks one that says only it", () => {
-    // Off: c3 (the rare "night") outranks c2 (the common "deploy"); c4 holds no question word.
-    expect(ranked(question, "expand")).toEqual(["c1", "c3", "c2"]);
+    // Pool statistics only (background off): off, c3 (the pool-rare "night") outranks c2 (the
+    // pool-common "deploy"); c4 holds no question word.
+    expect(ranked(question, "background", "expand")).toEqual(["c1", "c3", "c2"]);
     // On: the best match's words (docker, fly, imag) weigh too: c2 passes c3, and c4, which says
     // only them, is ranked at all (below c3: the question's own terms keep 0.8 of the weight).
-    expect(ranked(question)).toEqual(["c1", "c2", "c3", "c4"]);
+    expect(ranked(question, "background")).toEqual(["c1", "c2", "c3", "c4"]);
   });
 
   const nextCalls = (text: string) => {

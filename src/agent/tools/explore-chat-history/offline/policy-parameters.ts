@@ -4,9 +4,12 @@
  * Tuned only on the dev sets (BEAM-100K, curated); each stage's gain: docs/OFFLINE-ABLATION.md.
  */
 
+import { createHash } from "node:crypto";
+
 /** Stages that `ablate` can switch off one at a time (docs/OFFLINE-ABLATION.md). */
 export const OFFLINE_STAGES = [
   "prefix",
+  "background",
   "expand",
   "fuse",
   "read",
@@ -195,18 +198,14 @@ export const DEFAULT_POLICY: PolicyConfig = Object.freeze({
   off: new Set<OfflineStage>(),
 });
 
-/** FNV-1a over UTF-16 units, 32 bits, reduced to 5 decimal digits: a stable digest, not security. */
+/** A stable 5-decimal-digit digest of `text` (SHA-256's first 32 bits mod 100,000). */
 function digest(text: string): string {
-  let hash = 0x811c9dc5;
-  for (let i = 0; i < text.length; i += 1) {
-    hash ^= text.charCodeAt(i);
-    hash = Math.imul(hash, 0x01000193) >>> 0;
-  }
+  const hash = createHash("sha256").update(text).digest().readUInt32BE(0);
   return String(hash % 100_000).padStart(5, "0");
 }
 
 /** Bumped when the pipeline's code (not just a number) changes what it outputs. */
-export const OFFLINE_PIPELINE_GENERATION = 23;
+export const OFFLINE_PIPELINE_GENERATION = 24;
 
 /**
  * The policy version of `config`: `<generation><5-digit digest of the parameters>` (a number, so

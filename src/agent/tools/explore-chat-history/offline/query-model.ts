@@ -5,6 +5,7 @@
  * CJK bigrams, the shared stopword list). Pure.
  */
 import { contentTerms } from "../../../../history/text/content-terms.js";
+import { surprisal } from "../../../../history/text/word-frequency.js";
 import type { TermVector } from "./score-messages.js";
 
 /** A query model: index term → weight (weights sum to 1), plus the word to send for each term. */
@@ -29,6 +30,24 @@ export function formulate(question: string): QueryModel {
   const total = terms.length || 1;
   const weights = new Map([...counts].map(([term, count]) => [term, count / total]));
   return { weights, words };
+}
+
+/**
+ * background: each weight times its word's surprisal in everyday English (`surprisal`: the
+ * question's own surface word; summing a stem's inflections measured worse on BEAM-100K dev),
+ * renormalised to sum 1. The pool's idf comes from the few dozen messages the searches chose for
+ * the question's words, where "use" can be rarer than the subject itself ("why did we stop using
+ * Clerk?"); a background corpus knows "use" says little about any topic.
+ */
+export function backgroundWeighted(model: QueryModel): QueryModel {
+  const raw = [...model.weights].map(
+    ([term, weight]) => [term, weight * surprisal(model.words.get(term) ?? term)] as const,
+  );
+  const total = raw.reduce((sum, [, weight]) => sum + weight, 0) || 1;
+  return {
+    weights: new Map(raw.map(([term, weight]) => [term, weight / total])),
+    words: model.words,
+  };
 }
 
 /** A search query string for the heaviest terms of `model` (at most the index's 12). */

@@ -12,7 +12,7 @@ import {
   type PolicyConfig,
 } from "./policy-parameters.js";
 import { type Conflation, conflate, prefixConflation } from "./prefix-variants.js";
-import { expandRm3, formulate, type QueryModel } from "./query-model.js";
+import { backgroundWeighted, expandRm3, formulate, type QueryModel } from "./query-model.js";
 import type { Observation, RunState } from "./run-state.js";
 import { bm25, type PoolStats, poolStats, type TermVector, termVector } from "./score-messages.js";
 
@@ -108,7 +108,9 @@ export function rankEvidence(state: RunState, config: PolicyConfig): Ranking {
   const question = formulate(state.question);
   // Scoring and coverage (abstention, confidence) use the subject only: "decide" says what kind
   // of answer is wanted, not what it is about.
-  const subject = subjectOf(question);
+  const subject = off.has("background")
+    ? subjectOf(question)
+    : backgroundWeighted(subjectOf(question));
   // A probe only tests presence (evidence-strength.ts): what it alone returned is not ranked.
   const searches = state.searches.filter((run, i) => !isProbe(run, i, subject));
   const ranked = new Set(searches.flatMap((run) => run.ranked));
