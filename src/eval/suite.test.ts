@@ -33,7 +33,7 @@ describe("curated suite file", () => {
   });
 
   it("has at least 40 questions covering every category", () => {
-    expect(suite.questions.length).toBe(48);
+    expect(suite.questions.length).toBe(53);
     const categories = new Set(suite.questions.map((question) => question.category));
     expect([...categories].sort()).toEqual([...QUESTION_CATEGORIES].sort());
   });

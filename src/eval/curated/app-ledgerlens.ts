@@ -63,10 +63,11 @@ export const LEDGERLENS_CHATS: readonly ChatSpec[] = [
     title: "Chart performance",
     start: "2026-03-24T10:00:00Z",
     turns: [
-      ["user", "Balance history charts with 100k points freeze the tab for seconds."],
+      ["user", "Balance history charts with 100k points freeze the tab for seconds.", "problem"],
       [
         "assistant",
         "Recharts renders SVG nodes per point, which does not scale. Apache ECharts with canvas rendering handles this easily.",
+        "cause",
       ],
       [
         "user",
@@ -429,5 +430,13 @@ export const LEDGERLENS_QUESTIONS: readonly QuestionSpec[] = [
     question: "发票导出用什么格式？",
     expected: "found",
     gold: ["ll-invoices#decision"],
+  },
+  {
+    id: "ll-why-echarts",
+    app: "ledgerlens",
+    category: "reason",
+    question: "Why are we replacing Recharts?",
+    expected: "found",
+    gold: ["ll-charts-2#problem", "ll-charts-2#cause"],
   },
 ];

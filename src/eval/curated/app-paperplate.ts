@@ -60,10 +60,12 @@ export const PAPERPLATE_CHATS: readonly ChatSpec[] = [
       [
         "user",
         "Our Supabase bill tripled this month and it is almost all egress from photo downloads.",
+        "cost",
       ],
       [
         "assistant",
         "Storage egress is the driver. Cloudflare R2 has no egress fees; we could serve photos from R2 behind our own domain and cache thumbnails at the edge.",
+        "no-egress",
       ],
       [
         "user",
@@ -106,10 +108,12 @@ export const PAPERPLATE_CHATS: readonly ChatSpec[] = [
       [
         "user",
         "Postgres full-text search is too slow for recipe search and it does not handle typos. Algolia or Meilisearch?",
+        "problem",
       ],
       [
         "assistant",
         "Algolia is excellent but priced per search request; Meilisearch is open source, typo-tolerant, and we can host it ourselves.",
+        "compare",
       ],
       ["user", "Meilisearch. Host it on Fly.io.", "pick"],
       [
@@ -400,5 +404,29 @@ export const PAPERPLATE_QUESTIONS: readonly QuestionSpec[] = [
     question: "Earlier in this chat, what format did we settle on for the grocery list export?",
     expected: "found",
     gold: ["pp-sprint9#gold", "pp-sprint9#gold2"],
+  },
+  {
+    id: "pp-why-photos-r2",
+    app: "paperplate",
+    category: "reason",
+    question: "Why did we move recipe photos to Cloudflare R2?",
+    expected: "found",
+    gold: ["pp-photos-2#cost", "pp-photos-2#no-egress"],
+  },
+  {
+    id: "pp-why-meilisearch",
+    app: "paperplate",
+    category: "reason",
+    question: "Why did we choose Meilisearch for recipe search?",
+    expected: "found",
+    gold: ["pp-search#problem", "pp-search#compare"],
+  },
+  {
+    id: "pp-why-supabase-storage",
+    app: "paperplate",
+    category: "reason",
+    question: "Why did we keep recipe photos in Supabase Storage at first?",
+    expected: "found",
+    gold: ["pp-photos-1#option"],
   },
 ];

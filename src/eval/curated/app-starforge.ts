@@ -132,7 +132,7 @@ export const STARFORGE_CHATS: readonly ChatSpec[] = [
     title: "Team ratings",
     start: "2026-04-16T16:30:00Z",
     turns: [
-      ["user", "Elo breaks for 3v3: carried players climb too fast."],
+      ["user", "Elo breaks for 3v3: carried players climb too fast.", "problem"],
       [
         "assistant",
         "Replacing Elo with OpenSkill (Weng-Lin) ratings, which model individual skill inside teams; existing Elo ratings are converted once.",
@@ -393,5 +393,13 @@ export const STARFORGE_QUESTIONS: readonly QuestionSpec[] = [
     question: "한국어 번역은 어떻게 하기로 했나요?",
     expected: "found",
     gold: ["sf-korean#decision"],
+  },
+  {
+    id: "sf-why-openskill",
+    app: "starforge",
+    category: "reason",
+    question: "Why did we drop Elo ratings?",
+    expected: "found",
+    gold: ["sf-rating-2#problem", "sf-rating-2#decision"],
   },
 ];

@@ -104,12 +104,12 @@ describe("loadSuiteIntoStore", () => {
 });
 
 describe("runSuite on the curated suite with the offline engine", () => {
-  it("runs all 48 questions with zero fabricated citations and no failed run", async () => {
+  it("runs all 53 questions with zero fabricated citations and no failed run", async () => {
     const result = await runSuite({
       suite: buildCuratedSuite(),
       engine: createExplorerEngine({ kind: "offline" }),
     });
-    expect(result.facts.length).toBe(48);
+    expect(result.facts.length).toBe(53);
     expect(result.overall.failedRuns).toBe(0);
     expect(result.overall.fabricated).toBe(0);
     expect(result.scores.filter((score) => score.fabricated > 0)).toEqual([]);

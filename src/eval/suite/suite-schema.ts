@@ -12,6 +12,7 @@ export const QUESTION_CATEGORIES = [
   "exact_recall",
   "multi_chat",
   "superseded",
+  "reason",
   "no_match",
   "prompt_injection",
   "cross_app",
