@@ -69,6 +69,26 @@ describe("background", () => {
   });
 });
 
+describe("reason", () => {
+  test("a question asking why ranks the motivation stated before the decision first", () => {
+    const history = [
+      message(1, "Clerk pricing jumps past the free tier, and we already pay for Supabase."),
+      message(2, "Supabase Auth covers email and Google sign-in.", { role: "assistant" }),
+      message(3, "Then we are replacing Clerk with Supabase Auth."),
+      message(4, "We added Clerk to the login page.", { chatId: 2 }),
+      message(5, "Clerk keys are in the vault.", { chatId: 3 }),
+    ];
+    const order = (question: string, ...stages: OfflineStage[]) =>
+      rankEvidence(state(question, history), off(...stages)).messages.map(
+        (item) => item.observation.candidateId,
+      );
+    expect(order("Why did we leave Clerk?")[0]).toBe("c1");
+    expect(order("Why did we leave Clerk?", "reason")[0]).not.toBe("c1");
+    // Not asking why: no message inherits from the ones after it.
+    expect(order("Did we leave Clerk?")).toEqual(order("Why did we leave Clerk?", "reason"));
+  });
+});
+
 describe("expand (RM3)", () => {
   test("adds terms of high-scoring feedback and keeps the original weight share", () => {
     const original = formulate("deploy pipeline");

@@ -16,6 +16,7 @@ export const OFFLINE_STAGES = [
   "neighbours",
   "title",
   "speaker",
+  "reason",
   "supersede",
   "probe",
   "abstain",
@@ -154,6 +155,11 @@ export const OFFLINE_PARAMETERS = Object.freeze({
    * Both dev sets pooled: the same figures for any value in (5.14, 5.66].
    */
   commonWordZipf: 5.5,
+  /**
+   * For a question asking why, the share of the best of the next `readAfter` messages of its chat
+   * a message inherits: the motivation comes before the decision it explains.
+   */
+  reasonShare: 0.5,
 });
 /** The policy's tunable numbers (the shape of {@link OFFLINE_PARAMETERS}). */
 export type OfflineParameters = { readonly [K in keyof typeof OFFLINE_PARAMETERS]: number };
@@ -168,6 +174,9 @@ export const DECISION_FRAME =
 
 /** The question asks for a summary: its answer spans many turns, so more are cited. */
 export const SUMMARY_REQUEST = /\b(?:summar\w*|overview|recap\w*)\b/i;
+
+/** The question asks for a reason: its answer is the motivation stated before a decision. */
+export const REASON_REQUEST = /\bwhy\b|\breasons?\s+(?:for|behind|why)\b/i;
 
 /** First-person singular: the question is about the person asking (their own statements). */
 export const FIRST_PERSON = /\b(?:i|my|me|mine|myself)\b|\bi'(?:ve|m|d|ll)\b/i;

@@ -10,6 +10,7 @@ import {
   DECISION_FRAME,
   FIRST_PERSON,
   type PolicyConfig,
+  REASON_REQUEST,
 } from "./policy-parameters.js";
 import { type Conflation, conflate, prefixConflation } from "./prefix-variants.js";
 import { backgroundWeighted, expandRm3, formulate, type QueryModel } from "./query-model.js";
@@ -74,19 +75,27 @@ export function expandedModel(
   );
 }
 
-/** Each score plus shares of the observed preceding and following messages' scores. */
+/**
+ * Each score plus shares of the observed preceding and following messages' scores, and for a
+ * question asking why, `reasonShare` of the best of the next `readAfter` in its chat (a reason is
+ * stated before the decision it explains).
+ */
 function neighbourScores(
   observations: readonly Observation[],
   base: readonly number[],
-  shares: { readonly replyShare: number; readonly promptShare: number },
+  shares: { readonly replyShare: number; readonly promptShare: number; readonly readAfter: number },
+  reasonShare: number,
 ): number[] {
   const key = (item: Observation, step: number) => `${item.chatId}:${item.messageId + step}`;
   const at = new Map(observations.map((item, index) => [key(item, 0), base[index] ?? 0]));
+  const after = Array.from({ length: shares.readAfter }, (_, i) => i + 1);
+  const later = (item: Observation) => Math.max(0, ...after.map((i) => at.get(key(item, i)) ?? 0));
   return observations.map(
     (item, index) =>
       (base[index] ?? 0) +
       shares.replyShare * (at.get(key(item, -1)) ?? 0) +
-      shares.promptShare * (at.get(key(item, 1)) ?? 0),
+      shares.promptShare * (at.get(key(item, 1)) ?? 0) +
+      reasonShare * (reasonShare > 0 ? later(item) : 0),
   );
 }
 
@@ -137,9 +146,11 @@ export function rankEvidence(state: RunState, config: PolicyConfig): Ranking {
   const titles = observations.map((item) => conflate(termVector(item.chatTitle ?? ""), conflation));
   // Each message inherits shares of its neighbours' scores and of its chat title's match (a chat
   // titled "Choosing the database" may never say "database"); titles are not length-normalised.
+  const why =
+    off.has("reason") || !REASON_REQUEST.test(state.question) ? 0 : parameters.reasonShare;
   const inContext = (model: QueryModel) => {
     const base = vectors.map((vector) => bm25(vector, model, stats, options));
-    const own = off.has("neighbours") ? base : neighbourScores(observations, base, parameters);
+    const own = off.has("neighbours") ? base : neighbourScores(observations, base, parameters, why);
     if (off.has("title")) return own;
     const flat = { k1: parameters.bm25K1, b: 0 };
     return titles.map(
