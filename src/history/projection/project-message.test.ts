@@ -27,6 +27,13 @@ function corpusFile(name: string): string {
 }
 
 describe("projectMessage", () => {
+  it("removes a private span whose tags were escaped as entities, for both roles", () => {
+    for (const role of ["user", "assistant"] as const) {
+      const content = "Plan: &lt;private&gt;xiomicron hint&lt;/private&gt; then ship &amp; test";
+      expect(projectMessage({ role, content }).text).toBe("Plan: then ship & test");
+    }
+  });
+
   it("keeps user text with whitespace normalized, code included", () => {
     expect(
       projectMessage({ role: "user", content: "  How do we\t\tdeploy?\r\n\n\n\n```sh\nls\n```  " }),

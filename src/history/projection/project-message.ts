@@ -146,8 +146,8 @@ function notEvidence(reason: NotEvidenceKind): Projection {
  * is not evidence of a decision, a decision stated beside it is and stays), and a fixed reply
  * Recollect wrote ({@link ProjectionInput.recollectReply}, `recollect_reply`). What a read shows of
  * them is `readView`'s business. First, for both roles, `<private>` spans are removed
- * ({@link removePrivateSpans}). Last, for both roles: HTML entities are decoded, credentials
- * redacted ({@link redactCredentials}), whitespace normalized, and the text cut to
+ * ({@link removePrivateSpans}). Last, for both roles: HTML entities are decoded (and spans whose
+ * tags were escaped removed), credentials redacted ({@link redactCredentials}), whitespace normalized, and the text cut to
  * {@link MAX_PROJECTION_CHARS}. Pure, never throws, linear in the input length.
  */
 export function projectMessage(input: ProjectionInput): Projection {
@@ -165,7 +165,10 @@ export function projectMessage(input: ProjectionInput): Projection {
     if (normalizeWhitespace(visible) === "") return notEvidence("history_question");
   }
   const stripped = input.role === "assistant" ? stripAssistantMarkup(visible) : visible;
-  const text = normalizeWhitespace(redactCredentials(unescapeEntities(stripped)));
+  // Spans again after decoding: an export that escaped the tags (`&lt;private&gt;`) must not turn
+  // them into visible text (fail closed; the same tags a user typed are cut above).
+  const decoded = removePrivateSpans(unescapeEntities(stripped));
+  const text = normalizeWhitespace(redactCredentials(decoded));
   const cut = truncateChars(text, MAX_PROJECTION_CHARS);
   return { text: cut.text, truncated: cut.truncated || inputTruncated, notEvidence: null };
 }

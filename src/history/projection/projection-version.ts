@@ -3,7 +3,7 @@
  * different text for some stored message: on start the indexer compares it with the version it last
  * indexed with and re-queues every message (DESIGN.md § Index, start-up repair).
  */
-export const PROJECTION_VERSION = 9;
+export const PROJECTION_VERSION = 10;
 // 2: an assistant turn carrying a history-tool card projects to one label (self-ingestion).
 // 3: assistant markup removal repeats until stable (a removed tag can uncover a fence).
 // 4: `<private>…</private>` spans are removed (any case, attributes, nested, unclosed to the end).
@@ -17,3 +17,5 @@ export const PROJECTION_VERSION = 9;
 // 9: a chat title Recollect made (every web chat's: its first message, or set_chat_summary's) is
 //    indexed on no row; a user turn answered by Recollect's notice to a recall question it could
 //    not explore (migration 010) is a history question.
+// 10: a `<private>` span whose tags an export escaped as entities (`&lt;private&gt;…`) is removed
+//     after decoding, as a typed one is.
