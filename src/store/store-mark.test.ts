@@ -1,13 +1,18 @@
 import { createHash } from "node:crypto";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import Database from "better-sqlite3";
 import { afterEach, describe, expect, it } from "vitest";
 import { writeDyadFixture } from "../importers/testing/dyad-fixture.js";
 import { MIGRATIONS } from "./migrations/index.js";
 import { openStore } from "./open-store.js";
-import { MIGRATIONS_TABLE, NotAStoreError, RECOLLECT_APPLICATION_ID } from "./store-mark.js";
+import {
+  inspectStoreFile,
+  MIGRATIONS_TABLE,
+  NotAStoreError,
+  RECOLLECT_APPLICATION_ID,
+} from "./store-mark.js";
 
 const dirs: string[] = [];
 function temp(name: string): string {
@@ -114,5 +119,29 @@ describe("the store mark", () => {
     const before = sha256(path);
     openStore({ path }).close();
     expect(sha256(path)).toBe(before);
+  });
+});
+
+describe("inspectStoreFile and the store's -wal / -shm files", () => {
+  const beside = (path: string) => readdirSync(dirname(path)).sort();
+
+  it("leaves none beside a closed store", () => {
+    const path = temp("closed.db");
+    openStore({ path }).close();
+    expect(beside(path)).toEqual(["closed.db"]);
+    expect(inspectStoreFile(path)).toBe("store");
+    expect(beside(path)).toEqual(["closed.db"]);
+  });
+
+  it("keeps those of a store another connection has open, with its uncheckpointed writes", () => {
+    const path = temp("open.db");
+    using store = openStore({ path });
+    store.db.pragma("wal_autocheckpoint = 0");
+    store.db.prepare("INSERT INTO apps (name, created_at) VALUES ('live', 1)").run();
+    expect(inspectStoreFile(path)).toBe("store");
+    expect(beside(path)).toEqual(["open.db", "open.db-shm", "open.db-wal"]);
+    store.db.prepare("INSERT INTO apps (name, created_at) VALUES ('later', 2)").run();
+    const names = store.db.prepare("SELECT name FROM apps ORDER BY id").pluck().all();
+    expect(names).toEqual(["live", "later"]);
   });
 });

@@ -1,6 +1,7 @@
 import { statSync } from "node:fs";
 import { RecollectError } from "../errors/recollect-error.js";
 import { openReadOnly } from "./open-read-only.js";
+import { absentWalFiles, releaseWalFiles } from "./wal-files.js";
 import { storeBusyTimeoutMs } from "./write-transaction.js";
 
 /**
@@ -70,8 +71,12 @@ interface FileFacts {
   readonly schemaObjects: number;
 }
 
-/** Reads the header fields and table names through a read-only connection; writes nothing. */
+/**
+ * Reads the header fields and table names through a read-only connection; writes nothing, and
+ * leaves no `-wal`/`-shm` it created beside the file.
+ */
 function readFacts(path: string): FileFacts {
+  const created = absentWalFiles(path);
   const db = openReadOnly(path);
   try {
     db.pragma(`busy_timeout = ${storeBusyTimeoutMs()}`);
@@ -87,6 +92,7 @@ function readFacts(path: string): FileFacts {
     };
   } finally {
     db.close();
+    releaseWalFiles(path, created);
   }
 }
 
