@@ -4,6 +4,12 @@
 // compiled into dist/ (`prepack`), so an installed `recollect` starts without transpiling.
 import { existsSync } from "node:fs";
 
+// A stop signal while loading is kept, not fatal (Node's default would end the process with no
+// word): cliEntry reports it as it reports any later one.
+const received = [];
+const keep = (name) => received.push(name);
+for (const name of ["SIGINT", "SIGTERM"]) process.on(name, keep);
+
 const source = new URL("../src/cli/cli-entry.ts", import.meta.url);
 let entry = new URL("../dist/cli/cli-entry.js", import.meta.url);
 if (existsSync(source)) {
@@ -12,4 +18,5 @@ if (existsSync(source)) {
   entry = source;
 }
 const { cliEntry } = await import(entry.href);
-process.exitCode = await cliEntry(process.argv);
+process.exitCode = await cliEntry(process.argv, received);
+for (const name of ["SIGINT", "SIGTERM"]) process.off(name, keep);

@@ -6,6 +6,7 @@
 import type { Command } from "commander";
 import { COMMANDS } from "./commands/index.js";
 import { createRootProgram, exitQuietlyOnClosedStdout, runProgram } from "./root-program.js";
+import type { StopSignals } from "./stop-signals.js";
 
 /** Builds the root program with every command registered. Exported for tests. */
 export function buildProgram(): Command {
@@ -14,12 +15,16 @@ export function buildProgram(): Command {
   return program;
 }
 
-/** Runs the CLI with `argv` (as `process.argv`) and returns the exit code instead of exiting. */
-export function runCli(argv: readonly string[]): Promise<number> {
-  return runProgram(buildProgram(), argv);
+/**
+ * Runs the CLI with `argv` (as `process.argv`) and returns the exit code instead of exiting;
+ * `listening` is the entry point's stop-signal listener, when it installed one (`runProgram`).
+ */
+export function runCli(argv: readonly string[], listening?: StopSignals): Promise<number> {
+  return runProgram(buildProgram(), argv, listening);
 }
 
-// `tsx src/cli/main.ts …` (npm run recollect); the installed `bin/recollect.js` calls `cliEntry`.
+// `tsx src/cli/main.ts …` run directly (npm start and npm run recollect go through
+// `bin/recollect.js`, which calls `cliEntry` and so also hears a signal while this file loads).
 if (/[\\/]main\.ts$/.test(process.argv[1] ?? "")) {
   exitQuietlyOnClosedStdout();
   process.exitCode = await runCli(process.argv);

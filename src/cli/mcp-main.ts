@@ -5,10 +5,14 @@
  */
 import { registerMcpCommand } from "./commands/mcp.js";
 import { createRootProgram, runProgram } from "./root-program.js";
+import type { StopSignals } from "./stop-signals.js";
 
-/** Runs `recollect … mcp …` from `argv` (as `process.argv`); resolves the exit code. */
-export function runMcpCli(argv: readonly string[]): Promise<number> {
+/**
+ * Runs `recollect … mcp …` from `argv` (as `process.argv`); resolves the exit code. `listening`
+ * is the entry point's stop-signal listener (see `runProgram`).
+ */
+export function runMcpCli(argv: readonly string[], listening?: StopSignals): Promise<number> {
   const program = createRootProgram();
   registerMcpCommand(program);
-  return runProgram(program, argv);
+  return runProgram(program, argv, listening);
 }

@@ -9,13 +9,14 @@ import { type Command, CommanderError } from "commander";
 import { RecollectError, toRecollectError } from "../errors/recollect-error.js";
 import { messageWithRemedies } from "../errors/remedy.js";
 import { type GlobalOptions, outcomeExitCode } from "./cli-context.js";
-import { commandName } from "./cli-entry.js";
+import { commandName, wantsJson } from "./cli-entry.js";
 import { errorJson } from "./error-json.js";
 import { EXIT_CODE_BY_KIND } from "./exit-codes.js";
 import { InterruptedError } from "./interrupted-error.js";
 import { RecollectCommand } from "./recollect-command.js";
 import { cliRemedyWriter, mcpRemedyWriter } from "./remedy-writer.js";
-import { attachStopSignals, listenForStopSignals, stopSignalExitCode } from "./stop-signals.js";
+import { reportStop } from "./stop-line.js";
+import { attachStopSignals, listenForStopSignals, type StopSignals } from "./stop-signals.js";
 import { writeTerminalText } from "./terminal-text.js";
 import { UnknownCommandError } from "./unknown-command-error.js";
 
@@ -34,12 +35,6 @@ export function createRootProgram(): Command {
     .option("--json", "machine-readable output on stdout (and errors as JSON on stderr)")
     .version(RECOLLECT_VERSION, "-V, --version", "print the version")
     .exitOverride();
-}
-
-/** True when `--json` appears among the options (before a `--`), parsed or not. */
-function wantsJson(argv: readonly string[]): boolean {
-  const end = argv.indexOf("--");
-  return (end === -1 ? argv : argv.slice(0, end)).includes("--json");
 }
 
 /**
@@ -69,10 +64,8 @@ function reportError(
   program: Command,
   argv: readonly string[],
 ): number {
-  const exitCode =
-    error instanceof InterruptedError
-      ? stopSignalExitCode(error.signal)
-      : EXIT_CODE_BY_KIND[error.kind];
+  if (error instanceof InterruptedError) return reportStop(error.signal, json);
+  const exitCode = EXIT_CODE_BY_KIND[error.kind];
   const global = program.opts<GlobalOptions>();
   const write =
     commandName(argv.slice(2)) === "mcp" ? mcpRemedyWriter(global) : cliRemedyWriter(global);
@@ -87,18 +80,25 @@ function reportError(
  * Errors become one line on stderr, or with `--json` one JSON object, and the code for their kind
  * ({@link EXIT_CODE_BY_KIND}); commander's own usage errors are `invalid_input` (exit 2). A run
  * that SIGINT or SIGTERM stopped reports {@link InterruptedError} instead, whatever the command
- * returned or threw, and ends with the signal's code (`stop-signals.ts`).
+ * returned or threw, and ends with the signal's code (`stop-signals.ts`). `listening` is the
+ * entry point's listener, installed before the commands loaded (`cli-entry.ts`); without it (tests,
+ * `tsx src/cli/main.ts`) the run listens from here on, and stops listening when it ends.
  */
-export async function runProgram(program: Command, argv: readonly string[]): Promise<number> {
+export async function runProgram(
+  program: Command,
+  argv: readonly string[],
+  listening?: StopSignals,
+): Promise<number> {
   const json = wantsJson(argv.slice(2));
   classifyCommanderErrors(program);
-  using stops = listenForStopSignals({
-    exit: (signal) => process.exit(reportError(new InterruptedError(signal), json, program, argv)),
-  });
+  const stops =
+    listening ?? listenForStopSignals({ exit: (signal) => process.exit(reportStop(signal, json)) });
+  // A listener made here ends with the run; the entry point's is the entry point's to end.
+  using _ownListener = listening === undefined ? stops : undefined;
   attachStopSignals(program, stops);
   const interrupted = () => {
     const signal = stops.received();
-    return signal === null ? null : reportError(new InterruptedError(signal), json, program, argv);
+    return signal === null ? null : reportStop(signal, json);
   };
   try {
     await program.parseAsync([...argv]);

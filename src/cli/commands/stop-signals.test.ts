@@ -1,7 +1,8 @@
 /**
  * Every long-running command, as a real child process, stopped by SIGINT or SIGTERM once it is
  * ready: it closes what it opened, prints the one stop line on stderr and ends with 128 + the
- * signal's number (130, 143), and the store it had open is intact.
+ * signal's number (130, 143), and the store it had open is intact. A signal while the commands
+ * are still loading ends any command the same way.
  */
 import type { ChildProcess } from "node:child_process";
 import { mkdtempSync, readdirSync, rmSync } from "node:fs";
@@ -73,6 +74,39 @@ async function expectStopped(
   expect(run.stderr().endsWith(`recollect: Stopped by ${stoppedBy}.\n`)).toBe(true);
   expect(storeRows(db)).toEqual(rowsBefore);
 }
+
+/** How long after its start a child is stopped "while loading": the commands take over 1 s to load. */
+const WHILE_LOADING_MS = 400;
+
+describe("a signal while the commands are still loading", () => {
+  it.each([
+    ["SIGINT", ["apps"]],
+    ["SIGTERM", ["mcp", "--app", "Tasktide"]],
+  ] as const)(
+    "%s prints the stop line and exits with the signal's code (%s)",
+    async (signal, args) => {
+      const run = start(args);
+      await new Promise((resolve) => setTimeout(resolve, WHILE_LOADING_MS));
+      await expectStopped(run, signal);
+      expect([run.stdout(), run.stderr()]).toEqual(["", `recollect: Stopped by ${signal}.\n`]);
+    },
+    PROCESS_TEST_MS,
+  );
+
+  it(
+    "under --json, the stop is the classified error object",
+    async () => {
+      const run = start(["--json", "apps"]);
+      await new Promise((resolve) => setTimeout(resolve, WHILE_LOADING_MS));
+      run.child.kill("SIGINT");
+      expect(await run.exited).toEqual({ code: 130, signal: null });
+      expect(JSON.parse(run.stderr())).toEqual({
+        error: { kind: "aborted", message: "Stopped by SIGINT.", exit_code: 130, signal: "SIGINT" },
+      });
+    },
+    PROCESS_TEST_MS,
+  );
+});
 
 describe("a signal stops every long-running command with 128 + its number", () => {
   it.each(["SIGINT", "SIGTERM"] as const)(
