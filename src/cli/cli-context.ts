@@ -1,4 +1,5 @@
-import { existsSync, rmSync } from "node:fs";
+import { existsSync, rmdirSync, rmSync } from "node:fs";
+import { dirname } from "node:path";
 import type { Command } from "commander";
 import {
   type EntitlementProvider,
@@ -55,27 +56,63 @@ export function openCliStore(options: GlobalOptions): Store {
   return openStore({ path: storePathFor(options) });
 }
 
+/** `folder` and each of its ancestors that does not exist yet, deepest first. */
+function missingFolders(folder: string): string[] {
+  const missing: string[] = [];
+  for (let at = folder; !existsSync(at) && dirname(at) !== at; at = dirname(at)) missing.push(at);
+  return missing;
+}
+
+/** Removes each of `folders` (deepest first) while it is empty; one in use is left. Never throws. */
+function removeEmptyFolders(folders: readonly string[]): void {
+  try {
+    for (const folder of folders) rmdirSync(folder);
+  } catch {
+    // Not empty (another process put something there) or already gone: left as it is.
+  }
+}
+
+/** Options of {@link withCliStore}. */
+export interface WithCliStoreOptions {
+  /**
+   * When a store this run created is removed again while it holds no app: `"failure"` (the
+   * default) only when `work` throws; `"always"` also when it succeeds, for a command whose run
+   * with nothing to write should leave nothing behind (an import of only excluded files).
+   */
+  readonly removeUnused?: "failure" | "always";
+}
+
 /**
  * Runs `work` on the store of a command that writes, creating the store when there is none yet,
  * and closes it afterwards. A command that fails leaves behind no store it created: when nothing
  * was at the path before and `work` throws while the new store still holds no app, the store's
- * files (the database, its `-wal` and `-shm`) are removed before the error is rethrown. A store
- * that existed before, or that the failed run (or another process) filled, is kept.
+ * files (the database, its `-wal` and `-shm`) and the folders made for it are removed before the
+ * error is rethrown; with
+ * `removeUnused: "always"` the same holds when `work` succeeds. A store that existed before, or
+ * that the run (or another process) filled, is kept.
  */
 export async function withCliStore<T>(
   options: GlobalOptions,
   work: (store: Store) => T | Promise<T>,
+  { removeUnused = "failure" }: WithCliStoreOptions = {},
 ): Promise<T> {
   const path = storePathFor(options);
   const created = !existsSync(path);
+  const createdFolders = missingFolders(dirname(path));
   const store = openStore({ path });
-  try {
-    return await work(store);
-  } catch (error) {
+  const closeAndRemoveUnused = () => {
     const unused = created && listApps(store.db).length === 0;
     store.close();
-    if (unused)
-      for (const suffix of ["", "-wal", "-shm"]) rmSync(`${path}${suffix}`, { force: true });
+    if (!unused) return;
+    for (const suffix of ["", "-wal", "-shm"]) rmSync(`${path}${suffix}`, { force: true });
+    removeEmptyFolders(createdFolders);
+  };
+  try {
+    const result = await work(store);
+    if (removeUnused === "always") closeAndRemoveUnused();
+    return result;
+  } catch (error) {
+    closeAndRemoveUnused();
     throw error;
   } finally {
     store.close();

@@ -128,33 +128,38 @@ export function registerImportCommand(program: Command): void {
     .action(async (paths: string[], options: ImportOptions, command: Command) => {
       const global = globalOptions(command);
       const exclusion = importExclusion(global, options);
-      // A failed import (no history in the paths, a malformed file) leaves no new empty store.
-      await withCliStore(global, async (store) => {
-        // An existing app named the same but for case, accents or spacing is the one meant.
-        const typed = options.app;
-        const appName =
-          typed === undefined ? undefined : (existingAppName(store.db, typed.trim()) ?? typed);
-        const report = importPaths({
-          store,
-          paths,
-          exclusion,
-          ...(appName !== undefined ? { appName } : {}),
-          onProgress: progressReporter(),
-        });
-        if (report.totals.messages > 0 && process.stderr.isTTY) {
-          process.stderr.write("indexing…\n");
-        }
-        const indexed = await drainIndex(store, { requeueAll: false });
-        if (global.json) printJson(importReportJson(report, indexed));
-        else writeTerminalText(formatImportReport(report, indexed));
-        const [first, ...others] = report.failures;
-        if (first) {
-          const more =
-            others.length > 0
-              ? ` (and ${plural(others.length, "more rejected file", "more rejected files")})`
-              : "";
-          throw new ImportFormatError(first.file, first.line, `${first.reason}${more}`);
-        }
-      });
+      // An import that failed (no history in the paths, a malformed file) or found nothing to
+      // import (every file excluded) leaves no new empty store.
+      await withCliStore(
+        global,
+        async (store) => {
+          // An existing app named the same but for case, accents or spacing is the one meant.
+          const typed = options.app;
+          const appName =
+            typed === undefined ? undefined : (existingAppName(store.db, typed.trim()) ?? typed);
+          const report = importPaths({
+            store,
+            paths,
+            exclusion,
+            ...(appName !== undefined ? { appName } : {}),
+            onProgress: progressReporter(),
+          });
+          if (report.totals.messages > 0 && process.stderr.isTTY) {
+            process.stderr.write("indexing…\n");
+          }
+          const indexed = await drainIndex(store, { requeueAll: false });
+          if (global.json) printJson(importReportJson(report, indexed));
+          else writeTerminalText(formatImportReport(report, indexed));
+          const [first, ...others] = report.failures;
+          if (first) {
+            const more =
+              others.length > 0
+                ? ` (and ${plural(others.length, "more rejected file", "more rejected files")})`
+                : "";
+            throw new ImportFormatError(first.file, first.line, `${first.reason}${more}`);
+          }
+        },
+        { removeUnused: "always" },
+      );
     });
 }

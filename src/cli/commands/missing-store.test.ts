@@ -111,6 +111,31 @@ describe("a --db path with no store", () => {
     }
   }, 300_000);
 
+  it("an import whose every file is excluded reports nothing imported (exit 0) and creates no store", async () => {
+    const dir = tempDir();
+    const db = join(dir, "new", "store.db");
+    const history = join(dir, "history.jsonl");
+    const line = { app: "shop", chat: "c1", role: "user", content: "use Stripe", created_at: 1 };
+    writeFileSync(history, `${JSON.stringify(line)}\n`);
+    const run = await runRecollectChild([
+      "--json",
+      "--db",
+      db,
+      "import",
+      history,
+      "--exclude",
+      "*.jsonl",
+    ]);
+    expect([run.code, run.stderr]).toEqual([0, ""]);
+    const report = JSON.parse(run.stdout);
+    expect([report.totals, report.skipped_paths, report.indexed]).toEqual([
+      { files: 0, chats: 0, updated: 0, messages: 0, skipped: 0 },
+      [{ file: history, reason: "excluded" }],
+      0,
+    ]);
+    expect(readdirSync(dir)).toEqual(["history.jsonl"]);
+  }, 60_000);
+
   it("a failed import keeps a store that was there before", async () => {
     const dir = tempDir();
     const db = join(dir, "store.db");
