@@ -1,8 +1,13 @@
 import { MockLanguageModelV3 } from "ai/test";
 import { describe, expect, test } from "vitest";
-import { InvalidInputError, PreconditionError, RecollectError } from "../errors/recollect-error.js";
+import {
+  InvalidConfigurationError,
+  PreconditionError,
+  RecollectError,
+} from "../errors/recollect-error.js";
 import { createEngine } from "./create-engine.js";
 import type { EngineConfig, EngineKind } from "./engine.js";
+import { ENVIRONMENT_SETTING_NAMES } from "./engine-config-from-env.js";
 import { EXPLORER_MODEL_DEFAULTS } from "./explorer-model-defaults.js";
 
 function failure(config: EngineConfig): unknown {
@@ -66,25 +71,38 @@ describe("createEngine", () => {
     const error = failure(config);
     expect(error).toBeInstanceOf(PreconditionError);
     expect(error).toMatchObject({ kind: "precondition", missing });
-    expect(RecollectError.isInstance(error) && error.message).toContain(
-      missing === "engine.modelId"
-        ? "RECOLLECT_ENGINE_MODEL"
-        : missing === "engine.baseUrl"
-          ? "RECOLLECT_ENGINE_BASE_URL"
-          : missing,
-    );
+    expect(RecollectError.isInstance(error) && error.message).toContain(missing);
   });
 
-  test("a base URL that is not http(s) is invalid input", () => {
+  test.each([
+    [{ kind: "openai-compatible", modelId: "m" }, "RECOLLECT_ENGINE_BASE_URL"],
+    [{ kind: "openai-compatible", baseUrl: "http://127.0.0.1:1234/v1" }, "RECOLLECT_ENGINE_MODEL"],
+  ] as const)("a config from the environment names the variable: %j → %s", (config, missing) => {
+    const error = failure({ ...config, names: ENVIRONMENT_SETTING_NAMES });
+    expect(error).toMatchObject({ kind: "precondition", missing });
+    expect(RecollectError.isInstance(error) && error.message).toContain(`set ${missing}`);
+    expect(RecollectError.isInstance(error) && error.message).not.toContain("engine.");
+  });
+
+  test("a base URL that is not http(s) is a configuration error naming where it came from", () => {
     expect(
       failure({ kind: "openai-compatible", baseUrl: "ftp://host/v1", modelId: "m" }),
     ).toMatchObject({
-      kind: "invalid_input",
-      argument: "engine.baseUrl",
+      kind: "precondition",
+      setting: "engine.baseUrl",
+      allowed: "an http(s) URL such as http://127.0.0.1:11434/v1",
     });
     expect(
       failure({ kind: "openai-compatible", baseUrl: "not a url", modelId: "m" }),
-    ).toBeInstanceOf(InvalidInputError);
+    ).toBeInstanceOf(InvalidConfigurationError);
+    expect(
+      failure({
+        kind: "openai",
+        apiKey: "k",
+        baseUrl: "not a url",
+        names: ENVIRONMENT_SETTING_NAMES,
+      }),
+    ).toMatchObject({ kind: "precondition", setting: "RECOLLECT_ENGINE_BASE_URL" });
   });
 
   test("hosted kinds default their model from EXPLORER_MODEL_DEFAULTS", () => {
@@ -104,10 +122,10 @@ describe("createEngine", () => {
     });
   });
 
-  test("an unknown kind is invalid input, never a fallback", () => {
+  test("an unknown kind is a configuration error, never a fallback", () => {
     expect(failure({ kind: "gemini" as EngineKind })).toMatchObject({
-      kind: "invalid_input",
-      argument: "engine.kind",
+      kind: "precondition",
+      setting: "engine.kind",
     });
   });
 

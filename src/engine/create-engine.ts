@@ -8,12 +8,13 @@ import { createAnthropic } from "@ai-sdk/anthropic";
 import { createOpenAI } from "@ai-sdk/openai";
 import { createOpenAICompatible } from "@ai-sdk/openai-compatible";
 import type { LanguageModel } from "ai";
-import { InvalidInputError, PreconditionError } from "../errors/recollect-error.js";
+import { InvalidConfigurationError, PreconditionError } from "../errors/recollect-error.js";
 import {
   ENGINE_KINDS,
   type Engine,
   type EngineConfig,
   type EngineKind,
+  LIBRARY_SETTING_NAMES,
   type OfflineModel,
 } from "./engine.js";
 import { EXPLORER_MODEL_DEFAULTS } from "./explorer-model-defaults.js";
@@ -31,23 +32,16 @@ function nonEmpty(value: string | undefined): string | undefined {
   return trimmed ? trimmed : undefined;
 }
 
-function checkedBaseUrl(value: string, argument: string): string {
+function checkedBaseUrl(value: string, setting: string): string {
+  const allowed = "an http(s) URL such as http://127.0.0.1:11434/v1";
   let url: URL;
   try {
     url = new URL(value);
   } catch {
-    throw new InvalidInputError(
-      argument,
-      "an http(s) URL such as http://127.0.0.1:11434/v1",
-      "not a URL",
-    );
+    throw new InvalidConfigurationError(setting, allowed, "not a URL");
   }
   if (url.protocol !== "http:" && url.protocol !== "https:") {
-    throw new InvalidInputError(
-      argument,
-      "an http(s) URL such as http://127.0.0.1:11434/v1",
-      `protocol ${url.protocol}`,
-    );
+    throw new InvalidConfigurationError(setting, allowed, `protocol ${url.protocol}`);
   }
   return value.replace(/\/+$/, "");
 }
@@ -55,9 +49,10 @@ function checkedBaseUrl(value: string, argument: string): string {
 function modelIdFor(config: EngineConfig): string {
   const modelId = nonEmpty(config.modelId) ?? EXPLORER_MODEL_DEFAULTS[config.kind];
   if (!modelId) {
+    const setting = (config.names ?? LIBRARY_SETTING_NAMES).modelId;
     throw new PreconditionError(
-      "engine.modelId",
-      `The ${config.kind} engine needs a model id: set RECOLLECT_ENGINE_MODEL (engine.modelId in a library config).`,
+      setting,
+      `The ${config.kind} engine needs a model id: set ${setting}.`,
     );
   }
   return modelId;
@@ -78,12 +73,17 @@ function engine(kind: EngineKind, modelId: string, build: () => LanguageModel): 
  *   server-side conversation state (the Responses API stores responses by default; archival text
  *   should not be retained there).
  *
+ * Errors name each setting as `config.names` says (the environment variable it came from, e.g.
+ * `RECOLLECT_ENGINE_BASE_URL`), else as the config field (`engine.baseUrl`).
+ *
  * @throws PreconditionError `missing` = `engine.offlineModel` for `offline` without `offline`,
- *   `engine.baseUrl`, `engine.modelId`, `OPENAI_API_KEY` or
- *   `ANTHROPIC_API_KEY` when that setting is absent.
- * @throws InvalidInputError for an unknown `kind` or a `baseUrl` that is not an http(s) URL.
+ *   the base URL's or model id's name, `OPENAI_API_KEY` or `ANTHROPIC_API_KEY` when that setting
+ *   is absent.
+ * @throws InvalidConfigurationError (`precondition`) for an unknown `kind` or a `baseUrl` that is
+ *   not an http(s) URL, naming the setting.
  */
 export function createEngine(config: EngineConfig, offline?: OfflineModel): Engine {
+  const names = config.names ?? LIBRARY_SETTING_NAMES;
   switch (config.kind) {
     case "offline":
       if (!offline) {
@@ -97,11 +97,11 @@ export function createEngine(config: EngineConfig, offline?: OfflineModel): Engi
       const rawBaseUrl = nonEmpty(config.baseUrl);
       if (!rawBaseUrl) {
         throw new PreconditionError(
-          "engine.baseUrl",
-          "The openai-compatible engine needs a base URL: set RECOLLECT_ENGINE_BASE_URL (engine.baseUrl in a library config), e.g. http://127.0.0.1:11434/v1.",
+          names.baseUrl,
+          `The openai-compatible engine needs a base URL: set ${names.baseUrl}, e.g. http://127.0.0.1:11434/v1.`,
         );
       }
-      const baseURL = checkedBaseUrl(rawBaseUrl, "engine.baseUrl");
+      const baseURL = checkedBaseUrl(rawBaseUrl, names.baseUrl);
       const modelId = modelIdFor(config);
       const apiKey = nonEmpty(config.apiKey);
       const provider = createOpenAICompatible({
@@ -123,7 +123,7 @@ export function createEngine(config: EngineConfig, offline?: OfflineModel): Engi
         );
       }
       const rawBaseUrl = nonEmpty(config.baseUrl);
-      const baseURL = rawBaseUrl ? checkedBaseUrl(rawBaseUrl, "engine.baseUrl") : undefined;
+      const baseURL = rawBaseUrl ? checkedBaseUrl(rawBaseUrl, names.baseUrl) : undefined;
       const modelId = modelIdFor(config);
       const settings = { apiKey, ...(baseURL ? { baseURL } : {}) };
       if (kind === "openai") {
@@ -135,8 +135,8 @@ export function createEngine(config: EngineConfig, offline?: OfflineModel): Engi
     }
     default: {
       const kind: unknown = (config as { kind: unknown }).kind;
-      throw new InvalidInputError(
-        "engine.kind",
+      throw new InvalidConfigurationError(
+        names.kind,
         `one of ${ENGINE_KINDS.join(", ")}`,
         `got ${String(kind)}`,
       );

@@ -20,9 +20,29 @@ export const ENGINE_KINDS: readonly EngineKind[] = [
   "anthropic",
 ];
 
+/**
+ * What each {@link EngineConfig} setting is called where it was given, for errors that name it:
+ * the environment variable (`RECOLLECT_ENGINE_BASE_URL`, from `engineConfigFromEnv`) or the
+ * library config field (`engine.baseUrl`, {@link LIBRARY_SETTING_NAMES}).
+ */
+export interface EngineSettingNames {
+  readonly kind: string;
+  readonly baseUrl: string;
+  readonly modelId: string;
+}
+
+/** The names of a config built in code: its fields. */
+export const LIBRARY_SETTING_NAMES: EngineSettingNames = {
+  kind: "engine.kind",
+  baseUrl: "engine.baseUrl",
+  modelId: "engine.modelId",
+};
+
 /** Settings for {@link Engine}s. Secrets come from the environment, never from argv. */
 export interface EngineConfig {
   readonly kind: EngineKind;
+  /** Where each setting came from, named in errors. Default {@link LIBRARY_SETTING_NAMES}. */
+  readonly names?: EngineSettingNames;
   /** Required for `openai-compatible` (e.g. `http://127.0.0.1:11434/v1` for Ollama). */
   readonly baseUrl?: string;
   /** API key; optional for local servers. */

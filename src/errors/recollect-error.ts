@@ -73,7 +73,7 @@ export class RecollectError extends Error {
 
 /**
  * A prerequisite is missing: Pro entitlement, Engine configuration, a model id. `missing` names
- * what (e.g. `"pro"`, `"engine.baseUrl"`); never falls back to another provider (plan § Tool Exposure).
+ * what (e.g. `"pro"`, `"RECOLLECT_ENGINE_BASE_URL"`); never falls back to another provider (plan § Tool Exposure).
  */
 export class PreconditionError extends RecollectError {
   readonly missing: string;
@@ -81,6 +81,28 @@ export class PreconditionError extends RecollectError {
     super("precondition", message, remedies === undefined ? undefined : { remedies });
     this.name = "PreconditionError";
     this.missing = missing;
+  }
+}
+
+/**
+ * A configuration value that cannot be used: an environment variable (`RECOLLECT_ENGINE`,
+ * `RECOLLECT_ENGINE_BASE_URL`, `RECOLLECT_BUSY_TIMEOUT_MS`, …) or a library config field. Kind
+ * `precondition` (exit 4, as for missing Engine configuration), not `invalid_input`: no argument
+ * of the command can fix it. `setting` names it exactly as it was given, `allowed` says what is
+ * accepted, e.g. `new InvalidConfigurationError("RECOLLECT_BUSY_TIMEOUT_MS", "an integer from 0
+ * to 600000", 'got "abc"')`.
+ */
+export class InvalidConfigurationError extends RecollectError {
+  readonly setting: string;
+  readonly allowed: string;
+  constructor(setting: string, allowed: string, detail?: string) {
+    super(
+      "precondition",
+      `Invalid ${setting}: expected ${allowed}${detail ? ` (${detail})` : ""}.`,
+    );
+    this.name = "InvalidConfigurationError";
+    this.setting = setting;
+    this.allowed = allowed;
   }
 }
 

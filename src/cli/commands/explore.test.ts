@@ -142,22 +142,36 @@ describe("recollect explore", () => {
     );
   });
 
-  it("a hosted engine without configuration is a precondition error naming what is missing", async () => {
-    const saved = process.env.RECOLLECT_ENGINE_BASE_URL;
-    delete process.env.RECOLLECT_ENGINE_BASE_URL;
-    try {
-      const run = await recollect([
-        "explore",
-        "auth",
-        "--app",
-        "Tasktide",
-        "--engine",
-        "openai-compatible",
-      ]);
-      expect(run.code).toBe(4);
-      expect(run.stderr).toMatch(/base ?url/i);
-    } finally {
-      if (saved !== undefined) process.env.RECOLLECT_ENGINE_BASE_URL = saved;
-    }
-  });
+  it("a bad or missing Engine variable is a precondition (exit 4) naming that variable", async () => {
+    const explore = (env: Record<string, string>) =>
+      runRecollectChild(["--json", "--db", db, "explore", "auth", "--app", "Tasktide"], {
+        env: {
+          RECOLLECT_ENGINE: "",
+          RECOLLECT_ENGINE_BASE_URL: "",
+          RECOLLECT_ENGINE_MODEL: "",
+          ...env,
+        },
+      });
+    const local = { RECOLLECT_ENGINE: "openai-compatible" };
+    const runs = await Promise.all([
+      explore(local),
+      explore({ ...local, RECOLLECT_ENGINE_BASE_URL: "http://127.0.0.1:1/v1" }),
+      explore({
+        ...local,
+        RECOLLECT_ENGINE_BASE_URL: "localhost:11434",
+        RECOLLECT_ENGINE_MODEL: "m",
+      }),
+      explore({ RECOLLECT_ENGINE: "gemini" }),
+    ]);
+    expect(runs.map((run) => [run.code, run.stdout])).toEqual(Array(4).fill([4, ""]));
+    const errors = runs.map((run) => JSON.parse(run.stderr).error);
+    expect(errors.map((error) => [error.kind, error.missing ?? error.setting])).toEqual([
+      ["precondition", "RECOLLECT_ENGINE_BASE_URL"],
+      ["precondition", "RECOLLECT_ENGINE_MODEL"],
+      ["precondition", "RECOLLECT_ENGINE_BASE_URL"],
+      ["precondition", "RECOLLECT_ENGINE"],
+    ]);
+    expect(errors[2].allowed).toBe("an http(s) URL such as http://127.0.0.1:11434/v1");
+    expect(errors.filter((error) => error.message.includes("engine."))).toEqual([]);
+  }, 60_000);
 });
