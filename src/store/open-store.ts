@@ -112,11 +112,15 @@ export function requireStoreFile(path: string): StoreFileKind {
  *   SQLite database, a text file, …); the file is left byte-for-byte unchanged.
  * @throws StoreNotCreatableError (`precondition`) naming the path and the folder when a new store
  *   would go in a folder that cannot be written; nothing is created.
+ * @throws InvalidConfigurationError (`precondition`) for a `RECOLLECT_BUSY_TIMEOUT_MS` that is not
+ *   an integer from 0 to 600,000; nothing is opened.
  * @throws RecollectError (`precondition`) when the file cannot be opened, fails with an I/O
  *   error, is newer than this build, or is read-only and older.
  */
 export function openStore(options: OpenStoreOptions): Store {
   const { path, migrations = MIGRATIONS } = options;
+  // Read first: a bad RECOLLECT_BUSY_TIMEOUT_MS is refused before anything is opened or created.
+  const busyTimeoutMs = storeBusyTimeoutMs();
   let writable = !options.readonly;
   let db: Database.Database;
   const created = absentWalFiles(path);
@@ -140,7 +144,7 @@ export function openStore(options: OpenStoreOptions): Store {
   }
   try {
     // The busy timeout comes first: switching a new file to WAL takes a lock too.
-    db.pragma(`busy_timeout = ${storeBusyTimeoutMs()}`);
+    db.pragma(`busy_timeout = ${busyTimeoutMs}`);
     if (writable) db.pragma("journal_mode = WAL");
     db.pragma("foreign_keys = ON");
     if (writable) migrate(db, migrations);

@@ -1,3 +1,4 @@
+import { InvalidConfigurationError } from "../errors/recollect-error.js";
 import type { DatabasePort } from "./database-port.js";
 
 /**
@@ -12,16 +13,31 @@ export const STORE_BUSY_TIMEOUT_MS = 15_000;
 /** Longest busy timeout `RECOLLECT_BUSY_TIMEOUT_MS` may set, ms (10 minutes). */
 const MAX_BUSY_TIMEOUT_MS = 600_000;
 
+/** The variable that sets the busy timeout, and what it accepts (named in its error). */
+const BUSY_TIMEOUT_VARIABLE = "RECOLLECT_BUSY_TIMEOUT_MS";
+const BUSY_TIMEOUT_ALLOWED = `an integer number of milliseconds from 0 to ${MAX_BUSY_TIMEOUT_MS}`;
+
 /**
- * The busy timeout a new connection uses, ms: `RECOLLECT_BUSY_TIMEOUT_MS` when it is an integer
- * from 0 to 600,000 (e.g. a script that would rather fail fast), else
- * {@link STORE_BUSY_TIMEOUT_MS}.
+ * The busy timeout a new connection uses, ms: `RECOLLECT_BUSY_TIMEOUT_MS` (an integer from 0 to
+ * 600,000, e.g. 0 for a script that would rather fail fast), else {@link STORE_BUSY_TIMEOUT_MS}
+ * when it is unset or blank.
+ *
+ * @throws InvalidConfigurationError (`precondition`, exit 4) naming the variable and the allowed
+ *   range when it is set to anything else (`abc`, `-1`, `1.5`, `600001`): a typo must not
+ *   silently mean 15 s.
  */
 export function storeBusyTimeoutMs(env: NodeJS.ProcessEnv = process.env): number {
-  const raw = env.RECOLLECT_BUSY_TIMEOUT_MS;
-  if (raw === undefined || !/^\d{1,6}$/.test(raw.trim())) return STORE_BUSY_TIMEOUT_MS;
-  const value = Number(raw.trim());
-  return value <= MAX_BUSY_TIMEOUT_MS ? value : STORE_BUSY_TIMEOUT_MS;
+  const raw = env[BUSY_TIMEOUT_VARIABLE]?.trim();
+  if (!raw) return STORE_BUSY_TIMEOUT_MS;
+  const value = /^\d{1,7}$/.test(raw) ? Number(raw) : Number.NaN;
+  if (!(value <= MAX_BUSY_TIMEOUT_MS)) {
+    throw new InvalidConfigurationError(
+      BUSY_TIMEOUT_VARIABLE,
+      BUSY_TIMEOUT_ALLOWED,
+      `got "${raw}"`,
+    );
+  }
+  return value;
 }
 
 /**

@@ -3,7 +3,7 @@
  * for each other instead of failing, and a writer that waits too long gets the classified
  * store-busy error (exit 9) with nothing written.
  */
-import { writeFileSync } from "node:fs";
+import { readdirSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import Database from "better-sqlite3";
 import { afterEach, describe, expect, it } from "vitest";
@@ -77,4 +77,32 @@ describe("concurrent processes on one store", () => {
     using store = openStore({ path: db });
     expect(store.db.prepare("SELECT count(*) FROM messages").pluck().get()).toBe(0);
   });
+
+  it("a RECOLLECT_BUSY_TIMEOUT_MS that is no integer from 0 to 600000 is refused (exit 4), nothing created", async () => {
+    const dir = dirname(stores.path());
+    const db = join(dir, "new", "store.db");
+    const file = join(dir, "history.jsonl");
+    writeHistory(file, "shop", 2);
+    const runs = await Promise.all(
+      ["abc", "-1", "1.5", "600001", "99999999999"].map((value) =>
+        runRecollectChild(["--json", "--db", db, "import", file], {
+          env: { RECOLLECT_BUSY_TIMEOUT_MS: value },
+        }),
+      ),
+    );
+    for (const run of runs) {
+      expect([run.code, run.stdout]).toEqual([4, ""]);
+      expect(JSON.parse(run.stderr).error).toMatchObject({
+        kind: "precondition",
+        exit_code: 4,
+        setting: "RECOLLECT_BUSY_TIMEOUT_MS",
+        allowed: "an integer number of milliseconds from 0 to 600000",
+      });
+    }
+    expect(readdirSync(dir)).toEqual(["history.jsonl"]);
+    const edge = await runRecollectChild(["--db", db, "import", file], {
+      env: { RECOLLECT_BUSY_TIMEOUT_MS: "600000" },
+    });
+    expect(edge.code).toBe(0);
+  }, 60_000);
 });
