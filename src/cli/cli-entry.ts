@@ -48,10 +48,11 @@ export async function cliEntry(
   if (early !== undefined) return reportStop(early, json);
   if (commandName(argv.slice(2)) === "mcp") {
     const { runMcpCli } = await import("./mcp-main.js");
-    return runMcpCli(argv, stops);
+    // Awaited here: `using` would otherwise stop listening as soon as the run starts.
+    return await runMcpCli(argv, stops);
   }
   const { runCli } = await import("./main.js");
   const { exitQuietlyOnClosedStdout } = await import("./root-program.js");
   exitQuietlyOnClosedStdout();
-  return runCli(argv, stops);
+  return await runCli(argv, stops);
 }
