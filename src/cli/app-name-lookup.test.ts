@@ -9,7 +9,6 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seedDemoHistory } from "../demo/index.js";
 import { settingsStoreForStorePath } from "../settings/index.js";
-import { storeApps } from "../store/catalog/app-writes.js";
 import { openStore } from "../store/open-store.js";
 import { createTempStores } from "./commands/testing/run-captured.js";
 import { runRecollectChild, startRecollectChild } from "./commands/testing/run-child.js";
@@ -20,8 +19,10 @@ beforeAll(() => {
   db = stores.path();
   using store = openStore({ path: db });
   seedDemoHistory(store);
-  const apps = storeApps(store.db);
-  for (const name of ["Café Notes", "Acme", "ACME"]) apps.idFor({ name, path: null }, 0);
+  // Straight through SQL: the write path would now put "ACME" under "Acme" (a store from before
+  // that, or two apps renamed so, holds such twins).
+  const insert = store.db.prepare("INSERT INTO apps (name, created_at) VALUES (?, 0)");
+  for (const name of ["Café Notes", "Acme", "ACME"]) insert.run(name);
   settingsStoreForStorePath(db).update(() => ({ entitlement: "pro" }));
 });
 afterAll(() => stores.cleanup());
@@ -137,5 +138,20 @@ describe("--app as typed", () => {
       ["ACME", "Acme"],
     ]);
     expect(counts()).toEqual({ apps: before.apps, tasktideChats: before.tasktideChats + 1 });
+  }, 60_000);
+
+  it('a history file\'s own app name is matched the same way: a JSONL "app":"tasktide" adds to Tasktide', async () => {
+    const before = counts();
+    const file = join(db, "..", "records.jsonl");
+    const line = (app: string, chat: string) =>
+      JSON.stringify({ app, chat, role: "user", content: `about ${chat}`, created_at: 1 });
+    writeFileSync(file, `${line("tasktide", "lower")}\n${line(" TaskTide ", "spaced")}\n`);
+    const run = await recollect(["import", file]);
+    expect([run.code, JSON.parse(run.stdout).totals.chats]).toEqual([0, 2]);
+    expect(counts()).toEqual({ apps: before.apps, tasktideChats: before.tasktideChats + 2 });
+    // Several apps match only loosely and none exactly: the file's name is a new app, as written.
+    writeFileSync(file, `${line("acme", "twin")}\n`);
+    expect((await recollect(["import", file])).code).toBe(0);
+    expect(counts().apps).toEqual([...before.apps, "acme"]);
   }, 60_000);
 });

@@ -21,6 +21,14 @@ export function appNameKey(name: string): string {
   return name.normalize("NFKD").replace(/\p{M}/gu, "").toLowerCase().replace(/\s+/gu, " ").trim();
 }
 
+/** Every app of the store with its {@link appNameKey}, by name. */
+function keyedApps(db: Database.Database): { app: AppRow; key: string }[] {
+  return db
+    .prepare<[], AppRow>("SELECT id, name, path FROM apps ORDER BY name")
+    .all()
+    .map((app) => ({ app, key: appNameKey(app.name) }));
+}
+
 /** How a typed name matches the store's apps (see {@link matchAppName}). */
 export type AppNameMatch =
   | { readonly kind: "found"; readonly app: AppRow }
@@ -36,10 +44,7 @@ export function matchAppName(db: Database.Database, name: string): AppNameMatch 
   const exact = findAppByName(db, name);
   if (exact !== null) return { kind: "found", app: exact };
   const key = appNameKey(name);
-  const apps = db
-    .prepare<[], AppRow>("SELECT id, name, path FROM apps ORDER BY name")
-    .all()
-    .map((app) => ({ app, key: appNameKey(app.name) }));
+  const apps = keyedApps(db);
   const same = apps.filter((entry) => entry.key === key);
   if (same.length === 1) return { kind: "found", app: same[0]!.app };
   if (same.length > 1) return { kind: "ambiguous", names: same.map((entry) => entry.app.name) };
@@ -73,4 +78,19 @@ export function existingAppName(db: Database.Database, name: string): string | n
   const match = matchAppName(db, name);
   if (match.kind === "ambiguous") throw new AmbiguousAppNameError(name, match.names);
   return match.kind === "found" ? match.app.name : null;
+}
+
+/**
+ * The app a chat named `name` by its history file (a generic JSONL line's `app`, a Dyad app) is
+ * written to, matched as `--app` is ({@link matchAppName}): the app named exactly so, else the
+ * one app named so but for case, accents or spacing ("shop" goes to "Shop"). Null when none
+ * matches, or several do and none exactly: the writer then creates the app as named, since a
+ * file cannot be asked which one it meant. Only compares, never suggests (no edit distances).
+ */
+export function findAppForWrite(db: Database.Database, name: string): AppRow | null {
+  const exact = findAppByName(db, name);
+  if (exact !== null) return exact;
+  const key = appNameKey(name);
+  const same = keyedApps(db).filter((entry) => entry.key === key);
+  return same.length === 1 ? same[0]!.app : null;
 }

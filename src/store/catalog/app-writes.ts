@@ -3,9 +3,10 @@
  * that folder: one app per root, named after the root folder and made unique when two roots share
  * a name (`api`, then `api-2`, …), and it records the root in `app_roots` (the MCP server matches a
  * client's folder against those). An app given by name (`--app`, a file's own app record) is
- * found by name.
+ * found by name as `--app` finds one (`app-lookup.ts`): "shop" goes to an existing "Shop".
  */
 import type Database from "better-sqlite3";
+import { findAppForWrite } from "./app-lookup.js";
 import { findAppByName } from "./apps.js";
 
 /**
@@ -99,7 +100,7 @@ export function storeApps(db: Database.Database): StoreApps {
       if (app.origin === "root" && app.path !== null) {
         return forRoot(app.name, app.path, createdAtMs);
       }
-      const existing = findAppByName(db, app.name);
+      const existing = findAppForWrite(db, app.name);
       if (existing) {
         claim(existing.id, app.path);
         return existing.id;
