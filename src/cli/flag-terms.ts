@@ -20,17 +20,17 @@ export type FlagTerms = Readonly<Record<string, TypedFlag>>;
 
 /**
  * `error` re-raised under its flag: an InvalidInputError for a field in `terms` becomes one naming
- * the flag, with the same `allowed` and the typed text; anything else is returned unchanged.
+ * the flag, with the same `allowed` and the typed text (else the library's detail); anything else
+ * is returned unchanged.
  */
 export function inFlagTerms(error: unknown, terms: FlagTerms): unknown {
   if (!(error instanceof InvalidInputError)) return error;
   const source = Object.hasOwn(terms, error.argument) ? terms[error.argument] : undefined;
   if (source === undefined) return error;
-  return new InvalidInputError(
-    source.flag,
-    error.allowed,
-    source.typed === undefined ? undefined : `got ${JSON.stringify(source.typed)}`,
-  );
+  // Without the typed text (a positional argument), the library's own detail stays.
+  return source.typed === undefined
+    ? error.withArgument(source.flag)
+    : error.withArgument(source.flag, `got ${JSON.stringify(source.typed)}`);
 }
 
 /**

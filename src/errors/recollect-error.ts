@@ -113,6 +113,8 @@ export class InvalidConfigurationError extends RecollectError {
 export class InvalidInputError extends RecollectError {
   readonly argument: string;
   readonly allowed: string;
+  // Private, so `--json` shows it only inside the message, as before.
+  readonly #detail: string | undefined;
   constructor(argument: string, allowed: string, detail?: string, remedies?: readonly Remedy[]) {
     super(
       "invalid_input",
@@ -122,6 +124,41 @@ export class InvalidInputError extends RecollectError {
     this.name = "InvalidInputError";
     this.argument = argument;
     this.allowed = allowed;
+    this.#detail = detail;
+  }
+
+  /** What was wrong with the value (e.g. `got "abc"`), if said. */
+  get detail(): string | undefined {
+    return this.#detail;
+  }
+
+  /**
+   * The same refusal under another name (a library field re-raised as the flag the person typed),
+   * with `detail` (default: this one's). Subclasses keep their own fields.
+   */
+  withArgument(argument: string, detail: string | undefined = this.#detail): InvalidInputError {
+    return new InvalidInputError(argument, this.allowed, detail);
+  }
+}
+
+/**
+ * Text longer than its bound (a question, a search query): `length` is what was given and `limit`
+ * the most allowed, both in characters (UTF-16 units), and both stated in the message
+ * (`… (got 501 characters; the limit is 500).`).
+ */
+export class TextTooLongError extends InvalidInputError {
+  readonly length: number;
+  readonly limit: number;
+  constructor(argument: string, allowed: string, length: number, limit: number) {
+    super(argument, allowed, `got ${length} characters; the limit is ${limit}`);
+    this.name = "TextTooLongError";
+    this.length = length;
+    this.limit = limit;
+  }
+
+  /** Keeps the length and the limit: they, not the typed text, say what is wrong. */
+  override withArgument(argument: string): InvalidInputError {
+    return new TextTooLongError(argument, this.allowed, this.length, this.limit);
   }
 }
 

@@ -1,5 +1,7 @@
 import { z } from "zod";
 import { InvalidInputError } from "../../errors/recollect-error.js";
+import { hasVisibleText } from "../../text/bounded-text.js";
+import { boundedTextError } from "../text/bounded-text-error.js";
 import type { SearchChatsInput } from "../types.js";
 
 /** Query length bounds, chars (DESIGN.md § Retrieval primitives). */
@@ -9,10 +11,7 @@ export const MAX_SEARCH_LIMIT = 20;
 export const DEFAULT_SEARCH_LIMIT = 8;
 
 const schema = z.object({
-  query: z
-    .string()
-    .max(MAX_QUERY_CHARS)
-    .refine((query) => query.trim() !== ""),
+  query: z.string().max(MAX_QUERY_CHARS).refine(hasVisibleText),
   limit: z.number().int().min(1).max(MAX_SEARCH_LIMIT).optional(),
 });
 
@@ -30,13 +29,21 @@ export interface ValidSearchInput {
 /**
  * Validates `input` (outside data: a model or a person wrote it).
  *
- * @throws InvalidInputError naming `query` or `limit` and what is allowed.
+ * @throws InvalidInputError naming `query` or `limit` and what is allowed; a query of only
+ *   whitespace, control or invisible characters is refused, and one over 500 characters says its
+ *   length and the limit.
  */
 export function parseSearchInput(input: SearchChatsInput | unknown): ValidSearchInput {
   const parsed = schema.safeParse(input);
   if (!parsed.success) {
     const argument = String(parsed.error.issues[0]?.path[0] ?? "query");
-    throw new InvalidInputError(argument, ALLOWED[argument] ?? "a search input object");
+    const allowed = ALLOWED[argument] ?? "a search input object";
+    const { query } = (input ?? {}) as { query?: unknown };
+    throw (
+      (argument === "query" && typeof query === "string"
+        ? boundedTextError(argument, allowed, query, MAX_QUERY_CHARS)
+        : null) ?? new InvalidInputError(argument, allowed)
+    );
   }
   return { query: parsed.data.query, limit: parsed.data.limit ?? DEFAULT_SEARCH_LIMIT };
 }

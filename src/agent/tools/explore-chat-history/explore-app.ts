@@ -13,11 +13,16 @@ import {
   PreconditionError,
 } from "../../../errors/recollect-error.js";
 import { createIndexer, readChat, searchChats } from "../../../history/index.js";
+import { boundedTextError } from "../../../history/text/bounded-text-error.js";
 import { resolveAppName } from "../../../store/catalog/app-lookup.js";
 import { isChatOfApp } from "../../../store/catalog/chats.js";
 import type { Store } from "../../../store/open-store.js";
 import { requirePro } from "../../entitlement/require-pro.js";
-import { EXPLORE_TOOL_NAME, exploreChatHistoryInputSchema } from "./explore-chat-history-tool.js";
+import {
+  EXPLORE_TOOL_NAME,
+  exploreChatHistoryInputSchema,
+  MAX_QUESTION_CHARS,
+} from "./explore-chat-history-tool.js";
 import { createStoreMessageLocator } from "./message-locator.js";
 import { type ExplorerRun, runExplorer } from "./run-explorer.js";
 
@@ -50,12 +55,17 @@ export interface ExploreAppResult extends ExplorerRun {
 /**
  * The question as the explorer takes it (the tool's own input schema: trimmed, 1–500 characters),
  * checked before anything is opened or written for it.
- * @throws InvalidInputError (`question`) for an empty, blank or > 500-char question.
+ * @throws InvalidInputError (`question`) for an empty or blank question, one of only control or
+ *   invisible characters, or one over 500 characters (the detail states its length and the limit).
  */
 export function parseExploreQuestion(question: string): string {
   const parsed = exploreChatHistoryInputSchema.safeParse({ query: question });
   if (!parsed.success) {
-    throw new InvalidInputError("question", "1 to 500 characters of text after trimming");
+    const allowed = `1 to ${MAX_QUESTION_CHARS} characters of text after trimming`;
+    throw (
+      boundedTextError("question", allowed, question.trim(), MAX_QUESTION_CHARS) ??
+      new InvalidInputError("question", allowed)
+    );
   }
   return parsed.data.query;
 }

@@ -13,6 +13,7 @@ import {
   toRecollectError,
 } from "../../../errors/recollect-error.js";
 import type { IndexWaiter } from "../../../history/types.js";
+import { hasVisibleText } from "../../../text/bounded-text.js";
 import { requirePro } from "../../entitlement/require-pro.js";
 import {
   type ReadChatFunction,
@@ -29,9 +30,15 @@ import type { ExplorerStats } from "./stats.js";
 /** The tool's name, fixed by the plan. */
 export const EXPLORE_TOOL_NAME = "explore_chat_history";
 
-/** Input (plan § Wrapper Tool): a concise research question, 1–500 chars after trimming. No app id. */
+/** Longest question, chars after trimming (plan § Wrapper Tool). */
+export const MAX_QUESTION_CHARS = 500;
+
+/**
+ * Input (plan § Wrapper Tool): a concise research question, 1–500 chars after trimming, with some
+ * visible text (only control or invisible characters ask nothing). No app id.
+ */
 export const exploreChatHistoryInputSchema = z.object({
-  query: z.string().trim().min(1).max(500),
+  query: z.string().trim().min(1).max(MAX_QUESTION_CHARS).refine(hasVisibleText),
 });
 export type ExploreChatHistoryInput = z.infer<typeof exploreChatHistoryInputSchema>;
 
