@@ -5,6 +5,7 @@
  * naming that flag, the library's own `allowed` text (its bounds, never restated here) and the text
  * that was typed. The mapping travels as data: the library's `argument` field, never its message.
  */
+import { quotedValue } from "../errors/quoted-value.js";
 import { InvalidInputError } from "../errors/recollect-error.js";
 
 /** Where one library field came from on the command line. */
@@ -30,7 +31,7 @@ export function inFlagTerms(error: unknown, terms: FlagTerms): unknown {
   // Without the typed text (a positional argument), the library's own detail stays.
   return source.typed === undefined
     ? error.withArgument(source.flag)
-    : error.withArgument(source.flag, `got ${JSON.stringify(source.typed)}`);
+    : error.withArgument(source.flag, `got ${quotedValue(source.typed)}`);
 }
 
 /**

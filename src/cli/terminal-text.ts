@@ -7,24 +7,17 @@
  * and tabs, which lay the output out, stay. Only the human rendering is changed: stored data and
  * `--json` output (where JSON escapes what it must) keep the characters as they are.
  */
+import { escapeUnsafe } from "../errors/quoted-value.js";
+
+/** Characters that lay text out, kept as they are. */
+const LAYOUT: ReadonlySet<string> = new Set(["\t", "\n"]);
 
 /**
- * Control characters (general category Cc: C0, DEL, C1) and the Unicode bidirectional controls
- * (property Bidi_Control: ALM, LRM, RLM, the embeddings and overrides U+202A–U+202E, the isolates
- * U+2066–U+2069; UAX #9, CVE-2021-42574). Tab and newline are let through by the replacer.
+ * `text` with every control or bidirectional character but tab and newline written as `\u{HEX}`
+ * (e.g. ESC → `\u{1B}`): the one escaping, `errors/quoted-value.ts`, which error messages use too.
  */
-const TERMINAL_UNSAFE = /[\p{Cc}\p{Bidi_Control}]/gu;
-
-/** Characters of {@link TERMINAL_UNSAFE} that lay text out and so are kept. */
-const LAYOUT = new Set(["\t", "\n"]);
-
-/** `text` with every {@link TERMINAL_UNSAFE} character written as `\u{HEX}` (e.g. ESC → `\u{1B}`). */
 export function terminalText(text: string): string {
-  return text.replace(TERMINAL_UNSAFE, (character) =>
-    LAYOUT.has(character)
-      ? character
-      : `\\u{${character.codePointAt(0)!.toString(16).toUpperCase()}}`,
-  );
+  return escapeUnsafe(text, LAYOUT);
 }
 
 /** Writes `text` to `stream` (stdout by default) through {@link terminalText}. */

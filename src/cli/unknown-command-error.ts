@@ -4,12 +4,13 @@
  * what was typed, suggests it. Built from the program's own command list, so the list never drifts.
  */
 import type { Command } from "commander";
+import { quotedValue } from "../errors/quoted-value.js";
 import { InvalidInputError } from "../errors/recollect-error.js";
 import { closestNames } from "../text/edit-distance.js";
 
 /** The detail of an unknown-name error: what was typed, and the closest known name if any. */
 export function receivedDetail(received: string, suggestion: string | null): string {
-  return `got ${JSON.stringify(received)}${suggestion ? `; did you mean ${suggestion}?` : ""}`;
+  return `got ${quotedValue(received)}${suggestion ? `; did you mean ${suggestion}?` : ""}`;
 }
 
 /**

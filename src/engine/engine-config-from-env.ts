@@ -12,6 +12,7 @@
  * Validation of what is required happens in `createEngine`, which names what is missing or
  * unusable by these variables ({@link ENVIRONMENT_SETTING_NAMES}).
  */
+import { quotedValue } from "../errors/quoted-value.js";
 import { InvalidConfigurationError } from "../errors/recollect-error.js";
 import { ENGINE_KINDS } from "./create-engine.js";
 import type { EngineConfig, EngineKind, EngineSettingNames } from "./engine.js";
@@ -48,7 +49,7 @@ export function engineConfigFromEnv(env: EnvironmentVariables): EngineConfig {
     throw new InvalidConfigurationError(
       ENVIRONMENT_SETTING_NAMES.kind,
       `one of ${ENGINE_KINDS.join(", ")}`,
-      `got "${rawKind}"`,
+      `got ${quotedValue(rawKind)}`,
     );
   }
   const kind = rawKind;

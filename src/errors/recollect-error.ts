@@ -6,6 +6,7 @@
  * archival text or another app's identifiers (DESIGN.md § Privacy).
  */
 
+import { quotedValue } from "./quoted-value.js";
 import type { Remedy } from "./remedy.js";
 
 /**
@@ -205,12 +206,12 @@ export class AppNotFoundError extends RecollectError {
     const didYouMean =
       suggestions.length === 0
         ? ""
-        : ` Did you mean ${suggestions.map((name) => JSON.stringify(name)).join(" or ")}?`;
+        : ` Did you mean ${suggestions.map((name) => quotedValue(name)).join(" or ")}?`;
     super(
       "not_found",
       storeHasApps
-        ? `App ${JSON.stringify(appName)} was not found.${didYouMean}`
-        : `App ${JSON.stringify(appName)} was not found: this store holds no apps yet.`,
+        ? `App ${quotedValue(appName)} was not found.${didYouMean}`
+        : `App ${quotedValue(appName)} was not found: this store holds no apps yet.`,
       { remedies: storeHasApps ? [LIST_APPS] : FILL_STORE },
     );
     this.name = "AppNotFoundError";
@@ -231,8 +232,8 @@ export class AmbiguousAppNameError extends InvalidInputError {
   constructor(appName: string, candidates: readonly string[]) {
     super(
       "--app",
-      `one of ${candidates.map((name) => JSON.stringify(name)).join(", ")}, exactly as written`,
-      `${JSON.stringify(appName)} matches ${candidates.length} apps that differ only in case, accents or spacing`,
+      `one of ${candidates.map((name) => quotedValue(name)).join(", ")}, exactly as written`,
+      `${quotedValue(appName)} matches ${candidates.length} apps that differ only in case, accents or spacing`,
       [LIST_APPS],
     );
     this.name = "AmbiguousAppNameError";

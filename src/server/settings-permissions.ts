@@ -7,6 +7,7 @@
 import { resolveConsent } from "../agent/consent/resolve-consent.js";
 import { INTERNAL_ONLY_TOOLS } from "../agent/tools/tool-names.js";
 import type { Consent } from "../contracts/consent.js";
+import { quotedValue } from "../errors/quoted-value.js";
 import { InvalidInputError } from "../errors/recollect-error.js";
 import type { SettingsStore } from "../settings/index.js";
 import type { PermissionsPort } from "./create-app.js";
@@ -43,7 +44,7 @@ export function createSettingsPermissions(
         throw new InvalidInputError(
           "tool",
           `one of ${visible.map((candidate) => candidate.name).join(", ")}`,
-          `got "${name}"`,
+          `got ${quotedValue(name)}`,
         );
       }
       const next = settings.update((current) => ({

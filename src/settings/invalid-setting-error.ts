@@ -1,3 +1,4 @@
+import { quotedValue } from "../errors/quoted-value.js";
 import { InvalidInputError } from "../errors/recollect-error.js";
 
 /**
@@ -24,7 +25,7 @@ export class InvalidSettingError extends InvalidInputError {
     this.received = received;
     this.message =
       argument === "key"
-        ? `Unknown setting ${JSON.stringify(key)}: the key must be ${allowed}.`
-        : `Invalid value ${JSON.stringify(received)} for setting ${key}: expected ${allowed}${detail ? ` (${detail})` : ""}.`;
+        ? `Unknown setting ${quotedValue(key)}: the key must be ${allowed}.`
+        : `Invalid value ${quotedValue(received)} for setting ${key}: expected ${allowed}${detail ? ` (${detail})` : ""}.`;
   }
 }

@@ -1,3 +1,4 @@
+import { quotedValue } from "../errors/quoted-value.js";
 import { InvalidConfigurationError } from "../errors/recollect-error.js";
 import type { DatabasePort } from "./database-port.js";
 
@@ -34,7 +35,7 @@ export function storeBusyTimeoutMs(env: NodeJS.ProcessEnv = process.env): number
     throw new InvalidConfigurationError(
       BUSY_TIMEOUT_VARIABLE,
       BUSY_TIMEOUT_ALLOWED,
-      `got "${raw}"`,
+      `got ${quotedValue(raw)}`,
     );
   }
   return value;

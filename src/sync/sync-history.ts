@@ -7,6 +7,7 @@
 import { statSync } from "node:fs";
 import { resolve } from "node:path";
 import type Database from "better-sqlite3";
+import { quotedValue } from "../errors/quoted-value.js";
 import { InvalidInputError } from "../errors/recollect-error.js";
 import { NO_EXCLUSION, type PathExclusion } from "../importers/index.js";
 import { linkChatsToParentFile } from "../store/catalog/chats.js";
@@ -166,7 +167,7 @@ export function selectSources(names: readonly string[]): HistorySource[] {
       throw new InvalidInputError(
         "--source",
         `one of ${HISTORY_SOURCE_NAMES.join(", ")}`,
-        `got "${name}"`,
+        `got ${quotedValue(name)}`,
       );
     }
   }

@@ -3,9 +3,30 @@
  * the commands an error suggests (`recollect settings set entitlement pro`). Pure.
  */
 
-/** `value` as one POSIX shell word: bare when safe, else single-quoted. */
+/** Control and bidirectional characters: the terminal would act on them, not show them. */
+const UNPRINTABLE = /[\p{Cc}\p{Bidi_Control}]/u;
+
+/**
+ * `value` as one shell word: bare when safe, else single-quoted; a value holding a control or
+ * bidirectional character (an ESC in an app name) in ANSI-C quotes instead (`$'A\x1bB'`, bash,
+ * zsh, ksh and POSIX.1-2024 sh), each such character as `\xHH` or `\uHHHH`, so the printed
+ * command holds no raw control character and still runs as printed (a terminal's visible
+ * `\u{1B}` inside plain quotes would be typed as those six characters).
+ */
 export function shellWord(value: string): string {
-  return /^[A-Za-z0-9._/:@%+=-]+$/.test(value) ? value : `'${value.replace(/'/g, "'\\''")}'`;
+  if (/^[A-Za-z0-9._/:@%+=-]+$/.test(value)) return value;
+  if (!UNPRINTABLE.test(value)) return `'${value.replace(/'/g, "'\\''")}'`;
+  const escaped = [...value]
+    .map((character) => {
+      if (character === "\\" || character === "'") return `\\${character}`;
+      if (!UNPRINTABLE.test(character)) return character;
+      const code = character.codePointAt(0)!;
+      return code <= 0xff
+        ? `\\x${code.toString(16).padStart(2, "0")}`
+        : `\\u${code.toString(16).padStart(4, "0")}`;
+    })
+    .join("");
+  return `$'${escaped}'`;
 }
 
 /**

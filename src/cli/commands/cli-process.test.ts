@@ -3,7 +3,7 @@
  * stdout, `--json` errors, and the wording of counts.
  */
 
-import { spawn } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
@@ -135,4 +135,52 @@ describe("the recollect process", () => {
       `recollect: ${broken[0]}:2: not valid JSON (truncated or corrupt line) (and 1 more rejected file)`,
     );
   });
+
+  it("a control character in an error is escaped one way, \\u{1B}, and a printed command runs as printed", async () => {
+    const db = stores.path();
+    const app = "Sh\u001bop";
+    {
+      using store = openStore({ path: db });
+      const appId = store.db
+        .prepare("INSERT INTO apps (name, created_at) VALUES (?, 1)")
+        .run(app).lastInsertRowid;
+      const chat = store.db
+        .prepare(
+          "INSERT INTO chats (app_id, title, created_at, source, external_id) VALUES (?, 'db', 1, 'jsonl', 'c')",
+        )
+        .run(appId).lastInsertRowid;
+      store.db
+        .prepare(
+          "INSERT INTO messages (chat_id, role, content, created_at) VALUES (?, 'user', 'We chose Postgres for the database.', 1)",
+        )
+        .run(chat);
+    }
+    const typed = "A\u001bB";
+    const [text, json, badChat] = await Promise.all([
+      runRecollectChild(["--db", db, "chats", "--app", typed]),
+      runRecollectChild(["--db", db, "--json", "chats", "--app", typed]),
+      runRecollectChild(["--db", db, "--json", "read", "--app", app, "--chat", typed]),
+    ]);
+    expect([text.code, json.code, badChat.code]).toEqual([3, 3, 2]);
+    const messages = [
+      text.stderr,
+      JSON.parse(json.stderr).error.message,
+      JSON.parse(badChat.stderr).error.message,
+    ];
+    expect(messages.map((message) => message.includes('"A\\u{1B}B"'))).toEqual([true, true, true]);
+    // Neither JSON's escape nor the raw character is left in any message.
+    expect(
+      messages.filter((message) => /\\u001b/i.test(message) || message.includes("\u001b")),
+    ).toEqual([]);
+
+    // explore's read commands name the app in ANSI-C quotes; bash runs one as printed.
+    expect(
+      (await runRecollectChild(["--db", db, "settings", "set", "entitlement", "pro"])).code,
+    ).toBe(0);
+    const explore = await runRecollectChild(["--db", db, "explore", "why Postgres?", "--app", app]);
+    const printed = explore.stdout.match(/^\s*\$ (.* read --app .*)$/m)?.[1];
+    expect(printed).toContain("--app $'Sh\\x1bop'");
+    const read = spawnSync("bash", ["-c", `${printed}`], { encoding: "utf8" });
+    expect([read.status, read.stdout.split("\n")[0]]).toEqual([0, expect.stringMatching(/^#1 /)]);
+  }, 60_000);
 });

@@ -1,4 +1,5 @@
 /** Strict integer parsing for CLI options (commander hands over raw strings). */
+import { quotedValue } from "../../errors/quoted-value.js";
 import { InvalidInputError } from "../../errors/recollect-error.js";
 
 /**
@@ -14,7 +15,7 @@ export function parseIntegerOption(
 ): number | undefined {
   if (value === undefined) return undefined;
   if (!/^[+-]?\d{1,15}$/.test(value.trim())) {
-    throw new InvalidInputError(name, allowed, `got ${JSON.stringify(value)}`);
+    throw new InvalidInputError(name, allowed, `got ${quotedValue(value)}`);
   }
   return Number(value.trim());
 }
@@ -37,6 +38,6 @@ export function parseIdOption(
   const allowed = `${ID_ALLOWED} ${what} id`;
   const id = parseIntegerOption(name, value, allowed);
   if (id !== undefined && id < 1)
-    throw new InvalidInputError(name, allowed, `got ${JSON.stringify(value)}`);
+    throw new InvalidInputError(name, allowed, `got ${quotedValue(value ?? "")}`);
   return id;
 }

@@ -1,0 +1,37 @@
+/**
+ * The one escaping of characters that would act on a terminal instead of being read: control
+ * characters (Cc: C0, DEL, C1) and bidirectional controls (Bidi_Control: U+202A–U+202E,
+ * U+2066–U+2069, ALM, LRM, RLM; UAX #9, CVE-2021-42574), each written as a visible `\u{HEX}`
+ * (ESC → `\u{1B}`). Error messages quote typed values through {@link quotedValue}, and the CLI's
+ * terminal writer (`cli/terminal-text.ts`) escapes printed text through {@link escapeUnsafe}, so
+ * a message reads the same on a terminal and under `--json`. Here, at the bottom of the layers,
+ * because errors build their messages here and every surface prints them.
+ */
+
+/** Characters escaped by {@link escapeUnsafe} (see the module doc). */
+const TERMINAL_UNSAFE = /[\p{Cc}\p{Bidi_Control}]/gu;
+
+/** `character` as the visible `\u{HEX}` escape, e.g. ESC → `\u{1B}`. */
+function visibleEscape(character: string): string {
+  return `\\u{${character.codePointAt(0)!.toString(16).toUpperCase()}}`;
+}
+
+/**
+ * `text` with every control and bidirectional character written as `\u{HEX}`, except those in
+ * `keep` (the terminal writer keeps newline and tab, which lay text out).
+ */
+export function escapeUnsafe(text: string, keep: ReadonlySet<string> = new Set()): string {
+  return text.replace(TERMINAL_UNSAFE, (character) =>
+    keep.has(character) ? character : visibleEscape(character),
+  );
+}
+
+/**
+ * `value` in double quotes for an error message: `\` and `"` escaped with a backslash (so the
+ * quotes bound it), every control or bidirectional character — newline and tab included, an
+ * error is one line — as `\u{HEX}`. Used instead of `JSON.stringify`, whose `\u001b` would be a
+ * second escaping beside the terminal's `\u{1B}`.
+ */
+export function quotedValue(value: string): string {
+  return `"${escapeUnsafe(value.replace(/[\\"]/g, (character) => `\\${character}`))}"`;
+}
