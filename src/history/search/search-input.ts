@@ -1,6 +1,5 @@
 import { z } from "zod";
 import { InvalidInputError } from "../../errors/recollect-error.js";
-import { hasVisibleText } from "../../text/bounded-text.js";
 import { boundedTextError } from "../text/bounded-text-error.js";
 import type { SearchChatsInput } from "../types.js";
 
@@ -11,7 +10,12 @@ export const MAX_SEARCH_LIMIT = 20;
 export const DEFAULT_SEARCH_LIMIT = 8;
 
 const schema = z.object({
-  query: z.string().max(MAX_QUERY_CHARS).refine(hasVisibleText),
+  // Not `hasVisibleText`: a model's search for a control character finds nothing, harmlessly;
+  // only a person's explore question of nothing visible is refused as a usage error.
+  query: z
+    .string()
+    .max(MAX_QUERY_CHARS)
+    .refine((query) => query.trim() !== ""),
   limit: z.number().int().min(1).max(MAX_SEARCH_LIMIT).optional(),
 });
 
@@ -29,9 +33,8 @@ export interface ValidSearchInput {
 /**
  * Validates `input` (outside data: a model or a person wrote it).
  *
- * @throws InvalidInputError naming `query` or `limit` and what is allowed; a query of only
- *   whitespace, control or invisible characters is refused, and one over 500 characters says its
- *   length and the limit.
+ * @throws InvalidInputError naming `query` or `limit` and what is allowed; a query over 500
+ *   characters says its length and the limit (`TextTooLongError`).
  */
 export function parseSearchInput(input: SearchChatsInput | unknown): ValidSearchInput {
   const parsed = schema.safeParse(input);
