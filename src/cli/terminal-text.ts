@@ -7,17 +7,14 @@
  * and tabs, which lay the output out, stay. Only the human rendering is changed: stored data and
  * `--json` output (where JSON escapes what it must) keep the characters as they are.
  */
-import { escapeUnsafe } from "../errors/quoted-value.js";
-
-/** Characters that lay text out, kept as they are. */
-const LAYOUT: ReadonlySet<string> = new Set(["\t", "\n"]);
+import { layoutSafeText } from "../errors/quoted-value.js";
 
 /**
  * `text` with every control or bidirectional character but tab and newline written as `\u{HEX}`
  * (e.g. ESC → `\u{1B}`): the one escaping, `errors/quoted-value.ts`, which error messages use too.
  */
 export function terminalText(text: string): string {
-  return escapeUnsafe(text, LAYOUT);
+  return layoutSafeText(text);
 }
 
 /** Writes `text` to `stream` (stdout by default) through {@link terminalText}. */

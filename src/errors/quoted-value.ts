@@ -26,6 +26,17 @@ export function escapeUnsafe(text: string, keep: ReadonlySet<string> = new Set()
   );
 }
 
+/** Characters that lay text out (tab, newline), kept by {@link layoutSafeText}. */
+const LAYOUT: ReadonlySet<string> = new Set(["\t", "\n"]);
+
+/**
+ * `text` for a reader on a terminal or in an agent's tool output: {@link escapeUnsafe} keeping tab
+ * and newline. The CLI's terminal writer and the MCP server's text reports use it.
+ */
+export function layoutSafeText(text: string): string {
+  return escapeUnsafe(text, LAYOUT);
+}
+
 /**
  * `value` in double quotes for an error message: `\` and `"` escaped with a backslash (so the
  * quotes bound it), every control or bidirectional character — newline and tab included, an

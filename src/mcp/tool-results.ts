@@ -13,6 +13,7 @@ import {
   type ExploreChatHistoryReport,
   exploreChatHistoryReportSchema,
 } from "../card/report-schema.js";
+import { layoutSafeText } from "../errors/quoted-value.js";
 import {
   InvalidInputError,
   PreconditionError,
@@ -62,7 +63,9 @@ export function exploreToolResult(report: ExploreChatHistoryReport): CallToolRes
   const checked = exploreChatHistoryReportSchema.parse(report);
   return {
     content: [
-      { type: "text", text: formatReportText(checked) },
+      // The question is echoed as typed and a history may hold bidirectional controls: nothing
+      // here may act on a terminal the client prints it to (the CLI escapes the same way).
+      { type: "text", text: layoutSafeText(formatReportText(checked)) },
       ...reportEvidenceTargets(checked).map(evidenceResourceLink),
     ],
     structuredContent: checked,
