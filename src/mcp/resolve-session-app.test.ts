@@ -86,21 +86,27 @@ describe("resolveSessionApp", () => {
   it("names the unknown project and how to import it, and an unknown --app as not found", () => {
     const { store, root } = fixture();
     const cwd = join(root, "elsewhere");
-    expect(() =>
-      resolveSessionApp(store.db, { roots: [], cwd, env: { CLAUDE_CONFIG_DIR: "/cc" } }),
-    ).toThrow(
+    const claude = join(root, "claude-config");
+    const transcripts = join(claude, "projects", cwd.replace(/[^a-zA-Z0-9]/g, "-"));
+    const refusal = (remedy: unknown) =>
       expect.objectContaining({
         kind: "precondition",
         missing: "app",
         projectPath: cwd,
         remedies: [
-          expect.objectContaining({
-            args: ["import", `/cc/projects/${cwd.replace(/[^a-zA-Z0-9]/g, "-")}`],
-          }),
+          expect.objectContaining(remedy),
           expect.objectContaining({ args: ["mcp", "--app", "<name>"] }),
           expect.objectContaining({ args: ["apps"] }),
         ],
-      }),
+      });
+    const env = { CLAUDE_CONFIG_DIR: claude };
+    // No sessions folder for the project: the remedy finds histories instead of naming it.
+    expect(() => resolveSessionApp(store.db, { roots: [], cwd, env })).toThrow(
+      refusal({ args: ["sync"] }),
+    );
+    mkdirSync(transcripts, { recursive: true });
+    expect(() => resolveSessionApp(store.db, { roots: [], cwd, env })).toThrow(
+      refusal({ args: ["import", transcripts] }),
     );
     expect(() => resolveSessionApp(store.db, { appName: "nope", roots: [], cwd, env: {} })).toThrow(
       expect.objectContaining({ kind: "not_found", appName: "nope" }),

@@ -5,7 +5,7 @@
  * records (`apps.path` and every `app_roots` row, shown by `recollect apps`). The deepest recorded
  * path wins, so a monorepo's package app beats the monorepo's own app.
  */
-import { realpathSync } from "node:fs";
+import { existsSync, realpathSync } from "node:fs";
 import { isAbsolute, resolve, sep } from "node:path";
 import type Database from "better-sqlite3";
 import { InvalidInputError, LIST_APPS } from "../errors/recollect-error.js";
@@ -115,5 +115,6 @@ export function resolveSessionApp(db: Database.Database, sources: SessionAppSour
     }
   }
   const first = canonical(candidates[0]?.folder ?? sources.cwd);
-  throw new ProjectNotImportedError(first, claudeTranscriptsDir(first, sources.env));
+  const transcripts = claudeTranscriptsDir(first, sources.env);
+  throw new ProjectNotImportedError(first, existsSync(transcripts) ? transcripts : null);
 }
