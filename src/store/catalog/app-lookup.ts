@@ -85,12 +85,9 @@ export function existingAppName(db: Database.Database, name: string): string | n
  * written to, matched as `--app` is ({@link matchAppName}): the app named exactly so, else the
  * one app named so but for case, accents or spacing ("shop" goes to "Shop"). Null when none
  * matches, or several do and none exactly: the writer then creates the app as named, since a
- * file cannot be asked which one it meant. Only compares, never suggests (no edit distances).
+ * file cannot be asked which one it meant.
  */
 export function findAppForWrite(db: Database.Database, name: string): AppRow | null {
-  const exact = findAppByName(db, name);
-  if (exact !== null) return exact;
-  const key = appNameKey(name);
-  const same = keyedApps(db).filter((entry) => entry.key === key);
-  return same.length === 1 ? same[0]!.app : null;
+  const match = matchAppName(db, name);
+  return match.kind === "found" ? match.app : null;
 }
