@@ -4,10 +4,12 @@
  * Missing configuration is a {@link PreconditionError} naming exactly what is missing; there is
  * never a fallback to another kind or provider (plan § Tool Exposure and Entitlement).
  */
+
 import { createAnthropic } from "@ai-sdk/anthropic";
 import { createOpenAI } from "@ai-sdk/openai";
 import { createOpenAICompatible } from "@ai-sdk/openai-compatible";
 import type { LanguageModel } from "ai";
+import { quotedValue } from "../errors/quoted-value.js";
 import { InvalidConfigurationError, PreconditionError } from "../errors/recollect-error.js";
 import {
   ENGINE_KINDS,
@@ -138,7 +140,7 @@ export function createEngine(config: EngineConfig, offline?: OfflineModel): Engi
       throw new InvalidConfigurationError(
         names.kind,
         `one of ${ENGINE_KINDS.join(", ")}`,
-        `got ${String(kind)}`,
+        `got ${quotedValue(String(kind))}`,
       );
     }
   }

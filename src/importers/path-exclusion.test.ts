@@ -51,7 +51,7 @@ describe("createPathExclusion", () => {
   it("rejects empty and negated globs, naming where they came from", () => {
     expect(() => exclude([" "])).toThrow(InvalidInputError);
     expect(() => createPathExclusion(["!keep"], "exclude", anchors)).toThrow(
-      "Invalid exclude: expected globs of paths to leave out (no `!` negation) (got !keep).",
+      'Invalid exclude: expected globs of paths to leave out (no `!` negation) (got "!keep").',
     );
   });
 

@@ -3,9 +3,11 @@
  * `exclude` settings list. One matcher for every command that reads histories from disk, so a path
  * excluded once is excluded everywhere. Globs are matched by picomatch (dotfiles included).
  */
+
 import { homedir } from "node:os";
 import { basename, dirname, isAbsolute, resolve } from "node:path";
 import picomatch from "picomatch";
+import { quotedValue } from "../errors/quoted-value.js";
 import { InvalidInputError } from "../errors/recollect-error.js";
 
 /** A compiled set of exclusion globs. */
@@ -79,7 +81,7 @@ function compile(
     throw new InvalidInputError(
       argument,
       "globs of paths to leave out (no `!` negation)",
-      `got ${trimmed}`,
+      `got ${quotedValue(trimmed)}`,
     );
   }
   if (!trimmed.includes("/")) {

@@ -13,6 +13,7 @@
  *
  * Nothing here writes to stdout: stdout is the protocol. Logs go to `log` (stderr).
  */
+
 import { fileURLToPath } from "node:url";
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
@@ -25,6 +26,7 @@ import {
   RootsListChangedNotificationSchema,
 } from "@modelcontextprotocol/sdk/types.js";
 import type { Engine } from "../engine/engine.js";
+import { quotedValue } from "../errors/quoted-value.js";
 import {
   InvalidInputError,
   type RecollectError,
@@ -105,7 +107,7 @@ async function loadEngine(
   const { createExplorerEngine } = await import("../agent/explorer-engine.js");
   try {
     if (kind !== undefined && !(ENGINE_KINDS as readonly string[]).includes(kind.toLowerCase())) {
-      throw new InvalidInputError("--engine", ENGINE_KINDS.join(" | "), `got ${kind}`);
+      throw new InvalidInputError("--engine", ENGINE_KINDS.join(" | "), `got ${quotedValue(kind)}`);
     }
     return createExplorerEngine(
       engineConfigFromEnv(kind === undefined ? env : { ...env, RECOLLECT_ENGINE: kind }),

@@ -16,6 +16,7 @@ import { createOfflineRouterModel } from "../../agent/primary/offline-router-mod
 import { runChatSession } from "../../agent/primary/terminal/chat-session.js";
 import { AGENT_MODES, isAgentMode } from "../../contracts/agent-mode.js";
 import { ENGINE_KINDS } from "../../engine/index.js";
+import { quotedValue } from "../../errors/quoted-value.js";
 import { InvalidInputError } from "../../errors/recollect-error.js";
 import {
   ENTITLEMENT_VALUES,
@@ -53,7 +54,11 @@ export function registerChatCommand(program: Command): void {
       const { signal } = handleStopSignals(command);
       const global = globalOptions(command);
       if (!isAgentMode(flags.mode)) {
-        throw new InvalidInputError("--mode", AGENT_MODES.join(" | "), `got ${flags.mode}`);
+        throw new InvalidInputError(
+          "--mode",
+          AGENT_MODES.join(" | "),
+          `got ${quotedValue(flags.mode)}`,
+        );
       }
       if (
         flags.entitlement !== undefined &&
@@ -63,7 +68,7 @@ export function registerChatCommand(program: Command): void {
         throw new InvalidInputError(
           "--entitlement",
           ENTITLEMENT_VALUES.join(" | "),
-          `got ${flags.entitlement}`,
+          `got ${quotedValue(flags.entitlement)}`,
         );
       }
       const engine = engineForCli(flags.engine);

@@ -4,12 +4,14 @@
  * (`OFFLINE_STAGES`, `createExplorerEngine(config, { ablate })`); this module only parses the
  * option and builds the engines.
  */
+
 import { createExplorerEngine } from "../../agent/explorer-engine.js";
 import {
   OFFLINE_STAGES,
   type OfflineStage,
 } from "../../agent/tools/explore-chat-history/offline/policy-parameters.js";
 import type { Engine } from "../../engine/engine.js";
+import { quotedValue } from "../../errors/quoted-value.js";
 import { InvalidInputError } from "../../errors/recollect-error.js";
 import { engineForCli } from "./explore.js";
 
@@ -20,7 +22,7 @@ export function parseAblateList(text: string): OfflineStage[] {
   const parts = text.split(",").map((part) => part.trim());
   const unknown = parts.filter((part) => !(OFFLINE_STAGES as readonly string[]).includes(part));
   if (parts.length === 0 || unknown.length > 0)
-    throw new InvalidInputError("--ablate", ALLOWED, `got ${text}`);
+    throw new InvalidInputError("--ablate", ALLOWED, `got ${quotedValue(text)}`);
   return [...new Set(parts as OfflineStage[])];
 }
 

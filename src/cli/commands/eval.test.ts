@@ -164,7 +164,7 @@ describe("recollect eval", () => {
       [["eval", "--beam", dir, "--limit", "0"], "Invalid --limit"],
       [
         ["eval", "--beam", dir, "--limit", "abc"],
-        "Invalid --limit: expected a positive integer (got abc)",
+        'Invalid --limit: expected a positive integer (got "abc")',
       ],
       [
         ["eval", "--beam", dir, "--ablate", "expand", "--engine", "openai"],

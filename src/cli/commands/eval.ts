@@ -13,6 +13,7 @@
 
 import type { Command } from "commander";
 import { ENGINE_KINDS } from "../../engine/index.js";
+import { quotedValue } from "../../errors/quoted-value.js";
 import { InvalidInputError } from "../../errors/recollect-error.js";
 import { loadBeamFolder } from "../../eval/beam/index.js";
 import { loadComparedResult } from "../../eval/compare/compared-result.js";
@@ -56,7 +57,7 @@ export function parseConversationList(text: string): number[] {
     throw new InvalidInputError(
       "--conversations",
       "comma-separated conversation numbers, e.g. 1,2,5",
-      `got ${text}`,
+      `got ${quotedValue(text)}`,
     );
   return parts.map(Number);
 }
@@ -64,7 +65,7 @@ export function parseConversationList(text: string): number[] {
 /** Parses `--limit N` (a positive integer). @throws InvalidInputError (`--limit`). */
 export function parseLimit(text: string): number {
   if (!/^[1-9][0-9]{0,5}$/.test(text.trim()))
-    throw new InvalidInputError("--limit", "a positive integer", `got ${text}`);
+    throw new InvalidInputError("--limit", "a positive integer", `got ${quotedValue(text)}`);
   return Number(text);
 }
 

@@ -138,7 +138,7 @@ describe("recollect explore", () => {
     ]);
     expect(badEngine.code).toBe(2);
     expect(badEngine.stderr).toBe(
-      "recollect: Invalid --engine: expected offline | openai-compatible | openai | anthropic (got magic).\n",
+      'recollect: Invalid --engine: expected offline | openai-compatible | openai | anthropic (got "magic").\n',
     );
   });
 

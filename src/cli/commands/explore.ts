@@ -23,6 +23,7 @@ import { formatReportText } from "../../agent/tools/explore-chat-history/report-
 import type { ExploreChatHistoryReport } from "../../card/report-schema.js";
 import type { Engine } from "../../engine/engine.js";
 import { ENGINE_KINDS, engineConfigFromEnv } from "../../engine/index.js";
+import { quotedValue } from "../../errors/quoted-value.js";
 import { InvalidInputError } from "../../errors/recollect-error.js";
 import {
   cliIsPro,
@@ -56,7 +57,7 @@ export const EXPLORE_EXIT_CODES: Readonly<Record<ExploreChatHistoryReport["outco
  */
 export function engineForCli(kind: string | undefined): Engine {
   if (kind !== undefined && !(ENGINE_KINDS as readonly string[]).includes(kind.toLowerCase())) {
-    throw new InvalidInputError("--engine", ENGINE_KINDS.join(" | "), `got ${kind}`);
+    throw new InvalidInputError("--engine", ENGINE_KINDS.join(" | "), `got ${quotedValue(kind)}`);
   }
   const env = kind === undefined ? process.env : { ...process.env, RECOLLECT_ENGINE: kind };
   return createExplorerEngine(engineConfigFromEnv(env));

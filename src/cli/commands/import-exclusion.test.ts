@@ -76,7 +76,7 @@ describe("keeping paths out of an import", () => {
     const negated = await recollect(["import", root, "--exclude", "!shop"]);
     expect([negated.code, negated.stderr]).toEqual([
       2,
-      "recollect: Invalid --exclude: expected globs of paths to leave out (no `!` negation) (got !shop).\n",
+      'recollect: Invalid --exclude: expected globs of paths to leave out (no `!` negation) (got "!shop").\n',
     ]);
     // The store exists (beforeEach's `settings set` created it) and holds nothing imported.
     const apps = await recollect(["--json", "apps"]);

@@ -13,6 +13,7 @@
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
 import type { Command } from "commander";
 import { ENGINE_KINDS } from "../../engine/engine.js";
+import { quotedValue } from "../../errors/quoted-value.js";
 import { InvalidInputError } from "../../errors/recollect-error.js";
 import { mcpDrainTimeoutMs } from "../../mcp/drain-bound.js";
 import { startMcpServer } from "../../mcp/start-mcp-server.js";
@@ -65,7 +66,7 @@ export async function runMcp(
   // named app can only be in a store that exists, so none is created for it.
   const kind = options.engine;
   if (kind !== undefined && !(ENGINE_KINDS as readonly string[]).includes(kind.toLowerCase())) {
-    throw new InvalidInputError("--engine", ENGINE_KINDS.join(" | "), `got ${kind}`);
+    throw new InvalidInputError("--engine", ENGINE_KINDS.join(" | "), `got ${quotedValue(kind)}`);
   }
   if (options.app !== undefined) {
     requireAppName(options.app);

@@ -85,7 +85,7 @@ describe("recollect tools", () => {
     const run = await runCaptured(["--db", stores.path(), "tools", "--mode", "write"]);
     expect(run.code).toBe(2);
     expect(run.stderr).toBe(
-      "recollect: Invalid --mode: expected agent | ask | plan (got write).\n",
+      'recollect: Invalid --mode: expected agent | ask | plan (got "write").\n',
     );
   });
 });

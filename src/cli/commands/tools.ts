@@ -4,6 +4,7 @@
  * descriptions), and which tools were removed and why. Entitlement and consents come from the
  * settings file beside the store unless `--entitlement` overrides the entitlement.
  */
+
 import type { Command } from "commander";
 import { buildToolSet, type ToolRemovalReason } from "../../agent/build-tool-set.js";
 import type { AgentContext } from "../../agent/context.js";
@@ -14,6 +15,7 @@ import {
 } from "../../agent/entitlement/index.js";
 import { INTERNAL_TOOL_DEFINITIONS, TOOL_DEFINITIONS } from "../../agent/tools/registry.js";
 import { AGENT_MODES, type AgentMode, isAgentMode } from "../../contracts/agent-mode.js";
+import { quotedValue } from "../../errors/quoted-value.js";
 import { InvalidInputError } from "../../errors/recollect-error.js";
 import {
   ENTITLEMENT_VALUES,
@@ -133,7 +135,11 @@ export function registerToolsCommand(program: Command): void {
     .action((flags: ToolsFlags, command: Command) => {
       const global = globalOptions(command);
       if (!isAgentMode(flags.mode)) {
-        throw new InvalidInputError("--mode", AGENT_MODES.join(" | "), `got ${flags.mode}`);
+        throw new InvalidInputError(
+          "--mode",
+          AGENT_MODES.join(" | "),
+          `got ${quotedValue(flags.mode)}`,
+        );
       }
       // The settings file belongs to a store: a --db that is not one is refused, as `settings` does.
       const storePath = storePathFor(global);
@@ -148,7 +154,7 @@ export function registerToolsCommand(program: Command): void {
         throw new InvalidInputError(
           "--entitlement",
           ENTITLEMENT_VALUES.join(" | "),
-          `got ${flags.entitlement}`,
+          `got ${quotedValue(flags.entitlement)}`,
         );
       }
       const report = toolsReport({
