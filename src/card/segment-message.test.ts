@@ -4,7 +4,6 @@ import type { ExploreCard } from "./explore-card.js";
 import type { ExploreChatHistoryReport } from "./report-schema.js";
 import { segmentMessage, withoutCards } from "./segment-message.js";
 import { evidenceTargetFixture, reportFixture } from "./testing/report-fixture.js";
-import { unescapeEntities } from "./xml-escape.js";
 
 const renderCard = (card: ExploreCard) => renderCardXml({ kind: "explore", card });
 
@@ -86,13 +85,5 @@ describe("withoutCards", () => {
         'A <dyad-explore-chat-history state="bogus"></dyad-explore-chat-history>B<dyad-read-chat x>secret</dyad-read-chat>C',
       ),
     ).toBe("A BC");
-  });
-});
-
-describe("unescapeEntities", () => {
-  it("decodes the predefined and numeric entities only", () => {
-    expect(unescapeEntities("&lt;&gt;&quot;&apos;&amp;lt;&#65;&#x42;&nbsp;")).toBe(
-      "<>\"'&lt;AB&nbsp;",
-    );
   });
 });

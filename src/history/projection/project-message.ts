@@ -1,3 +1,4 @@
+import { unescapeEntities } from "../../card/xml-escape.js";
 import type { MessageRole, NotEvidenceKind } from "../types.js";
 import { normalizeWhitespace, PLACEHOLDER_CHARS, truncateChars } from "./normalize-text.js";
 import { removePrivateSpans } from "./private-spans.js";
@@ -5,7 +6,6 @@ import { type HistoryToolReply, statementsOf } from "./recall-request.js";
 import { redactCredentials } from "./redact-credentials.js";
 import { stripBlocks } from "./strip-blocks.js";
 import { stripTags } from "./strip-tags.js";
-import { unescapeEntities } from "./unescape-entities.js";
 
 /**
  * Longest projection, chars (UTF-16 code units). Long enough for the prose of a long assistant

@@ -1,7 +1,7 @@
 import { z } from "zod";
+import { unescapeEntities } from "../../card/xml-escape.js";
 import { carriesHistoryCard } from "./project-message.js";
 import type { HistoryToolReply } from "./recall-request.js";
-import { unescapeEntities } from "./unescape-entities.js";
 
 /**
  * What a query reads of the reply to a user turn: the content of the message right after it in
