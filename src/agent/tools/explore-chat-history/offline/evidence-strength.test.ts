@@ -239,4 +239,26 @@ describe("evidence strength", () => {
     // The gap still names the everyday word the history lacks.
     expect(reportFor(asked("stop"), DEFAULT_POLICY).missing_coverage.join(" ")).toMatch(/\bstop\b/);
   });
+
+  test("'use' frames the question: turns that only say 'use' are no answer about an absent subject", () => {
+    const history = [
+      observation("c1", "We'll use Tailwind with shadcn/ui for the styling.", { via: "read" }),
+      observation("c2", "Should we use SQLite or Postgres?", { chatId: 2, via: "read" }),
+    ];
+    const asked = (question: string, query: string, probes: string[]) =>
+      runState(question, history, {
+        searches: [
+          { query, ranked: ["c1", "c2"] },
+          ...probes.map((word) => ({ query: word, ranked: [] })),
+        ],
+        toolCallCount: 2 + probes.length,
+      });
+    const absent = asked("What do we use for payments?", "payments", ["payments"]);
+    expect(reportFor(absent, DEFAULT_POLICY).findings).toEqual([]);
+    // The same frame over a subject the history holds still answers from it.
+    const held = asked("What do we use for styling?", "styling", []);
+    expect(reportFor(held, DEFAULT_POLICY).findings.flatMap((f) => f.candidate_ids)).toEqual([
+      "c1",
+    ]);
+  });
 });

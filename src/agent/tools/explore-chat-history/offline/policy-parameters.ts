@@ -165,12 +165,13 @@ export const OFFLINE_PARAMETERS = Object.freeze({
 export type OfflineParameters = { readonly [K in keyof typeof OFFLINE_PARAMETERS]: number };
 
 /**
- * Words that only frame the question ("what did we decide about X?", "how did we handle X?" ask
- * about X): out of the scored subject and never probed, so "decided" about another topic does not
- * outrank X, nor an unsaid "handle" prove X absent. Matched against single lower-case words.
+ * Words that only frame the question ("what did we decide about X?", "how did we handle X?",
+ * "what do we use for X?" ask about X): out of the scored subject and never probed, so "decided"
+ * or "we'll use" about another topic does not outrank X or stand in for an absent X, nor an unsaid
+ * "handle" prove X absent. Matched against single lower-case words.
  */
 export const DECISION_FRAME =
-  /^(?:decid|decision|choos|chose|pick|settle|handl|approach|tackl)\w*$/;
+  /^(?:decid|decision|choos|chose|pick|settle|handl|approach|tackl)\w*$|^us(?:e|es|ed|ing)$/;
 
 /** The question asks for a summary: its answer spans many turns, so more are cited. */
 export const SUMMARY_REQUEST = /\b(?:summar\w*|overview|recap\w*)\b/i;
@@ -213,8 +214,8 @@ function digest(text: string): string {
   return String(hash % 100_000).padStart(5, "0");
 }
 
-/** Bumped when the pipeline's code (not just a number) changes what it outputs. */
-export const OFFLINE_PIPELINE_GENERATION = 24;
+/** Bumped when the pipeline's code or a cue pattern (not just a number) changes what it outputs. */
+export const OFFLINE_PIPELINE_GENERATION = 25;
 
 /**
  * The policy version of `config`: `<generation><5-digit digest of the parameters>` (a number, so
