@@ -35,7 +35,12 @@ const matches = (store: Store, query: string) =>
 /** Every stored message's projection, in id order (the tool results themselves are never stored). */
 const projections = (store: Store) =>
   (
-    store.db.prepare("SELECT role, content FROM messages ORDER BY id").all() as {
+    store.db
+      .prepare(
+        "SELECT c.source, m.role, m.content FROM messages m JOIN chats c ON c.id = m.chat_id ORDER BY m.id",
+      )
+      .all() as {
+      source: string;
       role: "user" | "assistant";
       content: string;
     }[]

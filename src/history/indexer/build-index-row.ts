@@ -14,7 +14,10 @@ export interface IndexSource {
   readonly appId: number;
   readonly chatId: number;
   readonly chatTitle: string | null;
-  /** `chats.source`: an importer's format name, `web`, `demo`… (see {@link indexedTitle}). */
+  /**
+   * `chats.source`: an importer's format name, `web`, `demo`… (see {@link indexedTitle}; it also
+   * says whether the content is entity-escaped, `ProjectionInput.source`).
+   */
   readonly chatSource: string;
   readonly role: MessageRole;
   readonly content: string;
@@ -84,6 +87,7 @@ export function scopeTokens(appId: number, chatId: number): string {
  */
 export function buildIndexRow(source: IndexSource): IndexRow {
   const projection = projectMessage({
+    source: source.chatSource,
     role: source.role,
     content: source.content,
     answeredByHistoryTool: source.answeredByHistoryTool,

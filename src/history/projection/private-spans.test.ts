@@ -32,12 +32,40 @@ describe("removePrivateSpans", () => {
     expect(removePrivateSpans(text)).toBe(text);
   });
 
+  it("removes a span whose brackets are entity-escaped, or mixed with typed ones", () => {
+    expect(removePrivateSpans("a &lt;private&gt;4242&lt;/private&gt; b")).toBe("a   b");
+    expect(removePrivateSpans("a &LT;Private note=&quot;x&quot;&GT;4242&lt;/PRIVATE &gt; b")).toBe(
+      "a   b",
+    );
+    expect(removePrivateSpans("a &lt;private&gt;4242</private> b &lt;private/&gt; c")).toBe(
+      "a   b  c",
+    );
+    expect(removePrivateSpans("a &lt;private&gt;never closed")).toBe("a  ");
+    const alike = "&lt;privateer&gt; &lt;private-notes&gt; &lt;b&gt; &amp;lt;private";
+    expect(removePrivateSpans(alike)).toBe(alike);
+  });
+
   it("never leaves a private tag behind, and removing again changes nothing", () => {
-    const piece = fc.constantFrom("<private>", "</private>", "<PRIVATE a=1>", "<", ">", "x", " ");
+    const piece = fc.constantFrom(
+      "<private>",
+      "</private>",
+      "<PRIVATE a=1>",
+      "&lt;private&gt;",
+      "&lt;/private&gt;",
+      "&lt;",
+      "&gt;",
+      "&",
+      "<",
+      ">",
+      "x",
+      " ",
+    );
     fc.assert(
       fc.property(fc.array(piece, { maxLength: 30 }), (pieces) => {
         const once = removePrivateSpans(pieces.join(""));
-        expect(once).not.toMatch(/<\/?private(?=[\s/>])[^<>]*>/i);
+        expect(once).not.toMatch(
+          /(?:<|&lt;)\/?private(?=[\s/>]|&gt;)(?:[^<>&]|&(?!gt;))*(?:>|&gt;)/i,
+        );
         expect(removePrivateSpans(once)).toBe(once);
       }),
     );
@@ -47,10 +75,12 @@ describe("removePrivateSpans", () => {
 describe("projectMessage and private spans", () => {
   it("removes them from both roles, before tags would turn them into labels", () => {
     const user = projectMessage({
+      source: "jsonl",
       role: "user",
       content: "Pick a host. <private>Our AWS bill is 40k a month.</private> Cheap please.",
     });
     const assistant = projectMessage({
+      source: "jsonl",
       role: "assistant",
       content: "Go with Fly.io.\n<private note='x'>internal margin 12%</private>\nDone.",
     });

@@ -8,11 +8,14 @@
 /**
  * Opening or closing `private` tag in any case, with or without attributes (`<private>`,
  * `<PRIVATE reason="x">`, `</Private >`, `<private/>`); not `<privateer>` or `<private-notes>`.
+ * The brackets may be entity-escaped (`&lt;private&gt;`, `&lt;/private&gt;`), as an export that
+ * HTML-escapes its text writes them: such a span is cut in any source, whether or not its text is
+ * decoded (fail closed), and so on every read path, not only after the projection's decoding.
  */
-const PRIVATE_TAG = /<(\/?)private(?=[\s/>])[^<>]{0,400}>/gi;
+const PRIVATE_TAG = /(?:<|&lt;)(\/?)private(?=[\s/>]|&gt;)(?:[^<>&]|&(?!gt;)){0,400}?(?:>|&gt;)/gi;
 
-/** Cheap pre-check: no `<private` (any case) means nothing to cut. */
-const PRIVATE_HINT = /<\/?private/i;
+/** Cheap pre-check: no `<private` or `&lt;private` (any case) means nothing to cut. */
+const PRIVATE_HINT = /(?:<|&lt;)\/?private/i;
 
 /** What a removed span leaves: a space, so the words on either side stay apart. */
 const GAP = " ";
@@ -31,7 +34,7 @@ export function removePrivateSpans(text: string): string {
   for (const match of text.matchAll(PRIVATE_TAG)) {
     const at = match.index;
     const closing = match[1] === "/";
-    const selfClosing = !closing && match[0].endsWith("/>");
+    const selfClosing = !closing && /\/(?:>|&gt;)$/i.test(match[0]);
     if (depth === 0) out += text.slice(keptFrom, at);
     if (closing) {
       if (depth > 0) depth -= 1;

@@ -20,23 +20,37 @@ function hasUnsafeChar(text: string): boolean {
   return false;
 }
 
-const assistant = (content: string) => projectMessage({ role: "assistant", content }).text;
+const assistant = (content: string, source = "jsonl") =>
+  projectMessage({ source, role: "assistant", content }).text;
 
 function corpusFile(name: string): string {
   return readFileSync(join(SHARED_CORPUS.path, name), "utf8");
 }
 
 describe("projectMessage", () => {
-  it("removes a private span whose tags were escaped as entities, for both roles", () => {
+  it("removes a private span whose tags were escaped as entities, for both roles, any source", () => {
+    const content = "Plan: &lt;private&gt;xiomicron hint&lt;/private&gt; then ship &amp; test";
     for (const role of ["user", "assistant"] as const) {
-      const content = "Plan: &lt;private&gt;xiomicron hint&lt;/private&gt; then ship &amp; test";
-      expect(projectMessage({ role, content }).text).toBe("Plan: then ship & test");
+      expect(projectMessage({ source: "specstory", role, content }).text).toBe(
+        "Plan: then ship & test",
+      );
+      expect(projectMessage({ source: "jsonl", role, content }).text).toBe(
+        "Plan: then ship &amp; test",
+      );
+      const twice = "a &amp;lt;private&amp;gt;xiomicron&amp;lt;/private&amp;gt; b";
+      expect(projectMessage({ source: "specstory", role, content: twice }).text).toBe("a b");
+      const typed = "a <private>xiomicron</private> &lt;b&gt;";
+      expect(projectMessage({ source: "jsonl", role, content: typed }).text).toBe("a &lt;b&gt;");
     }
   });
 
   it("keeps user text with whitespace normalized, code included", () => {
     expect(
-      projectMessage({ role: "user", content: "  How do we\t\tdeploy?\r\n\n\n\n```sh\nls\n```  " }),
+      projectMessage({
+        source: "jsonl",
+        role: "user",
+        content: "  How do we\t\tdeploy?\r\n\n\n\n```sh\nls\n```  ",
+      }),
     ).toEqual({ text: "How do we deploy?\n\n```sh\nls\n```", truncated: false, notEvidence: null });
   });
 
@@ -67,14 +81,15 @@ describe("projectMessage", () => {
     ]) {
       expect(
         projectMessage({
+          source: "jsonl",
           role: "assistant",
           content: `Before ${card} You chose Clerk for authentication.`,
         }),
       ).toEqual({ text: "", truncated: false, notEvidence: "history_answer" });
     }
-    expect(projectMessage({ role: "user", content: "<dyad-read-chat> is a tag" }).text).toBe(
-      "<dyad-read-chat> is a tag",
-    );
+    expect(
+      projectMessage({ source: "jsonl", role: "user", content: "<dyad-read-chat> is a tag" }).text,
+    ).toBe("<dyad-read-chat> is a tag");
     // A different dyad tag is not a history card: it fails closed as before, not to the label.
     expect(assistant("We use <dyad-reader> components and Clerk.")).toBe("We use\n[reader]");
   });
@@ -105,14 +120,24 @@ describe("projectMessage", () => {
     ).toBe("[tool-use: read_file_v2]\n\nSummary.");
   });
 
-  it("unescapes HTML entities once and redacts credentials", () => {
-    expect(
-      assistant("a &amp;&amp; b &lt;tag&gt; &amp;lt; &#x41;&#66; key=sk-ant-0123456789abcdefghij"),
-    ).toBe("a && b <tag> &lt; AB key=[REDACTED]");
+  it("unescapes HTML entities once for a source that escapes its text, and redacts credentials", () => {
+    const content =
+      "a &amp;&amp; b &lt;tag&gt; &amp;lt; &#x41;&#66; key=sk-ant-0123456789abcdefghij";
+    expect(assistant(content, "specstory")).toBe("a && b <tag> &lt; AB key=[REDACTED]");
+  });
+
+  it("keeps entities as written for every source that stores text unescaped", () => {
+    for (const source of ["jsonl", "claude-code", "codex", "aider", "dyad", "web", "demo"]) {
+      for (const role of ["user", "assistant"] as const) {
+        expect(projectMessage({ source, role, content: "&lt;b&gt; &amp; &#65;" }).text).toBe(
+          "&lt;b&gt; &amp; &#65;",
+        );
+      }
+    }
   });
 
   it("bounds the text and flags truncation", () => {
-    const long = projectMessage({ role: "user", content: "word ".repeat(5_000) });
+    const long = projectMessage({ source: "jsonl", role: "user", content: "word ".repeat(5_000) });
     expect(long.truncated).toBe(true);
     expect(long.text.length).toBeLessThanOrEqual(MAX_PROJECTION_CHARS);
     expect(long.text.endsWith("word")).toBe(true);
@@ -169,10 +194,10 @@ describe("projectMessage", () => {
         fc.constantFrom("user" as const, "assistant" as const),
         fc.oneof(soup, fc.string({ unit: "binary" })),
         (role, content) => {
-          const projection = projectMessage({ role, content });
+          const projection = projectMessage({ source: "jsonl", role, content });
           expect(projection.text.length).toBeLessThanOrEqual(MAX_PROJECTION_CHARS);
           expect(hasUnsafeChar(projection.text)).toBe(false);
-          const again = projectMessage({ role, content: projection.text });
+          const again = projectMessage({ source: "jsonl", role, content: projection.text });
           expect(again.text.length).toBeLessThanOrEqual(projection.text.length + 2);
         },
       ),
@@ -189,8 +214,10 @@ describe("projectMessage", () => {
   it("is idempotent on text without markup", () => {
     fc.assert(
       fc.property(fc.stringMatching(/^[\p{L}\p{N} .,!?\n]{0,400}$/u), (content) => {
-        const once = projectMessage({ role: "assistant", content }).text;
-        expect(projectMessage({ role: "assistant", content: once }).text).toBe(once);
+        const once = projectMessage({ source: "jsonl", role: "assistant", content }).text;
+        expect(projectMessage({ source: "jsonl", role: "assistant", content: once }).text).toBe(
+          once,
+        );
       }),
     );
   });
@@ -200,6 +227,7 @@ describe("projectMessage of a user turn answered by a history tool", () => {
   it("projects such a turn to its statements, or to no text and not evidence when none is left", () => {
     const answered = (content: string, query: string | null) => {
       const projection = projectMessage({
+        source: "jsonl",
         role: "user",
         content,
         answeredByHistoryTool: { query },
@@ -223,14 +251,26 @@ describe("projectMessage of a user turn answered by a history tool", () => {
 
 describe("projectMessage of a fixed reply Recollect wrote", () => {
   it("projects to no text and not evidence, whatever it says; the same words from a model stay", () => {
-    expect(projectMessage({ role: "assistant", content: "Noted.", recollectReply: true })).toEqual({
+    expect(
+      projectMessage({
+        source: "jsonl",
+        role: "assistant",
+        content: "Noted.",
+        recollectReply: true,
+      }),
+    ).toEqual({
       text: "",
       truncated: false,
       notEvidence: "recollect_reply",
     });
-    expect(projectMessage({ role: "assistant", content: "Noted.", recollectReply: false })).toEqual(
-      { text: "Noted.", truncated: false, notEvidence: null },
-    );
+    expect(
+      projectMessage({
+        source: "jsonl",
+        role: "assistant",
+        content: "Noted.",
+        recollectReply: false,
+      }),
+    ).toEqual({ text: "Noted.", truncated: false, notEvidence: null });
   });
 });
 
@@ -239,7 +279,7 @@ describeRequiring([SHARED_CORPUS], "projectMessage on the real corpus", () => {
     const file = corpusFile(
       "specstory/Bucur21__PaperBites__2026-04-07_19-39-04Z-website-deployment-options-with-database.md",
     );
-    const text = assistant(file);
+    const text = assistant(file, "specstory");
     expect(text).not.toMatch(/<tool-use|<think|Thought Process|<details|```|Directory: \*\*/);
     expect(text).toContain("Here’s a concise picture that matches your repo");
     expect(text).toContain("[tool-use: glob_file_search]");

@@ -1,5 +1,6 @@
 import { unescapeEntities } from "../../card/xml-escape.js";
 import type { MessageRole, NotEvidenceKind } from "../types.js";
+import { storesEscapedText } from "./escaped-sources.js";
 import { normalizeWhitespace, PLACEHOLDER_CHARS, truncateChars } from "./normalize-text.js";
 import { removePrivateSpans } from "./private-spans.js";
 import { type HistoryToolReply, statementsOf } from "./recall-request.js";
@@ -24,6 +25,11 @@ export const MAX_PROJECTION_INPUT_CHARS = 400_000;
 
 /** A stored message as the projection sees it. `ai_messages_json` is deliberately not part of it. */
 export interface ProjectionInput {
+  /**
+   * `chats.source` of the message's chat (an import format's name, `web`, `demo`…): whether its
+   * text is entity-escaped and so decoded ({@link storesEscapedText}).
+   */
+  readonly source: string;
   readonly role: MessageRole;
   readonly content: string;
   /**
@@ -145,10 +151,13 @@ function notEvidence(reason: NotEvidenceKind): Projection {
  * once its statements (`statementsOf`) are gone (`history_question`: a question put to Recollect
  * is not evidence of a decision, a decision stated beside it is and stays), and a fixed reply
  * Recollect wrote ({@link ProjectionInput.recollectReply}, `recollect_reply`). What a read shows of
- * them is `readView`'s business. First, for both roles, `<private>` spans are removed
- * ({@link removePrivateSpans}). Last, for both roles: HTML entities are decoded (and spans whose
- * tags were escaped removed), credentials redacted ({@link redactCredentials}), whitespace normalized, and the text cut to
- * {@link MAX_PROJECTION_CHARS}. Pure, never throws, linear in the input length.
+ * them is `readView`'s business. First, for both roles, `<private>` spans are removed, their tags
+ * typed or entity-escaped ({@link removePrivateSpans}). Last, for both roles: entities are decoded
+ * only for a source that escapes its text ({@link storesEscapedText}: SpecStory), then private
+ * spans removed again (a doubly escaped tag decodes to an escaped one); elsewhere `&lt;b&gt;` is
+ * kept as written. Then credentials are redacted ({@link redactCredentials}), whitespace
+ * normalized, and the text cut to {@link MAX_PROJECTION_CHARS}. Pure, never throws, linear in the
+ * input length.
  */
 export function projectMessage(input: ProjectionInput): Projection {
   if (input.role === "assistant" && carriesHistoryCard(input.content)) {
@@ -165,9 +174,11 @@ export function projectMessage(input: ProjectionInput): Projection {
     if (normalizeWhitespace(visible) === "") return notEvidence("history_question");
   }
   const stripped = input.role === "assistant" ? stripAssistantMarkup(visible) : visible;
-  // Spans again after decoding: an export that escaped the tags (`&lt;private&gt;`) must not turn
-  // them into visible text (fail closed; the same tags a user typed are cut above).
-  const decoded = removePrivateSpans(unescapeEntities(stripped));
+  // Spans again after decoding: a tag escaped twice (`&amp;lt;private&amp;gt;`) decodes to an
+  // escaped one, which must not stay visible text either (fail closed).
+  const decoded = storesEscapedText(input.source)
+    ? removePrivateSpans(unescapeEntities(stripped))
+    : stripped;
   const text = normalizeWhitespace(redactCredentials(decoded));
   const cut = truncateChars(text, MAX_PROJECTION_CHARS);
   return { text: cut.text, truncated: cut.truncated || inputTruncated, notEvidence: null };

@@ -7,7 +7,9 @@ const CARD =
 
 describe("readView", () => {
   it("is the projection of a message that may be evidence", () => {
-    expect(readView({ role: "assistant", content: "Use <think>x</think>Postgres." })).toEqual({
+    expect(
+      readView({ source: "jsonl", role: "assistant", content: "Use <think>x</think>Postgres." }),
+    ).toEqual({
       text: "Use Postgres.",
       truncated: false,
       notEvidence: null,
@@ -15,7 +17,9 @@ describe("readView", () => {
   });
 
   it("shows a history answer as the label, never the recalled prose beside its card", () => {
-    expect(readView({ role: "assistant", content: `${CARD}\nYou chose Clerk.` })).toEqual({
+    expect(
+      readView({ source: "jsonl", role: "assistant", content: `${CARD}\nYou chose Clerk.` }),
+    ).toEqual({
       text: HISTORY_ANSWER_LABEL,
       truncated: false,
       notEvidence: "history_answer",
@@ -25,6 +29,7 @@ describe("readView", () => {
   it("shows a history question and a fixed reply in their own words, private spans and secrets removed", () => {
     expect(
       readView({
+        source: "jsonl",
         role: "user",
         content:
           "What did we decide about auth <private>mine</private> sk-live-abcdefghijklmnop1234?",
@@ -35,7 +40,9 @@ describe("readView", () => {
       truncated: false,
       notEvidence: "history_question",
     });
-    expect(readView({ role: "assistant", content: "Noted.", recollectReply: true })).toEqual({
+    expect(
+      readView({ source: "jsonl", role: "assistant", content: "Noted.", recollectReply: true }),
+    ).toEqual({
       text: "Noted.",
       truncated: false,
       notEvidence: "recollect_reply",

@@ -30,6 +30,6 @@ export function readView(input: ProjectionInput): Projection {
   if (projection.notEvidence === "history_answer") {
     return { ...projection, text: HISTORY_ANSWER_LABEL };
   }
-  const own = projectMessage({ role: input.role, content: input.content });
+  const own = projectMessage({ source: input.source, role: input.role, content: input.content });
   return { ...own, notEvidence: projection.notEvidence };
 }

@@ -74,7 +74,11 @@ describe("redactCredentials", () => {
         fc.string({ maxLength: 200 }),
         fc.constantFrom("user" as const, "assistant" as const),
         (before, key, after, role) => {
-          const text = projectMessage({ role, content: `${before} ${key} ${after}` }).text;
+          const text = projectMessage({
+            source: "jsonl",
+            role,
+            content: `${before} ${key} ${after}`,
+          }).text;
           // The distinctive tail of the secret must be gone wherever the projection kept prose.
           expect(text).not.toContain(key.slice(-16));
         },

@@ -18,6 +18,7 @@ export const MAX_READ_MESSAGE_CHARS = 2_400;
 const chatSchema = z.object({
   id: z.number().int(),
   title: z.string().nullable(),
+  source: z.string(),
   created_at: z.number(),
 });
 const messageSchema = z.object({
@@ -33,8 +34,10 @@ type MessageRow = z.infer<typeof messageSchema>;
 
 const COLUMNS = `id, role, content, ${replyColumnsSql("messages")}, is_recollect_reply, is_compaction_summary, created_at`;
 
-function toReadMessage(row: MessageRow): ReadMessage {
+/** `source`: `chats.source` of the message's chat (whether its text is entity-escaped). */
+function toReadMessage(row: MessageRow, source: string): ReadMessage {
   const projection = readView({
+    source,
     role: row.role,
     content: row.content,
     answeredByHistoryTool: historyToolReply(row),
@@ -72,7 +75,7 @@ export function readChat(ctx: RetrievalContext, input: ReadChatInput): ReadChatR
     .optional()
     .parse(
       db
-        .prepare("SELECT id, title, created_at FROM chats WHERE id = ? AND app_id = ?")
+        .prepare("SELECT id, title, source, created_at FROM chats WHERE id = ? AND app_id = ?")
         .get(request.chatId, ctx.appId),
     );
   const asked = request.mode === "around" ? request.targetMessageId : undefined;
@@ -134,7 +137,7 @@ export function readChat(ctx: RetrievalContext, input: ReadChatInput): ReadChatR
       chat_id: chat.id,
       chat_title: cleanTitle(chat.title),
       chat_created_at: new Date(chat.created_at).toISOString(),
-      messages: messages.map(toReadMessage),
+      messages: messages.map((row) => toReadMessage(row, chat.source)),
       has_more_before: hasMoreBefore,
       has_more_after: hasMoreAfter,
       truncated: false,

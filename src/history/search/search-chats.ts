@@ -299,6 +299,7 @@ interface Chosen {
 
 function project(match: RankedMatch, stored: StoredText): Chosen {
   const projection = projectMessage({
+    source: match.chatSource,
     role: match.role,
     content: stored.content,
     answeredByHistoryTool: historyToolReply(stored),
