@@ -261,4 +261,27 @@ describe("evidence strength", () => {
       "c1",
     ]);
   });
+
+  test("words naming the conversation's own act ('discussed', 'conclude') are never proof of absence", () => {
+    const history = [
+      observation("c1", "Styling: we'll go with Tailwind and shadcn/ui.", { via: "read" }),
+      observation("c2", "Lunch is at noon.", { chatId: 2, via: "read" }),
+    ];
+    for (const [question, word] of [
+      ["What did we conclude about styling?", "conclude"],
+      ["What have we discussed about styling?", "discussed"],
+    ] as const) {
+      const run = runState(question, history, {
+        searches: [
+          { query: `${word} styling`, ranked: ["c1"] },
+          { query: word, ranked: [] },
+        ],
+        toolCallCount: 3,
+      });
+      expect(probeWords(rankEvidence(run, DEFAULT_POLICY), 4)).toEqual([]);
+      expect(reportFor(run, DEFAULT_POLICY).findings.flatMap((f) => f.candidate_ids)).toEqual([
+        "c1",
+      ]);
+    }
+  });
 });

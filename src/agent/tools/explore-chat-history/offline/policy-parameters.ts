@@ -166,12 +166,14 @@ export type OfflineParameters = { readonly [K in keyof typeof OFFLINE_PARAMETERS
 
 /**
  * Words that only frame the question ("what did we decide about X?", "how did we handle X?",
- * "what do we use for X?" ask about X): out of the scored subject and never probed, so "decided"
- * or "we'll use" about another topic does not outrank X or stand in for an absent X, nor an unsaid
- * "handle" prove X absent. Matched against single lower-case words.
+ * "what do we use for X?", "what did we discuss / conclude about X?" ask about X): out of the
+ * scored subject and never probed, so "decided" or "we'll use" about another topic does not
+ * outrank X or stand in for an absent X, nor an unsaid "handle" or "discussed" (a chat rarely
+ * names its own act) prove X absent. "agree" and "consider" measured slightly worse (BEAM-100K
+ * dev): they are often the statement's own words. Matched against single lower-case words.
  */
 export const DECISION_FRAME =
-  /^(?:decid|decision|choos|chose|pick|settle|handl|approach|tackl)\w*$|^us(?:e|es|ed|ing)$/;
+  /^(?:decid|decision|choos|chose|pick|settle|handl|approach|tackl|discuss|talk|conclu)\w*$|^us(?:e|es|ed|ing)$/;
 
 /** The question asks for a summary: its answer spans many turns, so more are cited. */
 export const SUMMARY_REQUEST = /\b(?:summar\w*|overview|recap\w*)\b/i;
@@ -215,7 +217,7 @@ function digest(text: string): string {
 }
 
 /** Bumped when the pipeline's code or a cue pattern (not just a number) changes what it outputs. */
-export const OFFLINE_PIPELINE_GENERATION = 25;
+export const OFFLINE_PIPELINE_GENERATION = 26;
 
 /**
  * The policy version of `config`: `<generation><5-digit digest of the parameters>` (a number, so
