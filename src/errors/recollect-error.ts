@@ -284,18 +284,43 @@ export class BudgetExhaustedError extends RecollectError {
   }
 }
 
+/** What an {@link ImportFormatError} says of the one field of a record that was wrong. */
+export interface ImportFieldProblem {
+  /** The record's field, e.g. `content`. */
+  readonly field: string;
+  /** What the field may hold, e.g. `a string (the message text)`. */
+  readonly allowed: string;
+}
+
 /**
  * An import file is malformed. `file` and `line` (1-based, when known) locate it; nothing from
- * that file was written.
+ * that file was written. When one field of a record was wrong, `field` names it and `allowed`
+ * says what it may hold (both also in the message).
  */
 export class ImportFormatError extends RecollectError {
   readonly file: string;
   readonly line: number | undefined;
-  constructor(file: string, line: number | undefined, reason: string) {
+  readonly field: string | undefined;
+  readonly allowed: string | undefined;
+  constructor(
+    file: string,
+    line: number | undefined,
+    reason: string,
+    problem?: ImportFieldProblem,
+  ) {
     super("import_format", `${file}${line !== undefined ? `:${line}` : ""}: ${reason}`);
     this.name = "ImportFormatError";
     this.file = file;
     this.line = line;
+    this.field = problem?.field;
+    this.allowed = problem?.allowed;
+  }
+
+  /** The field problem this error names, if any. */
+  get problem(): ImportFieldProblem | undefined {
+    return this.field === undefined || this.allowed === undefined
+      ? undefined
+      : { field: this.field, allowed: this.allowed };
   }
 }
 

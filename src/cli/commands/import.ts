@@ -156,7 +156,12 @@ export function registerImportCommand(program: Command): void {
               others.length > 0
                 ? ` (and ${plural(others.length, "more rejected file", "more rejected files")})`
                 : "";
-            throw new ImportFormatError(first.file, first.line, `${first.reason}${more}`);
+            throw new ImportFormatError(
+              first.file,
+              first.line,
+              `${first.reason}${more}`,
+              first.error.problem,
+            );
           }
         },
         { removeUnused: "always" },

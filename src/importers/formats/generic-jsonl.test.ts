@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ImportFormatError } from "../../errors/recollect-error.js";
-import { parseGenericJsonl } from "./generic-jsonl.js";
+import { looksLikeGenericRecord, parseGenericJsonl } from "./generic-jsonl.js";
 
 const line = (value: object) => JSON.stringify(value);
 
@@ -48,27 +48,72 @@ describe("parseGenericJsonl", () => {
     expect(chats[0]!.appHint).toEqual({ name: "notes", path: null, origin: "record" });
   });
 
-  it("names the line of a bad role, a bad time and a truncated line", () => {
-    const ok = line({ app: "a", chat: "c", role: "user", content: "x", created_at: 1 });
-    const cases: [string, string][] = [
+  it("names the line, the field and what it allows for a missing or wrong field", () => {
+    const ok = { app: "a", chat: "c", role: "user", content: "x", created_at: 1 };
+    const { content: _content, ...noContent } = ok;
+    const { app: _app, ...noApp } = ok;
+    const cases: [string, string, { field: string; allowed: string } | undefined][] = [
       [
-        line({ app: "a", chat: "c", role: "bot", content: "x", created_at: 1 }),
-        "/tmp/g.jsonl:2: unexpected record shape at role",
+        line(noContent),
+        '/tmp/g.jsonl:2: missing field "content": expected a string (the message text); a line is {app, chat, title?, role, content, created_at, is_compaction_summary?}',
+        { field: "content", allowed: "a string (the message text)" },
       ],
       [
-        line({ app: "a", chat: "c", role: "user", content: "x", created_at: "yesterday" }),
-        "/tmp/g.jsonl:2: created_at must be",
+        line(noApp),
+        '/tmp/g.jsonl:2: missing field "app": expected a non-empty string (the app\'s name); a line is {app, chat, title?, role, content, created_at, is_compaction_summary?}',
+        { field: "app", allowed: "a non-empty string (the app's name)" },
       ],
-      ['{"app":"a","chat"', "/tmp/g.jsonl:2: not valid JSON"],
+      [
+        line({ ...ok, content: 5 }),
+        '/tmp/g.jsonl:2: field "content" must be a string (the message text), got a number',
+        { field: "content", allowed: "a string (the message text)" },
+      ],
+      [
+        line({ ...ok, app: "  " }),
+        '/tmp/g.jsonl:2: field "app" must be a non-empty string (the app\'s name), got "  "',
+        { field: "app", allowed: "a non-empty string (the app's name)" },
+      ],
+      [
+        line({ ...ok, role: "bot" }),
+        '/tmp/g.jsonl:2: field "role" must be one of user, assistant, system, tool, got "bot"',
+        { field: "role", allowed: "one of user, assistant, system, tool" },
+      ],
+      [
+        line({ ...ok, created_at: "yesterday" }),
+        '/tmp/g.jsonl:2: field "created_at" must be an ISO-8601 time (2026-04-07T19:39:04Z) or epoch milliseconds, got "yesterday"',
+        {
+          field: "created_at",
+          allowed: "an ISO-8601 time (2026-04-07T19:39:04Z) or epoch milliseconds",
+        },
+      ],
+      [
+        "[1, 2]",
+        "/tmp/g.jsonl:2: each line must be a JSON object {app, chat, title?, role, content, created_at, is_compaction_summary?}, got an array",
+        undefined,
+      ],
+      [
+        '{"app":"a","chat"',
+        "/tmp/g.jsonl:2: not valid JSON (truncated or corrupt line)",
+        undefined,
+      ],
     ];
-    for (const [bad, message] of cases) {
+    for (const [bad, message, problem] of cases) {
       try {
-        parseGenericJsonl("/tmp/g.jsonl", `${ok}\n${bad}\n`);
+        parseGenericJsonl("/tmp/g.jsonl", `${line(ok)}\n${bad}\n`);
         expect.unreachable("should throw");
       } catch (error) {
         expect(error).toBeInstanceOf(ImportFormatError);
-        expect((error as Error).message.startsWith(message)).toBe(true);
+        const format = error as ImportFormatError;
+        expect([format.message, format.line, format.problem]).toEqual([message, 2, problem]);
       }
     }
+  });
+
+  it("takes a record holding 3 of the required fields for a generic line, valid or not", () => {
+    expect(looksLikeGenericRecord({ app: "a", role: "user", created_at: 1 })).toBe(true);
+    expect(looksLikeGenericRecord({ app: 1, chat: [], role: null })).toBe(true);
+    expect(looksLikeGenericRecord({ role: "user", content: "hi" })).toBe(false);
+    expect(looksLikeGenericRecord(["app", "chat", "role"])).toBe(false);
+    expect(looksLikeGenericRecord("app chat role")).toBe(false);
   });
 });

@@ -5,11 +5,12 @@
  * `system`/`tool` lines are accepted and dropped (not user or assistant turns).
  */
 import { z } from "zod";
+import { quotedValue } from "../../errors/quoted-value.js";
 import { ImportFormatError } from "../../errors/recollect-error.js";
 import type { TextFormatModule } from "../format-module.js";
 import type { ImportedChat, ImportedMessage } from "../imported-chat.js";
 import { parseTimestampMs } from "../text-helpers.js";
-import { readJsonLines } from "./json-lines.js";
+import { type LineShapeProblem, readJsonLines } from "./json-lines.js";
 
 const GenericLine = z.object({
   app: z.string().trim().min(1),
@@ -21,34 +22,104 @@ const GenericLine = z.object({
   is_compaction_summary: z.boolean().optional(),
 });
 
-/** True when a parsed first record has the generic format's required keys. */
+type GenericField = keyof z.infer<typeof GenericLine>;
+
+/** What each field of a line may hold, as errors say it (docs/IMPORT-FORMATS.md's table). */
+const FIELD_ALLOWED: Readonly<Record<GenericField, string>> = {
+  app: "a non-empty string (the app's name)",
+  chat: "a non-empty string or a number (the chat's id within its app)",
+  title: "a string or null (optional)",
+  role: "one of user, assistant, system, tool",
+  content: "a string (the message text)",
+  created_at: "an ISO-8601 time (2026-04-07T19:39:04Z) or epoch milliseconds",
+  is_compaction_summary: "true or false (optional)",
+};
+
+/** The shape of a line, for errors. */
+const LINE_SHAPE = "{app, chat, title?, role, content, created_at, is_compaction_summary?}";
+
+/** The required fields; a record holding 3 of them is taken for a (maybe faulty) generic line. */
+const REQUIRED_FIELDS: readonly GenericField[] = ["app", "chat", "role", "content", "created_at"];
+const FIELDS_THAT_MARK_A_LINE = 3;
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
+
+/**
+ * True when a parsed record is meant as a generic line: a JSON object with at least 3 of the
+ * required fields (`app`, `chat`, `role`, `content`, `created_at`), valid or not, so that a line
+ * missing one is rejected naming it rather than as no known format. Never throws.
+ */
 export function looksLikeGenericRecord(record: unknown): boolean {
-  return z
-    .looseObject({ app: z.string(), chat: z.unknown(), role: z.string(), content: z.string() })
-    .safeParse(record).success;
+  if (!isRecord(record)) return false;
+  const present = REQUIRED_FIELDS.filter((field) => Object.hasOwn(record, field));
+  return present.length >= FIELDS_THAT_MARK_A_LINE;
+}
+
+/** Longest value echoed in an error, chars; longer is cut with `…`. */
+const MAX_ECHOED_CHARS = 40;
+
+/** A JSON value as an error names it: a short string quoted, else its kind. */
+function describeValue(value: unknown): string {
+  if (typeof value === "string") {
+    const cut = value.length > MAX_ECHOED_CHARS ? `${value.slice(0, MAX_ECHOED_CHARS)}…` : value;
+    return quotedValue(cut);
+  }
+  if (value === null) return "null";
+  if (Array.isArray(value)) return "an array";
+  return typeof value === "object" ? "an object" : `a ${typeof value}`;
+}
+
+/**
+ * The reason a line's record fails {@link GenericLine}: the field missing or wrong, what it may
+ * hold (`FIELD_ALLOWED`) and, when wrong, what it held; or that the line is no JSON object.
+ */
+function explainGenericLine(issue: z.core.$ZodIssue, record: unknown): LineShapeProblem {
+  const [key] = issue.path;
+  if (!isRecord(record) || typeof key !== "string" || !Object.hasOwn(FIELD_ALLOWED, key)) {
+    return {
+      reason: `each line must be a JSON object ${LINE_SHAPE}, got ${describeValue(record)}`,
+    };
+  }
+  const field = key as GenericField;
+  const problem = { field, allowed: FIELD_ALLOWED[field] };
+  if (!Object.hasOwn(record, field)) {
+    return {
+      reason: `missing field "${field}": expected ${problem.allowed}; a line is ${LINE_SHAPE}`,
+      problem,
+    };
+  }
+  return {
+    reason: `field "${field}" must be ${problem.allowed}, got ${describeValue(record[field])}`,
+    problem,
+  };
 }
 
 /**
  * Parses a generic JSONL file into one chat per distinct `(app, chat)`.
  *
- * @throws ImportFormatError (`file:line`) on a line that is not JSON, misses a field, has a role
- *   outside user|assistant|system|tool, or a `created_at` that is not a valid time.
+ * @throws ImportFormatError (`file:line`) on a line that is not JSON or not an object, misses a
+ *   field, or holds a value its field does not allow (a role outside user|assistant|system|tool,
+ *   a `created_at` that is not a valid time…); `field` and `allowed` name the field and what it
+ *   may hold.
  */
 export function parseGenericJsonl(path: string, text: string): ImportedChat[] {
   const chats = new Map<
     string,
     { app: string; chat: string; title: string | null; messages: ImportedMessage[] }
   >();
-  for (const { lineNumber, value } of readJsonLines(path, text, GenericLine)) {
+  for (const { lineNumber, value } of readJsonLines(path, text, GenericLine, explainGenericLine)) {
     const createdAtMs =
       typeof value.created_at === "number"
         ? Math.round(value.created_at)
         : (parseTimestampMs(value.created_at) ?? null);
     if (createdAtMs === null) {
+      const allowed = FIELD_ALLOWED.created_at;
       throw new ImportFormatError(
         path,
         lineNumber,
-        "created_at must be ISO-8601 (2026-04-07T19:39:04Z) or epoch milliseconds",
+        `field "created_at" must be ${allowed}, got ${describeValue(value.created_at)}`,
+        { field: "created_at", allowed },
       );
     }
     const chatKey = String(value.chat);
@@ -81,7 +152,10 @@ export function parseGenericJsonl(path: string, text: string): ImportedChat[] {
     }));
 }
 
-/** The generic JSONL format: lines with `app`, `chat`, `role` and `content`. */
+/**
+ * The generic JSONL format: lines with `app`, `chat`, `role`, `content` and `created_at` (a file
+ * whose leading lines hold 3 of them is taken for one, and a faulty line rejected by name).
+ */
 export const genericJsonlFormat: TextFormatModule<"jsonl"> = {
   format: "jsonl",
   label: "generic JSONL",

@@ -4,13 +4,34 @@
  * {@link ImportFormatError} naming the file and the 1-based line, so nothing of the file is written.
  */
 import type { z } from "zod";
-import { ImportFormatError } from "../../errors/recollect-error.js";
+import { type ImportFieldProblem, ImportFormatError } from "../../errors/recollect-error.js";
 
 /** One parsed line: its 1-based number and validated value. */
 export interface JsonLine<T> {
   readonly lineNumber: number;
   readonly value: T;
 }
+
+/**
+ * What a format says of a line whose JSON does not match its schema: the reason (after
+ * `file:line: `) and, when one field was wrong, that field and what it may hold.
+ */
+export interface LineShapeProblem {
+  readonly reason: string;
+  readonly problem?: ImportFieldProblem;
+}
+
+/**
+ * Explains the first schema issue of a line's JSON `record`; a format that names its fields
+ * passes one to {@link readJsonLines}.
+ */
+export type ExplainLineShape = (issue: z.core.$ZodIssue, record: unknown) => LineShapeProblem;
+
+/** The default explanation: zod's issue, with its path. */
+const zodIssueReason: ExplainLineShape = (issue) => {
+  const where = issue.path.length > 0 ? ` at ${issue.path.join(".")}` : "";
+  return { reason: `unexpected record shape${where}: ${issue.message}` };
+};
 
 /** Parses JSON text, returning `undefined` instead of throwing when it is not JSON. */
 export function tryParseJson(text: string): unknown {
@@ -24,12 +45,14 @@ export function tryParseJson(text: string): unknown {
 /**
  * Parses every non-blank line of `text` with `schema`.
  *
- * @throws ImportFormatError (`file:line`) on a line that is not JSON or does not match `schema`.
+ * @throws ImportFormatError (`file:line`) on a line that is not JSON or does not match `schema`
+ *   (its first issue as `explain` words it, with the field named; default: zod's message).
  */
 export function readJsonLines<S extends z.ZodType>(
   path: string,
   text: string,
   schema: S,
+  explain: ExplainLineShape = zodIssueReason,
 ): JsonLine<z.infer<S>>[] {
   const result: JsonLine<z.infer<S>>[] = [];
   // Walk line by line without `split`: exports reach hundreds of MB and a second copy of every
@@ -47,13 +70,11 @@ export function readJsonLines<S extends z.ZodType>(
     }
     const parsed = schema.safeParse(json);
     if (!parsed.success) {
-      const issue = parsed.error.issues[0];
-      const where = issue && issue.path.length > 0 ? ` at ${issue.path.join(".")}` : "";
-      throw new ImportFormatError(
-        path,
-        lineNumber,
-        `unexpected record shape${where}: ${issue?.message ?? "invalid"}`,
-      );
+      const [issue] = parsed.error.issues;
+      const { reason, problem } = issue
+        ? explain(issue, json)
+        : { reason: "unexpected record shape", problem: undefined };
+      throw new ImportFormatError(path, lineNumber, reason, problem);
     }
     result.push({ lineNumber, value: parsed.data });
   }
