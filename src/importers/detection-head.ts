@@ -6,9 +6,13 @@
 import { closeSync, openSync, readSync } from "node:fs";
 import Database from "better-sqlite3";
 import { decodeText, isDecoded, type TextEncoding } from "./decode-text.js";
-import { tryParseJson } from "./formats/json-lines.js";
+import { MAX_JSON_LINE_BYTES, tryParseJson } from "./formats/json-lines.js";
 
-/** How many leading bytes detection reads: enough for several long JSONL lines. */
+/**
+ * How many leading bytes detection reads: enough for several long JSONL lines. A file that starts
+ * with `{` and has no newline in them is read on to the end of its first line, up to
+ * {@link MAX_JSON_LINE_BYTES}, so a JSON Lines file whose line 1 is larger is still recognized.
+ */
 export const DETECT_HEAD_BYTES = 1024 * 1024;
 /** JSONL detection looks at up to this many complete leading lines. */
 const DETECT_MAX_LINES = 20;
@@ -32,6 +36,11 @@ export interface DetectionHead {
    * Lines file or one JSON object); empty otherwise. Lines that are not JSON are left out.
    */
   readonly jsonRecords: readonly unknown[];
+  /**
+   * The text starts with `{` and its first line runs past {@link MAX_JSON_LINE_BYTES}: no JSON
+   * Lines format can read it (`readJsonLines` would refuse the line).
+   */
+  readonly firstLineTooLong: boolean;
 }
 
 /**
@@ -41,22 +50,70 @@ export interface DetectionHead {
  */
 export function readDetectionHead(path: string): DetectionHead {
   const descriptor = openSync(path, "r");
-  let bytes: Uint8Array;
   try {
-    const buffer = Buffer.alloc(DETECT_HEAD_BYTES);
-    const length = readSync(descriptor, buffer, 0, DETECT_HEAD_BYTES, 0);
-    bytes = buffer.subarray(0, length);
+    const head = readBytes(descriptor, 0, DETECT_HEAD_BYTES);
+    if (head.length < DETECT_HEAD_BYTES || !opensUnendedJsonLine(head)) {
+      return detectionHeadOf(path, head);
+    }
+    // Line 1 of what may be JSON Lines has not ended: read on to its end, within the line bound.
+    const chunks = [head];
+    let total = head.length;
+    let atEnd = false;
+    while (total <= MAX_JSON_LINE_BYTES) {
+      const chunk = readBytes(descriptor, total, DETECT_HEAD_BYTES);
+      if (chunk.length === 0) {
+        atEnd = true;
+        break;
+      }
+      chunks.push(chunk);
+      total += chunk.length;
+      if (chunk.includes(NEWLINE)) break;
+    }
+    return detectionHeadOf(path, Buffer.concat(chunks), { cut: !atEnd });
   } finally {
     closeSync(descriptor);
   }
-  return detectionHeadOf(path, bytes);
+}
+
+const NEWLINE = 0x0a;
+const OPEN_BRACE = 0x7b;
+const UTF8_BOM = [0xef, 0xbb, 0xbf] as const;
+
+/** `length` bytes (fewer at the end of the file) from `position` of the open file. */
+function readBytes(descriptor: number, position: number, length: number): Buffer {
+  const buffer = Buffer.alloc(length);
+  return buffer.subarray(0, readSync(descriptor, buffer, 0, length, position));
+}
+
+/** True when `bytes` (UTF-8, BOM or not) start with `{` after white space and hold no newline. */
+function opensUnendedJsonLine(bytes: Buffer): boolean {
+  if (bytes.includes(NEWLINE)) return false;
+  let at = UTF8_BOM.every((byte, index) => bytes[index] === byte) ? UTF8_BOM.length : 0;
+  while (at < bytes.length && (bytes[at] === 0x20 || bytes[at] === 0x09 || bytes[at] === 0x0d)) {
+    at += 1;
+  }
+  return bytes[at] === OPEN_BRACE;
+}
+
+/** Options of {@link detectionHeadOf}. */
+export interface DetectionHeadOptions {
+  /**
+   * The file goes on past `bytes`, so the last line may be cut. Default: `bytes` is
+   * {@link DETECT_HEAD_BYTES} long or longer.
+   */
+  readonly cut?: boolean;
 }
 
 /**
  * The head of the file at `path` whose first bytes are `bytes` (pure except for opening a SQLite
  * file read-only to list its tables). Never throws.
  */
-export function detectionHeadOf(path: string, bytes: Uint8Array): DetectionHead {
+export function detectionHeadOf(
+  path: string,
+  bytes: Uint8Array,
+  options: DetectionHeadOptions = {},
+): DetectionHead {
+  const cut = options.cut ?? bytes.length >= DETECT_HEAD_BYTES;
   const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   if (buffer.subarray(0, SQLITE_HEADER.length).toString("latin1") === SQLITE_HEADER) {
     return {
@@ -66,22 +123,31 @@ export function detectionHeadOf(path: string, bytes: Uint8Array): DetectionHead 
       text: null,
       encoding: null,
       jsonRecords: [],
+      firstLineTooLong: false,
     };
   }
   const decoded = bytes.length === 0 ? null : decodeText(bytes, { partial: true });
   if (!isDecoded(decoded)) {
-    return { path, bytes, sqliteTables: null, text: null, encoding: null, jsonRecords: [] };
+    return {
+      path,
+      bytes,
+      sqliteTables: null,
+      text: null,
+      encoding: null,
+      jsonRecords: [],
+      firstLineTooLong: false,
+    };
   }
   const { text, encoding } = decoded;
+  const json = text.trimStart().startsWith("{");
   return {
     path,
     bytes,
     sqliteTables: null,
     text,
     encoding,
-    jsonRecords: text.trimStart().startsWith("{")
-      ? leadingRecords(text, bytes.length >= DETECT_HEAD_BYTES)
-      : [],
+    jsonRecords: json ? leadingRecords(text, cut) : [],
+    firstLineTooLong: json && cut && bytes.length > MAX_JSON_LINE_BYTES && !text.includes("\n"),
   };
 }
 

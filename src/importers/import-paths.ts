@@ -22,6 +22,7 @@ import {
   type ImportFormat,
   type RegisteredFormatModule,
 } from "./format-registry.js";
+import { LINE_TOO_LONG_REASON } from "./formats/json-lines.js";
 import type { ImportedChat } from "./imported-chat.js";
 import { parseImportFile } from "./parse-import-file.js";
 import type { PathExclusion } from "./path-exclusion.js";
@@ -223,6 +224,7 @@ function unknownFormatError(head: DetectionHead): ImportFormatError {
       "a SQLite database of no known chat history shape (Dyad needs apps/chats/messages tables, Cursor a cursorDiskKV table; see docs/IMPORT-FORMATS.md)",
     );
   }
+  if (head.firstLineTooLong) return new ImportFormatError(path, 1, LINE_TOO_LONG_REASON);
   const decoded = decodeText(head.bytes, { partial: true });
   if (decoded !== null && !isDecoded(decoded)) {
     return new ImportFormatError(path, undefined, invalidAfterBomReason(decoded.encoding));

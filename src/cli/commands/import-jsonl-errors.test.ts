@@ -1,11 +1,12 @@
 /**
  * A generic JSONL file with a faulty line, through the real `recollect` executable: the error
  * names the file, the line, the field and what it allows (text and `--json`), exits 8, and nothing
- * of the file is written.
+ * of the file is written. A line of megabytes imports; one over the line bound is refused by line.
  */
 import { existsSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
+import { MAX_JSON_LINE_BYTES } from "../../importers/formats/json-lines.js";
 import { openStore } from "../../store/open-store.js";
 import { createTempStores } from "./testing/run-captured.js";
 import { runRecollectChild } from "./testing/run-child.js";
@@ -72,5 +73,26 @@ describe("recollect import of a JSONL line missing a field", () => {
     ]);
     expect(run.stdout).toContain(`rejected ${file}:3: missing field "app"`);
     expect(messageCount(db)).toBe(1);
+  }, 60_000);
+});
+
+describe("recollect import of a JSONL file with a long line", () => {
+  it("imports a valid 3 MiB line 1, and refuses a line 1 over 64 MiB naming line and bound", async () => {
+    const db = stores.path();
+    const big = join(dirname(db), "big.jsonl");
+    const content = "x".repeat(3 * 1024 * 1024);
+    writeFileSync(big, `${line({ ...message(1), content })}\n${line(message(2))}\n`);
+    const ok = await runRecollectChild(["--db", db, "import", big]);
+    expect([ok.code, ok.stderr]).toEqual([0, ""]);
+    expect(messageCount(db)).toBe(2);
+
+    const huge = join(dirname(db), "huge.jsonl");
+    writeFileSync(huge, `${line({ ...message(3), content: "x".repeat(MAX_JSON_LINE_BYTES) })}\n`);
+    const refused = await runRecollectChild(["--db", db, "import", huge]);
+    expect([refused.code, refused.stderr]).toEqual([
+      8,
+      `recollect: ${huge}:1: the line is longer than 64 MiB, the most a JSON Lines line may hold\n`,
+    ]);
+    expect(messageCount(db)).toBe(2);
   }, 60_000);
 });

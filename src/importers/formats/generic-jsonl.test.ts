@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { ImportFormatError } from "../../errors/recollect-error.js";
 import { looksLikeGenericRecord, parseGenericJsonl } from "./generic-jsonl.js";
+import { MAX_JSON_LINE_BYTES } from "./json-lines.js";
 
 const line = (value: object) => JSON.stringify(value);
 
@@ -107,6 +108,19 @@ describe("parseGenericJsonl", () => {
         expect([format.message, format.line, format.problem]).toEqual([message, 2, problem]);
       }
     }
+  });
+
+  it("reads a line of megabytes, and rejects one over MAX_JSON_LINE_BYTES naming its line", () => {
+    const at = { app: "a", chat: "c", role: "user", created_at: 1 };
+    const big = "x".repeat(3 * 1024 * 1024);
+    const [chat] = parseGenericJsonl("/tmp/g.jsonl", line({ ...at, content: big }));
+    expect(chat!.messages.map((message) => message.content.length)).toEqual([big.length]);
+    const huge = line({ ...at, content: "x".repeat(MAX_JSON_LINE_BYTES) });
+    expect(() =>
+      parseGenericJsonl("/tmp/g.jsonl", `${line({ ...at, content: "x" })}\n${huge}`),
+    ).toThrow(
+      "/tmp/g.jsonl:2: the line is longer than 64 MiB, the most a JSON Lines line may hold",
+    );
   });
 
   it("takes a record holding 3 of the required fields for a generic line, valid or not", () => {

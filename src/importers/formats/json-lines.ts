@@ -6,6 +6,20 @@
 import type { z } from "zod";
 import { type ImportFieldProblem, ImportFormatError } from "../../errors/recollect-error.js";
 
+/**
+ * Longest JSON Lines line read, bytes (as UTF-8). Real lines reach megabytes (a Claude Code
+ * tool result holding a base64 screenshot, a pasted log), so the bound is far above them; it
+ * keeps one corrupt "line" (a file with no newline) from being parsed as a single value of
+ * hundreds of MB. A longer line rejects its file naming the line and this bound.
+ */
+export const MAX_JSON_LINE_BYTES = 64 * 1024 * 1024;
+
+/** {@link MAX_JSON_LINE_BYTES} as errors say it. */
+export const MAX_JSON_LINE_LABEL = "64 MiB";
+
+/** The reason a line over {@link MAX_JSON_LINE_BYTES} is rejected (after `file:line: `). */
+export const LINE_TOO_LONG_REASON = `the line is longer than ${MAX_JSON_LINE_LABEL}, the most a JSON Lines line may hold`;
+
 /** One parsed line: its 1-based number and validated value. */
 export interface JsonLine<T> {
   readonly lineNumber: number;
@@ -45,8 +59,9 @@ export function tryParseJson(text: string): unknown {
 /**
  * Parses every non-blank line of `text` with `schema`.
  *
- * @throws ImportFormatError (`file:line`) on a line that is not JSON or does not match `schema`
- *   (its first issue as `explain` words it, with the field named; default: zod's message).
+ * @throws ImportFormatError (`file:line`) on a line that is not JSON, is longer than
+ *   {@link MAX_JSON_LINE_BYTES}, or does not match `schema` (its first issue as `explain` words it,
+ *   with the field named; default: zod's message).
  */
 export function readJsonLines<S extends z.ZodType>(
   path: string,
@@ -64,6 +79,10 @@ export function readJsonLines<S extends z.ZodType>(
     const line = text.slice(start, end).trim();
     start = end + 1;
     if (line === "") continue;
+    // A UTF-16 code unit is at most 3 UTF-8 bytes: only a line that may be over is measured.
+    if (line.length * 3 > MAX_JSON_LINE_BYTES && Buffer.byteLength(line) > MAX_JSON_LINE_BYTES) {
+      throw new ImportFormatError(path, lineNumber, LINE_TOO_LONG_REASON);
+    }
     const json = tryParseJson(line);
     if (json === undefined) {
       throw new ImportFormatError(path, lineNumber, "not valid JSON (truncated or corrupt line)");
