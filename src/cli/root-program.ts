@@ -16,7 +16,13 @@ import { InterruptedError } from "./interrupted-error.js";
 import { RecollectCommand } from "./recollect-command.js";
 import { cliRemedyWriter, mcpRemedyWriter } from "./remedy-writer.js";
 import { reportStop } from "./stop-line.js";
-import { attachStopSignals, listenForStopSignals, type StopSignals } from "./stop-signals.js";
+import {
+  attachStopSignals,
+  handleStopSignals,
+  hearPendingSignals,
+  listenForStopSignals,
+  type StopSignals,
+} from "./stop-signals.js";
 import { writeTerminalText } from "./terminal-text.js";
 import { UnknownCommandError } from "./unknown-command-error.js";
 
@@ -78,9 +84,12 @@ function reportError(
 /**
  * Parses `argv` (as `process.argv`) with `program` and returns the exit code instead of exiting.
  * Errors become one line on stderr, or with `--json` one JSON object, and the code for their kind
- * ({@link EXIT_CODE_BY_KIND}); commander's own usage errors are `invalid_input` (exit 2). A run
- * that SIGINT or SIGTERM stopped reports {@link InterruptedError} instead, whatever the command
- * returned or threw, and ends with the signal's code (`stop-signals.ts`). `listening` is the
+ * ({@link EXIT_CODE_BY_KIND}); commander's own usage errors are `invalid_input` (exit 2). Every
+ * command's action stops itself on the run's signal (`handleStopSignals`), so a signal during it
+ * never ends the process with a store open. A run that SIGINT or SIGTERM stopped — a signal heard
+ * before the run ends, even one that came while a synchronous command held the thread — reports
+ * {@link InterruptedError} instead, whatever the command returned or threw, and ends with the
+ * signal's code (`stop-signals.ts`). `listening` is the
  * entry point's listener, installed before the commands loaded (`cli-entry.ts`); without it (tests,
  * `tsx src/cli/main.ts`) the run listens from here on, and stops listening when it ends.
  */
@@ -96,14 +105,22 @@ export async function runProgram(
   // A listener made here ends with the run; the entry point's is the entry point's to end.
   using _ownListener = listening === undefined ? stops : undefined;
   attachStopSignals(program, stops);
+  // Every command stops itself once its action runs: a signal then aborts `signal` instead of
+  // ending the process with its store open (which left `-wal`/`-shm` beside it), and the store is
+  // closed by the action's own `using` before the stop is reported.
+  program.hook("preAction", (_program, actionCommand) => {
+    handleStopSignals(actionCommand);
+  });
   const interrupted = () => {
     const signal = stops.received();
     return signal === null ? null : reportStop(signal, json);
   };
   try {
     await program.parseAsync([...argv]);
+    await hearPendingSignals();
     return interrupted() ?? outcomeExitCode(program);
   } catch (error) {
+    await hearPendingSignals();
     const stopped = interrupted();
     if (stopped !== null) return stopped;
     if (error instanceof CommanderError) {

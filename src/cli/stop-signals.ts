@@ -3,12 +3,17 @@
  * root program listens from the moment it parses, so a signal at any point of a run ends it the
  * same way: one stderr line naming the signal and exit 128 + its number (`STOP_SIGNAL_EXIT_CODES`).
  *
- * A long-running command (`serve`, `mcp`, `sync --watch`, `chat`, `explore`, `demo`, `eval`) declares
- * with {@link StopSignals.handle} that it stops itself: it watches `signal` / `stopped`, closes its
- * server and store, and returns; the root then reports the stop. Any other command is ended at the
- * first signal: signal listeners run between JavaScript tasks, never inside a synchronous
- * better-sqlite3 transaction, so no write is left half done. A second signal always ends the
- * process at once, for a shutdown that hangs.
+ * Once a command's action starts, it stops itself (the root's `preAction` hook calls
+ * {@link handleStopSignals} for every command): a signal aborts `signal` and resolves `stopped`
+ * instead of ending the process, so no command exits with its store open (which would leave
+ * `-wal`/`-shm` beside it). A long-running command (`serve`, `mcp`, `sync --watch`, `chat`,
+ * `explore`, `demo`, `eval`) and every wait between a store's transactions (the index drain of
+ * `import`, `sync`, `index rebuild`) watch `signal` / `stopped`, close their server and store, and
+ * return or throw; a synchronous command (`apps`, `chats`, …) cannot be interrupted inside
+ * better-sqlite3 anyway (signal listeners run between JavaScript tasks) and finishes, closing its
+ * store. The root then reports the stop. Before an action starts (while the commands load and
+ * parse) the first signal ends the process at once, as nothing is open yet. A second signal always
+ * ends the process at once, for a shutdown that hangs.
  */
 import type { Command } from "commander";
 import { STOP_SIGNAL_EXIT_CODES, STOP_SIGNALS, type StopSignal } from "./exit-codes.js";
@@ -92,6 +97,16 @@ export function handleStopSignals(command: Command): StopSignals {
   if (stops === undefined) throw new Error("no stop-signal listener: run through runProgram");
   stops.handle();
   return stops;
+}
+
+/**
+ * Resolves once the event loop has polled for I/O, so that a stop signal that arrived while the
+ * thread was busy (a synchronous command, a wait for a locked store inside SQLite) has reached its
+ * listener: `received()` then says so. Two immediates: when called from an I/O callback, the first
+ * runs in that same loop turn, before the next poll reads the signal's wake-up. Never rejects.
+ */
+export async function hearPendingSignals(): Promise<void> {
+  for (let turn = 0; turn < 2; turn++) await new Promise((resolve) => setImmediate(resolve));
 }
 
 /** The exit code for a run `signal` stopped. */

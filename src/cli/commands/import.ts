@@ -20,6 +20,7 @@ import { settingsStoreForStorePath } from "../../settings/index.js";
 import { existingAppName } from "../../store/catalog/app-lookup.js";
 import { plural } from "../../text/plural.js";
 import { globalOptions, printJson, storePathFor, withCliStore } from "../cli-context.js";
+import { handleStopSignals } from "../stop-signals.js";
 import { writeTerminalText } from "../terminal-text.js";
 import { drainIndex } from "./index-command.js";
 
@@ -127,6 +128,8 @@ export function registerImportCommand(program: Command): void {
     )
     .action(async (paths: string[], options: ImportOptions, command: Command) => {
       const global = globalOptions(command);
+      // A signal stops the index drain between its transactions; what is queued stays queued.
+      const { signal } = handleStopSignals(command);
       const exclusion = importExclusion(global, options);
       // An import that failed (no history in the paths, a malformed file) or found nothing to
       // import (every file excluded) leaves no new empty store.
@@ -147,7 +150,7 @@ export function registerImportCommand(program: Command): void {
           if (report.totals.messages > 0 && process.stderr.isTTY) {
             process.stderr.write("indexing…\n");
           }
-          const indexed = await drainIndex(store, { requeueAll: false });
+          const indexed = await drainIndex(store, { requeueAll: false, signal });
           if (global.json) printJson(importReportJson(report, indexed));
           else writeTerminalText(formatImportReport(report, indexed));
           const [first, ...others] = report.failures;

@@ -2,13 +2,24 @@
  * Every long-running command, as a real child process, stopped by SIGINT or SIGTERM once it is
  * ready: it closes what it opened, prints the one stop line on stderr and ends with 128 + the
  * signal's number (130, 143), and the store it had open is intact. A signal while the commands
- * are still loading ends any command the same way.
+ * are still loading ends any command the same way, and so does one while a short command (apps,
+ * chats, import, index rebuild) has its store open: it closes the store first, leaving no
+ * `-wal`/`-shm` beside it.
  */
 import type { ChildProcess } from "node:child_process";
-import { mkdtempSync, readdirSync, rmSync } from "node:fs";
+import {
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readlinkSync,
+  realpathSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import Database from "better-sqlite3";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { seedDemoHistory } from "../../demo/index.js";
 import { HANDSHAKE, spawnRawMcp, toolCall } from "../../mcp/testing/spawn-raw-mcp.js";
@@ -225,3 +236,138 @@ describe("a signal stops every long-running command with 128 + its number", () =
     PROCESS_TEST_MS,
   );
 });
+
+/** True when process `pid` has `path` (a real path) open: Linux's /proc shows its descriptors. */
+function hasFileOpen(pid: number, path: string): boolean {
+  try {
+    return readdirSync(`/proc/${pid}/fd`).some((fd) => {
+      try {
+        return readlinkSync(`/proc/${pid}/fd/${fd}`) === path;
+      } catch {
+        return false;
+      }
+    });
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Holds the store at `path` locked from this process until `release()`: `"write"` takes the write
+ * lock (another process's write waits inside SQLite), `"exclusive"` also keeps readers out.
+ */
+function lockStore(path: string, mode: "write" | "exclusive"): { release(): void } {
+  const db = new Database(path);
+  if (mode === "exclusive") db.pragma("locking_mode = EXCLUSIVE");
+  db.exec("BEGIN IMMEDIATE");
+  db.exec("UPDATE apps SET name = name");
+  return {
+    release() {
+      db.exec("COMMIT");
+      db.close();
+    },
+  };
+}
+
+describe.skipIf(process.platform !== "linux")(
+  "a signal while a command holds its store open (Linux: the open store is seen in /proc)",
+  () => {
+    /** A JSONL history of one chat, for an import into a store of its own. */
+    function jsonlHistory(): string {
+      const file = join(dirname(stores.path()), "history.jsonl");
+      const lines = Array.from({ length: 40 }, (_, index) =>
+        JSON.stringify({
+          app: "Signals",
+          chat: "one",
+          role: index % 2 === 0 ? "user" : "assistant",
+          content: `message ${index} about the sqlite store`,
+          created_at: "2025-01-01T00:00:00Z",
+        }),
+      );
+      writeFileSync(file, `${lines.join("\n")}\n`);
+      return file;
+    }
+
+    it.each([
+      ["SIGINT", ["apps"], "exclusive"],
+      ["SIGTERM", ["chats", "--app", "Tasktide"], "exclusive"],
+      ["SIGINT", ["--json", "sources"], "exclusive"],
+      ["SIGTERM", ["index", "rebuild"], "write"],
+    ] as const)(
+      "%s during `%s` (waiting on a locked store) ends it with the stop line, no -wal/-shm left",
+      async (signal, args, mode) => {
+        const lock = lockStore(db, mode);
+        let locked = true;
+        try {
+          const run = start(args);
+          const opened = realpathSync(db);
+          await expect
+            .poll(() => run.child.pid !== undefined && hasFileOpen(run.child.pid, opened), {
+              timeout: 30_000,
+            })
+            .toBe(true);
+          run.child.kill(signal);
+          await new Promise((resolve) => setTimeout(resolve, 200));
+          lock.release();
+          locked = false;
+          expect(await run.exited).toEqual({ code: STOP_SIGNAL_EXIT_CODES[signal], signal: null });
+          const stderr = run.stderr();
+          if (args[0] === "--json") {
+            expect(JSON.parse(stderr)).toMatchObject({
+              error: { kind: "aborted", signal, exit_code: STOP_SIGNAL_EXIT_CODES[signal] },
+            });
+          } else expect(stderr).toBe(`recollect: Stopped by ${signal}.\n`);
+          expect([existsSync(`${db}-wal`), existsSync(`${db}-shm`)]).toEqual([false, false]);
+          expect(storeRows(db)).toEqual(rowsBefore);
+        } finally {
+          if (locked) lock.release();
+        }
+      },
+      PROCESS_TEST_MS,
+    );
+
+    it(
+      "SIGINT during an import's write stops before its index drain ends; what it wrote stays",
+      async () => {
+        const target = stores.path();
+        {
+          using store = openStore({ path: target });
+          seedDemoHistory(store);
+        }
+        const history = jsonlHistory();
+        const lock = lockStore(target, "write");
+        let locked = true;
+        try {
+          const run = startRecollectChild(["--db", target, "import", history]);
+          children.push(run.child);
+          const opened = realpathSync(target);
+          await expect
+            .poll(() => run.child.pid !== undefined && hasFileOpen(run.child.pid, opened), {
+              timeout: 30_000,
+            })
+            .toBe(true);
+          run.child.kill("SIGINT");
+          await new Promise((resolve) => setTimeout(resolve, 200));
+          lock.release();
+          locked = false;
+          expect(await run.exited).toEqual({ code: 130, signal: null });
+          expect(run.stderr()).toBe("recollect: Stopped by SIGINT.\n");
+          expect([existsSync(`${target}-wal`), existsSync(`${target}-shm`)]).toEqual([
+            false,
+            false,
+          ]);
+          // The file's one transaction was committed before the signal was heard.
+          const [apps, chats, messages] = storeRows(target);
+          expect([apps, chats, messages]).toEqual([
+            (rowsBefore[0] ?? 0) + 1,
+            (rowsBefore[1] ?? 0) + 1,
+            (rowsBefore[2] ?? 0) + 40,
+          ]);
+        } finally {
+          if (locked) lock.release();
+        }
+      },
+      PROCESS_TEST_MS,
+    );
+  },
+);

@@ -52,12 +52,16 @@ export function syncProgressReporter(): (event: SyncProgressEvent) => void {
   };
 }
 
-/** One sync pass: sync, then drain the index (not for a dry run). */
+/**
+ * One sync pass: sync, then drain the index (not for a dry run). `signal` stops the drain between
+ * its transactions (`drainIndex` then throws `aborted`); without it the pass runs to its end.
+ */
 export async function runSyncPass(
   store: Store,
   options: SyncCommandOptions,
   exclusion: PathExclusion,
   settingsPath: string = store.path,
+  signal?: AbortSignal,
 ): Promise<{ report: SyncReport; indexed: number | null }> {
   const report = syncHistory({
     store,
@@ -68,7 +72,12 @@ export async function runSyncPass(
     dryRun: options.dryRun === true,
     onProgress: syncProgressReporter(),
   });
-  const indexed = report.dryRun ? null : await drainIndex(store, { requeueAll: false });
+  const indexed = report.dryRun
+    ? null
+    : await drainIndex(store, {
+        requeueAll: false,
+        ...(signal === undefined ? {} : { signal }),
+      });
   return { report, indexed };
 }
 
@@ -108,13 +117,13 @@ export function registerSyncCommand(program: Command): void {
       // A dry run on a machine that has no store yet decides against an empty one in memory, so
       // "nothing was written" holds for the store file too.
       const dryRunWithoutStore = options.dryRun === true && !existsSync(storePath);
+      const { signal, stopped } = handleStopSignals(command);
       using store = dryRunWithoutStore ? openStore({ path: ":memory:" }) : openCliStore(global);
       if (!options.watch) {
-        const { report, indexed } = await runSyncPass(store, options, exclusion, storePath);
+        const { report, indexed } = await runSyncPass(store, options, exclusion, storePath, signal);
         printSyncReport(global.json, report, indexed);
         return;
       }
-      const { stopped } = handleStopSignals(command);
       await watchUntilInterrupted(store, options, exclusion, global.json === true, stopped);
     });
 }
