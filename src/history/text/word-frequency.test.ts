@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { surprisal, zipfFrequency } from "./word-frequency.js";
+import { familyZipf, surprisal, zipfFrequency } from "./word-frequency.js";
 
 describe("zipfFrequency (SUBTLEX-US, Zipf scale)", () => {
   it("puts function words above everyday words above rare ones", () => {
@@ -28,5 +28,22 @@ describe("surprisal (−log10 P, the background idf)", () => {
     expect(surprisal("you")).toBeCloseTo(9 - zipfFrequency("you"), 12);
     expect(surprisal("use")).toBeLessThan(surprisal("clerk"));
     expect(surprisal("kubectl")).toBe(9);
+  });
+});
+
+describe("familyZipf (the commonest inflection of the word's Porter stem)", () => {
+  it("lifts a rare inflection of an everyday word to its family's commonest form", () => {
+    expect(familyZipf("happens")).toBe(zipfFrequency("happened"));
+    expect(familyZipf("happens")).toBeGreaterThan(zipfFrequency("happens"));
+    expect(familyZipf("works")).toBe(zipfFrequency("work"));
+  });
+
+  it("never lowers a word, nor lifts it to a word of another stem", () => {
+    for (const word of ["stop", "payments", "ounces", "cash"]) {
+      expect(familyZipf(word)).toBeGreaterThanOrEqual(zipfFrequency(word));
+    }
+    // "payments" reaches "payment" (its stem's own form), not "pay" (another stem).
+    expect(familyZipf("payments")).toBe(zipfFrequency("payment"));
+    expect(familyZipf("kubernetes")).toBe(0);
   });
 });

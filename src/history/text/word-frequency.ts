@@ -9,6 +9,7 @@
  * 4 and up are the everyday words ("payment" 4.0, "stop" 5.9), 7 the commonest ("you").
  */
 import { createRequire } from "node:module";
+import { porterStem } from "../search/porter-stem.js";
 
 let counts: ReadonlyMap<string, number> | null = null;
 /** Millions of words the list counts (~49.7: its counts summed). */
@@ -57,4 +58,22 @@ export function zipfFrequency(word: string): number {
  */
 export function surprisal(word: string): number {
   return 9 - zipfFrequency(word);
+}
+
+/** Endings that rebuild a Porter stem's common inflections ("happen" → happens, happened…). */
+const INFLECTIONS = ["", "s", "es", "e", "ed", "d", "ing", "er", "ers"];
+
+/**
+ * The highest Zipf value (as {@link zipfFrequency}) among `word` and the inflections of its Porter
+ * stem that stem back to it: how common the word's family is ("happens" 5.2, its family 5.7 for
+ * "happened"). A history that lacks one inflection of an everyday verb says nothing about its
+ * topic. At most 10 lookups; never throws.
+ */
+export function familyZipf(word: string): number {
+  const lower = word.toLowerCase();
+  const stem = porterStem(lower);
+  const bases = stem.endsWith("i") ? [stem, `${stem.slice(0, -1)}y`] : [stem];
+  const forms = bases.flatMap((base) => INFLECTIONS.map((ending) => base + ending));
+  const family = forms.filter((form) => porterStem(form) === stem);
+  return Math.max(zipfFrequency(lower), ...family.map(zipfFrequency));
 }

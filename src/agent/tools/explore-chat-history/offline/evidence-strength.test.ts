@@ -225,6 +225,8 @@ describe("evidence strength", () => {
     const cited = (run: RunState, config = DEFAULT_POLICY) =>
       reportFor(run, config).findings.flatMap((f) => f.candidate_ids);
     expect(cited(asked("stop"))).toEqual(["c1"]);
+    // "happens" is rarer than "stop" as spelt, but its family ("happened") is everyday English.
+    expect(cited(asked("happens"))).toEqual(["c1"]);
     expect(strength(asked("stop"))).toBeGreaterThanOrEqual(
       DEFAULT_POLICY.parameters.abstainStrength,
     );

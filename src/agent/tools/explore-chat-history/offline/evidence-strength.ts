@@ -3,7 +3,7 @@
  * best message is about each subject term, less a share when the app lacks a rare one. Pure.
  */
 import { hasCjk } from "../../../../history/text/cjk.js";
-import { zipfFrequency } from "../../../../history/text/word-frequency.js";
+import { familyZipf } from "../../../../history/text/word-frequency.js";
 import { type OfflineParameters, SUMMARY_REQUEST } from "./policy-parameters.js";
 import type { QueryModel } from "./query-model.js";
 import type { Ranking } from "./rank-evidence.js";
@@ -67,7 +67,7 @@ export function absentWords(ranking: Ranking, searches: readonly SearchRun[]): s
  * Evidence strength (−1 to < 1): the best {@link coverage}, less one term's share (once: several
  * absent words are mostly one paraphrase, "which message broker … Kafka?") when an
  * {@link absentWords} is rarer in everyday English than `commonWordZipf` ("Kubernetes", not
- * "stop") — unless the app holds at least as many question words as it lacks and the best
+ * "stop"; judged by the word's family, `familyZipf`: "happens" is as common as "happened") — unless the app holds at least as many question words as it lacks and the best
  * message covers them at `paraphraseCoverage` or more on average (saturation, 0 to 1).
  */
 export function evidenceStrength(
@@ -78,7 +78,7 @@ export function evidenceStrength(
   const best = Math.max(0, ...ranking.messages.map((item) => item.coverage));
   const terms = countedTerms(ranking.subject, ranking.stats).length;
   const absent = absentWords(ranking, searches);
-  const rare = absent.filter((word) => zipfFrequency(word) < commonWordZipf).length;
+  const rare = absent.filter((word) => familyZipf(word) < commonWordZipf).length;
   if (terms === 0 || rare === 0) return best;
   const held = terms - absent.length;
   // Mean saturation of the held words in the best message (the absent ones add 0 to `best`).
