@@ -6,6 +6,7 @@ import {
   isProEntitlement,
   settingsEntitlement,
 } from "../agent/entitlement/index.js";
+import { quotedValue } from "../errors/quoted-value.js";
 import { InvalidInputError } from "../errors/recollect-error.js";
 import {
   type ProRequiredError,
@@ -31,15 +32,27 @@ export function globalOptions(command: Command): GlobalOptions {
   return command.optsWithGlobals<GlobalOptions>();
 }
 
+/** A path ending in a separator names a folder (`/tmp/stores/`), never a store file. */
+const FOLDER_PATH = /[\\/]$/;
+
 /**
  * The store path a command should use: `--db`, else `RECOLLECT_DB`, else the default.
- * @throws InvalidInputError for an empty `--db`.
+ * @throws InvalidInputError (`--db`, or `RECOLLECT_DB` when it came from there) for an empty path
+ *   or one ending in a path separator (a folder's path: a file of that name would be created).
  */
 export function storePathFor(options: GlobalOptions): string {
   if (options.db !== undefined && options.db.trim() === "") {
     throw new InvalidInputError("--db", "a store file path", "got an empty path");
   }
-  return options.db ?? defaultStorePath();
+  const path = options.db ?? defaultStorePath();
+  if (FOLDER_PATH.test(path)) {
+    throw new InvalidInputError(
+      options.db !== undefined ? "--db" : "RECOLLECT_DB",
+      "a store file path, e.g. /path/to/recollect.db (missing folders are created)",
+      `got ${quotedValue(path)}, a folder's path`,
+    );
+  }
+  return path;
 }
 
 /** Where {@link storePathFor} took the path from. */

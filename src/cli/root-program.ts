@@ -37,7 +37,10 @@ export const RECOLLECT_VERSION: string = (
 export function createRootProgram(): Command {
   return new RecollectCommand("recollect")
     .description("Recall what was decided in an app's earlier AI chats.")
-    .option("--db <path>", "store file (default: $RECOLLECT_DB or the user data directory)")
+    .option(
+      "--db <path>",
+      "store file (default: $RECOLLECT_DB or the user data directory); commands that write create it and its missing folders",
+    )
     .option("--json", "machine-readable output on stdout (and errors as JSON on stderr)")
     .version(RECOLLECT_VERSION, "-V, --version", "print the version")
     .exitOverride();

@@ -62,7 +62,10 @@ export function createFileSettingsStore(path: string): SettingsStore {
     try {
       raw = readFileSync(path, "utf8");
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === "ENOENT") return {};
+      // ENOTDIR: a file stands where a folder of the path should be, so no settings file can be
+      // there either (the store's own open then says what is wrong with the path).
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code === "ENOENT" || code === "ENOTDIR") return {};
       throw new RecollectError("precondition", `Cannot read the settings file ${path}.`, {
         cause: error,
       });

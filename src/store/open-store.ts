@@ -1,4 +1,4 @@
-import { accessSync, constants, existsSync, mkdirSync, statSync } from "node:fs";
+import { accessSync, constants, existsSync, statSync } from "node:fs";
 import { dirname } from "node:path";
 import Database from "better-sqlite3";
 import { RecollectError } from "../errors/recollect-error.js";
@@ -7,7 +7,12 @@ import type { Migration } from "./migration.js";
 import { MIGRATIONS } from "./migrations/index.js";
 import { openReadOnly } from "./open-read-only.js";
 import { inspectStoreFile, NotAStoreError, type StoreFileKind } from "./store-mark.js";
-import { requireCreatableStorePath } from "./store-not-creatable-error.js";
+import {
+  createStoreFolders,
+  removeStoreFolders,
+  requireCreatableStorePath,
+  StoreNotCreatableError,
+} from "./store-not-creatable-error.js";
 import { absentWalFiles, removeCreatedWalFiles } from "./wal-files.js";
 import { storeBusyTimeoutMs } from "./write-transaction.js";
 
@@ -27,12 +32,35 @@ export interface Store extends Disposable {
 
 /** Options for {@link openStore}. */
 export interface OpenStoreOptions {
-  /** File path, or `":memory:"` for a private in-memory store (tests). Parent folders are created. */
+  /**
+   * File path, or `":memory:"` for a private in-memory store (tests). A missing file becomes a new
+   * store, and its missing parent folders are created (removed again if the open fails).
+   */
   path: string;
   /** Defaults to every migration this build ships; tests may pass a prefix to test upgrades. */
   migrations?: readonly Migration[];
   /** Open without migrating or writing. Default false (read-only only when the file system says so). */
   readonly?: boolean;
+}
+
+/**
+ * A store path names a directory, or a file that is not a regular one (a FIFO, a device): kind
+ * `precondition` (exit 4), naming the path and `--db` / `RECOLLECT_DB`; nothing is opened or
+ * changed there. `holds` says which.
+ */
+export class StorePathNotAFileError extends RecollectError {
+  readonly path: string;
+  readonly holds: "directory" | "not_regular_file";
+  constructor(path: string, holds: "directory" | "not_regular_file") {
+    const what = holds === "directory" ? "a directory" : "not a regular file";
+    super(
+      "precondition",
+      `Cannot open the store at ${path}: it is ${what}; --db / RECOLLECT_DB take a store file path.`,
+    );
+    this.name = "StorePathNotAFileError";
+    this.path = path;
+    this.holds = holds;
+  }
 }
 
 function cannotOpen(path: string, error: unknown): RecollectError {
@@ -67,8 +95,9 @@ function isWritableFile(path: string): boolean {
  * as a store.
  *
  * @returns `"new"`, `"store"` or `"unmarked-store"`.
- * @throws RecollectError (`precondition`) naming `path` when it is a directory or another file that
- *   is not a regular one (FIFO, device), or cannot be read.
+ * @throws StorePathNotAFileError (`precondition`) naming `path` when it is a directory or another
+ *   file that is not a regular one (FIFO, device); RecollectError (`precondition`) when it cannot
+ *   be read.
  * @throws NotAStoreError (`precondition`) for a file that is not a Recollect store: another SQLite
  *   database, or no SQLite database at all (e.g. a text file).
  */
@@ -78,10 +107,9 @@ export function requireStoreFile(path: string): StoreFileKind {
     const stats = path !== ":memory:" && existsSync(path) ? statSync(path) : null;
     if (stats && !stats.isFile()) {
       // A FIFO or device would block or fail deep inside SQLite with "disk I/O error".
-      const what = stats.isDirectory() ? "a directory" : "not a regular file";
-      throw new RecollectError(
-        "precondition",
-        `Cannot open the store at ${path}: it is ${what}; --db / RECOLLECT_DB take a store file path.`,
+      throw new StorePathNotAFileError(
+        path,
+        stats.isDirectory() ? "directory" : "not_regular_file",
       );
     }
     kind = inspectStoreFile(path);
@@ -124,6 +152,9 @@ export function openStore(options: OpenStoreOptions): Store {
   let writable = !options.readonly;
   let db: Database.Database;
   const created = absentWalFiles(path);
+  // A new store's file and the folders made for it, removed again if the open fails.
+  let creating = false;
+  let madeFolders: string[] = [];
   try {
     const kind = requireStoreFile(path);
     if (path !== ":memory:" && existsSync(path) && !isWritableFile(path)) writable = false;
@@ -133,13 +164,20 @@ export function openStore(options: OpenStoreOptions): Store {
         `Cannot open the store at ${path}: there is no store there and it cannot be created read-only.`,
       );
     }
-    if (writable && kind === "new" && path !== ":memory:" && !existsSync(path)) {
+    creating = writable && kind === "new" && path !== ":memory:" && !existsSync(path);
+    if (creating) {
       requireCreatableStorePath(path);
+      madeFolders = createStoreFolders(path);
     }
-    if (writable && path !== ":memory:") mkdirSync(dirname(path), { recursive: true });
     db = writable ? new Database(path) : openReadOnly(path);
   } catch (error) {
+    removeStoreFolders(madeFolders);
     if (RecollectError.isInstance(error)) throw error;
+    // The folder passed the permission check (root does, even on /sys) but takes no new file.
+    if (creating)
+      throw new StoreNotCreatableError(path, dirname(path), "folder_not_writable", {
+        cause: error,
+      });
     throw cannotOpen(path, error);
   }
   try {
@@ -152,6 +190,7 @@ export function openStore(options: OpenStoreOptions): Store {
   } catch (error) {
     db.close();
     removeCreatedWalFiles(created);
+
     if (RecollectError.isInstance(error)) throw error;
     // Not a database, or an I/O failure: the file is unusable as a store.
     throw cannotOpen(path, error);
