@@ -29,10 +29,11 @@ export const telemetryToolNameSchema = z.enum([
 ]);
 
 /**
- * Which surface made a call: the terminal chat, the web app, or the MCP server a coding agent
- * talks to. Optional on the events so records written before it existed stay valid.
+ * Which surface made a call: the terminal chat, the web app, the MCP server a coding agent talks
+ * to, or a one-shot CLI command (`recollect explore`, `demo`: an explorer run no primary agent
+ * asked for). Optional on the events so records written before it existed stay valid.
  */
-export const telemetrySurfaceSchema = z.enum(["terminal", "web", "mcp"]);
+export const telemetrySurfaceSchema = z.enum(["terminal", "web", "mcp", "cli"]);
 
 /** A telemetry surface (see {@link telemetrySurfaceSchema}). */
 export type TelemetrySurface = z.infer<typeof telemetrySurfaceSchema>;

@@ -50,16 +50,22 @@ const explorerStatsSchema = z.object({
   }),
 });
 
+/** What an explorer run contributes: its duration, its `{stats, report}` output or its error. */
+export type ExploreRunTelemetryInput = Pick<
+  ToolTelemetryInput,
+  "durationMs" | "output" | "error" | "surface"
+>;
+
 const wholeMs = (ms: number) => Math.max(0, Math.round(ms));
 
-const surfaceField = (input: ToolTelemetryInput) =>
+const surfaceField = (input: Pick<ToolTelemetryInput, "surface">) =>
   input.surface === undefined ? {} : { surface: input.surface };
 
 /**
  * The `explore_run` event for an explorer call, or null when there was no run to describe: the
  * person declined the consent prompt (the explorer never started), or the output is not recognised.
  */
-export function exploreRunEvent(input: ToolTelemetryInput): ExploreRunEvent | null {
+export function exploreRunEvent(input: ExploreRunTelemetryInput): ExploreRunEvent | null {
   const durationMs = wholeMs(input.durationMs);
   if (input.error?.kind === "user_cancelled") return null;
   if (input.error) {
@@ -124,4 +130,18 @@ export function recordToolTelemetry(sink: TelemetrySink, input: ToolTelemetryInp
     const run = exploreRunEvent(input);
     if (run) sink.record(run);
   }
+}
+
+/**
+ * Records one explorer run that no main-facing tool call wrapped (`recollect explore`, `demo`):
+ * the `explore_run` event only, from the run's privacy-safe stats (see {@link exploreRunEvent}),
+ * nothing when there was no run to describe.
+ * @throws what `sink.record` throws (an unwritable telemetry file).
+ */
+export function recordExploreRunTelemetry(
+  sink: TelemetrySink,
+  input: ExploreRunTelemetryInput,
+): void {
+  const run = exploreRunEvent(input);
+  if (run) sink.record(run);
 }

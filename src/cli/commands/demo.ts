@@ -14,6 +14,7 @@ import { formatReportText } from "../../agent/tools/explore-chat-history/report-
 import { DEMO_APP_NAME, runDemo } from "../../demo/index.js";
 import { plural } from "../../text/plural.js";
 import { globalOptions, openCliStore, printJson, setOutcomeExitCode } from "../cli-context.js";
+import { exploreWithTelemetry } from "../explore-telemetry.js";
 import { runInFlagTerms } from "../flag-terms.js";
 import { recollectInvocation } from "../recollect-invocation.js";
 import { handleStopSignals } from "../stop-signals.js";
@@ -42,20 +43,22 @@ export function registerDemoCommand(program: Command): void {
             );
       using store = openCliStore(global);
       const say = (line: string) => process.stderr.write(`${line}\n`);
-      const result = await runDemo({
-        store,
-        engine,
-        isPro: isProEntitlement(PROFILE_ENTITLEMENT),
-        signal,
-        ...(question === undefined ? {} : { question }),
-        onSeeded: (seed) =>
-          say(
-            seed.chatsWritten > 0
-              ? `Seeded the demo app "${seed.appName}" (${plural(seed.chatsWritten, "chat")}) into ${store.path}.`
-              : `The demo app "${seed.appName}" is already in ${store.path}.`,
-          ),
-        onProgress: (event) => say(`· ${describeProgress(event)}`),
-      });
+      const result = await exploreWithTelemetry(store, () =>
+        runDemo({
+          store,
+          engine,
+          isPro: isProEntitlement(PROFILE_ENTITLEMENT),
+          signal,
+          ...(question === undefined ? {} : { question }),
+          onSeeded: (seed) =>
+            say(
+              seed.chatsWritten > 0
+                ? `Seeded the demo app "${seed.appName}" (${plural(seed.chatsWritten, "chat")}) into ${store.path}.`
+                : `The demo app "${seed.appName}" is already in ${store.path}.`,
+            ),
+          onProgress: (event) => say(`· ${describeProgress(event)}`),
+        }),
+      );
       if (global.json) printJson(result.report);
       else {
         writeTerminalText(

@@ -8,6 +8,9 @@
  * (including the evidence-only fallback). Errors use `exit-codes.ts` (e.g. 4 precondition,
  * 3 app not found, 5 provider); a signal stops it with 130 (SIGINT) or 143 (SIGTERM).
  *
+ * Telemetry: one `explore_run` event (counts and outcome only, surface `cli`) beside the store,
+ * unless `settings set telemetry off` (`explore-telemetry.ts`).
+ *
  * Pro: this command reads the entitlement from the settings file next to the store
  * (`recollect settings set entitlement pro`); without Pro it fails with exit 4 and no data.
  */
@@ -35,6 +38,7 @@ import {
   setOutcomeExitCode,
   storePathFor,
 } from "../cli-context.js";
+import { exploreWithTelemetry } from "../explore-telemetry.js";
 import { runInFlagTerms } from "../flag-terms.js";
 import { recollectInvocation } from "../recollect-invocation.js";
 import { handleStopSignals } from "../stop-signals.js";
@@ -98,16 +102,18 @@ export function registerExploreCommand(program: Command): void {
       }
       using store = openExistingCliStore(global);
       const run = await runInFlagTerms({ question: { flag: "<question>", typed: undefined } }, () =>
-        exploreApp({
-          store,
-          appName,
-          query: question,
-          engine,
-          isPro: cliIsPro(global),
-          chatId,
-          signal,
-          onProgress: (event) => process.stderr.write(`· ${describeProgress(event)}\n`),
-        }),
+        exploreWithTelemetry(store, () =>
+          exploreApp({
+            store,
+            appName,
+            query: question,
+            engine,
+            isPro: cliIsPro(global),
+            chatId,
+            signal,
+            onProgress: (event) => process.stderr.write(`· ${describeProgress(event)}\n`),
+          }),
+        ),
       );
       if (global.json) printJson(run.report);
       else
