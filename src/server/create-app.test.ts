@@ -228,7 +228,12 @@ describe("read API", () => {
     const bad = await app.request(`/api/apps/${seeded.appId}/chats/abc/messages`);
     expect(bad.status).toBe(400);
     expect(await bad.json()).toEqual({
-      error: { kind: "invalid_input", message: "Invalid chatId: expected a positive integer id." },
+      error: {
+        kind: "invalid_input",
+        message: "Invalid chatId: expected a positive integer id.",
+        argument: "chatId",
+        allowed: "a positive integer id",
+      },
     });
     const noChat = await app.request(`/api/apps/${seeded.appId}/chats/424242/messages`);
     expect(noChat.status).toBe(404);
@@ -246,6 +251,8 @@ describe("local request guard", () => {
       error: {
         kind: "invalid_input",
         message: "Invalid Host header: expected 127.0.0.1 or localhost.",
+        argument: "Host header",
+        allowed: "127.0.0.1 or localhost",
       },
     });
     expect((await app.request("http://evil.example/")).status).toBe(400);

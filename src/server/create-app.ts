@@ -114,8 +114,8 @@ async function readBody<T>(request: Request, schema: z.ZodType<T>, name: string)
   const parsed = schema.safeParse(json);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    const where = issue?.path.join(".") || "body";
-    throw new InvalidInputError(`${name}.${where}`, allowedByIssue(issue));
+    const where = issue?.path.join(".") ?? "";
+    throw new InvalidInputError(where === "" ? name : `${name}.${where}`, allowedByIssue(issue));
   }
   return parsed.data;
 }
@@ -135,6 +135,8 @@ export function createApp(deps: ServerDeps): Hono {
   const app = new Hono();
 
   app.onError((error, c) => errorResponse(error, c));
+  // A method no route takes (PUT /anything outside the API): the API's error shape, not Hono's text.
+  app.notFound((c) => errorResponse(new RecollectError("not_found", "Not found."), c));
   app.use("*", securityHeaders());
   // Every route, the page included: a DNS-rebinding page must not even load the app.
   app.use("*", localRequestGuard());

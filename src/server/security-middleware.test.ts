@@ -90,6 +90,8 @@ describe("request body limit", () => {
       error: {
         kind: "invalid_input",
         message: `The request body is larger than ${MAX_REQUEST_BODY_BYTES} bytes (1 MiB).`,
+        argument: "body",
+        allowed: `at most ${MAX_REQUEST_BODY_BYTES} bytes`,
       },
     });
     expect(

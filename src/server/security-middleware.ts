@@ -27,6 +27,8 @@ export function requestBodyLimit(): MiddlewareHandler {
           error: {
             kind: "invalid_input",
             message: `The request body is larger than ${MAX_REQUEST_BODY_BYTES} bytes (1 MiB).`,
+            argument: "body",
+            allowed: `at most ${MAX_REQUEST_BODY_BYTES} bytes`,
           },
         },
         413,
