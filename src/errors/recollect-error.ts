@@ -284,6 +284,54 @@ export class BudgetExhaustedError extends RecollectError {
   }
 }
 
+/** Most app names {@link ChatsInAnotherAppError} lists; more are counted. */
+const MAX_HOLDING_APPS_NAMED = 3;
+
+/**
+ * `--app` names another app than the one already holding chats of a file being imported again.
+ * A chat stays in the app it was first imported into (retrieval never crosses apps, and moving
+ * it would take it out of that app's history), so the file is refused rather than silently kept
+ * where it was: nothing of it was written. `heldBy` lists the apps holding its chats (names only,
+ * never a chat's title or text); the remedy imports it again under the first of them. CLI exit 2.
+ */
+export class ChatsInAnotherAppError extends InvalidInputError {
+  readonly file: string;
+  /** The app `--app` named, as typed (or as stored, when it matched an app). */
+  readonly appName: string;
+  /** Names of the apps that hold chats of `file`, in order of first chat. */
+  readonly heldBy: readonly string[];
+  /** How many chats of `file` are stored under those apps. */
+  readonly chats: number;
+  constructor(options: {
+    readonly file: string;
+    readonly appName: string;
+    readonly heldBy: readonly string[];
+    readonly chats: number;
+  }) {
+    const { file, appName, heldBy, chats } = options;
+    const named = heldBy.slice(0, MAX_HOLDING_APPS_NAMED).map((name) => quotedValue(name));
+    const more = heldBy.length - named.length;
+    const apps = `${named.join(", ")}${more > 0 ? ` and ${more} more` : ""}`;
+    const chatWord = chats === 1 ? "1 chat" : `${chats} chats`;
+    super(
+      "--app",
+      `${heldBy.length === 1 ? named[0] : `one of ${apps}`}, the app that holds this file's chats, or no --app`,
+      `got ${quotedValue(appName)}; ${chatWord} of ${file} ${chats === 1 ? "is" : "are"} already stored under ${heldBy.length === 1 ? "app" : "apps"} ${apps}, and a chat stays in the app it was first imported into; nothing of the file was written`,
+      [
+        {
+          args: ["import", file, "--app", heldBy[0] ?? appName],
+          purpose: "to update them where they are",
+        },
+      ],
+    );
+    this.name = "ChatsInAnotherAppError";
+    this.file = file;
+    this.appName = appName;
+    this.heldBy = heldBy;
+    this.chats = chats;
+  }
+}
+
 /** What an {@link ImportFormatError} says of the one field of a record that was wrong. */
 export interface ImportFieldProblem {
   /** The record's field, e.g. `content`. */

@@ -209,13 +209,17 @@ describe("importPaths edge cases", () => {
     expect(count(store, "apps")).toBe(0);
   });
 
-  it("--app overrides the derived app; a re-import with another --app moves nothing", () => {
+  it("--app overrides the derived app; a re-import with another --app is a failure that moves nothing", () => {
     using store = openStore({ path: ":memory:" });
     const file = writeSyntheticCorpus(temp.make()).codex;
     importPaths({ store, paths: [file], appName: "Chess" });
     const again = importPaths({ store, paths: [file], appName: "Other" });
-    expect(again.totals.skipped).toBe(1);
+    expect(again.totals).toEqual({ files: 0, chats: 0, updated: 0, messages: 0, skipped: 0 });
+    expect(again.failures.map(({ file, line, error }) => [file, line, error.name])).toEqual([
+      [file, undefined, "ChatsInAnotherAppError"],
+    ]);
     expect(store.db.prepare("SELECT name FROM apps").pluck().all()).toEqual(["Chess"]);
+    expect(importPaths({ store, paths: [file] }).totals.skipped).toBe(1);
   });
 
   it("an appended aider session appends only the new messages (updated, not duplicated)", () => {

@@ -5,7 +5,11 @@
  */
 import { statSync } from "node:fs";
 import { resolve } from "node:path";
-import { ImportFormatError, InvalidInputError } from "../errors/recollect-error.js";
+import {
+  ChatsInAnotherAppError,
+  ImportFormatError,
+  InvalidInputError,
+} from "../errors/recollect-error.js";
 import type { Store } from "../store/open-store.js";
 import {
   type CandidateFile,
@@ -73,12 +77,16 @@ export interface FormatImportTotals extends WriteCounts {
   readonly files: number;
 }
 
-/** A file that was rejected: nothing from it was written. */
+/**
+ * A file that was rejected: nothing from it was written. `error` is why: the file is malformed
+ * (`ImportFormatError`), or `--app` names another app than the one holding its chats
+ * (`ChatsInAnotherAppError`; `reason` is then its whole message).
+ */
 export interface ImportFailure {
   readonly file: string;
   readonly line: number | undefined;
   readonly reason: string;
-  readonly error: ImportFormatError;
+  readonly error: ImportFormatError | ChatsInAnotherAppError;
 }
 
 /**
@@ -116,6 +124,9 @@ export interface ImportReport {
  *   rest still imports; a path given by name that cannot be read is invalid input.
  * - Each file is parsed fully before anything is written and written in one transaction, so a
  *   failure leaves nothing of that file in the store.
+ * - With `appName`, a file some of whose chats are already stored under another app is a failure
+ *   (`ChatsInAnotherAppError`): a chat stays in the app it was first imported into, and the
+ *   person is told so rather than shown the file as unchanged.
  *
  * @throws InvalidInputError (`paths`) when a path does not exist or cannot be read, or the
  *   folders hold no chat history file at all (naming the first unreadable path when some were); (`--app`) when `appName` is blank or would merge a Dyad database's
@@ -183,10 +194,16 @@ export function importPaths(options: ImportPathsOptions): ImportReport {
       const { chatIds: _written, ...counts } = writeChats(
         store.db,
         chats.map((chat) => ({ chat, app: resolveApp(file.path, chat, appName), sourceFile })),
+        appName === undefined ? {} : { namedApp: { name: appName, file: file.path } },
       );
       results.push({ file: file.path, format, encoding, ...counts });
       onProgress?.({ type: "file-end", index, total, format, ok: true, counts });
     } catch (error) {
+      if (error instanceof ChatsInAnotherAppError) {
+        failures.push({ file: file.path, line: undefined, reason: error.message, error });
+        onProgress?.({ type: "file-end", index, total, format, ok: false, counts: ZERO });
+        return;
+      }
       if (!(error instanceof ImportFormatError)) throw error;
       failures.push(failure(error));
       onProgress?.({ type: "file-end", index, total, format, ok: false, counts: ZERO });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { ChatsInAnotherAppError } from "../errors/recollect-error.js";
 import { openStore } from "../store/open-store.js";
 import type { ImportedChat, ImportedMessage } from "./imported-chat.js";
 import { writeChats } from "./write-chats.js";
@@ -187,6 +188,59 @@ describe("writeChats identity and apps", () => {
     ).toMatchObject({ skipped: 1, messages: 0 });
     writeChats(store.db, [{ chat: chat("t", ["d"]), app, sourceFile, mode: "tail" }]);
     expect(contents(store)).toEqual(["a", "b", "c", "d"]);
+  });
+});
+
+describe("writeChats with a named app (--app)", () => {
+  const named = (name: string) => ({ namedApp: { name, file: "/h/session.jsonl" } });
+  const other = { ...chat("t", ["x"]), externalId: "session-2" };
+
+  it("refuses the whole write when a chat is stored under another app, naming that app", () => {
+    using store = openStore({ path: ":memory:" });
+    const alpha = { name: "Alpha", path: null };
+    writeChats(store.db, [{ chat: chat("t", ["a"]), app: alpha }], named("Alpha"));
+    const beta = { name: "Beta", path: null };
+    let thrown: unknown;
+    try {
+      writeChats(
+        store.db,
+        [
+          { chat: other, app: beta },
+          { chat: chat("t", ["a", "b"]), app: beta },
+        ],
+        named("Beta"),
+      );
+    } catch (error) {
+      thrown = error;
+    }
+    expect(thrown).toBeInstanceOf(ChatsInAnotherAppError);
+    const error = thrown as ChatsInAnotherAppError;
+    expect([
+      error.kind,
+      error.argument,
+      error.file,
+      error.appName,
+      error.heldBy,
+      error.chats,
+    ]).toEqual(["invalid_input", "--app", "/h/session.jsonl", "Beta", ["Alpha"], 1]);
+    expect(error.remedies.map((remedy) => remedy.args)).toEqual([
+      ["import", "/h/session.jsonl", "--app", "Alpha"],
+    ]);
+    // Nothing written: no new chat, no appended message, no app "Beta".
+    expect(store.db.prepare("SELECT name FROM apps ORDER BY id").pluck().all()).toEqual(["Alpha"]);
+    expect(contents(store)).toEqual(["a"]);
+  });
+
+  it("writes as before when the named app is the one holding the chats (any case)", () => {
+    using store = openStore({ path: ":memory:" });
+    writeChats(store.db, [{ chat: chat("t", ["a"]), app: { name: "Alpha", path: null } }]);
+    const result = writeChats(
+      store.db,
+      [{ chat: chat("t", ["a", "b"]), app: { name: "alpha", path: null } }],
+      named("alpha"),
+    );
+    expect(result).toMatchObject({ chats: 0, updated: 1, messages: 1 });
+    expect(contents(store)).toEqual(["a", "b"]);
   });
 });
 

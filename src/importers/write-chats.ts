@@ -20,14 +20,17 @@
  * (all of them when none is equal), and the stored title is kept.
  *
  * A chat already stored stays in the app it was first imported into; re-importing with another
- * `--app` never moves it (and so never mixes apps). One exception: a chat stored in its file's
+ * `--app` never moves it (and so never mixes apps): with {@link WriteChatsOptions.namedApp} set
+ * such a chat refuses the whole write ({@link ChatsInAnotherAppError}), so the person learns
+ * where the chats are instead of reading "unchanged". One exception to staying: a chat stored in its file's
  * fallback app (`resolve-app.ts` `fallbackApp`: no project was known, e.g. a Cursor composer
  * synced before its workspace listed it) moves, in the same transaction, to its project's app as
  * soon as a write resolves one by root; the fallback app is deleted once it holds nothing. A
  * chat in any other app is never moved.
  */
 import type Database from "better-sqlite3";
-import { storeApps } from "../store/catalog/app-writes.js";
+import { ChatsInAnotherAppError } from "../errors/recollect-error.js";
+import { type StoreApps, storeApps } from "../store/catalog/app-writes.js";
 import {
   prepareChatWrites,
   type StoredImportMessage as StoredMessage,
@@ -52,6 +55,16 @@ export interface ChatToWrite {
   readonly mode?: WriteMode;
 }
 
+/** Options of {@link writeChats}. */
+export interface WriteChatsOptions {
+  /**
+   * Every chat's app was named by the person (`--app`): `name` is that app's name (each
+   * `ChatToWrite.app` names it too) and `file` the file the chats were read from, for the error.
+   * A chat already stored under another app then refuses the write.
+   */
+  readonly namedApp?: { readonly name: string; readonly file: string };
+}
+
 /** What {@link writeChats} did, plus the id of every chat written, in input order. */
 export interface WriteResult extends WriteCounts {
   readonly chatIds: readonly number[];
@@ -73,9 +86,15 @@ export interface WriteCounts {
  * Writes `chats` in one transaction and returns the counts. `nowMs` is not used for message or
  * chat times (those come from the source); apps get the earliest chat time as `created_at`.
  *
+ * @throws ChatsInAnotherAppError with `options.namedApp` when a chat is already stored under
+ *   another app than the named one (nothing was written).
  * @throws the SQLite error unchanged (the transaction is rolled back; nothing was written).
  */
-export function writeChats(db: Database.Database, chats: readonly ChatToWrite[]): WriteResult {
+export function writeChats(
+  db: Database.Database,
+  chats: readonly ChatToWrite[],
+  options: WriteChatsOptions = {},
+): WriteResult {
   const apps = storeApps(db);
   const writes = prepareChatWrites(db);
   const insertAll = (chatId: number, messages: readonly ImportedMessage[]) => {
@@ -112,6 +131,7 @@ export function writeChats(db: Database.Database, chats: readonly ChatToWrite[])
   };
 
   const run = writeTransaction(db, (): WriteResult => {
+    if (options.namedApp) refuseChatsInOtherApps(apps, chats, options.namedApp, findExisting);
     let inserted = 0;
     let updated = 0;
     let messages = 0;
@@ -182,6 +202,33 @@ export function writeChats(db: Database.Database, chats: readonly ChatToWrite[])
     return { chats: inserted, updated, messages, skipped, chatIds };
   });
   return run();
+}
+
+/**
+ * Throws when a chat of `chats` is stored under another app than `namedApp.name` (see
+ * {@link WriteChatsOptions.namedApp}); runs inside the write's transaction, before any write.
+ */
+function refuseChatsInOtherApps(
+  apps: StoreApps,
+  chats: readonly ChatToWrite[],
+  namedApp: NonNullable<WriteChatsOptions["namedApp"]>,
+  findExisting: (chat: ImportedChat, sourceFile: string) => { readonly appId: number } | undefined,
+): void {
+  const namedId = apps.namedAppId(namedApp.name);
+  const holding = new Map<number, number>();
+  for (const { chat, sourceFile = "" } of chats) {
+    const existing = findExisting(chat, sourceFile);
+    if (existing && existing.appId !== namedId) {
+      holding.set(existing.appId, (holding.get(existing.appId) ?? 0) + 1);
+    }
+  }
+  if (holding.size === 0) return;
+  throw new ChatsInAnotherAppError({
+    file: namedApp.file,
+    appName: namedApp.name,
+    heldBy: [...holding.keys()].map((appId) => apps.nameOf(appId) ?? `#${appId}`),
+    chats: [...holding.values()].reduce((sum, count) => sum + count, 0),
+  });
 }
 
 function commonPrefixLength(

@@ -2,7 +2,8 @@
  * `recollect import <paths…> [--app NAME] [--exclude GLOB…]`: imports chat histories (files or folders, recursive)
  * and then drains the search index so `search` works right away. Prints counts per file and per
  * format (stdout), progress on stderr (counts only, never file names or text), and exits non-zero
- * with the first rejected file's `file:line: reason` when any file was malformed.
+ * with the first rejected file's `file:line: reason` when any file was malformed, or the
+ * `ChatsInAnotherAppError` when `--app` names another app than the one holding a file's chats.
  */
 
 import type { Command } from "commander";
@@ -154,7 +155,10 @@ export function registerImportCommand(program: Command): void {
           if (global.json) printJson(importReportJson(report, indexed));
           else writeTerminalText(formatImportReport(report, indexed));
           const [first, ...others] = report.failures;
+          // `--app` naming another app than the one holding a file's chats: its own class (exit
+          // 2) with its remedy, which the one-line report above leaves out.
           if (first) {
+            if (!(first.error instanceof ImportFormatError)) throw first.error;
             const more =
               others.length > 0
                 ? ` (and ${plural(others.length, "more rejected file", "more rejected files")})`

@@ -35,6 +35,13 @@ export interface StoreApps {
   isFallbackApp(appId: number, fallbackName: string): boolean;
   /** Deletes app `appId` when it is a fallback app left holding no chat and no plan. */
   dropIfEmptyFallback(appId: number, fallbackName: string): void;
+  /**
+   * The id of the app {@link StoreApps.idFor} gives an app named `name` (not found by root: as
+   * `--app` names one), or null when it would create one. Writes nothing.
+   */
+  namedAppId(name: string): number | null;
+  /** The stored name of app `appId`, or null when there is no such app. */
+  nameOf(appId: number): string | null;
 }
 
 /** Prepares the app statements on `db`. */
@@ -60,6 +67,7 @@ export function storeApps(db: Database.Database): StoreApps {
          AND NOT EXISTS (SELECT 1 FROM app_roots r WHERE r.app_id = a.id)`,
     )
     .pluck();
+  const nameOf = db.prepare<[number], string>("SELECT name FROM apps WHERE id = ?").pluck();
   const dropEmpty = db.prepare<[number]>(
     `DELETE FROM apps WHERE id = ?
        AND NOT EXISTS (SELECT 1 FROM chats WHERE app_id = apps.id)
@@ -113,5 +121,7 @@ export function storeApps(db: Database.Database): StoreApps {
     dropIfEmptyFallback(appId, fallbackName) {
       if (fallback.get(appId, fallbackName) === 1) dropEmpty.run(appId);
     },
+    namedAppId: (name) => findAppForWrite(db, name)?.id ?? null,
+    nameOf: (appId) => nameOf.get(appId) ?? null,
   };
 }
