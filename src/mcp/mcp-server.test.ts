@@ -124,7 +124,7 @@ describe("recollect mcp: tools per entitlement and consent", () => {
       expect(read?.outputSchema).toBeUndefined();
       await expect(
         server.client.callTool({ name: "search_chats", arguments: { query: "auth" } }),
-      ).rejects.toThrow(/search_chats not found/);
+      ).rejects.toThrow('Tool "search_chats" not found: expected one of');
     },
     PROCESS_TEST_MS,
   );

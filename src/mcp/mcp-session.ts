@@ -5,6 +5,7 @@
  * an evidence link. The session is locked to one app, resolved on first use and re-resolved when
  * the client's roots change. It parses and renders; the rules live in `agent/`.
  */
+
 import {
   type CallToolResult,
   ErrorCode,
@@ -27,6 +28,7 @@ import { EXPLORE_CHAT_HISTORY_TOOL_NAME } from "../agent/tools/tool-names.js";
 import type { ExploreProgress } from "../card/explore-progress.js";
 import type { HistoryCard } from "../card/history-card.js";
 import type { Engine } from "../engine/engine.js";
+import { quotedValue } from "../errors/quoted-value.js";
 import {
   AbortedError,
   RecollectError,
@@ -294,7 +296,14 @@ export function createMcpSession(options: McpSessionOptions): McpSession {
     async callTool(name, args, call) {
       const definition = definitionNamed(name);
       if (definition === undefined) {
-        throw new JsonRpcError(ErrorCode.InvalidParams, `Tool ${name} not found`);
+        // Named like a bad argument elsewhere: which (the tool name), what arrived (escaped, so a
+        // control character in it never reaches a terminal raw) and what this server offers.
+        const offered = toolSet().tools.map((entry) => entry.definition.name);
+        throw new JsonRpcError(
+          ErrorCode.InvalidParams,
+          `Tool ${quotedValue(String(name))} not found: expected one of ${offered.length > 0 ? offered.join(", ") : "the tools tools/list names (none here)"}.`,
+          { argument: "params.name", allowed: offered },
+        );
       }
       try {
         const output = await run(definition, args, call);

@@ -83,4 +83,44 @@ describe("recollect mcp: malformed request params", () => {
       "missing",
     ]);
   }, 60_000);
+
+  it("names an unknown tool (escaped) and the tools there are; a query of only control characters says so", async () => {
+    await using server = spawnRawMcp(store.path, ["--app", "Acme Shop"]);
+    server.send(
+      ...HANDSHAKE,
+      request(2, "tools/call", { name: "../\u001b[2Jdelete", arguments: {} }),
+      toolCall(3, "explore_chat_history", { query: "\u0007\u001b\u0000" }),
+      toolCall(4, "read_chat", { chat_id: 1, limit: -5 }),
+    );
+    await expect.poll(() => server.response(4), { timeout: 30_000 }).toBeDefined();
+    expect((server.response(2) as { error?: unknown }).error).toEqual({
+      code: -32602,
+      message:
+        'Tool "../\\u{1B}[2Jdelete" not found: expected one of explore_chat_history, read_chat.',
+      data: { argument: "params.name", allowed: ["explore_chat_history", "read_chat"] },
+    });
+    const payloadOf = (id: number) => {
+      const answer = server.response(id) as {
+        result?: { isError?: boolean; content?: { text: string }[] };
+      };
+      expect(answer.result?.isError).toBe(true);
+      return (
+        JSON.parse(answer.result?.content?.[0]?.text ?? "{}") as {
+          error: { kind: string; argument: string; allowed: string; message: string };
+        }
+      ).error;
+    };
+    expect(payloadOf(3)).toMatchObject({
+      kind: "invalid_input",
+      argument: "query",
+      allowed: "a string of 1–500 characters, required",
+      message:
+        "Invalid query: expected a string of 1–500 characters, required (got only control or invisible characters).",
+    });
+    expect(payloadOf(4)).toMatchObject({
+      kind: "invalid_input",
+      argument: "limit",
+      allowed: "an integer from 1 to 20, optional",
+    });
+  }, 60_000);
 });

@@ -45,8 +45,10 @@ export class InvalidToolArgumentError extends InvalidInputError {
     expected: ArgumentExpectation,
     received: ReceivedKind,
     problem: ArgumentProblem,
+    /** What a schema's own refinement says was wrong (`got only control … characters`), if any. */
+    refinement?: string,
   ) {
-    super(argument, describeExpectation(expected), problemText(problem, received));
+    super(argument, describeExpectation(expected), refinement ?? problemText(problem, received));
     this.name = "InvalidToolArgumentError";
     this.expected = expected;
     this.received = received;
@@ -184,5 +186,8 @@ export function parseToolArguments<Input>(schema: z.ZodType<Input>, args: unknow
     expectationOf(objectSchemaOf(schema), name),
     received,
     problemOf(issue?.code),
+    // A refinement's message is the tool's own wording (never the value): a string of the right
+    // type and length that still says nothing is not "a value of type string".
+    issue?.code === "custom" ? issue.message : undefined,
   );
 }

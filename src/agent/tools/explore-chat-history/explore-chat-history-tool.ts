@@ -38,7 +38,12 @@ export const MAX_QUESTION_CHARS = 500;
  * visible text (only control or invisible characters ask nothing). No app id.
  */
 export const exploreChatHistoryInputSchema = z.object({
-  query: z.string().trim().min(1).max(MAX_QUESTION_CHARS).refine(hasVisibleText),
+  query: z
+    .string()
+    .trim()
+    .min(1)
+    .max(MAX_QUESTION_CHARS)
+    .refine(hasVisibleText, { message: "got only control or invisible characters" }),
 });
 export type ExploreChatHistoryInput = z.infer<typeof exploreChatHistoryInputSchema>;
 
