@@ -15,6 +15,7 @@ import type { Consent } from "../contracts/consent.js";
 import { InvalidInputError, RecollectError, toRecollectError } from "../errors/recollect-error.js";
 import { allowedByIssue } from "../errors/zod-issue.js";
 import { readChat } from "../history/index.js";
+import { boundedTextError } from "../history/text/bounded-text-error.js";
 import { appExists, listApps } from "../store/catalog/apps.js";
 import { deleteMessage, insertMessage, updateMessageContent } from "../store/catalog/messages.js";
 import type { Store } from "../store/open-store.js";
@@ -34,6 +35,7 @@ import {
   consentAnswerBodySchema,
   createChatBodySchema,
   type FillCommands,
+  MAX_TURN_MESSAGE_CHARS,
   type PermissionRow,
   setPermissionBodySchema,
   turnBodySchema,
@@ -96,6 +98,9 @@ export interface ServerDeps {
   /** Unique ids for turns, prompts and web-created chats. Default `crypto.randomUUID`. */
   readonly newId?: () => string;
 }
+
+/** What a turn's message may be, as its refusals say (`body.message`). */
+const TURN_MESSAGE_ALLOWED = `1 to ${MAX_TURN_MESSAGE_CHARS} characters of visible text after trimming`;
 
 function parseId(raw: string | undefined, name: string): number {
   if (raw === undefined || !/^[1-9][0-9]{0,15}$/.test(raw)) {
@@ -213,6 +218,15 @@ export function createApp(deps: ServerDeps): Hono {
       );
     }
     const body = await readBody(c.req.raw, turnBodySchema, "body");
+    // A question of only control or invisible characters asks nothing: refused as the MCP server
+    // and the CLI refuse such a query, before anything is stored.
+    const invisible = boundedTextError(
+      "body.message",
+      TURN_MESSAGE_ALLOWED,
+      body.message,
+      MAX_TURN_MESSAGE_CHARS,
+    );
+    if (invisible !== null) throw invisible;
     if (turns.isBusy(chatId)) {
       throw new RecollectError(
         "precondition",

@@ -104,6 +104,34 @@ describe("hostile input to the HTTP API", () => {
   );
 
   it.each([
+    ["ESC and BEL", "\u001b\u0007"],
+    ["zero-width and bidi marks", "\u200b\u200e\u2066"],
+  ])("a turn of only %s is refused naming body.message, storing nothing", async (_what, text) => {
+    const app = build();
+    const created = await app.request(
+      `${ORIGIN}/api/apps/${seeded.appId}/chats`,
+      json("POST", "{}"),
+    );
+    const chatId = ((await created.json()) as { chat: { id: number } }).chat.id;
+    const before = rowCounts();
+    const { status, body } = await send(
+      `/api/chats/${chatId}/turns`,
+      json("POST", JSON.stringify({ message: text })),
+    );
+    expect({ status, error: body.error }).toEqual({
+      status: 400,
+      error: {
+        kind: "invalid_input",
+        message:
+          "Invalid body.message: expected 1 to 8000 characters of visible text after trimming (got only control or invisible characters).",
+        argument: "body.message",
+        allowed: "1 to 8000 characters of visible text after trimming",
+      },
+    });
+    expect(rowCounts()).toEqual(before);
+  });
+
+  it.each([
     ["PUT", "/etc/passwd"],
     ["PUT", "/../../etc/passwd"],
     ["DELETE", "/index.html"],

@@ -78,8 +78,16 @@ export const permissionsResponseSchema = z.object({ rows: z.array(permissionRowS
 /** `PUT /api/permissions/:tool` body. */
 export const setPermissionBodySchema = z.object({ consent: consentSchema });
 
-/** `POST /api/chats/:chatId/turns` body: the person's message, 1–8,000 chars. */
-export const turnBodySchema = z.object({ message: z.string().trim().min(1).max(8000) });
+/** Longest message of a web chat turn, in characters (UTF-16 units) after trimming. */
+export const MAX_TURN_MESSAGE_CHARS = 8000;
+
+/**
+ * `POST /api/chats/:chatId/turns` body: the person's message, 1–8,000 chars after trimming. The
+ * server also refuses one of only control or invisible characters (`create-app.ts`).
+ */
+export const turnBodySchema = z.object({
+  message: z.string().trim().min(1).max(MAX_TURN_MESSAGE_CHARS),
+});
 
 /** `POST /api/apps/:appId/chats` body. */
 export const createChatBodySchema = z.object({ title: z.string().trim().max(200).optional() });
