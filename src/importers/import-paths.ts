@@ -201,11 +201,8 @@ export function importPaths(options: ImportPathsOptions): ImportReport {
     } catch (error) {
       if (error instanceof ChatsInAnotherAppError) {
         failures.push({ file: file.path, line: undefined, reason: error.message, error });
-        onProgress?.({ type: "file-end", index, total, format, ok: false, counts: ZERO });
-        return;
-      }
-      if (!(error instanceof ImportFormatError)) throw error;
-      failures.push(failure(error));
+      } else if (error instanceof ImportFormatError) failures.push(failure(error));
+      else throw error;
       onProgress?.({ type: "file-end", index, total, format, ok: false, counts: ZERO });
     }
   });

@@ -6,13 +6,9 @@ import { migrate } from "./migrate.js";
 import type { Migration } from "./migration.js";
 import { MIGRATIONS } from "./migrations/index.js";
 import { openReadOnly } from "./open-read-only.js";
+import { createStoreFolders, removeStoreFolders } from "./store-folders.js";
 import { inspectStoreFile, NotAStoreError, type StoreFileKind } from "./store-mark.js";
-import {
-  createStoreFolders,
-  removeStoreFolders,
-  requireCreatableStorePath,
-  StoreNotCreatableError,
-} from "./store-not-creatable-error.js";
+import { requireCreatableStorePath, StoreNotCreatableError } from "./store-not-creatable-error.js";
 import { absentWalFiles, removeCreatedWalFiles } from "./wal-files.js";
 import { storeBusyTimeoutMs } from "./write-transaction.js";
 
@@ -190,7 +186,6 @@ export function openStore(options: OpenStoreOptions): Store {
   } catch (error) {
     db.close();
     removeCreatedWalFiles(created);
-
     if (RecollectError.isInstance(error)) throw error;
     // Not a database, or an I/O failure: the file is unusable as a store.
     throw cannotOpen(path, error);

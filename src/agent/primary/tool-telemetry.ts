@@ -126,10 +126,7 @@ export function recordToolTelemetry(sink: TelemetrySink, input: ToolTelemetryInp
   };
   const checked = toolCallEventSchema.safeParse(event);
   if (checked.success) sink.record(checked.data);
-  if (input.toolName === "explore_chat_history") {
-    const run = exploreRunEvent(input);
-    if (run) sink.record(run);
-  }
+  if (input.toolName === "explore_chat_history") recordExploreRunTelemetry(sink, input);
 }
 
 /**
