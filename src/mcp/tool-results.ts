@@ -13,12 +13,9 @@ import {
   type ExploreChatHistoryReport,
   exploreChatHistoryReportSchema,
 } from "../card/report-schema.js";
+import { invalidInputFields } from "../errors/invalid-input-fields.js";
 import { layoutSafeText } from "../errors/quoted-value.js";
-import {
-  InvalidInputError,
-  PreconditionError,
-  type RecollectError,
-} from "../errors/recollect-error.js";
+import { PreconditionError, type RecollectError } from "../errors/recollect-error.js";
 import { messageWithRemedies, type RemedyWriter } from "../errors/remedy.js";
 import type { ReadChatResult } from "../history/types.js";
 import { evidenceUri } from "./evidence-uri.js";
@@ -88,9 +85,7 @@ export function errorPayload(error: RecollectError, write: RemedyWriter): Record
     kind: error.kind,
     message: messageWithRemedies(error, write),
     ...(error.remedies.length > 0 ? { remedies: error.remedies.map(write) } : {}),
-    ...(error instanceof InvalidInputError
-      ? { argument: error.argument, allowed: error.allowed }
-      : {}),
+    ...invalidInputFields(error),
     ...(error instanceof InvalidToolArgumentError
       ? { expected: error.expected, received: error.received }
       : {}),

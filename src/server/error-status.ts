@@ -3,12 +3,9 @@
  * What we take). Used by the app's single `onError`.
  */
 import type { Context } from "hono";
+import { invalidInputFields } from "../errors/invalid-input-fields.js";
 import type { RecollectErrorKind } from "../errors/recollect-error.js";
-import {
-  InvalidInputError,
-  TextTooLongError,
-  toRecollectError,
-} from "../errors/recollect-error.js";
+import { toRecollectError } from "../errors/recollect-error.js";
 
 /** HTTP status for each error kind. 499 follows the common "client closed request" convention. */
 export const STATUS_BY_KIND: Readonly<Record<RecollectErrorKind, number>> = {
@@ -26,23 +23,8 @@ export const STATUS_BY_KIND: Readonly<Record<RecollectErrorKind, number>> = {
 };
 
 /**
- * The machine-readable fields of a refused input, beside `kind` and `message`: `argument` (which
- * part of the request: a path parameter such as `appId`, `body.title`, a header) and `allowed`
- * (what is accepted), plus `length` and `limit` for text over its bound. Only these: an error's
- * other fields (ids, paths) stay out of the HTTP answer.
- */
-function invalidInputFields(error: unknown): Record<string, string | number> {
-  if (!(error instanceof InvalidInputError)) return {};
-  return {
-    argument: error.argument,
-    allowed: error.allowed,
-    ...(error instanceof TextTooLongError ? { length: error.length, limit: error.limit } : {}),
-  };
-}
-
-/**
  * `onError` handler: classifies any error and answers `{ error: { kind, message } }` with the
- * kind's status; invalid input adds `argument` and `allowed` ({@link invalidInputFields}).
+ * kind's status; invalid input adds `argument`, `allowed` (and `length`/`limit`: `invalidInputFields`).
  * Internal errors answer a generic message (their text may carry details from libraries) and are
  * logged to stderr without request bodies.
  */
