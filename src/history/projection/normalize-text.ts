@@ -1,3 +1,5 @@
+import { withoutTerminalEscapes } from "../text/terminal-escapes.js";
+
 // biome-ignore lint/suspicious/noControlCharactersInRegex: removing control characters is the point.
 const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g;
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
@@ -5,12 +7,13 @@ const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[
 export const PLACEHOLDER_CHARS = /[\uE000\uE001]/g;
 
 /**
- * Normalizes whitespace: CRLF to LF, control characters and lone surrogates removed (they would
- * inflate serialized JSON), runs of spaces and tabs collapsed to one space, lines trimmed, at most
+ * Normalizes whitespace: CRLF to LF, terminal escape sequences removed whole (`withoutTerminalEscapes`:
+ * a captured `\x1b[32m` would index "32m"), other control characters and lone surrogates removed
+ * (they would inflate serialized JSON), runs of spaces and tabs collapsed to one space, lines trimmed, at most
  * one blank line in a row, ends trimmed. Pure and idempotent.
  */
 export function normalizeWhitespace(text: string): string {
-  return text
+  return withoutTerminalEscapes(text)
     .replace(/\r\n?/g, "\n")
     .replace(CONTROL, " ")
     .replace(LONE_SURROGATE, "\uFFFD")

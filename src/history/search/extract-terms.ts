@@ -1,4 +1,5 @@
 import { CJK_RUN } from "../text/cjk.js";
+import { withoutTerminalEscapes } from "../text/terminal-escapes.js";
 
 /**
  * Most distinct terms a query contributes. A 500-char query can hold ~100 words; past a dozen
@@ -23,7 +24,8 @@ const LETTER_NUMBER_RUN = /[\p{L}\p{N}\p{M}]+/gu;
 /**
  * Extracts terms from free text: Unicode letter/number runs (so quotes, `*`, `^`, `:`, parentheses
  * and every other FTS5 operator character separate terms and never reach FTS5 as syntax); each
- * run is split into its CJK and non-CJK parts. At most {@link MAX_QUERY_TERMS} in total. Pure.
+ * run is split into its CJK and non-CJK parts; a terminal escape sequence is no term (`\x1b[31m` is
+ * not "31m"). At most {@link MAX_QUERY_TERMS} in total. Pure.
  */
 export function extractTerms(query: string): QueryTerms {
   const words: string[] = [];
@@ -34,7 +36,7 @@ export function extractTerms(query: string): QueryTerms {
     seen.add(term);
     list.push(term);
   };
-  for (const [run] of query.normalize("NFC").matchAll(LETTER_NUMBER_RUN)) {
+  for (const [run] of withoutTerminalEscapes(query).normalize("NFC").matchAll(LETTER_NUMBER_RUN)) {
     let last = 0;
     for (const cjk of run.matchAll(CJK_RUN)) {
       const index = cjk.index ?? 0;

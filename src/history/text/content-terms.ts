@@ -7,6 +7,7 @@
 import { porterStem } from "../search/porter-stem.js";
 import { CJK_RUN, runBigrams } from "./cjk.js";
 import { STOPWORDS } from "./stopwords.js";
+import { withoutTerminalEscapes } from "./terminal-escapes.js";
 
 const LETTER_NUMBER_RUN = /[\p{L}\p{N}\p{M}]+/gu;
 
@@ -25,12 +26,12 @@ function pushWord(out: ContentTerm[], raw: string): void {
 }
 
 /**
- * Every content term of `text` in order, repeats kept (term frequencies count). Pure; never
- * throws; linear in the text length.
+ * Every content term of `text` in order, repeats kept (term frequencies count); terminal escape
+ * sequences are no text (`withoutTerminalEscapes`). Pure; never throws; linear in the text length.
  */
 export function contentTerms(text: string): ContentTerm[] {
   const out: ContentTerm[] = [];
-  for (const [run] of text.normalize("NFC").matchAll(LETTER_NUMBER_RUN)) {
+  for (const [run] of withoutTerminalEscapes(text).normalize("NFC").matchAll(LETTER_NUMBER_RUN)) {
     let last = 0;
     for (const cjk of run.matchAll(CJK_RUN)) {
       const index = cjk.index ?? 0;
