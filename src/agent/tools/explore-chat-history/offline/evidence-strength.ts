@@ -64,11 +64,26 @@ export function absentWords(ranking: Ranking, searches: readonly SearchRun[]): s
 }
 
 /**
+ * The question lists subjects (`listItems`: "auth, the database and Kubernetes") and the app holds
+ * every subject word of one of them: the question is partly answerable, so a word another item
+ * lacks is a gap to report, not proof that the whole question has no answer.
+ */
+function answersAnItem(ranking: Ranking, absent: readonly string[]): boolean {
+  const { subject, items } = ranking;
+  const held = (term: string) => !absent.includes(subject.words.get(term) ?? term);
+  const subjectItems = items
+    .map((item) => item.filter((term) => subject.weights.has(term)))
+    .filter((item) => item.length > 0);
+  return subjectItems.length >= 2 && subjectItems.some((item) => item.every(held));
+}
+
+/**
  * Evidence strength (−1 to < 1): the best {@link coverage}, less one term's share (once: several
  * absent words are mostly one paraphrase, "which message broker … Kafka?") when an
  * {@link absentWords} is rarer in everyday English than `commonWordZipf` ("Kubernetes", not
  * "stop"; judged by the word's family, `familyZipf`: "happens" is as common as "happened") — unless the app holds at least as many question words as it lacks and the best
- * message covers them at `paraphraseCoverage` or more on average (saturation, 0 to 1).
+ * message covers them at `paraphraseCoverage` or more on average (saturation, 0 to 1), or the
+ * question lists subjects and the app holds every word of one of them ({@link answersAnItem}).
  */
 export function evidenceStrength(
   ranking: Ranking,
@@ -79,7 +94,7 @@ export function evidenceStrength(
   const terms = countedTerms(ranking.subject, ranking.stats).length;
   const absent = absentWords(ranking, searches);
   const rare = absent.filter((word) => familyZipf(word) < commonWordZipf).length;
-  if (terms === 0 || rare === 0) return best;
+  if (terms === 0 || rare === 0 || answersAnItem(ranking, absent)) return best;
   const held = terms - absent.length;
   // Mean saturation of the held words in the best message (the absent ones add 0 to `best`).
   const paraphrase = absent.length <= held && (best * terms) / held >= paraphraseCoverage;

@@ -4,6 +4,7 @@
  * in Abdul-Jaleel et al. 2004). Terms are the index's own (`contentTerms`: FTS5's Porter stems,
  * CJK bigrams, the shared stopword list). Pure.
  */
+import { hasCjk } from "../../../../history/text/cjk.js";
 import { contentTerms } from "../../../../history/text/content-terms.js";
 import { surprisal } from "../../../../history/text/word-frequency.js";
 import type { TermVector } from "./score-messages.js";
@@ -30,6 +31,33 @@ export function formulate(question: string): QueryModel {
   const total = terms.length || 1;
   const weights = new Map([...counts].map(([term, count]) => [term, count / total]));
   return { weights, words };
+}
+
+/**
+ * Separators of a list of subjects: "auth, the database and Kubernetes", "Meilisearch or Algolia",
+ * "SOC 2 / PCI", "Redis vs Valkey". Matched on the raw question, before stopwords go.
+ */
+const LIST_SEPARATOR = /[,;&/]|\b(?:and|or|plus|vs\.?|versus)\b/i;
+const WORD_RUN = /[\p{L}\p{N}\p{M}]+/gu;
+
+/**
+ * The question's list items as groups of its index terms, in question order: the parts between
+ * {@link LIST_SEPARATOR}s, each part's terms; a bare keyword query (every word a content term, at
+ * least two, no CJK: "auth kubernetes terraform") has one item per word. A question that is no
+ * list is one item. Parts without content terms are dropped. Terms repeat across items when the
+ * question repeats them. Pure.
+ */
+export function listItems(question: string): string[][] {
+  const terms = (text: string) => contentTerms(text).map(({ term }) => term);
+  const parts = question
+    .split(new RegExp(LIST_SEPARATOR.source, "giu"))
+    .map(terms)
+    .filter((part) => part.length > 0);
+  const words = question.match(WORD_RUN) ?? [];
+  const all = terms(question);
+  const bareKeywords = parts.length <= 1 && all.length >= 2 && all.length === words.length;
+  if (bareKeywords && !hasCjk(question)) return all.map((term) => [term]);
+  return parts.length > 0 ? parts : [all];
 }
 
 /**

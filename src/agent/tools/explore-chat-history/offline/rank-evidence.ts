@@ -13,7 +13,13 @@ import {
   REASON_REQUEST,
 } from "./policy-parameters.js";
 import { type Conflation, conflate, prefixConflation } from "./prefix-variants.js";
-import { backgroundWeighted, expandRm3, formulate, type QueryModel } from "./query-model.js";
+import {
+  backgroundWeighted,
+  expandRm3,
+  formulate,
+  listItems,
+  type QueryModel,
+} from "./query-model.js";
 import type { Observation, RunState } from "./run-state.js";
 import { bm25, type PoolStats, poolStats, type TermVector, termVector } from "./score-messages.js";
 
@@ -35,6 +41,8 @@ export interface Ranking {
   /** The question's subject: its terms minus decision-frame words ({@link subjectOf}). */
   readonly subject: QueryModel;
   readonly expanded: QueryModel;
+  /** The question's list items as groups of its terms (`listItems`; one item when no list). */
+  readonly items: readonly (readonly string[])[];
   readonly stats: PoolStats;
   /** Terms of the observed chats' titles (prefix variants conflated). */
   readonly titleTerms: ReadonlySet<string>;
@@ -182,5 +190,6 @@ export function rankEvidence(state: RunState, config: PolicyConfig): Ranking {
       { observation, vector, score: scores[i] ?? 0, relevance: score / best, coverage: coverageOf },
     ];
   });
-  return { question, subject, expanded, stats, titleTerms, messages };
+  const items = listItems(state.question);
+  return { question, subject, expanded, items, stats, titleTerms, messages };
 }
