@@ -71,10 +71,7 @@ export function absentWords(ranking: Ranking, searches: readonly SearchRun[]): s
 function answersAnItem(ranking: Ranking, absent: readonly string[]): boolean {
   const { subject, items } = ranking;
   const held = (term: string) => !absent.includes(subject.words.get(term) ?? term);
-  const subjectItems = items
-    .map((item) => item.filter((term) => subject.weights.has(term)))
-    .filter((item) => item.length > 0);
-  return subjectItems.length >= 2 && subjectItems.some((item) => item.every(held));
+  return items.length >= 2 && items.some((item) => item.every(held));
 }
 
 /**

@@ -41,7 +41,10 @@ export interface Ranking {
   /** The question's subject: its terms minus decision-frame words ({@link subjectOf}). */
   readonly subject: QueryModel;
   readonly expanded: QueryModel;
-  /** The question's list items as groups of its terms (`listItems`; one item when no list). */
+  /**
+   * The question's list items as groups of its subject terms (`listItems`, frame words and items
+   * of only frame words left out; one item when the question is no list).
+   */
   readonly items: readonly (readonly string[])[];
   readonly stats: PoolStats;
   /** Terms of the observed chats' titles (prefix variants conflated). */
@@ -190,6 +193,8 @@ export function rankEvidence(state: RunState, config: PolicyConfig): Ranking {
       { observation, vector, score: scores[i] ?? 0, relevance: score / best, coverage: coverageOf },
     ];
   });
-  const items = listItems(state.question);
+  const items = listItems(state.question)
+    .map((item) => item.filter((term) => subject.weights.has(term)))
+    .filter((item) => item.length > 0);
   return { question, subject, expanded, items, stats, titleTerms, messages };
 }
