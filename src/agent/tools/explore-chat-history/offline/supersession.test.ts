@@ -52,6 +52,34 @@ describe("supersede: adoption is agreement", () => {
   });
 });
 
+describe("supersede: the direction of a revision", () => {
+  /** One chat: the person asks, the assistant proposes Valkey, the person adopts it. */
+  const chat = (adoption: string) => [
+    observation("c1", "Memcached drops the search cache on restart. What else fits?", {
+      createdAt: at(2, 0),
+    }),
+    observation("c2", "Valkey can hold the search cache and persists it across restarts.", {
+      role: "assistant",
+      createdAt: at(2, 1),
+    }),
+    observation("c3", adoption, { createdAt: at(2, 2) }),
+  ];
+  const pairs = (adoption: string) =>
+    reportFor(
+      runState("Where does the search cache live?", chat(adoption)),
+      DEFAULT_POLICY,
+    ).conflicts.map((conflict) => conflict.candidate_ids);
+
+  test("adopting the proposal while dropping a value the proposal never named is no revision", () => {
+    expect(pairs("Then we replace Memcached with Valkey for the search cache.")).toEqual([]);
+    expect(pairs("Let's keep the search cache in Valkey instead of Memcached.")).toEqual([]);
+  });
+
+  test("dropping the very value the proposal named revises it", () => {
+    expect(pairs("We replace Valkey with Dragonfly for the search cache.")).toEqual([["c2", "c3"]]);
+  });
+});
+
 describe("supersede: a question states no value", () => {
   test("a later question that names another value revises nothing; a later statement does", () => {
     const later = (text: string) => [

@@ -29,10 +29,45 @@ export function valuesOf(text: string): Set<string> {
   ]);
 }
 
+/**
+ * What a revision drops: the object of "replace X with", "switch from X to", "move off X",
+ * "X → instead of X", "rather than X", "no longer X", "drop X" (English; up to 60 characters, to
+ * the clause's end). The value such a sentence takes is the other one.
+ */
+const DROPPED =
+  /\breplac\w*\s+(.{1,60}?)\s+(?:with|by|for)\b|\bswitch\w*\s+(?:\w+\s+)?from\s+(.{1,60}?)\s+to\b|\b(?:instead\s+of|rather\s+than|no\s+longer(?:\s+us\w*)?|away\s+from|off|drop\w*)\s+(.{1,60}?)(?=[,.;:!?)]|\s+(?:and|but|to|for|with|because|since)\b|$)/gi;
+
+/** The values ({@link valuesOf}) a revision in `text` drops ({@link DROPPED}). */
+export function droppedValues(text: string): Set<string> {
+  const dropped = new Set<string>();
+  for (const match of text.matchAll(DROPPED)) {
+    const object = match[1] ?? match[2] ?? match[3] ?? "";
+    // valuesOf reads names after a lower-case word: the object is read in the sentence's frame.
+    for (const value of valuesOf(`x ${object}`)) dropped.add(value);
+  }
+  return dropped;
+}
+
 /** `text` names `value` (one of {@link valuesOf}) as a word of its own, in any case. */
 function names(text: string, value: string): boolean {
   const escaped = value.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
   return new RegExp(`(?<!\\w)${escaped}${/\w$/.test(value) ? "(?!\\w)" : ""}`, "i").test(text);
+}
+
+/**
+ * `newer` takes what `older` states and drops only values `older` never names ("Supabase Auth
+ * supports magic links", then "we're replacing Clerk with Supabase Auth"): the older proposed the
+ * choice; it is not revised by it. `added`: the newer's values the older's {@link valuesOf} lacks.
+ */
+function adopts(older: RankedMessage, newer: RankedMessage, added: readonly string[]): boolean {
+  const dropped = droppedValues(newer.observation.text);
+  const text = older.observation.text;
+  return (
+    dropped.size > 0 &&
+    added.some((value) => dropped.has(value)) &&
+    added.every((value) => dropped.has(value) || names(text, value)) &&
+    ![...dropped].some((value) => names(text, value))
+  );
 }
 
 /** `b` is the assistant's reply right after `a`: it restates or answers `a`, it does not revise it. */
@@ -85,6 +120,7 @@ export function findSupersessions(
       // The person's later value revises their own earlier one: a value replaced, or named beside
       // its replacement ("off Supabase Storage to Cloudflare R2"; a first value where the older
       // stated none is no change). Anyone else's only with an explicit revision cue.
+      if (adopts(a, b, added)) continue;
       const revised =
         REVISION_CUE.test(b.observation.text) ||
         (own(pair) &&
