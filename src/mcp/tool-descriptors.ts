@@ -7,6 +7,7 @@
 import type { Tool } from "@modelcontextprotocol/sdk/types.js";
 import { z } from "zod";
 import { consentCopy } from "../agent/consent/consent-copy.js";
+import { READ_CITED_TARGET } from "../agent/tools/read-chat-tool.js";
 import type { AnyToolDefinition } from "../agent/tools/registry.js";
 import { EXPLORE_CHAT_HISTORY_TOOL_NAME } from "../agent/tools/tool-names.js";
 import { exploreChatHistoryReportSchema } from "../card/report-schema.js";
@@ -24,8 +25,7 @@ export const MCP_TOOL_NAMES: ReadonlySet<string> = new Set([
 const ROUTING: Readonly<Record<string, string>> = {
   explore_chat_history:
     "Use it first for any broad or uncertain question about what was decided, tried or required earlier in this project. Call it once per question; do not call it again to re-search the same topic. Each evidence target also comes as a recollect:// resource link.",
-  read_chat:
-    "Use it only with a chat_id and around_message_id cited in an explore_chat_history report (or its recollect:// resource link); never to look for topics — for that, call explore_chat_history.",
+  read_chat: `Use it only for an evidence target an explore_chat_history report cited (or its recollect:// resource link): call ${READ_CITED_TARGET}. Never use it to look for topics — for that, call explore_chat_history.`,
 };
 
 /** JSON Schema (draft-07, what the SDK's own converter targets) of a zod schema. */
