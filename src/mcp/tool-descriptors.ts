@@ -1,7 +1,8 @@
 /**
  * How the two history tools look to an MCP client (issue 10 § Build 2): the project's tool
  * definitions, with `inputSchema` and the explorer's `outputSchema` generated from the same zod
- * schemas the primary agent's tools and the report use, the routing guidance in the descriptions,
+ * schemas the primary agent's tools and the report use (the input refusing undeclared arguments,
+ * `additionalProperties: false`: `tool-input-schema.ts`), the routing guidance in the descriptions,
  * and read-only, closed-world annotations.
  */
 import type { Tool } from "@modelcontextprotocol/sdk/types.js";
@@ -11,6 +12,7 @@ import { READ_CITED_TARGET } from "../agent/tools/read-chat-tool.js";
 import type { AnyToolDefinition } from "../agent/tools/registry.js";
 import { EXPLORE_CHAT_HISTORY_TOOL_NAME } from "../agent/tools/tool-names.js";
 import { exploreChatHistoryReportSchema } from "../card/report-schema.js";
+import { toolInputSchema } from "./tool-input-schema.js";
 
 /** The only tools this surface ever offers; `search_chats` stays internal to the explorer. */
 export const MCP_TOOL_NAMES: ReadonlySet<string> = new Set([
@@ -45,7 +47,7 @@ export function toolDescriptor(definition: AnyToolDefinition): Tool {
     name: definition.name,
     title: consentCopy(definition.name).label,
     description: routing ? `${definition.description} ${routing}` : definition.description,
-    inputSchema: jsonSchemaOf(definition.inputSchema, "input"),
+    inputSchema: jsonSchemaOf(toolInputSchema(definition.inputSchema), "input"),
     ...(definition.name === EXPLORE_CHAT_HISTORY_TOOL_NAME
       ? { outputSchema: jsonSchemaOf(exploreChatHistoryReportSchema, "output") }
       : {}),
