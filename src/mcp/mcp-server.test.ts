@@ -121,6 +121,9 @@ describe("recollect mcp: tools per entitlement and consent", () => {
       });
       expect(explore?.outputSchema?.required).toContain("archival_content");
       expect(read?.inputSchema.required).toEqual(["chat_id"]);
+      // Both refuse undeclared arguments, and say so in the schema clients read.
+      expect(explore?.inputSchema.additionalProperties).toBe(false);
+      expect(read?.inputSchema.additionalProperties).toBe(false);
       expect(read?.outputSchema).toBeUndefined();
       await expect(
         server.client.callTool({ name: "search_chats", arguments: { query: "auth" } }),
@@ -318,6 +321,23 @@ describe("recollect mcp: explore, read and evidence links", () => {
         argument: "limit",
         expected: { type: "integer", required: false, minimum: 1, maximum: 20 },
         received: "integer",
+      });
+      // An undeclared argument is refused, not ignored: read_chat would otherwise run without it.
+      const misnamed = errorOf(
+        await read({ chat_id: store.seeded.authChatId, message_id: 5, "\u202Ex": 1 }),
+      );
+      expect(misnamed).toMatchObject({
+        kind: "invalid_input",
+        argument: "arguments",
+        unknown: ["message_id", "\\u{202E}x"],
+        accepted: ["chat_id", "around_message_id", "before", "after", "offset", "limit"],
+      });
+      expect(String(misnamed.message)).not.toContain("\u202E");
+      expect(await explore({ query: QUESTION, foo: 1 })).toMatchObject({
+        kind: "invalid_input",
+        argument: "arguments",
+        unknown: ["foo"],
+        accepted: ["query"],
       });
     },
     PROCESS_TEST_MS,

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { childReadInputSchema } from "../agent/tools/explore-chat-history/child-protocol.js";
 import { exploreChatHistoryInputSchema } from "../agent/tools/explore-chat-history/explore-chat-history-tool.js";
 import { InvalidToolArgumentError, parseToolArguments } from "./tool-arguments.js";
+import { UnknownToolArgumentsError } from "./unknown-tool-arguments-error.js";
 
 function failure(schema: Parameters<typeof parseToolArguments>[0], args: unknown) {
   try {
@@ -48,6 +49,57 @@ describe("parseToolArguments", () => {
       expected: { type: "object", required: true },
       received: "array",
     });
+  });
+
+  it("refuses names the schema does not declare, listing them (escaped, bounded) and the accepted ones", () => {
+    const unknownOf = (schema: Parameters<typeof parseToolArguments>[0], args: unknown) => {
+      try {
+        parseToolArguments(schema, args);
+      } catch (error) {
+        expect(error).toBeInstanceOf(UnknownToolArgumentsError);
+        const { kind, argument, unknown, accepted, suggestion, message } =
+          error as UnknownToolArgumentsError;
+        return { kind, argument, unknown, accepted, suggestion, message };
+      }
+      throw new Error("expected the arguments to be refused");
+    };
+    const readArguments = ["chat_id", "around_message_id", "before", "after", "offset", "limit"];
+    expect(unknownOf(exploreChatHistoryInputSchema, { query: "auth", foo: 1 })).toMatchObject({
+      kind: "invalid_input",
+      argument: "arguments",
+      unknown: ["foo"],
+      accepted: ["query"],
+    });
+    expect(unknownOf(childReadInputSchema, { chat_id: 3, message_id: 5 })).toMatchObject({
+      argument: "arguments",
+      unknown: ["message_id"],
+      accepted: readArguments,
+      suggestion: null,
+    });
+    // Before the missing query it was meant to be: the accepted list fixes both.
+    const typo = unknownOf(exploreChatHistoryInputSchema, { querry: "auth" });
+    expect(typo).toMatchObject({ unknown: ["querry"], accepted: ["query"], suggestion: "query" });
+
+    const hostile = unknownOf(childReadInputSchema, {
+      chat_id: 3,
+      "x\u001b[31m\u202Ey": 1,
+      ["k".repeat(100)]: 1,
+      a: 1,
+      b: 1,
+      c: 1,
+      d: 1,
+    });
+    expect(hostile.unknown).toEqual([
+      "x\\u{1B}[31m\\u{202E}y",
+      `${"k".repeat(64)}…`,
+      "a",
+      "b",
+      "c",
+    ]);
+    expect(hostile.message).toContain('"x\\u{1B}[31m\\u{202E}y"');
+    expect(hostile.message).toContain("and 1 more");
+    for (const raw of ["\u001b", "\u202e", "k".repeat(65)])
+      expect(hostile.message).not.toContain(raw);
   });
 
   it("returns the parsed input (trimmed) when it is valid", () => {

@@ -6,6 +6,8 @@
 import type { z } from "zod";
 import { InvalidInputError } from "../errors/recollect-error.js";
 import { jsonSchemaOf } from "./tool-descriptors.js";
+import { toolInputSchema } from "./tool-input-schema.js";
+import { UnknownToolArgumentsError } from "./unknown-tool-arguments-error.js";
 
 /**
  * What one argument accepts: its JSON Schema type and bounds (inclusive; an exclusive integer
@@ -165,16 +167,27 @@ export function receivedKind(value: unknown): ReceivedKind {
 }
 
 /**
- * Parses a tool call's `arguments` with the tool's own input schema (the one its `inputSchema`
- * JSON Schema is generated from). Absent arguments count as `{}`.
+ * Parses a tool call's `arguments` with the tool's own input schema, refusing undeclared names
+ * (`toolInputSchema`, which its `inputSchema` JSON Schema is generated from). Absent arguments
+ * count as `{}`.
  *
+ * @throws UnknownToolArgumentsError when `arguments` has names the schema does not declare —
+ *   first, since a misnamed argument usually also leaves a required one missing, and the list of
+ *   accepted names says how to fix both.
  * @throws InvalidToolArgumentError for the first failing argument (`query`, `chat_id`, …;
  *   `arguments` when the whole value is not an object), with what it accepts and what arrived.
  */
 export function parseToolArguments<Input>(schema: z.ZodType<Input>, args: unknown): Input {
   const value = args ?? {};
-  const parsed = schema.safeParse(value);
+  const parsed = toolInputSchema(schema).safeParse(value);
   if (parsed.success) return parsed.data;
+  const unknown = parsed.error.issues.find((candidate) => candidate.code === "unrecognized_keys");
+  if (unknown !== undefined) {
+    throw new UnknownToolArgumentsError(
+      unknown.keys,
+      Object.keys(objectSchemaOf(schema).properties ?? {}),
+    );
+  }
   const issue = parsed.error.issues[0];
   const name = issue && issue.path.length > 0 ? String(issue.path[0]) : null;
   const received =

@@ -1,15 +1,18 @@
 /**
  * How the two history tools look to an MCP client (issue 10 § Build 2): the project's tool
  * definitions, with `inputSchema` and the explorer's `outputSchema` generated from the same zod
- * schemas the primary agent's tools and the report use, the routing guidance in the descriptions,
+ * schemas the primary agent's tools and the report use (the input refusing undeclared arguments,
+ * `additionalProperties: false`: `tool-input-schema.ts`), the routing guidance in the descriptions,
  * and read-only, closed-world annotations.
  */
 import type { Tool } from "@modelcontextprotocol/sdk/types.js";
 import { z } from "zod";
 import { consentCopy } from "../agent/consent/consent-copy.js";
+import { READ_CITED_TARGET } from "../agent/tools/read-chat-tool.js";
 import type { AnyToolDefinition } from "../agent/tools/registry.js";
 import { EXPLORE_CHAT_HISTORY_TOOL_NAME } from "../agent/tools/tool-names.js";
 import { exploreChatHistoryReportSchema } from "../card/report-schema.js";
+import { toolInputSchema } from "./tool-input-schema.js";
 
 /** The only tools this surface ever offers; `search_chats` stays internal to the explorer. */
 export const MCP_TOOL_NAMES: ReadonlySet<string> = new Set([
@@ -24,8 +27,7 @@ export const MCP_TOOL_NAMES: ReadonlySet<string> = new Set([
 const ROUTING: Readonly<Record<string, string>> = {
   explore_chat_history:
     "Use it first for any broad or uncertain question about what was decided, tried or required earlier in this project. Call it once per question; do not call it again to re-search the same topic. Each evidence target also comes as a recollect:// resource link.",
-  read_chat:
-    "Use it only with a chat_id and around_message_id cited in an explore_chat_history report (or its recollect:// resource link); never to look for topics — for that, call explore_chat_history.",
+  read_chat: `Use it only for an evidence target an explore_chat_history report cited (or its recollect:// resource link): call ${READ_CITED_TARGET}. Never use it to look for topics — for that, call explore_chat_history.`,
 };
 
 /** JSON Schema (draft-07, what the SDK's own converter targets) of a zod schema. */
@@ -45,7 +47,7 @@ export function toolDescriptor(definition: AnyToolDefinition): Tool {
     name: definition.name,
     title: consentCopy(definition.name).label,
     description: routing ? `${definition.description} ${routing}` : definition.description,
-    inputSchema: jsonSchemaOf(definition.inputSchema, "input"),
+    inputSchema: jsonSchemaOf(toolInputSchema(definition.inputSchema), "input"),
     ...(definition.name === EXPLORE_CHAT_HISTORY_TOOL_NAME
       ? { outputSchema: jsonSchemaOf(exploreChatHistoryReportSchema, "output") }
       : {}),

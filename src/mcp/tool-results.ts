@@ -20,6 +20,7 @@ import { messageWithRemedies, type RemedyWriter } from "../errors/remedy.js";
 import type { ReadChatResult } from "../history/types.js";
 import { evidenceUri } from "./evidence-uri.js";
 import { InvalidToolArgumentError } from "./tool-arguments.js";
+import { UnknownToolArgumentsError } from "./unknown-tool-arguments-error.js";
 
 /** MIME type of an evidence window (`resources/read`). */
 export const EVIDENCE_MIME_TYPE = "application/json";
@@ -77,7 +78,8 @@ export function readChatToolResult(result: ReadChatResult): CallToolResult {
 /**
  * The classified error as data: kind, message, and the fields that say what to fix (for a
  * malformed tool argument also `expected`, its type and bounds, and `received`, the kind of value
- * that arrived). Its remedies, written by `write` (the commands the person behind the agent can
+ * that arrived; for undeclared arguments `unknown`, their escaped names, `accepted` and, for one
+ * typo, `suggestion`). Its remedies, written by `write` (the commands the person behind the agent can
  * run), follow the message and are listed in `remedies` when there are any.
  */
 export function errorPayload(error: RecollectError, write: RemedyWriter): Record<string, unknown> {
@@ -88,6 +90,13 @@ export function errorPayload(error: RecollectError, write: RemedyWriter): Record
     ...invalidInputFields(error),
     ...(error instanceof InvalidToolArgumentError
       ? { expected: error.expected, received: error.received }
+      : {}),
+    ...(error instanceof UnknownToolArgumentsError
+      ? {
+          unknown: error.unknown,
+          accepted: error.accepted,
+          ...(error.suggestion === null ? {} : { suggestion: error.suggestion }),
+        }
       : {}),
     ...(error instanceof PreconditionError ? { missing: error.missing } : {}),
   };

@@ -4,7 +4,13 @@
  * 2.0 § 5 asks for a reply — `-32700` Parse error when the line is not JSON, `-32600` Invalid
  * Request when it is JSON but no JSON-RPC message — whose id is null because none could be read.
  * MCP's schema (2025-11-25) makes the error response's `id` optional for this case, and the SDK's
- * client accepts a reply without one, so the reply omits it.
+ * client accepts a reply without one, so the reply omits it. Not `"id": null`, as base JSON-RPC
+ * writes it: MCP's request ids are strings or numbers, never null, and the SDK's own
+ * `JSONRPCMessageSchema` (1.32) refuses such a line, so an SDK client would drop the reply as
+ * unreadable itself. A JSON line that has a readable `id` but is no valid message is answered
+ * without it too: the SDK's transport hands `onerror` only the zod error, not the line, so the id
+ * is gone before the server sees it (modelcontextprotocol/typescript-sdk#2000, open, keeps it);
+ * reading it back would mean replacing the SDK's stdio framing.
  */
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import { ErrorCode, type JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";

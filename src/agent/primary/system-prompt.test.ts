@@ -24,7 +24,9 @@ describe("system prompt per mode", () => {
       const prompt = buildSystemPrompt({ mode, toolNames: names });
       expect(prompt).toMatchSnapshot();
       for (const marker of ROUTING_MARKERS) expect(prompt).toContain(marker);
-      expect(prompt).toContain("call read_chat with a cited\n  chat_id and around_message_id");
+      expect(prompt).toContain(
+        "call\n  read_chat with the target's chat id as chat_id and its message id as around_message_id.",
+      );
       expect(prompt).not.toContain("search_chats");
     });
 

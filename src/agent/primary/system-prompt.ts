@@ -7,6 +7,7 @@
  * (snapshot-tested per mode and toolset).
  */
 import type { AgentMode } from "../../contracts/agent-mode.js";
+import { READ_CITED_TARGET } from "../tools/read-chat-tool.js";
 
 /** Inputs of {@link buildSystemPrompt}. */
 export interface SystemPromptOptions {
@@ -58,9 +59,10 @@ const EXPLORER_GUIDANCE = [
 ].join("\n");
 
 const READ_CHAT_WITH_EXPLORER = [
-  "- If a report's evidence is not enough and you need the exact wording, call read_chat with a cited",
-  "  chat_id and around_message_id from that report. Use read_chat for the current chat's earlier,",
-  "  compacted-away messages too. Never use read_chat to search for topics.",
+  "- If a report's evidence is not enough and you need the exact wording of a target it cited, call",
+  `  ${READ_CITED_TARGET}.`,
+  "  Use read_chat for the current chat's earlier, compacted-away messages too. Never use read_chat",
+  "  to search for topics.",
 ].join("\n");
 
 const READ_CHAT_ALONE = [

@@ -5,6 +5,7 @@
  * evidence registry; the child cites them and never authors ids, titles, dates, roles or quotes.
  */
 import { z } from "zod";
+import { argumentNames } from "../argument-names.js";
 
 /** Child tool names, fixed. */
 export const CHILD_TOOL_NAMES = ["search_chats", "read_chat", "submit_report"] as const;
@@ -34,6 +35,9 @@ export const childReadInputSchema = z.object({
   limit: z.number().int().min(1).max(20).optional(),
 });
 export type ChildReadInput = z.infer<typeof childReadInputSchema>;
+
+/** read_chat's argument names, for every sentence that tells a model how to call it. */
+export const READ_CHAT_ARGUMENTS = argumentNames(childReadInputSchema);
 
 /**
  * submit_report input: the child's proposal. The host validates every candidate ID, resolves the

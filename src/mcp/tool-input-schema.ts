@@ -1,0 +1,16 @@
+/**
+ * The schema an MCP tool call's `arguments` are checked against and the tool's published
+ * `inputSchema` is generated from: the tool's own zod input schema, refusing keys it does not
+ * declare. zod's plain objects drop unknown keys silently, so a misnamed argument (`message_id`
+ * for `around_message_id`) would be ignored and the call would run without it; strict, the call
+ * is refused, and the JSON Schema says `additionalProperties: false`, so clients learn it up
+ * front. Only this surface is strict: the primary agent's and the explorer's own tool calls keep
+ * the schemas as they are.
+ */
+import { z } from "zod";
+
+/** `schema` refusing undeclared keys when it is an object schema; any other schema as it is. */
+export function toolInputSchema<Input>(schema: z.ZodType<Input>): z.ZodType<Input> {
+  // `.strict()` keeps the object's properties, their refinements and its own checks.
+  return schema instanceof z.ZodObject ? (schema.strict() as z.ZodType<Input>) : schema;
+}
