@@ -5,6 +5,7 @@
  */
 import { statSync } from "node:fs";
 import { resolve } from "node:path";
+import { ChatKeyInAnotherFileError } from "../errors/chat-key-in-another-file-error.js";
 import {
   ChatsInAnotherAppError,
   ImportFormatError,
@@ -79,14 +80,15 @@ export interface FormatImportTotals extends WriteCounts {
 
 /**
  * A file that was rejected: nothing from it was written. `error` is why: the file is malformed
- * (`ImportFormatError`), or `--app` names another app than the one holding its chats
- * (`ChatsInAnotherAppError`; `reason` is then its whole message).
+ * (`ImportFormatError`), `--app` names another app than the one holding its chats
+ * (`ChatsInAnotherAppError`), or it holds a generic JSONL chat another file imported first
+ * (`ChatKeyInAnotherFileError`); for the last two `reason` is the error's whole message.
  */
 export interface ImportFailure {
   readonly file: string;
   readonly line: number | undefined;
   readonly reason: string;
-  readonly error: ImportFormatError | ChatsInAnotherAppError;
+  readonly error: ImportFormatError | ChatsInAnotherAppError | ChatKeyInAnotherFileError;
 }
 
 /**
@@ -124,6 +126,9 @@ export interface ImportReport {
  *   rest still imports; a path given by name that cannot be read is invalid input.
  * - Each file is parsed fully before anything is written and written in one transaction, so a
  *   failure leaves nothing of that file in the store.
+ * - A generic JSONL file holding a chat (by its `(app, chat)` key) that another file imported
+ *   first is a failure (`ChatKeyInAnotherFileError`): the chat belongs to that file, and taking
+ *   it over would replace its messages. The same file imported again updates its chats.
  * - With `appName`, a file some of whose chats are already stored under another app is a failure
  *   (`ChatsInAnotherAppError`): a chat stays in the app it was first imported into, and the
  *   person is told so rather than shown the file as unchanged.
@@ -190,16 +195,24 @@ export function importPaths(options: ImportPathsOptions): ImportReport {
     try {
       const { chats, encoding } = parseImportFile(file.path, module);
       if (appName !== undefined && module.input === "database") guardAppOverride(chats);
-      const sourceFile = format === "jsonl" ? "" : resolve(file.path);
+      const sourceFile = resolve(file.path);
+      // A generic JSONL chat's (app, chat) key is the person's, unique in the store, and the
+      // chat belongs to the file that first imported it; other formats' ids are per file.
+      const keyScope = format === "jsonl" ? "store" : "file";
       const { chatIds: _written, ...counts } = writeChats(
         store.db,
-        chats.map((chat) => ({ chat, app: resolveApp(file.path, chat, appName), sourceFile })),
+        chats.map((chat) => ({
+          chat,
+          app: resolveApp(file.path, chat, appName),
+          sourceFile,
+          keyScope,
+        })),
         appName === undefined ? {} : { namedApp: { name: appName, file: file.path } },
       );
       results.push({ file: file.path, format, encoding, ...counts });
       onProgress?.({ type: "file-end", index, total, format, ok: true, counts });
     } catch (error) {
-      if (error instanceof ChatsInAnotherAppError) {
+      if (error instanceof ChatsInAnotherAppError || error instanceof ChatKeyInAnotherFileError) {
         failures.push({ file: file.path, line: undefined, reason: error.message, error });
       } else if (error instanceof ImportFormatError) failures.push(failure(error));
       else throw error;
