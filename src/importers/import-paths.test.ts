@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { ImportFormatError, InvalidInputError } from "../errors/recollect-error.js";
 import { openStore } from "../store/open-store.js";
 import { describeRequiring, SHARED_CORPUS } from "../test/require-resource.js";
-import { importPaths } from "./import-paths.js";
+import { importPaths, startImport } from "./import-paths.js";
 import { CORPUS_DIR } from "./testing/corpus.js";
 import { writeDyadFixture } from "./testing/dyad-fixture.js";
 import { writeSyntheticCorpus } from "./testing/synthetic-histories.js";
@@ -197,6 +197,33 @@ describe("importPaths edge cases", () => {
       file: first,
       messages: "Stripe or Paddle?|Stripe.",
     });
+  });
+
+  it("startImport imports one file per step; a run stopped between files reports the rest", () => {
+    using store = openStore({ path: ":memory:" });
+    const dir = temp.make();
+    const files = ["a", "b", "c"].map((name, index) => {
+      const file = join(dir, `${name}.jsonl`);
+      const line = { app: "gen", chat: name, role: "user", content: name, created_at: index };
+      writeFileSync(file, `${JSON.stringify(line)}\n`);
+      return file;
+    });
+    const run = startImport({ store, paths: files });
+    expect([run.total, run.importNext()]).toEqual([3, true]);
+    const stopped = run.report();
+    expect([
+      stopped.files.map(({ file }) => file),
+      stopped.totals.chats,
+      stopped.filesNotImported,
+    ]).toEqual([[files[0]], 1, 2]);
+    expect(store.db.prepare("SELECT content FROM messages").pluck().all()).toEqual(["a"]);
+    while (run.importNext());
+    expect([run.importNext(), run.report().totals.files, run.report().filesNotImported]).toEqual([
+      false,
+      3,
+      0,
+    ]);
+    expect(stopped.files).toHaveLength(1);
   });
 
   it("an explicit empty, binary or unknown file is a failure; inside a folder it is skipped", () => {
