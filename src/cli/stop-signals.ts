@@ -7,8 +7,8 @@
  * {@link handleStopSignals} for every command): a signal aborts `signal` and resolves `stopped`
  * instead of ending the process, so no command exits with its store open (which would leave
  * `-wal`/`-shm` beside it). A long-running command (`serve`, `mcp`, `sync --watch`, `chat`,
- * `explore`, `demo`, `eval`) and every wait between a store's transactions (the index drain of
- * `import`, `sync`, `index rebuild`) watch `signal` / `stopped`, close their server and store, and
+ * `explore`, `demo`, `eval`) and every wait between a store's transactions (`import` between its
+ * files, the index drain of `import`, `sync`, `index rebuild`) watch `signal` / `stopped`, close their server and store, and
  * return or throw; a synchronous command (`apps`, `chats`, …) cannot be interrupted inside
  * better-sqlite3 anyway (signal listeners run between JavaScript tasks) and finishes, closing its
  * store. The root then reports the stop. Before an action starts (while the commands load and

@@ -5,6 +5,7 @@
  */
 import { statSync } from "node:fs";
 import { resolve } from "node:path";
+import { ChatKeyInAnotherFileError } from "../errors/chat-key-in-another-file-error.js";
 import {
   ChatsInAnotherAppError,
   ImportFormatError,
@@ -27,11 +28,9 @@ import {
   type RegisteredFormatModule,
 } from "./format-registry.js";
 import { LINE_TOO_LONG_REASON } from "./formats/json-lines.js";
-import type { ImportedChat } from "./imported-chat.js";
-import { parseImportFile } from "./parse-import-file.js";
+import { importFile } from "./import-file.js";
 import type { PathExclusion } from "./path-exclusion.js";
-import { resolveApp } from "./resolve-app.js";
-import { type WriteCounts, writeChats } from "./write-chats.js";
+import type { WriteCounts } from "./write-chats.js";
 
 /** Options of {@link importPaths}. */
 export interface ImportPathsOptions {
@@ -79,14 +78,15 @@ export interface FormatImportTotals extends WriteCounts {
 
 /**
  * A file that was rejected: nothing from it was written. `error` is why: the file is malformed
- * (`ImportFormatError`), or `--app` names another app than the one holding its chats
- * (`ChatsInAnotherAppError`; `reason` is then its whole message).
+ * (`ImportFormatError`), `--app` names another app than the one holding its chats
+ * (`ChatsInAnotherAppError`), or it holds a generic JSONL chat another file imported first
+ * (`ChatKeyInAnotherFileError`); for the last two `reason` is the error's whole message.
  */
 export interface ImportFailure {
   readonly file: string;
   readonly line: number | undefined;
   readonly reason: string;
-  readonly error: ImportFormatError | ChatsInAnotherAppError;
+  readonly error: ImportFormatError | ChatsInAnotherAppError | ChatKeyInAnotherFileError;
 }
 
 /**
@@ -112,6 +112,28 @@ export interface ImportReport {
   /** Every path left out without an error: excluded ones first, then in the order met, unreadable last. */
   readonly skippedPaths: readonly SkippedPath[];
   readonly failures: readonly ImportFailure[];
+  /**
+   * Recognized files not imported because the run stopped before them ({@link startImport}); 0
+   * for a run that imported every file.
+   */
+  readonly filesNotImported: number;
+}
+
+/**
+ * An import begun by {@link startImport}, whose files are imported one at a time, so a caller can
+ * stop between two of them (the CLI on SIGINT/SIGTERM) and still report what was done.
+ */
+export interface ImportRun {
+  /** How many files were recognized (the files to import). */
+  readonly total: number;
+  /**
+   * Imports the next file in one transaction and returns true, or returns false when none is
+   * left. A malformed or refused file becomes a failure of the report, not an error.
+   * @throws the store's errors (e.g. busy) unchanged; the file's transaction was rolled back.
+   */
+  importNext(): boolean;
+  /** What the files imported so far wrote, and how many are left (`filesNotImported`). */
+  report(): ImportReport;
 }
 
 /**
@@ -124,6 +146,9 @@ export interface ImportReport {
  *   rest still imports; a path given by name that cannot be read is invalid input.
  * - Each file is parsed fully before anything is written and written in one transaction, so a
  *   failure leaves nothing of that file in the store.
+ * - A generic JSONL file holding a chat (by its `(app, chat)` key) that another file imported
+ *   first is a failure (`ChatKeyInAnotherFileError`): the chat belongs to that file, and taking
+ *   it over would replace its messages. The same file imported again updates its chats.
  * - With `appName`, a file some of whose chats are already stored under another app is a failure
  *   (`ChatsInAnotherAppError`): a chat stays in the app it was first imported into, and the
  *   person is told so rather than shown the file as unchanged.
@@ -133,6 +158,17 @@ export interface ImportReport {
  *   several apps. Errors other than format errors (e.g. the store failing) propagate.
  */
 export function importPaths(options: ImportPathsOptions): ImportReport {
+  const run = startImport(options);
+  while (run.importNext());
+  return run.report();
+}
+
+/**
+ * Begins {@link importPaths}: expands the paths and detects every file's format now (throwing
+ * what `importPaths` throws before anything is written), and returns the run, which imports the
+ * recognized files one per `importNext()` call, in order.
+ */
+export function startImport(options: ImportPathsOptions): ImportRun {
   const { store, paths, onProgress } = options;
   const appName = options.appName?.trim();
   if (options.appName !== undefined && !appName) {
@@ -182,36 +218,39 @@ export function importPaths(options: ImportPathsOptions): ImportReport {
   }
 
   const results: FileImportResult[] = [];
-  recognized.forEach(({ file, module }, offset) => {
+  const total = recognized.length;
+  let done = 0;
+  const importNext = (): boolean => {
+    const next = recognized[done];
+    if (!next) return false;
+    const { file, module } = next;
     const { format } = module;
-    const index = offset + 1;
-    const total = recognized.length;
+    const index = ++done;
     onProgress?.({ type: "file-start", index, total, format });
     try {
-      const { chats, encoding } = parseImportFile(file.path, module);
-      if (appName !== undefined && module.input === "database") guardAppOverride(chats);
-      const sourceFile = format === "jsonl" ? "" : resolve(file.path);
-      const { chatIds: _written, ...counts } = writeChats(
-        store.db,
-        chats.map((chat) => ({ chat, app: resolveApp(file.path, chat, appName), sourceFile })),
-        appName === undefined ? {} : { namedApp: { name: appName, file: file.path } },
-      );
+      const { encoding, ...counts } = importFile(store, file.path, module, appName);
       results.push({ file: file.path, format, encoding, ...counts });
       onProgress?.({ type: "file-end", index, total, format, ok: true, counts });
     } catch (error) {
-      if (error instanceof ChatsInAnotherAppError) {
+      if (error instanceof ChatsInAnotherAppError || error instanceof ChatKeyInAnotherFileError) {
         failures.push({ file: file.path, line: undefined, reason: error.message, error });
       } else if (error instanceof ImportFormatError) failures.push(failure(error));
       else throw error;
       onProgress?.({ type: "file-end", index, total, format, ok: false, counts: ZERO });
     }
-  });
+    return true;
+  };
   return {
-    files: results,
-    formats: totalsByFormat(results),
-    totals: { files: results.length, ...sum(results) },
-    skippedPaths,
-    failures,
+    total,
+    importNext,
+    report: () => ({
+      files: [...results],
+      formats: totalsByFormat(results),
+      totals: { files: results.length, ...sum(results) },
+      skippedPaths,
+      failures: [...failures],
+      filesNotImported: total - done,
+    }),
   };
 }
 
@@ -253,18 +292,6 @@ function unknownFormatError(head: DetectionHead): ImportFormatError {
 function failure(error: ImportFormatError): ImportFailure {
   const reason = error.message.slice(error.message.indexOf(": ") + 2);
   return { file: error.file, line: error.line, reason, error };
-}
-
-/** `--app` would put a database's several apps into one: refuse rather than mix apps. */
-function guardAppOverride(chats: readonly ImportedChat[]): void {
-  const names = new Set(chats.map((chat) => chat.appHint?.name));
-  if (names.size > 1) {
-    throw new InvalidInputError(
-      "--app",
-      "no --app for a database holding several apps (each keeps its own name)",
-      `the database holds ${names.size} apps`,
-    );
-  }
 }
 
 function sum(counts: readonly WriteCounts[]): WriteCounts {

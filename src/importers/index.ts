@@ -22,9 +22,11 @@ export {
   type ImportPathsOptions,
   type ImportProgressEvent,
   type ImportReport,
+  type ImportRun,
   importPaths,
   type SkippedPath,
   type SkipReason,
+  startImport,
 } from "./import-paths.js";
 export type { AppHint, ImportedChat, ImportedMessage } from "./imported-chat.js";
 export {

@@ -19,6 +19,11 @@
  * them (same role and content) onward; what differs from there is replaced, the rest appended
  * (all of them when none is equal), and the stored title is kept.
  *
+ * A chat whose `keyScope` is `store` (generic JSONL: the person chose its `(app, chat)` key) is one
+ * chat in the whole store, not one per file, and belongs to the file that first imported it: a
+ * write from another file holding a chat of that key is refused whole
+ * ({@link ChatKeyInAnotherFileError}) rather than replacing the first file's title and messages.
+ *
  * A chat already stored stays in the app it was first imported into; re-importing with another
  * `--app` never moves it (and so never mixes apps): with {@link WriteChatsOptions.namedApp} set
  * such a chat refuses the whole write ({@link ChatsInAnotherAppError}), so the person learns
@@ -29,9 +34,11 @@
  * chat in any other app is never moved.
  */
 import type Database from "better-sqlite3";
+import { ChatKeyInAnotherFileError } from "../errors/chat-key-in-another-file-error.js";
 import { ChatsInAnotherAppError } from "../errors/recollect-error.js";
 import { type StoreApps, storeApps } from "../store/catalog/app-writes.js";
 import {
+  type ChatWrites,
   prepareChatWrites,
   type StoredImportMessage as StoredMessage,
 } from "../store/catalog/chat-writes.js";
@@ -47,10 +54,16 @@ export interface ChatToWrite {
   readonly chat: ImportedChat;
   readonly app: ResolvedApp;
   /**
-   * Absolute path of the file the chat was read from; part of its identity. Absent or `''` for
-   * chats that belong to no file (demo, web, generic-JSONL chats keyed by app and chat id).
+   * Absolute path of the file the chat was read from; part of its identity unless `keyScope` is
+   * `store`. Absent or `''` for chats that belong to no file (demo, web).
    */
   readonly sourceFile?: string;
+  /**
+   * Where `chat.externalId` is unique. `file` (default): within `sourceFile`, so the same id in
+   * two files is two chats. `store`: in the whole store (generic JSONL's `(app, chat)` key), the
+   * chat belonging to the file that first imported it; another file holding it refuses the write.
+   */
+  readonly keyScope?: "file" | "store";
   /** Default `merge`. */
   readonly mode?: WriteMode;
 }
@@ -86,6 +99,8 @@ export interface WriteCounts {
  * Writes `chats` in one transaction and returns the counts. `nowMs` is not used for message or
  * chat times (those come from the source); apps get the earliest chat time as `created_at`.
  *
+ * @throws ChatKeyInAnotherFileError when a chat of `keyScope` `store` is already stored from
+ *   another file than its `sourceFile` (nothing was written).
  * @throws ChatsInAnotherAppError with `options.namedApp` when a chat is already stored under
  *   another app than the named one (nothing was written).
  * @throws the SQLite error unchanged (the transaction is rolled back; nothing was written).
@@ -131,6 +146,7 @@ export function writeChats(
   };
 
   const run = writeTransaction(db, (): WriteResult => {
+    refuseKeysOfOtherFiles(writes, chats);
     if (options.namedApp) refuseChatsInOtherApps(apps, chats, options.namedApp, findExisting);
     let inserted = 0;
     let updated = 0;
@@ -202,6 +218,25 @@ export function writeChats(
     return { chats: inserted, updated, messages, skipped, chatIds };
   });
   return run();
+}
+
+/**
+ * Throws when a chat of `chats` whose key is the store's (`keyScope` `store`) is stored from
+ * another file than its own (see {@link ChatToWrite.keyScope}), naming the first and counting
+ * them all; runs inside the write's transaction, before any write.
+ */
+function refuseKeysOfOtherFiles(writes: ChatWrites, chats: readonly ChatToWrite[]): void {
+  let first: { readonly chatKey: string; readonly heldBy: string; readonly file: string } | null =
+    null;
+  let refused = 0;
+  for (const { chat, sourceFile = "", keyScope = "file" } of chats) {
+    if (keyScope !== "store" || sourceFile === "") continue;
+    const held = writes.findChatOfOtherFile(chat.source, sourceFile, chat.externalId);
+    if (!held) continue;
+    first ??= { chatKey: chat.externalId, heldBy: held.sourceFile, file: sourceFile };
+    refused++;
+  }
+  if (first) throw new ChatKeyInAnotherFileError({ ...first, chats: refused });
 }
 
 /**

@@ -3,7 +3,10 @@
  * and then drains the search index so `search` works right away. Prints counts per file and per
  * format (stdout), progress on stderr (counts only, never file names or text), and exits non-zero
  * with the first rejected file's `file:line: reason` when any file was malformed, or the
- * `ChatsInAnotherAppError` when `--app` names another app than the one holding a file's chats.
+ * `ChatsInAnotherAppError` when `--app` names another app than the one holding a file's chats
+ * (the `ChatKeyInAnotherFileError` when a generic JSONL file reuses another file's chat key). A
+ * stop signal ends the import after the file in progress and the drain after its batch; the
+ * summary of what was done is printed, then the root writes the stop line.
  */
 
 import type { Command } from "commander";
@@ -14,22 +17,28 @@ import {
   IMPORT_FORMAT_LABELS,
   type ImportProgressEvent,
   type ImportReport,
-  importPaths,
+  type ImportRun,
   type SkipReason,
+  startImport,
 } from "../../importers/index.js";
 import { settingsStoreForStorePath } from "../../settings/index.js";
 import { existingAppName } from "../../store/catalog/app-lookup.js";
+import type { Store } from "../../store/open-store.js";
 import { plural } from "../../text/plural.js";
 import { globalOptions, printJson, storePathFor, withCliStore } from "../cli-context.js";
-import { handleStopSignals } from "../stop-signals.js";
+import { handleStopSignals, hearPendingSignals } from "../stop-signals.js";
 import { writeTerminalText } from "../terminal-text.js";
 import { drainIndex } from "./index-command.js";
 
 /** On a non-terminal stderr, one progress line per this many files (a terminal gets every file). */
 const PROGRESS_EVERY_FILES = 25;
 
-/** The `--json` shape: the import report without error objects, plus what the index drained. */
-export function importReportJson(report: ImportReport, indexed: number) {
+/**
+ * The `--json` shape: the import report without error objects, plus what the index drained
+ * (`indexed`; null when a stop signal ended the run before its drain did) and how many files the
+ * stop left unimported (`files_not_imported`, 0 for a run that imported every file).
+ */
+export function importReportJson(report: ImportReport, indexed: number | null) {
   return {
     files: report.files,
     formats: report.formats,
@@ -40,6 +49,7 @@ export function importReportJson(report: ImportReport, indexed: number) {
       line: line ?? null,
       reason,
     })),
+    files_not_imported: report.filesNotImported,
     indexed,
   };
 }
@@ -52,8 +62,12 @@ const SKIP_REASON_TEXT: Readonly<Record<SkipReason, string>> = {
   unreadable: "cannot be read",
 };
 
-/** Human summary: one line per file, one per format, totals, one per skipped path, failures. */
-export function formatImportReport(report: ImportReport, indexed: number): string {
+/**
+ * Human summary: one line per file, one per format, totals, one per skipped path, failures, then
+ * what a stop left undone (files not imported; `indexed` null: the index drain did not finish)
+ * or the messages indexed.
+ */
+export function formatImportReport(report: ImportReport, indexed: number | null): string {
   const counts = (entry: { chats: number; updated: number; messages: number; skipped: number }) =>
     `${plural(entry.chats, "new chat")}, ${entry.updated} updated, ${plural(entry.messages, "message")}, ${entry.skipped} unchanged`;
   // Plain UTF-8 is the norm; any other encoding assumed is said, so no file is read silently wrong.
@@ -73,21 +87,73 @@ export function formatImportReport(report: ImportReport, indexed: number): strin
     lines.push(`skipped    ${SKIP_REASON_TEXT[reason].padEnd(20)} ${path}`);
   }
   for (const failure of report.failures) lines.push(`rejected ${failure.error.message}`);
-  lines.push(`indexed ${plural(indexed, "message")}`);
+  if (report.filesNotImported > 0) {
+    lines.push(`stopped    ${plural(report.filesNotImported, "file")} not imported`);
+  }
+  lines.push(
+    indexed === null
+      ? `indexing stopped: ${INDEX_LEFT_QUEUED}`
+      : `indexed ${plural(indexed, "message")}`,
+  );
   return `${lines.join("\n")}\n`;
 }
 
-function progressReporter(): (event: ImportProgressEvent) => void {
+/** What a stopped drain leaves, as the summary says it. */
+const INDEX_LEFT_QUEUED =
+  "what is still queued is indexed by the next import, sync, search or index rebuild";
+
+/** The stderr progress of an import: `onProgress` for `startImport`, `end` once it stops. */
+interface ProgressReporter {
+  readonly onProgress: (event: ImportProgressEvent) => void;
+  /** Ends a terminal's progress line left open by a run that stopped before its last file. */
+  end(): void;
+}
+
+function progressReporter(): ProgressReporter {
   const interactive = process.stderr.isTTY === true;
-  return (event) => {
-    if (event.type !== "file-end" || event.total < 2) return;
-    const last = event.index === event.total;
-    if (interactive) {
-      process.stderr.write(`\rimporting ${event.index}/${event.total} files…${last ? "\n" : ""}`);
-    } else if (last || event.index % PROGRESS_EVERY_FILES === 0) {
-      process.stderr.write(`importing ${event.index}/${event.total} files…\n`);
-    }
+  let lineOpen = false;
+  return {
+    onProgress(event) {
+      if (event.type !== "file-end" || event.total < 2) return;
+      const last = event.index === event.total;
+      if (interactive) {
+        process.stderr.write(`\rimporting ${event.index}/${event.total} files…${last ? "\n" : ""}`);
+        lineOpen = !last;
+      } else if (last || event.index % PROGRESS_EVERY_FILES === 0) {
+        process.stderr.write(`importing ${event.index}/${event.total} files…\n`);
+      }
+    },
+    end() {
+      if (lineOpen) process.stderr.write("\n");
+      lineOpen = false;
+    },
   };
+}
+
+/**
+ * Imports `run`'s files one by one until none is left or `signal` aborts: before each file the
+ * event loop polls, so a stop signal that came during the file before is heard; a file begun is
+ * finished (its one transaction commits or rolls back whole).
+ */
+async function importUntilStopped(run: ImportRun, signal: AbortSignal): Promise<ImportReport> {
+  do await hearPendingSignals();
+  while (!signal.aborted && run.importNext());
+  return run.report();
+}
+
+/**
+ * Drains the index after an import, or returns null when `signal` stopped the run before the
+ * drain or during it (the batches done stay indexed, the rest queued).
+ * @throws what `drainIndex` throws otherwise.
+ */
+async function drainUnlessStopped(store: Store, signal: AbortSignal): Promise<number | null> {
+  if (signal.aborted) return null;
+  try {
+    return await drainIndex(store, { requeueAll: false, signal });
+  } catch (error) {
+    if (signal.aborted) return null;
+    throw error;
+  }
 }
 
 /** The options of `recollect import` besides the paths. */
@@ -129,7 +195,8 @@ export function registerImportCommand(program: Command): void {
     )
     .action(async (paths: string[], options: ImportOptions, command: Command) => {
       const global = globalOptions(command);
-      // A signal stops the index drain between its transactions; what is queued stays queued.
+      // A signal stops the import between files and the index drain between its transactions;
+      // what was written stays, what is queued stays queued.
       const { signal } = handleStopSignals(command);
       const exclusion = importExclusion(global, options);
       // An import that failed (no history in the paths, a malformed file) or found nothing to
@@ -141,17 +208,22 @@ export function registerImportCommand(program: Command): void {
           const typed = options.app;
           const appName =
             typed === undefined ? undefined : (existingAppName(store.db, typed.trim()) ?? typed);
-          const report = importPaths({
+          const progress = progressReporter();
+          const run = startImport({
             store,
             paths,
             exclusion,
             ...(appName !== undefined ? { appName } : {}),
-            onProgress: progressReporter(),
+            onProgress: progress.onProgress,
           });
-          if (report.totals.messages > 0 && process.stderr.isTTY) {
+          // A stop prints what was done before the root's stop line: the files imported, how
+          // many were not, and whether the index drain finished.
+          const report = await importUntilStopped(run, signal);
+          progress.end();
+          if (report.totals.messages > 0 && process.stderr.isTTY && !signal.aborted) {
             process.stderr.write("indexing…\n");
           }
-          const indexed = await drainIndex(store, { requeueAll: false, signal });
+          const indexed = await drainUnlessStopped(store, signal);
           if (global.json) printJson(importReportJson(report, indexed));
           else writeTerminalText(formatImportReport(report, indexed));
           const [first, ...others] = report.failures;

@@ -272,20 +272,22 @@ function lockStore(path: string, mode: "write" | "exclusive"): { release(): void
 describe.skipIf(process.platform !== "linux")(
   "a signal while a command holds its store open (Linux: the open store is seen in /proc)",
   () => {
-    /** A JSONL history of one chat, for an import into a store of its own. */
-    function jsonlHistory(): string {
-      const file = join(dirname(stores.path()), "history.jsonl");
-      const lines = Array.from({ length: 40 }, (_, index) =>
-        JSON.stringify({
-          app: "Signals",
-          chat: "one",
-          role: index % 2 === 0 ? "user" : "assistant",
-          content: `message ${index} about the sqlite store`,
-          created_at: "2025-01-01T00:00:00Z",
-        }),
-      );
-      writeFileSync(file, `${lines.join("\n")}\n`);
-      return file;
+    /** `count` JSONL histories of one chat each (40 messages), for an import into a store of its own. */
+    function jsonlHistories(count: number): string[] {
+      return Array.from({ length: count }, (_, fileIndex) => {
+        const file = join(dirname(stores.path()), `history-${fileIndex + 1}.jsonl`);
+        const lines = Array.from({ length: 40 }, (_, index) =>
+          JSON.stringify({
+            app: "Signals",
+            chat: `chat-${fileIndex + 1}`,
+            role: index % 2 === 0 ? "user" : "assistant",
+            content: `message ${index} about the sqlite store`,
+            created_at: "2025-01-01T00:00:00Z",
+          }),
+        );
+        writeFileSync(file, `${lines.join("\n")}\n`);
+        return file;
+      });
     }
 
     it.each([
@@ -326,19 +328,26 @@ describe.skipIf(process.platform !== "linux")(
       PROCESS_TEST_MS,
     );
 
-    it(
-      "SIGINT during an import's write stops before its index drain ends; what it wrote stays",
-      async () => {
+    it.each([false, true])(
+      "SIGINT during a 3-file import's first write stops after that file, printing what it imported before the stop line (--json %s)",
+      async (json) => {
         const target = stores.path();
         {
           using store = openStore({ path: target });
           seedDemoHistory(store);
         }
-        const history = jsonlHistory();
+        const [first, ...rest] = jsonlHistories(3);
         const lock = lockStore(target, "write");
         let locked = true;
         try {
-          const run = startRecollectChild(["--db", target, "import", history]);
+          const run = startRecollectChild([
+            "--db",
+            target,
+            ...(json ? ["--json"] : []),
+            "import",
+            first!,
+            ...rest,
+          ]);
           children.push(run.child);
           const opened = realpathSync(target);
           await expect
@@ -346,17 +355,45 @@ describe.skipIf(process.platform !== "linux")(
               timeout: 30_000,
             })
             .toBe(true);
+          // Let the child reach the first file's write, which waits on the lock.
+          await new Promise((resolve) => setTimeout(resolve, 300));
           run.child.kill("SIGINT");
           await new Promise((resolve) => setTimeout(resolve, 200));
           lock.release();
           locked = false;
           expect(await run.exited).toEqual({ code: 130, signal: null });
-          expect(run.stderr()).toBe("recollect: Stopped by SIGINT.\n");
+          if (json) {
+            expect(JSON.parse(run.stderr())).toMatchObject({
+              error: { kind: "aborted", signal: "SIGINT", exit_code: 130 },
+            });
+            const report = JSON.parse(run.stdout());
+            expect([
+              report.files.map((file: { file: string }) => file.file),
+              report.totals,
+              report.files_not_imported,
+              report.indexed,
+            ]).toEqual([
+              [first],
+              { files: 1, chats: 1, updated: 0, messages: 40, skipped: 0 },
+              2,
+              null,
+            ]);
+          } else {
+            expect(run.stderr()).toBe("recollect: Stopped by SIGINT.\n");
+            const lines = run.stdout().split("\n");
+            expect(lines[0]?.endsWith(`  ${first}`)).toBe(true);
+            expect(lines.slice(-3)).toEqual([
+              "stopped    2 files not imported",
+              "indexing stopped: what is still queued is indexed by the next import, sync, search or index rebuild",
+              "",
+            ]);
+          }
           expect([existsSync(`${target}-wal`), existsSync(`${target}-shm`)]).toEqual([
             false,
             false,
           ]);
-          // The file's one transaction was committed before the signal was heard.
+          // The first file's one transaction was committed before the signal was heard; the
+          // files after it were never read.
           const [apps, chats, messages] = storeRows(target);
           expect([apps, chats, messages]).toEqual([
             (rowsBefore[0] ?? 0) + 1,

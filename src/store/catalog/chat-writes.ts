@@ -1,6 +1,7 @@
 /**
  * The statements of the import write path (`importers/write-chats.ts`), prepared once per write:
- * finding a chat by its identity `(source, source file, external id)`, claiming a chat stored
+ * finding a chat by its identity `(source, source file, external id)` (or one of that source and
+ * id held by another file, for keys that are the store's), claiming a chat stored
  * before files were recorded, inserting chats and messages, retitling, replacing the messages
  * after a common prefix, and moving a chat out of the app it was put in before its project was
  * known. The merge rules live in the importer; this file only holds the SQL. Times
@@ -41,6 +42,15 @@ export interface FoundChat {
 export interface ChatWrites {
   /** The chat with that identity, or undefined. `sourceFile` is `''` for chats of no file. */
   findChat(source: string, sourceFile: string, externalId: string): FoundChat | undefined;
+  /**
+   * A chat of `(source, externalId)` that another file holds: stored from a file other than
+   * `sourceFile` (and not `''`, a chat of no file yet), the first such by id; or undefined.
+   */
+  findChatOfOtherFile(
+    source: string,
+    sourceFile: string,
+    externalId: string,
+  ): (FoundChat & { readonly sourceFile: string }) | undefined;
   /** Records `sourceFile` as the file of chat `chatId` (a chat stored before files were). */
   claimChat(sourceFile: string, chatId: number): void;
   /** Inserts a chat and returns its id. */
@@ -72,6 +82,14 @@ export function prepareChatWrites(db: Database.Database): ChatWrites {
     `SELECT id, title, app_id AS appId FROM chats
       WHERE source = ? AND source_file = ? AND external_id = ?`,
   );
+  const findChatOfOtherFile = db.prepare<
+    [string, string, string],
+    FoundChat & { sourceFile: string }
+  >(
+    `SELECT id, title, app_id AS appId, source_file AS sourceFile FROM chats
+      WHERE source = ? AND external_id = ? AND source_file NOT IN ('', ?)
+      ORDER BY id LIMIT 1`,
+  );
   const moveChat = db.prepare<[number, number, number]>(
     "UPDATE chats SET app_id = ? WHERE id = ? AND app_id = ?",
   );
@@ -100,6 +118,8 @@ export function prepareChatWrites(db: Database.Database): ChatWrites {
   );
   return {
     findChat: (source, sourceFile, externalId) => findChat.get(source, sourceFile, externalId),
+    findChatOfOtherFile: (source, sourceFile, externalId) =>
+      findChatOfOtherFile.get(source, externalId, sourceFile),
     claimChat(sourceFile, chatId) {
       claimChat.run(sourceFile, chatId);
     },
