@@ -15,9 +15,11 @@ import {
   settingsStoreForStorePath,
 } from "../settings/index.js";
 import { listApps } from "../store/catalog/apps.js";
-import { defaultStorePath } from "../store/default-path.js";
+import { defaultStoreLocation } from "../store/default-location.js";
 import { openStore, requireStoreFile, type Store } from "../store/open-store.js";
-import { StoreNotFoundError, type StorePathOrigin } from "./store-not-found-error.js";
+import type { StoreLocation } from "../store/store-location.js";
+import { StoreNotFoundError } from "./store-not-found-error.js";
+import { StorePathSettingError } from "./store-path-setting-error.js";
 
 /** Global options every command sees (declared once on the root program in `main.ts`). */
 export interface GlobalOptions {
@@ -35,30 +37,43 @@ export function globalOptions(command: Command): GlobalOptions {
 /** A path ending in a separator names a folder (`/tmp/stores/`), never a store file. */
 const FOLDER_PATH = /[\\/]$/;
 
+/** What a store path must be, as every refusal of one says. */
+const STORE_FILE_PATH =
+  "a store file path, e.g. /path/to/recollect.db (missing folders are created)";
+
 /**
- * The store path a command should use: `--db`, else `RECOLLECT_DB`, else the default.
- * @throws InvalidInputError (`--db`, or `RECOLLECT_DB` when it came from there) for an empty path
- *   or one ending in a path separator (a folder's path: a file of that name would be created).
+ * The store a command should use and where its path came from: `--db`, else `RECOLLECT_DB` (when
+ * set and not empty), else the default location.
+ * @throws InvalidInputError (`--db`, exit 2) for an empty `--db` or one ending in a path
+ *   separator (a folder's path: a file of that name would be created); StorePathSettingError
+ *   (`RECOLLECT_DB`, `precondition`, exit 4) for such a `RECOLLECT_DB`, or one of only spaces.
  */
-export function storePathFor(options: GlobalOptions): string {
+export function storeLocationFor(options: GlobalOptions): StoreLocation {
   if (options.db !== undefined && options.db.trim() === "") {
     throw new InvalidInputError("--db", "a store file path", "got an empty path");
   }
-  const path = options.db ?? defaultStorePath();
+  const location: StoreLocation =
+    options.db !== undefined ? { path: options.db, origin: "--db" } : defaultStoreLocation();
+  const { path, origin } = location;
+  if (origin === "RECOLLECT_DB" && path.trim() === "") {
+    throw new StorePathSettingError(path, STORE_FILE_PATH, "only spaces");
+  }
   if (FOLDER_PATH.test(path)) {
+    if (origin === "RECOLLECT_DB") {
+      throw new StorePathSettingError(path, STORE_FILE_PATH, "a folder's path");
+    }
     throw new InvalidInputError(
-      options.db !== undefined ? "--db" : "RECOLLECT_DB",
-      "a store file path, e.g. /path/to/recollect.db (missing folders are created)",
+      origin,
+      STORE_FILE_PATH,
       `got ${quotedValue(path)}, a folder's path`,
     );
   }
-  return path;
+  return location;
 }
 
-/** Where {@link storePathFor} took the path from. */
-export function storePathOrigin(options: GlobalOptions): StorePathOrigin {
-  if (options.db !== undefined) return "--db";
-  return process.env.RECOLLECT_DB ? "RECOLLECT_DB" : "default";
+/** The path of {@link storeLocationFor} (same errors). */
+export function storePathFor(options: GlobalOptions): string {
+  return storeLocationFor(options).path;
 }
 
 /**
@@ -66,7 +81,7 @@ export function storePathOrigin(options: GlobalOptions): StorePathOrigin {
  * none yet. The caller closes it (prefer `using`).
  */
 export function openCliStore(options: GlobalOptions): Store {
-  return openStore({ path: storePathFor(options) });
+  return openStore(storeLocationFor(options));
 }
 
 /** `folder` and each of its ancestors that does not exist yet, deepest first. */
@@ -109,10 +124,11 @@ export async function withCliStore<T>(
   work: (store: Store) => T | Promise<T>,
   { removeUnused = "failure" }: WithCliStoreOptions = {},
 ): Promise<T> {
-  const path = storePathFor(options);
+  const location = storeLocationFor(options);
+  const { path } = location;
   const created = !existsSync(path);
   const createdFolders = missingFolders(dirname(path));
-  const store = openStore({ path });
+  const store = openStore(location);
   const closeAndRemoveUnused = () => {
     const unused = created && listApps(store.db).length === 0;
     store.close();
@@ -139,9 +155,10 @@ export async function withCliStore<T>(
  *   errors of `requireStoreFile()` for a path that is not a store.
  */
 export function requireExistingCliStore(options: GlobalOptions): void {
-  const path = storePathFor(options);
-  if (requireStoreFile(path) === "new")
-    throw new StoreNotFoundError(path, storePathOrigin(options));
+  const location = storeLocationFor(options);
+  if (requireStoreFile(location) === "new") {
+    throw new StoreNotFoundError(location.path, location.origin);
+  }
 }
 
 /**
@@ -151,7 +168,7 @@ export function requireExistingCliStore(options: GlobalOptions): void {
  */
 export function openExistingCliStore(options: GlobalOptions): Store {
   requireExistingCliStore(options);
-  return openStore({ path: storePathFor(options) });
+  return openStore(storeLocationFor(options));
 }
 
 /** Writes a value as pretty JSON to stdout, with a trailing newline. */

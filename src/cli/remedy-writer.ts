@@ -4,7 +4,7 @@
  */
 import { type RemedyWriter, remedyWords } from "../errors/remedy.js";
 import { commandLine } from "../text/command-line.js";
-import { type GlobalOptions, storePathFor, storePathOrigin } from "./cli-context.js";
+import { type GlobalOptions, storeLocationFor } from "./cli-context.js";
 import { recollectInvocation } from "./recollect-invocation.js";
 
 /** Remedies as `program [--db dbPath] args…`, quoted for a POSIX shell. */
@@ -29,9 +29,10 @@ export function cliRemedyWriter(global: GlobalOptions): RemedyWriter {
 export function mcpRemedyWriter(global: GlobalOptions): RemedyWriter {
   let dbPath: string | undefined;
   try {
-    dbPath = storePathOrigin(global) === "default" ? undefined : storePathFor(global);
+    const { path, origin } = storeLocationFor(global);
+    dbPath = origin === "default" ? undefined : path;
   } catch {
-    dbPath = undefined; // An empty --db is itself the error being reported.
+    dbPath = undefined; // An unusable --db or RECOLLECT_DB is itself the error being reported.
   }
   return remedyWriter(recollectInvocation(process.env), dbPath);
 }

@@ -1,7 +1,5 @@
 import { FILL_STORE, RecollectError } from "../errors/recollect-error.js";
-
-/** Where a command's store path came from: `--db`, `RECOLLECT_DB`, or the default location. */
-export type StorePathOrigin = "--db" | "RECOLLECT_DB" | "default";
+import type { StorePathOrigin } from "../store/store-location.js";
 
 /**
  * A command that only reads was pointed at a path with no store (missing, an empty file, or an

@@ -195,6 +195,8 @@ export class ChatNotFoundError extends RecollectError {
  * listing an empty store shows nothing to pick. `suggestions` are the stored names closest to what
  * was typed (at most 3, closest first; `store/catalog/app-lookup.ts`), taken from the same store,
  * so they reveal nothing `recollect apps` would not list; the message asks "Did you mean …?".
+ * `argument` names the argument that named the app when it is not `--app` (e.g. `<old>` of
+ * `apps rename`); undefined otherwise.
  */
 export class AppNotFoundError extends RecollectError {
   readonly appName: string;
@@ -202,7 +204,13 @@ export class AppNotFoundError extends RecollectError {
   readonly storeHasApps: boolean;
   /** Stored app names close to `appName`, closest first; empty when none is close. */
   readonly suggestions: readonly string[];
-  constructor(appName: string, storeHasApps: boolean, suggestions: readonly string[] = []) {
+  readonly argument: string | undefined;
+  constructor(
+    appName: string,
+    storeHasApps: boolean,
+    suggestions: readonly string[] = [],
+    argument?: string,
+  ) {
     const didYouMean =
       suggestions.length === 0
         ? ""
@@ -218,20 +226,22 @@ export class AppNotFoundError extends RecollectError {
     this.appName = appName;
     this.storeHasApps = storeHasApps;
     this.suggestions = suggestions;
+    this.argument = argument;
   }
 }
 
 /**
- * `--app` names no app exactly but matches several once case, accents and spacing are ignored
- * (`tasktide` for apps "Tasktide" and "TaskTide"): refused rather than picking one. `candidates`
- * are those stored names, sorted; each, typed as listed, selects its app.
+ * `--app` (or `argument`, e.g. `<old>` of `apps rename`) names no app exactly but matches several
+ * once case, accents and spacing are ignored (`tasktide` for apps "Tasktide" and "TaskTide"):
+ * refused rather than picking one. `candidates` are those stored names, sorted; each, typed as
+ * listed, selects its app.
  */
 export class AmbiguousAppNameError extends InvalidInputError {
   readonly appName: string;
   readonly candidates: readonly string[];
-  constructor(appName: string, candidates: readonly string[]) {
+  constructor(appName: string, candidates: readonly string[], argument = "--app") {
     super(
-      "--app",
+      argument,
       `one of ${candidates.map((name) => quotedValue(name)).join(", ")}, exactly as written`,
       `${quotedValue(appName)} matches ${candidates.length} apps that differ only in case, accents or spacing`,
       [LIST_APPS],

@@ -36,6 +36,7 @@ import type { RemedyWriter } from "../errors/remedy.js";
 import { createIndexer } from "../history/indexer/create-indexer.js";
 import { isTelemetryOn, settingsStoreForStorePath } from "../settings/index.js";
 import { openStore } from "../store/open-store.js";
+import type { StorePathOrigin } from "../store/store-location.js";
 import type { HistoryWatch } from "../sync/index.js";
 import { telemetrySinkForStorePath } from "../telemetry/telemetry-sink.js";
 import { createCallProgress } from "./call-progress.js";
@@ -67,6 +68,8 @@ export const SERVER_INSTRUCTIONS = [
 export interface StartMcpServerOptions {
   /** The store file (settings and telemetry sit beside it). */
   readonly storePath: string;
+  /** Where `storePath` came from, named by any error about it; default `--db`. */
+  readonly storeOrigin?: StorePathOrigin;
   /** `--app NAME`: lock the session to this app instead of matching the project. */
   readonly appName?: string;
   /** `--engine KIND`; default `RECOLLECT_ENGINE`, else offline. */
@@ -136,7 +139,10 @@ async function rootFolders(server: Server, signal: AbortSignal): Promise<string[
  *   (`not_found`) for a blank or unknown `appName`. Nothing is served or written then.
  */
 export async function startMcpServer(options: StartMcpServerOptions): Promise<RunningMcpServer> {
-  const store = openStore({ path: options.storePath });
+  const store = openStore({
+    path: options.storePath,
+    ...(options.storeOrigin !== undefined ? { origin: options.storeOrigin } : {}),
+  });
   if (options.appName !== undefined) {
     try {
       namedSessionApp(store.db, options.appName);

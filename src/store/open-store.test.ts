@@ -14,6 +14,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { RecollectError } from "../errors/recollect-error.js";
 import { MIGRATIONS } from "./migrations/index.js";
 import { openStore } from "./open-store.js";
+import { StorePathError } from "./store-path-error.js";
 
 const dirs: string[] = [];
 function tempPath(): string {
@@ -24,6 +25,17 @@ function tempPath(): string {
 afterEach(() => {
   for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
+
+/** The store path error `open` throws (the test fails when it throws none, or another error). */
+function thrownBy(open: () => unknown): StorePathError {
+  try {
+    open();
+  } catch (error) {
+    if (error instanceof StorePathError) return error;
+    throw error;
+  }
+  throw new Error("expected a StorePathError");
+}
 
 describe("openStore", () => {
   it("creates parent folders, enables WAL and migrates to the latest version", () => {
@@ -115,11 +127,14 @@ describe("openStore on unusable files", () => {
   it("refuses a directory and a FIFO as a store path at once, leaving both as they were", () => {
     const path = tempPath();
     mkdirSync(path, { recursive: true });
-    const advice = "--db / RECOLLECT_DB take a store file path.";
+    const advice = "Give --db a store file path, e.g. /path/to/recollect.db.";
     expect(() => openStore({ path })).toThrow(
       expect.objectContaining({
         kind: "precondition",
-        message: `Cannot open the store at ${path}: it is a directory; ${advice}`,
+        argument: "--db",
+        path,
+        holds: "directory",
+        message: `Cannot open the store at ${path}: it is a directory. ${advice}`,
       }),
     );
     const fifo = join(dirname(path), "pipe.db");
@@ -128,10 +143,40 @@ describe("openStore on unusable files", () => {
     expect(() => openStore({ path: fifo })).toThrow(
       expect.objectContaining({
         kind: "precondition",
-        message: `Cannot open the store at ${fifo}: it is not a regular file; ${advice}`,
+        argument: "--db",
+        holds: "not_regular_file",
+        message: `Cannot open the store at ${fifo}: it is not a regular file. ${advice}`,
       }),
     );
     expect(statSync(fifo).isFIFO()).toBe(true);
     expect(statSync(path).isDirectory()).toBe(true);
+  });
+
+  it("names where the path came from in every path error: RECOLLECT_DB, or the default path", () => {
+    const path = tempPath();
+    mkdirSync(path, { recursive: true });
+    const notes = join(dirname(path), "notes.txt");
+    writeFileSync(notes, "meeting notes\n");
+    const cases = [
+      { path, origin: "RECOLLECT_DB", name: "StorePathNotAFileError" },
+      { path: notes, origin: "RECOLLECT_DB", name: "NotAStoreError" },
+      { path: join(notes, "store.db"), origin: "RECOLLECT_DB", name: "StoreNotCreatableError" },
+      { path, origin: "default", name: "StorePathNotAFileError" },
+    ] as const;
+    for (const { path: at, origin, name } of cases) {
+      const error = thrownBy(() => openStore({ path: at, origin }));
+      expect({ name: error.name, kind: error.kind, argument: error.argument }).toEqual({
+        name,
+        kind: "precondition",
+        argument: origin,
+      });
+      expect(error.message).toContain(
+        origin === "default"
+          ? "It is the default store path; give --db or set RECOLLECT_DB"
+          : "Set RECOLLECT_DB to",
+      );
+      expect(error.message).not.toContain("--db path");
+    }
+    expect(readFileSync(notes, "utf8")).toBe("meeting notes\n");
   });
 });

@@ -7,8 +7,10 @@ import type { Migration } from "./migration.js";
 import { MIGRATIONS } from "./migrations/index.js";
 import { openReadOnly } from "./open-read-only.js";
 import { createStoreFolders, removeStoreFolders } from "./store-folders.js";
+import type { StoreLocation, StorePathOrigin } from "./store-location.js";
 import { inspectStoreFile, NotAStoreError, type StoreFileKind } from "./store-mark.js";
 import { requireCreatableStorePath, StoreNotCreatableError } from "./store-not-creatable-error.js";
+import { StoreNotOpenableError, StorePathNotAFileError } from "./store-path-error.js";
 import { absentWalFiles, removeCreatedWalFiles } from "./wal-files.js";
 import { storeBusyTimeoutMs } from "./write-transaction.js";
 
@@ -33,38 +35,19 @@ export interface OpenStoreOptions {
    * store, and its missing parent folders are created (removed again if the open fails).
    */
   path: string;
+  /**
+   * Where `path` came from, named by every error about it (`argument`): default `--db`, the flag
+   * a library caller's own path stands for.
+   */
+  origin?: StorePathOrigin;
   /** Defaults to every migration this build ships; tests may pass a prefix to test upgrades. */
   migrations?: readonly Migration[];
   /** Open without migrating or writing. Default false (read-only only when the file system says so). */
   readonly?: boolean;
 }
 
-/**
- * A store path names a directory, or a file that is not a regular one (a FIFO, a device): kind
- * `precondition` (exit 4), naming the path and `--db` / `RECOLLECT_DB`; nothing is opened or
- * changed there. `holds` says which.
- */
-export class StorePathNotAFileError extends RecollectError {
-  readonly path: string;
-  readonly holds: "directory" | "not_regular_file";
-  constructor(path: string, holds: "directory" | "not_regular_file") {
-    const what = holds === "directory" ? "a directory" : "not a regular file";
-    super(
-      "precondition",
-      `Cannot open the store at ${path}: it is ${what}; --db / RECOLLECT_DB take a store file path.`,
-    );
-    this.name = "StorePathNotAFileError";
-    this.path = path;
-    this.holds = holds;
-  }
-}
-
-function cannotOpen(path: string, error: unknown): RecollectError {
-  return new RecollectError(
-    "precondition",
-    `Cannot open the store at ${path}: ${(error as Error).message}`,
-    { cause: error },
-  );
+function cannotOpen(location: StoreLocation, error: unknown): StoreNotOpenableError {
+  return new StoreNotOpenableError(location, (error as Error).message, { cause: error });
 }
 
 function canWrite(path: string): boolean {
@@ -90,21 +73,24 @@ function isWritableFile(path: string): boolean {
  * everything that writes beside a store (its settings file), so no command treats a foreign file
  * as a store.
  *
+ * Every error names the path and, as `argument` and in its message, where it came from.
+ *
  * @returns `"new"`, `"store"` or `"unmarked-store"`.
- * @throws StorePathNotAFileError (`precondition`) naming `path` when it is a directory or another
- *   file that is not a regular one (FIFO, device); RecollectError (`precondition`) when it cannot
- *   be read.
+ * @throws StorePathNotAFileError (`precondition`) when the path is a directory or another file
+ *   that is not a regular one (FIFO, device); StoreNotOpenableError (`precondition`) when it
+ *   cannot be read.
  * @throws NotAStoreError (`precondition`) for a file that is not a Recollect store: another SQLite
  *   database, or no SQLite database at all (e.g. a text file).
  */
-export function requireStoreFile(path: string): StoreFileKind {
+export function requireStoreFile(location: StoreLocation): StoreFileKind {
+  const { path } = location;
   let kind: StoreFileKind;
   try {
     const stats = path !== ":memory:" && existsSync(path) ? statSync(path) : null;
     if (stats && !stats.isFile()) {
       // A FIFO or device would block or fail deep inside SQLite with "disk I/O error".
       throw new StorePathNotAFileError(
-        path,
+        location,
         stats.isDirectory() ? "directory" : "not_regular_file",
       );
     }
@@ -113,12 +99,12 @@ export function requireStoreFile(path: string): StoreFileKind {
     if (RecollectError.isInstance(error)) throw error;
     // SQLite's own "file is not a database": a text file or any other non-SQLite file.
     if ((error as { code?: unknown }).code === "SQLITE_NOTADB") {
-      throw new NotAStoreError(path, "not-sqlite");
+      throw new NotAStoreError(location, "not-sqlite");
     }
-    throw cannotOpen(path, error);
+    throw cannotOpen(location, error);
   }
   if (kind === "foreign" || kind === "foreign-chats") {
-    throw new NotAStoreError(path, kind === "foreign-chats" ? "sqlite-chats" : "sqlite");
+    throw new NotAStoreError(location, kind === "foreign-chats" ? "sqlite-chats" : "sqlite");
   }
   return kind;
 }
@@ -132,17 +118,23 @@ export function requireStoreFile(path: string): StoreFileKind {
  * refused before anything is written to it. A store whose file or folder is not writable opens
  * read-only (`writable: false`) when its schema is current.
  *
+ * Every error about the path itself names it and, as `argument` and in its message, where it came
+ * from (`options.origin`).
+ *
  * @throws NotAStoreError (`precondition`) for a file that is not a Recollect store (another
  *   SQLite database, a text file, …); the file is left byte-for-byte unchanged.
+ * @throws StorePathNotAFileError (`precondition`) for a directory, FIFO or device.
  * @throws StoreNotCreatableError (`precondition`) naming the path and the folder when a new store
  *   would go in a folder that cannot be written; nothing is created.
  * @throws InvalidConfigurationError (`precondition`) for a `RECOLLECT_BUSY_TIMEOUT_MS` that is not
  *   an integer from 0 to 600,000; nothing is opened.
- * @throws RecollectError (`precondition`) when the file cannot be opened, fails with an I/O
- *   error, is newer than this build, or is read-only and older.
+ * @throws StoreNotOpenableError (`precondition`) when the file cannot be opened, fails with an
+ *   I/O error, or holds no store and cannot be created read-only; RecollectError (`precondition`)
+ *   when the store is newer than this build, or is read-only and older.
  */
 export function openStore(options: OpenStoreOptions): Store {
   const { path, migrations = MIGRATIONS } = options;
+  const location: StoreLocation = { path, origin: options.origin ?? "--db" };
   // Read first: a bad RECOLLECT_BUSY_TIMEOUT_MS is refused before anything is opened or created.
   const busyTimeoutMs = storeBusyTimeoutMs();
   let writable = !options.readonly;
@@ -152,18 +144,18 @@ export function openStore(options: OpenStoreOptions): Store {
   let creating = false;
   let madeFolders: string[] = [];
   try {
-    const kind = requireStoreFile(path);
+    const kind = requireStoreFile(location);
     if (path !== ":memory:" && existsSync(path) && !isWritableFile(path)) writable = false;
     if (!writable && kind === "new") {
-      throw new RecollectError(
-        "precondition",
-        `Cannot open the store at ${path}: there is no store there and it cannot be created read-only.`,
+      throw new StoreNotOpenableError(
+        location,
+        "there is no store there and it cannot be created read-only.",
       );
     }
     creating = writable && kind === "new" && path !== ":memory:" && !existsSync(path);
     if (creating) {
-      requireCreatableStorePath(path);
-      madeFolders = createStoreFolders(path);
+      requireCreatableStorePath(location);
+      madeFolders = createStoreFolders(location);
     }
     db = writable ? new Database(path) : openReadOnly(path);
   } catch (error) {
@@ -171,10 +163,10 @@ export function openStore(options: OpenStoreOptions): Store {
     if (RecollectError.isInstance(error)) throw error;
     // The folder passed the permission check (root does, even on /sys) but takes no new file.
     if (creating)
-      throw new StoreNotCreatableError(path, dirname(path), "folder_not_writable", {
+      throw new StoreNotCreatableError(location, dirname(path), "folder_not_writable", {
         cause: error,
       });
-    throw cannotOpen(path, error);
+    throw cannotOpen(location, error);
   }
   try {
     // The busy timeout comes first: switching a new file to WAL takes a lock too.
@@ -188,7 +180,7 @@ export function openStore(options: OpenStoreOptions): Store {
     removeCreatedWalFiles(created);
     if (RecollectError.isInstance(error)) throw error;
     // Not a database, or an I/O failure: the file is unusable as a store.
-    throw cannotOpen(path, error);
+    throw cannotOpen(location, error);
   }
   let closed = false;
   const close = () => {

@@ -4,17 +4,19 @@
  */
 import { existsSync, mkdirSync, rmdirSync, statSync } from "node:fs";
 import { dirname, resolve } from "node:path";
+import type { StoreLocation } from "./store-location.js";
 import { StoreNotCreatableError } from "./store-not-creatable-error.js";
 
 /**
- * Creates the missing folders of a new store's `path`, shallowest first, one `mkdir` each (Node's
+ * Creates the missing folders of a new store's `location.path`, shallowest first, one `mkdir` each (Node's
  * recursive mkdir never returns on some file systems that refuse folders, e.g. /proc). Returns the
  * folders made, deepest first, for {@link removeStoreFolders}. On failure removes what it made.
  *
- * @throws StoreNotCreatableError (`folder_not_writable`) naming `path` and the folder that refused
+ * @throws StoreNotCreatableError (`folder_not_writable`) naming the path, its origin and the folder that refused
  *   a new folder (root passes the permission check on /proc or /sys, whose mkdir still fails).
  */
-export function createStoreFolders(path: string): string[] {
+export function createStoreFolders(location: StoreLocation): string[] {
+  const { path } = location;
   const missing: string[] = [];
   for (let at = resolve(dirname(path)); !existsSync(at) && dirname(at) !== at; at = dirname(at)) {
     missing.push(at);
@@ -28,7 +30,7 @@ export function createStoreFolders(path: string): string[] {
         continue; // another process made it meanwhile
       }
       removeStoreFolders(made.reverse());
-      throw new StoreNotCreatableError(path, dirname(folder), "folder_not_writable", {
+      throw new StoreNotCreatableError(location, dirname(folder), "folder_not_writable", {
         cause: error,
       });
     }

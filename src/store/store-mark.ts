@@ -1,6 +1,7 @@
 import { statSync } from "node:fs";
-import { RecollectError } from "../errors/recollect-error.js";
 import { openReadOnly } from "./open-read-only.js";
+import { choosePathSentence, type StoreLocation } from "./store-location.js";
+import { StorePathError } from "./store-path-error.js";
 import { absentWalFiles, releaseWalFiles } from "./wal-files.js";
 import { storeBusyTimeoutMs } from "./write-transaction.js";
 
@@ -37,20 +38,21 @@ export type ForeignFileKind = "sqlite" | "sqlite-chats" | "not-sqlite";
  * A path that holds a file that is not a Recollect store — some other SQLite database, or no
  * SQLite database at all (a text file, an archive): opening it as a store would add tables and
  * switch its journal mode, or fail deep inside SQLite, so it is refused and left byte-for-byte
- * unchanged. `path` is the file; `holds` says what it is.
+ * unchanged. `path` is the file, `argument` where it came from (`--db`, `RECOLLECT_DB`, `default`);
+ * `holds` says what it is.
  */
-export class NotAStoreError extends RecollectError {
-  readonly path: string;
+export class NotAStoreError extends StorePathError {
   readonly holds: ForeignFileKind;
   /** `sqlite-chats`: the file has apps/chats/messages tables, so the message suggests importing it. */
-  constructor(path: string, holds: ForeignFileKind) {
+  constructor(location: StoreLocation, holds: ForeignFileKind) {
+    const { path } = location;
     const what =
       holds === "not-sqlite"
         ? "it is not a Recollect store (not a SQLite database at all)"
         : "it is a SQLite database but not a Recollect store";
     super(
-      "precondition",
-      `Cannot open the store at ${path}: ${what}, so it was left unchanged. Choose another --db path.`,
+      location,
+      `Cannot open the store at ${path}: ${what}, so it was left unchanged. ${choosePathSentence(location.origin, "the path of a Recollect store, or of a file not there yet")}`,
       {
         remedies:
           holds === "sqlite-chats"
@@ -59,7 +61,6 @@ export class NotAStoreError extends RecollectError {
       },
     );
     this.name = "NotAStoreError";
-    this.path = path;
     this.holds = holds;
   }
 }

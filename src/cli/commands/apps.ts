@@ -6,7 +6,7 @@
 import type Database from "better-sqlite3";
 import type { Command } from "commander";
 import { FILL_STORE, InvalidInputError, LIST_APPS } from "../../errors/recollect-error.js";
-import { messageWithRemedies, type RemedyWriter } from "../../errors/remedy.js";
+import { messageWithRemedies, type Remedy, type RemedyWriter } from "../../errors/remedy.js";
 import { resolveAppName } from "../../store/catalog/app-lookup.js";
 import { type AppRow, listAppActivity } from "../../store/catalog/apps.js";
 import { plural } from "../../text/plural.js";
@@ -43,13 +43,20 @@ export function listApps(db: Database.Database): AppSummary[] {
 
 /**
  * `name` trimmed, refused when nothing is left: an empty `--app` is a typing error, not an app
- * that happens to be missing.
+ * that happens to be missing. The rule every app name follows, as the importers apply it to
+ * `import --app` and to a history file's own app names: any text, trimmed, not empty.
+ * `argument` is the name's source in the error (default `--app`; `<old>`/`<new>` of `apps
+ * rename`), `remedies` what the error suggests (default: list the apps).
  *
- * @throws InvalidInputError (`--app`) for an absent, empty or whitespace-only name.
+ * @throws InvalidInputError (`argument`) for an absent, empty or whitespace-only name.
  */
-export function requireAppName(name: string | undefined): string {
+export function requireAppName(
+  name: string | undefined,
+  argument = "--app",
+  remedies: readonly Remedy[] = [LIST_APPS],
+): string {
   const trimmed = name?.trim();
-  if (!trimmed) throw new InvalidInputError("--app", "an app name", undefined, [LIST_APPS]);
+  if (!trimmed) throw new InvalidInputError(argument, "an app name", undefined, remedies);
   return trimmed;
 }
 
@@ -83,11 +90,11 @@ export function formatApps(apps: readonly AppSummary[], write: RemedyWriter): st
   return `${lines.join("\n")}\n`;
 }
 
-/** Registers `recollect apps`. */
-export function registerAppsCommand(program: Command): void {
-  program
+/** Registers `recollect apps`; returns it, for its subcommand `apps rename` (`apps-rename.ts`). */
+export function registerAppsCommand(program: Command): Command {
+  return program
     .command("apps")
-    .description("list apps with their chat and message counts")
+    .description("list apps with their chat and message counts; `apps rename OLD NEW` renames one")
     .action((_options: unknown, command: Command) => {
       const global = globalOptions(command);
       using store = openExistingCliStore(global);

@@ -60,6 +60,7 @@ describe("--db PATH", () => {
           stdout,
           kind: error.kind,
           path: error.path,
+          argument: error.argument,
           holds: error.holds,
         }).toEqual({
           args,
@@ -67,6 +68,7 @@ describe("--db PATH", () => {
           stdout: "",
           kind: "precondition",
           path: db,
+          argument: "--db",
           holds: "directory",
         });
         expect(error.message).toContain("--db");
@@ -117,6 +119,7 @@ describe("--db PATH", () => {
           kind: "precondition",
           exit_code: 4,
           path: db,
+          argument: "--db",
           folder: file,
           reason: "not_a_folder",
           message: undefined,

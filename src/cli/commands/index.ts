@@ -1,5 +1,6 @@
 import type { Command } from "commander";
 import { registerAppsCommand } from "./apps.js";
+import { registerAppsRenameCommand } from "./apps-rename.js";
 import { registerChatCommand } from "./chat.js";
 import { registerChatsCommand } from "./chats.js";
 import { registerDemoCommand } from "./demo.js";
@@ -27,7 +28,7 @@ export const COMMANDS: readonly RegisterCommand[] = [
   registerImportCommand,
   registerSyncCommand,
   registerSourcesCommand,
-  registerAppsCommand,
+  (program) => registerAppsRenameCommand(registerAppsCommand(program)),
   registerChatsCommand,
   registerIndexCommand,
   registerSearchCommand,

@@ -22,7 +22,7 @@ import {
   type GlobalOptions,
   globalOptions,
   requireExistingCliStore,
-  storePathFor,
+  storeLocationFor,
 } from "../cli-context.js";
 import { packageVersion } from "../package-version.js";
 import { mcpRemedyWriter } from "../remedy-writer.js";
@@ -72,8 +72,10 @@ export async function runMcp(
     requireAppName(options.app);
     requireExistingCliStore(global);
   }
+  const store = storeLocationFor(global);
   const server = await startMcpServer({
-    storePath: storePathFor(global),
+    storePath: store.path,
+    storeOrigin: store.origin,
     ...(options.app !== undefined ? { appName: options.app } : {}),
     ...(options.engine !== undefined ? { engineKind: options.engine } : {}),
     env: process.env,

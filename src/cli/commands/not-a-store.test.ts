@@ -45,6 +45,7 @@ describe("a --db that is a text file", () => {
         kind: "precondition",
         exit_code: 4,
         path: db,
+        argument: "--db",
         holds: "not-sqlite",
         message: undefined,
       });

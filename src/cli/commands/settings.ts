@@ -21,7 +21,13 @@ import {
   settingsStoreForStorePath,
 } from "../../settings/index.js";
 import { requireStoreFile } from "../../store/open-store.js";
-import { globalOptions, openCliStore, printJson, storePathFor } from "../cli-context.js";
+import {
+  globalOptions,
+  openCliStore,
+  printJson,
+  storeLocationFor,
+  storePathFor,
+} from "../cli-context.js";
 import { writeTerminalText } from "../terminal-text.js";
 
 /** The tools whose consent is a setting: exactly those `settings list` shows a row for. */
@@ -98,17 +104,17 @@ export function registerSettingsCommand(program: Command): void {
   // The settings file belongs to a store: a path that is not (or cannot become) one is refused
   // before anything is written beside it.
   const storeFor = (command: Command) => {
-    const storePath = storePathFor(globalOptions(command));
-    requireStoreFile(storePath);
-    return settingsStoreForStorePath(storePath);
+    const location = storeLocationFor(globalOptions(command));
+    requireStoreFile(location);
+    return settingsStoreForStorePath(location.path);
   };
   // `set` writes, and like every command that writes it creates the store when there is none yet
   // (settings are per store: `settings set entitlement pro` may come before the first sync), so
   // no settings file is ever left beside a path that holds no store. A bad key or value creates
   // nothing.
   const createStoreIfNew = (command: Command) => () => {
-    const storePath = storePathFor(globalOptions(command));
-    if (requireStoreFile(storePath) === "new") openCliStore(globalOptions(command)).close();
+    if (requireStoreFile(storeLocationFor(globalOptions(command))) === "new")
+      openCliStore(globalOptions(command)).close();
   };
 
   settingsCommand

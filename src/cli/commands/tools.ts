@@ -23,7 +23,7 @@ import {
   settingsStoreForStorePath,
 } from "../../settings/index.js";
 import { openStore, requireStoreFile } from "../../store/open-store.js";
-import { globalOptions, printJson, storePathFor } from "../cli-context.js";
+import { globalOptions, printJson, storeLocationFor } from "../cli-context.js";
 
 /** Human text for each removal reason. */
 const REASON_TEXT: Readonly<Record<ToolRemovalReason, string>> = {
@@ -142,9 +142,9 @@ export function registerToolsCommand(program: Command): void {
         );
       }
       // The settings file belongs to a store: a --db that is not one is refused, as `settings` does.
-      const storePath = storePathFor(global);
-      requireStoreFile(storePath);
-      const settings = settingsStoreForStorePath(storePath);
+      const location = storeLocationFor(global);
+      requireStoreFile(location);
+      const settings = settingsStoreForStorePath(location.path);
       let entitlement: Entitlement;
       if (flags.entitlement === undefined)
         entitlement = settingsEntitlement(settings).entitlement();

@@ -57,15 +57,40 @@ export function matchAppName(db: Database.Database, name: string): AppNameMatch 
 }
 
 /**
- * The app `name` (trimmed by the caller) selects, as {@link matchAppName} finds it.
- * @throws AmbiguousAppNameError (`invalid_input`, `--app`) when several apps match only loosely;
- *   AppNotFoundError (`not_found`) with its `suggestions` when none matches.
+ * The app `name` (trimmed by the caller) selects, as {@link matchAppName} finds it. `argument`
+ * is what the errors name as the source of `name` (default `--app`; `<old>` for `apps rename`).
+ * @throws AmbiguousAppNameError (`invalid_input`, `argument`) when several apps match only
+ *   loosely; AppNotFoundError (`not_found`) with its `suggestions` when none matches (`argument`
+ *   set when it is not `--app`).
  */
-export function resolveAppName(db: Database.Database, name: string): AppRow {
+export function resolveAppName(db: Database.Database, name: string, argument = "--app"): AppRow {
   const match = matchAppName(db, name);
   if (match.kind === "found") return match.app;
-  if (match.kind === "ambiguous") throw new AmbiguousAppNameError(name, match.names);
-  throw new AppNotFoundError(name, storeHasApps(db), match.suggestions);
+  if (match.kind === "ambiguous") throw new AmbiguousAppNameError(name, match.names, argument);
+  throw new AppNotFoundError(
+    name,
+    storeHasApps(db),
+    match.suggestions,
+    argument === "--app" ? undefined : argument,
+  );
+}
+
+/**
+ * The stored name of an app other than `appId` that `name` would select or make ambiguous: one
+ * named `name` exactly, else the first by name whose {@link appNameKey} is `name`'s. Null when
+ * no other app would; what keeps a rename from leaving two apps that one typed name matches.
+ */
+export function otherAppNamedAlike(
+  db: Database.Database,
+  name: string,
+  appId: number,
+): string | null {
+  const exact = findAppByName(db, name);
+  if (exact !== null && exact.id !== appId) return exact.name;
+  const key = appNameKey(name);
+  return (
+    keyedApps(db).find((entry) => entry.key === key && entry.app.id !== appId)?.app.name ?? null
+  );
 }
 
 /**
