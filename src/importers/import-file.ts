@@ -22,7 +22,8 @@ export interface ImportedFile extends WriteCounts {
  * each under the app it resolves to.
  *
  * @throws ImportFormatError when the file is malformed (nothing written).
- * @throws ChatKeyInAnotherFileError when it holds a generic JSONL chat another file imported first.
+ * @throws ChatKeyInAnotherFileError when it would change a stored message of a generic JSONL chat
+ *   another file holds.
  * @throws ChatsInAnotherAppError when `appName` names another app than one holding its chats.
  * @throws InvalidInputError (`--app`) when `appName` would merge a Dyad database's several apps.
  * @throws the store's errors unchanged (the file's transaction is rolled back).

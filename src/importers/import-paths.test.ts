@@ -144,61 +144,6 @@ describe("importPaths edge cases", () => {
     expect(store.db.prepare("SELECT content FROM messages").pluck().all()).toEqual(["m1"]);
   });
 
-  it("a second generic JSONL file reusing a stored (app, chat) key is refused; the first keeps the chat", () => {
-    using store = openStore({ path: ":memory:" });
-    const dir = temp.make();
-    const line = (chat: string, title: string, content: string, at: number) =>
-      JSON.stringify({ app: "shop", chat, title, role: "user", content, created_at: at });
-    const first = join(dir, "a.jsonl");
-    const second = join(dir, "b.jsonl");
-    const fresh = join(dir, "c.jsonl");
-    writeFileSync(first, `${line("c1", "Payments", "Stripe or Paddle?", 1)}\n`);
-    writeFileSync(second, `${line("c1", "Shipping", "Which carrier?", 5)}\n`);
-    writeFileSync(fresh, `${line("c2", "Fresh", "fresh start", 9)}\n`);
-    const chats = () =>
-      store.db
-        .prepare(
-          `SELECT c.title, c.source_file AS file, group_concat(m.content, '|') AS messages
-             FROM chats c JOIN messages m ON m.chat_id = c.id GROUP BY c.id ORDER BY c.id`,
-        )
-        .all();
-    importPaths({ store, paths: [first] });
-
-    const report = importPaths({ store, paths: [second, fresh] });
-    expect(report.failures.map(({ file, line, error }) => [file, line, error.name])).toEqual([
-      [second, undefined, "ChatKeyInAnotherFileError"],
-    ]);
-    expect(report.failures[0]?.error).toMatchObject({
-      kind: "invalid_input",
-      argument: "paths",
-      file: second,
-      chatKey: '["shop","c1"]',
-      heldBy: first,
-      chats: 1,
-    });
-    expect(report.totals).toEqual({ files: 1, chats: 1, updated: 0, messages: 1, skipped: 0 });
-    expect(chats()).toEqual([
-      { title: "Payments", file: first, messages: "Stripe or Paddle?" },
-      { title: "Fresh", file: fresh, messages: "fresh start" },
-    ]);
-
-    // The holding file again: unchanged, then grown; the refused file still refused.
-    expect(importPaths({ store, paths: [first] }).totals.skipped).toBe(1);
-    appendFileSync(first, `${line("c1", "Payments", "Stripe.", 2)}\n`);
-    expect(importPaths({ store, paths: [first, second] }).totals).toEqual({
-      files: 1,
-      chats: 0,
-      updated: 1,
-      messages: 1,
-      skipped: 0,
-    });
-    expect(chats()[0]).toEqual({
-      title: "Payments",
-      file: first,
-      messages: "Stripe or Paddle?|Stripe.",
-    });
-  });
-
   it("startImport imports one file per step; a run stopped between files reports the rest", () => {
     using store = openStore({ path: ":memory:" });
     const dir = temp.make();

@@ -79,8 +79,8 @@ export interface FormatImportTotals extends WriteCounts {
 /**
  * A file that was rejected: nothing from it was written. `error` is why: the file is malformed
  * (`ImportFormatError`), `--app` names another app than the one holding its chats
- * (`ChatsInAnotherAppError`), or it holds a generic JSONL chat another file imported first
- * (`ChatKeyInAnotherFileError`); for the last two `reason` is the error's whole message.
+ * (`ChatsInAnotherAppError`), or it would change a stored message of a generic JSONL chat another
+ * file holds (`ChatKeyInAnotherFileError`); for the last two `reason` is the error's whole message.
  */
 export interface ImportFailure {
   readonly file: string;
@@ -146,9 +146,11 @@ export interface ImportRun {
  *   rest still imports; a path given by name that cannot be read is invalid input.
  * - Each file is parsed fully before anything is written and written in one transaction, so a
  *   failure leaves nothing of that file in the store.
- * - A generic JSONL file holding a chat (by its `(app, chat)` key) that another file imported
- *   first is a failure (`ChatKeyInAnotherFileError`): the chat belongs to that file, and taking
- *   it over would replace its messages. The same file imported again updates its chats.
+ * - A generic JSONL chat (by its `(app, chat)` key) belongs to one file. Another file holding it
+ *   updates and takes it over when its chat begins with the stored messages (a regenerated or
+ *   moved export), leaves it when it holds only their first ones, and is a failure
+ *   (`ChatKeyInAnotherFileError`) when it would change one. The same file imported again updates
+ *   its chats.
  * - With `appName`, a file some of whose chats are already stored under another app is a failure
  *   (`ChatsInAnotherAppError`): a chat stays in the app it was first imported into, and the
  *   person is told so rather than shown the file as unchanged.

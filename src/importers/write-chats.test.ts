@@ -1,5 +1,4 @@
 import { describe, expect, it } from "vitest";
-import { ChatKeyInAnotherFileError } from "../errors/chat-key-in-another-file-error.js";
 import { ChatsInAnotherAppError } from "../errors/recollect-error.js";
 import { openStore } from "../store/open-store.js";
 import type { ImportedChat, ImportedMessage } from "./imported-chat.js";
@@ -189,88 +188,6 @@ describe("writeChats identity and apps", () => {
     ).toMatchObject({ skipped: 1, messages: 0 });
     writeChats(store.db, [{ chat: chat("t", ["d"]), app, sourceFile, mode: "tail" }]);
     expect(contents(store)).toEqual(["a", "b", "c", "d"]);
-  });
-});
-
-describe("writeChats with store-wide keys (keyScope store, generic JSONL)", () => {
-  const keyed = (title: string, contents: readonly string[], externalId = '["shop","c1"]') => ({
-    ...chat(title, contents),
-    source: "jsonl" as const,
-    externalId,
-  });
-  type Db = ReturnType<typeof openStore>["db"];
-  const write = (db: Db, file: string, chats: readonly ImportedChat[]) =>
-    writeChats(
-      db,
-      chats.map((one) => ({ chat: one, app, sourceFile: file, keyScope: "store" as const })),
-    );
-  const rows = (db: Db) =>
-    db
-      .prepare(
-        `SELECT c.title, c.source_file AS file, group_concat(m.content) AS messages FROM chats c
-           JOIN messages m ON m.chat_id = c.id GROUP BY c.id ORDER BY c.id`,
-      )
-      .all();
-
-  it("refuses a second file holding a stored key, writing nothing of it and keeping the first", () => {
-    using store = openStore({ path: ":memory:" });
-    write(store.db, "/h/a.jsonl", [
-      keyed("Payments", ["stripe"]),
-      keyed("Refunds", ["later"], '["shop","c2"]'),
-    ]);
-    let thrown: unknown;
-    try {
-      write(store.db, "/h/b.jsonl", [
-        keyed("Fresh", ["new"], '["shop","c9"]'),
-        keyed("Shipping", ["dhl"]),
-        keyed("Other", ["x"], '["blog","c1"]'),
-        keyed("Returns", ["y"], '["shop","c2"]'),
-      ]);
-    } catch (error) {
-      thrown = error;
-    }
-    expect(thrown).toBeInstanceOf(ChatKeyInAnotherFileError);
-    const error = thrown as ChatKeyInAnotherFileError;
-    expect([
-      error.kind,
-      error.argument,
-      error.file,
-      error.chatKey,
-      error.heldBy,
-      error.chats,
-    ]).toEqual(["invalid_input", "paths", "/h/b.jsonl", '["shop","c1"]', "/h/a.jsonl", 2]);
-    expect(error.remedies.map((remedy) => remedy.args)).toEqual([["import", "/h/a.jsonl"]]);
-    expect(rows(store.db)).toEqual([
-      { title: "Payments", file: "/h/a.jsonl", messages: "stripe" },
-      { title: "Refunds", file: "/h/a.jsonl", messages: "later" },
-    ]);
-  });
-
-  it("the holding file imported again is idempotent, and its growth is appended", () => {
-    using store = openStore({ path: ":memory:" });
-    write(store.db, "/h/a.jsonl", [keyed("Payments", ["stripe"])]);
-    expect(write(store.db, "/h/a.jsonl", [keyed("Payments", ["stripe"])])).toMatchObject({
-      skipped: 1,
-    });
-    expect(write(store.db, "/h/a.jsonl", [keyed("Payments", ["stripe", "vat"])])).toMatchObject({
-      updated: 1,
-      messages: 1,
-    });
-    expect(rows(store.db)).toEqual([
-      { title: "Payments", file: "/h/a.jsonl", messages: "stripe,vat" },
-    ]);
-  });
-
-  it("a chat stored before files were recorded is claimed by the first file; another is refused", () => {
-    using store = openStore({ path: ":memory:" });
-    writeChats(store.db, [{ chat: keyed("Payments", ["stripe"]), app }]);
-    expect(write(store.db, "/h/a.jsonl", [keyed("Payments", ["stripe"])])).toMatchObject({
-      skipped: 1,
-    });
-    expect(() => write(store.db, "/h/b.jsonl", [keyed("Shipping", ["dhl"])])).toThrow(
-      ChatKeyInAnotherFileError,
-    );
-    expect(rows(store.db)).toEqual([{ title: "Payments", file: "/h/a.jsonl", messages: "stripe" }]);
   });
 });
 

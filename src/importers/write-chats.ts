@@ -20,9 +20,12 @@
  * (all of them when none is equal), and the stored title is kept.
  *
  * A chat whose `keyScope` is `store` (generic JSONL: the person chose its `(app, chat)` key) is one
- * chat in the whole store, not one per file, and belongs to the file that first imported it: a
- * write from another file holding a chat of that key is refused whole
- * ({@link ChatKeyInAnotherFileError}) rather than replacing the first file's title and messages.
+ * chat in the whole store, not one per file, and belongs to one file. Another file holding that
+ * key may only continue it (`chats-of-other-files.ts`): then it takes the chat over and merges as
+ * above (an export regenerated under a new name, or moved); an older, shorter copy is skipped and
+ * leaves the chat with its file; a file that would change a stored message is refused whole
+ * (`ChatKeyInAnotherFileError`) rather than replacing the chat's messages. Such a chat's
+ * stored title is kept when the file gives none (a `title` is optional on every line).
  *
  * A chat already stored stays in the app it was first imported into; re-importing with another
  * `--app` never moves it (and so never mixes apps): with {@link WriteChatsOptions.namedApp} set
@@ -34,16 +37,13 @@
  * chat in any other app is never moved.
  */
 import type Database from "better-sqlite3";
-import { ChatKeyInAnotherFileError } from "../errors/chat-key-in-another-file-error.js";
 import { ChatsInAnotherAppError } from "../errors/recollect-error.js";
 import { type StoreApps, storeApps } from "../store/catalog/app-writes.js";
-import {
-  type ChatWrites,
-  prepareChatWrites,
-  type StoredImportMessage as StoredMessage,
-} from "../store/catalog/chat-writes.js";
+import { type FoundChat, prepareChatWrites } from "../store/catalog/chat-writes.js";
 import { writeTransaction } from "../store/write-transaction.js";
+import { chatsOfOtherFiles } from "./chats-of-other-files.js";
 import type { ImportedChat, ImportedMessage } from "./imported-chat.js";
+import { commonPrefixLength, sameText } from "./message-prefix.js";
 import { fallbackApp, type ResolvedApp } from "./resolve-app.js";
 
 /** How a chat's parsed messages relate to what is stored; see the module doc. */
@@ -61,7 +61,8 @@ export interface ChatToWrite {
   /**
    * Where `chat.externalId` is unique. `file` (default): within `sourceFile`, so the same id in
    * two files is two chats. `store`: in the whole store (generic JSONL's `(app, chat)` key), the
-   * chat belonging to the file that first imported it; another file holding it refuses the write.
+   * chat belonging to one file; another file holding it takes it over when it continues the
+   * stored messages and refuses the write when it would change one (see the module doc).
    */
   readonly keyScope?: "file" | "store";
   /** Default `merge`. */
@@ -100,7 +101,8 @@ export interface WriteCounts {
  * chat times (those come from the source); apps get the earliest chat time as `created_at`.
  *
  * @throws ChatKeyInAnotherFileError when a chat of `keyScope` `store` is already stored from
- *   another file than its `sourceFile` (nothing was written).
+ *   another file than its `sourceFile` and would have a stored message changed or dropped
+ *   (nothing was written).
  * @throws ChatsInAnotherAppError with `options.namedApp` when a chat is already stored under
  *   another app than the named one (nothing was written).
  * @throws the SQLite error unchanged (the transaction is rolled back; nothing was written).
@@ -146,15 +148,30 @@ export function writeChats(
   };
 
   const run = writeTransaction(db, (): WriteResult => {
-    refuseKeysOfOtherFiles(writes, chats);
-    if (options.namedApp) refuseChatsInOtherApps(apps, chats, options.namedApp, findExisting);
+    const ofOtherFiles = chatsOfOtherFiles(writes, chats);
+    if (options.namedApp) {
+      const existingOf = (entry: ChatToWrite) =>
+        ofOtherFiles.get(entry) ?? findExisting(entry.chat, entry.sourceFile ?? "");
+      refuseChatsInOtherApps(apps, chats, options.namedApp, existingOf);
+    }
     let inserted = 0;
     let updated = 0;
     let messages = 0;
     let skipped = 0;
     const chatIds: number[] = [];
-    for (const { chat, app, sourceFile = "", mode = "merge" } of chats) {
-      const existing = findExisting(chat, sourceFile);
+    for (const entry of chats) {
+      const { chat, app, sourceFile = "", keyScope = "file", mode = "merge" } = entry;
+      const other = ofOtherFiles.get(entry);
+      // An older copy of a chat another file holds adds nothing, and the chat stays with it.
+      if (other && !other.continues) {
+        chatIds.push(other.id);
+        skipped++;
+        continue;
+      }
+      // A file continuing a chat another file holds takes it over: later imports of this file
+      // are then the same file's (idempotent, appending its growth).
+      if (other) writes.claimChat(sourceFile, other.id);
+      const existing: FoundChat | undefined = other ?? findExisting(chat, sourceFile);
       if (!existing) {
         const appId = apps.idFor(app, chat.createdAtMs);
         const chatId = writes.insertChat({
@@ -195,7 +212,8 @@ export function writeChats(
       }
       const stored = writes.storedMessages(existing.id);
       const prefix = commonPrefixLength(stored, chat.messages);
-      const titleChanged = existing.title !== chat.title;
+      const title = keyScope === "store" ? (chat.title ?? existing.title) : chat.title;
+      const titleChanged = existing.title !== title;
       const sameMessages =
         prefix === chat.messages.length && (mode === "merge" || prefix === stored.length);
       // Same messages, or (merge) an older snapshot of a log already stored longer (Entire
@@ -205,7 +223,7 @@ export function writeChats(
         else skipped++;
         continue;
       }
-      if (titleChanged) writes.setChatTitle(existing.id, chat.title);
+      if (titleChanged) writes.setChatTitle(existing.id, title);
       if (!sameMessages) {
         // Rows of the common prefix stay (ids and index rows kept); what follows is replaced.
         if (prefix < stored.length) writes.deleteMessagesAfter(existing.id, prefix);
@@ -221,25 +239,6 @@ export function writeChats(
 }
 
 /**
- * Throws when a chat of `chats` whose key is the store's (`keyScope` `store`) is stored from
- * another file than its own (see {@link ChatToWrite.keyScope}), naming the first and counting
- * them all; runs inside the write's transaction, before any write.
- */
-function refuseKeysOfOtherFiles(writes: ChatWrites, chats: readonly ChatToWrite[]): void {
-  let first: { readonly chatKey: string; readonly heldBy: string; readonly file: string } | null =
-    null;
-  let refused = 0;
-  for (const { chat, sourceFile = "", keyScope = "file" } of chats) {
-    if (keyScope !== "store" || sourceFile === "") continue;
-    const held = writes.findChatOfOtherFile(chat.source, sourceFile, chat.externalId);
-    if (!held) continue;
-    first ??= { chatKey: chat.externalId, heldBy: held.sourceFile, file: sourceFile };
-    refused++;
-  }
-  if (first) throw new ChatKeyInAnotherFileError({ ...first, chats: refused });
-}
-
-/**
  * Throws when a chat of `chats` is stored under another app than `namedApp.name` (see
  * {@link WriteChatsOptions.namedApp}); runs inside the write's transaction, before any write.
  */
@@ -247,12 +246,12 @@ function refuseChatsInOtherApps(
   apps: StoreApps,
   chats: readonly ChatToWrite[],
   namedApp: NonNullable<WriteChatsOptions["namedApp"]>,
-  findExisting: (chat: ImportedChat, sourceFile: string) => { readonly appId: number } | undefined,
+  existingOf: (entry: ChatToWrite) => { readonly appId: number } | undefined,
 ): void {
   const namedId = apps.namedAppId(namedApp.name);
   const holding = new Map<number, number>();
-  for (const { chat, sourceFile = "" } of chats) {
-    const existing = findExisting(chat, sourceFile);
+  for (const entry of chats) {
+    const existing = existingOf(entry);
     if (existing && existing.appId !== namedId) {
       holding.set(existing.appId, (holding.get(existing.appId) ?? 0) + 1);
     }
@@ -264,29 +263,4 @@ function refuseChatsInOtherApps(
     heldBy: [...holding.keys()].map((appId) => apps.nameOf(appId) ?? `#${appId}`),
     chats: [...holding.values()].reduce((sum, count) => sum + count, 0),
   });
-}
-
-function commonPrefixLength(
-  stored: readonly StoredMessage[],
-  incoming: readonly ImportedMessage[],
-  same: (stored: StoredMessage, incoming: ImportedMessage) => boolean = sameMessage,
-): number {
-  const limit = Math.min(stored.length, incoming.length);
-  let index = 0;
-  while (index < limit && same(stored[index]!, incoming[index]!)) index++;
-  return index;
-}
-
-function sameText(stored: StoredMessage, incoming: ImportedMessage): boolean {
-  return stored.role === incoming.role && stored.content === incoming.content;
-}
-
-function sameMessage(stored: StoredMessage, incoming: ImportedMessage): boolean {
-  return (
-    stored.role === incoming.role &&
-    stored.content === incoming.content &&
-    stored.created_at === incoming.createdAtMs &&
-    stored.ai_messages_json === incoming.aiMessagesJson &&
-    stored.is_compaction_summary === (incoming.isCompactionSummary ? 1 : 0)
-  );
 }

@@ -1,8 +1,9 @@
 /**
  * A second generic JSONL file reusing an (app, chat) key another file imported, through the real
- * `recollect` executable: refused (exit 2) naming the file, the key and the file holding it, with
- * the command that updates the chat from there; the first file's chat keeps its title and
- * messages, and another file of the same run still imports.
+ * `recollect` executable: when it changes a stored message it is refused (exit 2) naming the
+ * file, the key, the file holding it and where they part, with the command that updates the chat
+ * from there; the first file's chat keeps its title and messages, and another file of the same
+ * run still imports. An export regenerated under a new name, continuing the chat, updates it.
  */
 import { writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
@@ -28,7 +29,7 @@ const stored = (db: string) => {
 };
 
 describe("recollect import of a second file reusing a generic JSONL chat key", () => {
-  it("is refused naming the key and the holding file; the first chat stays, others import", async () => {
+  it("changing a stored message is refused naming the key, the holder and where; a continuation updates", async () => {
     const db = stores.path();
     const first = join(dirname(db), "a.jsonl");
     const second = join(dirname(db), "b.jsonl");
@@ -39,7 +40,7 @@ describe("recollect import of a second file reusing a generic JSONL chat key", (
     expect((await runRecollectChild(["--db", db, "import", first])).code).toBe(0);
 
     const run = await runRecollectChild(["--db", db, "import", second, fresh]);
-    const reason = `Invalid paths: expected files whose chat keys (app, chat) no other imported file holds (the chat keyed ["shop","c1"] in ${second} belongs to ${first}, which imported it first: give it another key; nothing of ${second} was written).`;
+    const reason = `Invalid paths: expected files whose chats keyed (app, chat) like another file's begin with their stored messages (the chat keyed ["shop","c1"] in ${second} belongs to ${first}, and ${second} would change it: its message 1 differs from the stored one (1 stored, 1 in ${second}); give it another key; nothing of ${second} was written).`;
     expect(run.code).toBe(2);
     expect(run.stdout).toContain(`rejected ${reason}\n`);
     const error = run.stderr.split("\n").at(-2);
@@ -60,13 +61,34 @@ describe("recollect import of a second file reusing a generic JSONL chat key", (
       kind: "invalid_input",
       exit_code: 2,
       argument: "paths",
-      allowed: "files whose chat keys (app, chat) no other imported file holds",
+      allowed:
+        "files whose chats keyed (app, chat) like another file's begin with their stored messages",
       file: second,
       chat_key: '["shop","c1"]',
       held_by: first,
       chats: 1,
+      differs_at_message: 1,
+      stored_messages: 1,
+      file_messages: 1,
     });
     expect(JSON.parse(json.stdout).failures).toEqual([{ file: second, line: null, reason }]);
     expect(stored(db)).toHaveLength(2);
+
+    // The first file's chat regenerated under a new name with a new message: updated, exit 0.
+    const regenerated = join(dirname(db), "a-2026-12-04.jsonl");
+    writeFileSync(
+      regenerated,
+      `${line("c1", "Payments", "Stripe or Paddle?", 1)}\n${line("c1", "Payments", "Stripe.", 2)}\n`,
+    );
+    const update = await runRecollectChild(["--db", db, "--json", "import", regenerated]);
+    expect(update.code).toBe(0);
+    expect(JSON.parse(update.stdout).totals).toEqual({
+      files: 1,
+      chats: 0,
+      updated: 1,
+      messages: 1,
+      skipped: 0,
+    });
+    expect(stored(db)[0]).toEqual({ title: "Payments", messages: "Stripe or Paddle?|Stripe." });
   }, 60_000);
 });

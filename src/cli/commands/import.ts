@@ -4,7 +4,8 @@
  * format (stdout), progress on stderr (counts only, never file names or text), and exits non-zero
  * with the first rejected file's `file:line: reason` when any file was malformed, or the
  * `ChatsInAnotherAppError` when `--app` names another app than the one holding a file's chats
- * (the `ChatKeyInAnotherFileError` when a generic JSONL file reuses another file's chat key). A
+ * (the `ChatKeyInAnotherFileError` when a generic JSONL file would change a chat another file
+ * holds). A
  * stop signal ends the import after the file in progress and the drain after its batch; the
  * summary of what was done is printed, then the root writes the stop line.
  */
