@@ -187,6 +187,14 @@ export const REASON_REQUEST = /\bwhy\b|\breasons?\s+(?:for|behind|why)\b/i;
 /** First-person singular: the question is about the person asking (their own statements). */
 export const FIRST_PERSON = /\b(?:i|my|me|mine|myself)\b|\bi'(?:ve|m|d|ll)\b/i;
 
+/**
+ * The question asks what the assistant said before ("what did you recommend for caching?", "how
+ * did you help me …", "the options you suggested"): not about the person's own words, even when it
+ * also says "my". A present request for new advice ("what would you suggest?") is not one.
+ */
+export const ASSISTANT_SAID =
+  /\b(?:did|had|have)\s+you\s+(?:\w+\s+)?(?:recommend|suggest|advise|propose|help|explain|say|tell|mention|give|provide|show|offer)\b|\byou(?:'ve|\s+had|\s+have)?\s+(?:recommended|suggested|advised|proposed|explained|said|told|mentioned|gave|provided|showed|offered)\b/i;
+
 /** A later message carrying one of these revises an earlier one on the same subject. */
 export const REVISION_CUE =
   /\b(?:actually|instead|changed? (?:my|our) mind|switch\w*|no longer|rather than|replac\w*|mov(?:e|ed|ing) (?:\w+ )?to)\b/i;
@@ -220,7 +228,7 @@ function digest(text: string): string {
 }
 
 /** Bumped when the pipeline's code or a cue pattern (not just a number) changes what it outputs. */
-export const OFFLINE_PIPELINE_GENERATION = 28;
+export const OFFLINE_PIPELINE_GENERATION = 29;
 
 /**
  * The policy version of `config`: `<generation><5-digit digest of the parameters>` (a number, so

@@ -7,6 +7,7 @@ import { coverage, isProbe } from "./evidence-strength.js";
 import { reciprocalRankFusion } from "./fuse.js";
 import {
   ABOUT_CURRENT_CHAT,
+  ASSISTANT_SAID,
   DECISION_FRAME,
   FIRST_PERSON,
   type PolicyConfig,
@@ -117,6 +118,17 @@ function titled(vector: TermVector, title: TermVector): TermVector {
   return { tf, length: vector.length + title.length };
 }
 
+/**
+ * speaker: the question speaks of the person ({@link FIRST_PERSON}) and does not ask what the
+ * assistant said ({@link ASSISTANT_SAID}: "how did you recommend … my app?" is about the
+ * assistant's words, whose context the person's turns give as often): their own turns answer it.
+ * Boosting the assistant's turns for such a question instead measured no better (BEAM-100K dev:
+ * one question up, one down) than boosting neither.
+ */
+export function asksAboutOwnWords(question: string): boolean {
+  return FIRST_PERSON.test(question) && !ASSISTANT_SAID.test(question);
+}
+
 /** The question is about the locked current chat: only its messages can answer it. */
 export function asksAboutCurrentChat(state: RunState): boolean {
   return state.currentChatId !== null && ABOUT_CURRENT_CHAT.test(state.question);
@@ -170,7 +182,7 @@ export function rankEvidence(state: RunState, config: PolicyConfig): Ranking {
   };
   const questionScores = inContext(subject);
   const expanded = expandedModel(raw, questionScores, subject, config);
-  const speaker = !off.has("speaker") && FIRST_PERSON.test(state.question);
+  const speaker = !off.has("speaker") && asksAboutOwnWords(state.question);
   const scores = (expanded === subject ? questionScores : inContext(expanded)).map((score, i) =>
     speaker && observations[i]?.role === "user" ? score * (1 + parameters.speakerBoost) : score,
   );

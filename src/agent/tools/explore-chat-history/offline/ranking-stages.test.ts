@@ -6,7 +6,7 @@
  */
 import { describe, expect, test } from "vitest";
 import { DEFAULT_POLICY } from "./policy-parameters.js";
-import { rankEvidence } from "./rank-evidence.js";
+import { asksAboutOwnWords, rankEvidence } from "./rank-evidence.js";
 import { idf, poolStats, termVector } from "./score-messages.js";
 import { observation, runState } from "./testing/offline-test-fixtures.js";
 
@@ -73,5 +73,37 @@ describe("score: pool idf", () => {
     // df(auth) = 2 of 3 messages: sqrt(ln(1 + 1.5 / 2.5)).
     expect(idf(stats, "auth")).toBeCloseTo(Math.sqrt(Math.log(1.6)), 12);
     expect(idf(stats, "absent")).toBeCloseTo(Math.sqrt(Math.log(1 + 3.5 / 0.5)), 12);
+  });
+});
+
+describe("speaker", () => {
+  /** The person's plan and the assistant's advice on one subject; the advice names the bursts. */
+  const chat = [
+    observation("c1", "My retry queue for the weather requests backs off twice.", {
+      chatId: 1,
+      messageId: 1,
+    }),
+    observation("c2", "For bursts, the retry queue of weather requests backs off exponentially.", {
+      chatId: 2,
+      messageId: 1,
+      role: "assistant",
+    }),
+  ];
+  const first = (question: string) =>
+    rankEvidence(runState(question, chat), DEFAULT_POLICY).messages[0]?.observation.candidateId;
+
+  test("a question about the person's own words ranks their turn first", () => {
+    const question = "How did I handle my retry queue for weather requests in bursts?";
+    expect(asksAboutOwnWords(question)).toBe(true);
+    expect(first(question)).toBe("c1");
+  });
+
+  test("asking what the assistant said is not about the person's words, even with 'my'", () => {
+    const question =
+      "How did you recommend handling my retry queue for weather requests in bursts?";
+    expect(asksAboutOwnWords(question)).toBe(false);
+    expect(first(question)).toBe("c2");
+    // A request for new advice is no question about what was said.
+    expect(asksAboutOwnWords("What would you suggest for my retry queue?")).toBe(true);
   });
 });
