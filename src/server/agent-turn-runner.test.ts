@@ -22,8 +22,15 @@ beforeEach(async () => {
 });
 afterEach(() => store.close());
 
+/**
+ * Posts `message` as a turn and returns its events. read_chat's consent is "always" here: the
+ * router may drill into a cited target, and an "ask" would wait for an answer no test gives.
+ */
 async function runTurn(isPro: boolean, message: string): Promise<ServerEvent[]> {
-  const app = createOfflineTestApp(store, { isPro });
+  const app = createOfflineTestApp(store, {
+    isPro,
+    settings: { consent: { read_chat: "always" } },
+  });
   const response = await app.request(`/api/chats/${own}/turns`, {
     method: "POST",
     headers: { "content-type": "application/json" },
