@@ -61,7 +61,14 @@ describe("importPaths with generic JSONL chat keys in several files", () => {
 
     const report = importPaths({ store, paths: [tuesday] });
     expect(report.failures).toEqual([]);
-    expect(report.totals).toEqual({ files: 1, chats: 1, updated: 1, messages: 2, skipped: 0 });
+    expect(report.totals).toEqual({
+      files: 1,
+      chats: 1,
+      updated: 1,
+      messages: 2,
+      skipped: 0,
+      messagesRemoved: 0,
+    });
     const updated = [
       { title: "Payments (EU)", file: tuesday, messages: "Stripe or Paddle?|Stripe.|And VAT?" },
       { title: "Shipping", file: tuesday, messages: "Which carrier?" },
@@ -71,7 +78,14 @@ describe("importPaths with generic JSONL chat keys in several files", () => {
     // Both exports in their folder: the older one is unchanged and leaves the chat where it is.
     const again = importPaths({ store, paths: [dir] });
     expect(again.failures).toEqual([]);
-    expect(again.totals).toEqual({ files: 2, chats: 0, updated: 0, messages: 0, skipped: 3 });
+    expect(again.totals).toEqual({
+      files: 2,
+      chats: 0,
+      updated: 0,
+      messages: 0,
+      skipped: 3,
+      messagesRemoved: 0,
+    });
     expect(chats(store)).toEqual(updated);
 
     // The new export grows: its growth is appended, as for any file imported again.
@@ -91,7 +105,14 @@ describe("importPaths with generic JSONL chat keys in several files", () => {
 
     const report = importPaths({ store, paths: [after] });
     expect(report.failures).toEqual([]);
-    expect(report.totals).toEqual({ files: 1, chats: 0, updated: 0, messages: 0, skipped: 1 });
+    expect(report.totals).toEqual({
+      files: 1,
+      chats: 0,
+      updated: 0,
+      messages: 0,
+      skipped: 1,
+      messagesRemoved: 0,
+    });
     expect(chats(store)).toEqual([
       { title: "Payments", file: after, messages: "Stripe or Paddle?" },
     ]);
@@ -138,7 +159,14 @@ describe("importPaths with generic JSONL chat keys in several files", () => {
       storedMessages: 2,
       fileMessages: 3,
     });
-    expect(report.totals).toEqual({ files: 1, chats: 1, updated: 0, messages: 1, skipped: 0 });
+    expect(report.totals).toEqual({
+      files: 1,
+      chats: 1,
+      updated: 0,
+      messages: 1,
+      skipped: 0,
+      messagesRemoved: 0,
+    });
     const kept = { title: "Payments", file: first, messages: "Stripe or Paddle?|Stripe." };
     expect(chats(store)).toEqual([kept, { title: "Fresh", file: fresh, messages: "fresh start" }]);
 

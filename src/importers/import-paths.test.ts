@@ -14,6 +14,11 @@ import { createTempDirs } from "./testing/temp-dir.js";
 const temp = createTempDirs();
 afterEach(() => temp.cleanup());
 
+/** The counts of a first import: nothing was stored, so nothing updated, unchanged or removed. */
+const FRESH = { updated: 0, skipped: 0, messagesRemoved: 0 } as const;
+/** The counts of a re-import of what is stored: nothing written, nothing removed. */
+const UNCHANGED = { chats: 0, updated: 0, messages: 0, messagesRemoved: 0 } as const;
+
 const count = (store: ReturnType<typeof openStore>, table: string) =>
   store.db.prepare(`SELECT count(*) FROM ${table}`).pluck().get();
 
@@ -22,13 +27,13 @@ describeRequiring([SHARED_CORPUS], "importPaths on the whole corpus", () => {
     using store = openStore({ path: ":memory:" });
     const report = importPaths({ store, paths: [CORPUS_DIR] });
     expect(report.formats).toEqual([
-      { format: "specstory", files: 37, chats: 37, updated: 0, messages: 428, skipped: 0 },
-      { format: "claude-code", files: 2, chats: 2, updated: 0, messages: 184, skipped: 0 },
-      { format: "codex", files: 1, chats: 1, updated: 0, messages: 107, skipped: 0 },
-      { format: "aider", files: 3, chats: 11, updated: 0, messages: 227, skipped: 0 },
-      { format: "cline", files: 1, chats: 1, updated: 0, messages: 24, skipped: 0 },
+      { format: "specstory", files: 37, chats: 37, messages: 428, ...FRESH },
+      { format: "claude-code", files: 2, chats: 2, messages: 184, ...FRESH },
+      { format: "codex", files: 1, chats: 1, messages: 107, ...FRESH },
+      { format: "aider", files: 3, chats: 11, messages: 227, ...FRESH },
+      { format: "cline", files: 1, chats: 1, messages: 24, ...FRESH },
     ]);
-    expect(report.totals).toEqual({ files: 44, chats: 52, updated: 0, messages: 970, skipped: 0 });
+    expect(report.totals).toEqual({ files: 44, chats: 52, messages: 970, ...FRESH });
     expect(report.failures).toEqual([]);
     expect(
       report.skippedPaths
@@ -65,7 +70,7 @@ describeRequiring([SHARED_CORPUS], "importPaths on the whole corpus", () => {
     ]);
     // Re-import is idempotent: nothing new, every chat skipped, no row written.
     const again = importPaths({ store, paths: [CORPUS_DIR] });
-    expect(again.totals).toEqual({ files: 44, chats: 0, updated: 0, messages: 0, skipped: 52 });
+    expect(again.totals).toEqual({ files: 44, skipped: 52, ...UNCHANGED });
     expect(count(store, "messages")).toBe(970);
   });
 });
@@ -76,11 +81,11 @@ describe("importPaths on a synthetic corpus", () => {
     const corpus = writeSyntheticCorpus(temp.make());
     const report = importPaths({ store, paths: [corpus.dir] });
     expect(report.formats).toEqual([
-      { format: "specstory", files: 2, chats: 2, updated: 0, messages: 6, skipped: 0 },
-      { format: "claude-code", files: 1, chats: 1, updated: 0, messages: 2, skipped: 0 },
-      { format: "codex", files: 1, chats: 1, updated: 0, messages: 2, skipped: 0 },
-      { format: "aider", files: 1, chats: 2, updated: 0, messages: 6, skipped: 0 },
-      { format: "cline", files: 1, chats: 1, updated: 0, messages: 5, skipped: 0 },
+      { format: "specstory", files: 2, chats: 2, messages: 6, ...FRESH },
+      { format: "claude-code", files: 1, chats: 1, messages: 2, ...FRESH },
+      { format: "codex", files: 1, chats: 1, messages: 2, ...FRESH },
+      { format: "aider", files: 1, chats: 2, messages: 6, ...FRESH },
+      { format: "cline", files: 1, chats: 1, messages: 5, ...FRESH },
     ]);
     expect(report.failures).toEqual([]);
     expect(
@@ -102,7 +107,7 @@ describe("importPaths on a synthetic corpus", () => {
       { name: "Tidepool", chats: 1, messages: 2 },
     ]);
     const again = importPaths({ store, paths: [corpus.dir] });
-    expect(again.totals).toEqual({ files: 6, chats: 0, updated: 0, messages: 0, skipped: 7 });
+    expect(again.totals).toEqual({ files: 6, skipped: 7, ...UNCHANGED });
     expect(count(store, "messages")).toBe(21);
   });
 });
@@ -139,7 +144,7 @@ describe("importPaths edge cases", () => {
     expect(report.failures.map((failure) => [failure.file, failure.line, failure.reason])).toEqual([
       [join(dir, "broken.jsonl"), 7, "not valid JSON (truncated or corrupt line)"],
     ]);
-    expect(report.totals).toEqual({ files: 1, chats: 1, updated: 0, messages: 1, skipped: 0 });
+    expect(report.totals).toEqual({ files: 1, chats: 1, messages: 1, ...FRESH });
     // The broken file's chat shares (app, chat) with fine.jsonl; only fine.jsonl's message exists.
     expect(store.db.prepare("SELECT content FROM messages").pluck().all()).toEqual(["m1"]);
   });
@@ -204,9 +209,7 @@ describe("importPaths edge cases", () => {
     other.exec("CREATE TABLE entries (id INTEGER PRIMARY KEY)");
     other.close();
     const report = importPaths({ store, paths: [dir] });
-    expect(report.formats).toEqual([
-      { format: "dyad", files: 1, chats: 3, updated: 0, messages: 6, skipped: 0 },
-    ]);
+    expect(report.formats).toEqual([{ format: "dyad", files: 1, chats: 3, messages: 6, ...FRESH }]);
     expect(
       report.skippedPaths.flatMap((s) => (s.reason === "unknown_format" ? [s.path] : [])),
     ).toEqual([join(dir, "cache.sqlite")]);
@@ -241,7 +244,7 @@ describe("importPaths edge cases", () => {
     const file = writeSyntheticCorpus(temp.make()).codex;
     importPaths({ store, paths: [file], appName: "Chess" });
     const again = importPaths({ store, paths: [file], appName: "Other" });
-    expect(again.totals).toEqual({ files: 0, chats: 0, updated: 0, messages: 0, skipped: 0 });
+    expect(again.totals).toEqual({ files: 0, skipped: 0, ...UNCHANGED });
     expect(again.failures.map(({ file, line, error }) => [file, line, error.name])).toEqual([
       [file, undefined, "ChatsInAnotherAppError"],
     ]);
@@ -263,7 +266,14 @@ describe("importPaths edge cases", () => {
       "\n#### two  \n\nreply two\n\n# aider chat started at 2026-01-02 10:00:00\n\n#### new session  \n",
     );
     const second = importPaths({ store, paths: [file] });
-    expect(second.totals).toEqual({ files: 1, chats: 1, updated: 1, messages: 3, skipped: 0 });
+    expect(second.totals).toEqual({
+      files: 1,
+      chats: 1,
+      updated: 1,
+      messages: 3,
+      skipped: 0,
+      messagesRemoved: 0,
+    });
     expect(store.db.prepare("SELECT content FROM messages ORDER BY id").pluck().all()).toEqual([
       "one",
       "reply one",
@@ -284,9 +294,7 @@ describe("importPaths edge cases", () => {
     );
     expect(count(store, "chats")).toBe(0);
     const report = importPaths({ store, paths: [path] });
-    expect(report.formats).toEqual([
-      { format: "dyad", files: 1, chats: 3, updated: 0, messages: 6, skipped: 0 },
-    ]);
+    expect(report.formats).toEqual([{ format: "dyad", files: 1, chats: 3, messages: 6, ...FRESH }]);
     expect(
       store.db
         .prepare(
@@ -318,7 +326,7 @@ describe("importPaths edge cases", () => {
         total: 1,
         format: "cline",
         ok: true,
-        counts: { chats: 1, updated: 0, messages: 5, skipped: 0 },
+        counts: { chats: 1, messages: 5, ...FRESH },
       },
     ]);
   });

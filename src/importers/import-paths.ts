@@ -256,7 +256,7 @@ export function startImport(options: ImportPathsOptions): ImportRun {
   };
 }
 
-const ZERO: WriteCounts = { chats: 0, updated: 0, messages: 0, skipped: 0 };
+const ZERO: WriteCounts = { chats: 0, updated: 0, messages: 0, skipped: 0, messagesRemoved: 0 };
 
 /** The store file and its WAL/SHM companions, resolved; empty for an in-memory store. */
 function storeFilePaths(storePath: string): ReadonlySet<string> {
@@ -303,6 +303,7 @@ function sum(counts: readonly WriteCounts[]): WriteCounts {
       updated: total.updated + next.updated,
       messages: total.messages + next.messages,
       skipped: total.skipped + next.skipped,
+      messagesRemoved: total.messagesRemoved + next.messagesRemoved,
     }),
     ZERO,
   );

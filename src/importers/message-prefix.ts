@@ -40,3 +40,34 @@ export function sameMessage(stored: StoredImportMessage, incoming: ImportedMessa
     stored.is_compaction_summary === (incoming.isCompactionSummary ? 1 : 0)
   );
 }
+
+/**
+ * How many of `deleted` (stored messages a write deletes) no message of `inserted` (those it
+ * writes in their place) holds again: the same role and text, each inserted message standing for
+ * one deleted one, wherever it now stands. So a message the source dropped or changed counts
+ * (edited `b` to `B`: `b` is gone), and one written again only because a time, a flag or an
+ * earlier message changed, or moved up past a dropped one, does not. Pure; 0 to `deleted.length`.
+ */
+export function removedMessageCount(
+  deleted: readonly StoredImportMessage[],
+  inserted: readonly ImportedMessage[],
+): number {
+  const writtenAgain = new Map<string, number>();
+  for (const message of inserted) {
+    const key = textKey(message.role, message.content);
+    writtenAgain.set(key, (writtenAgain.get(key) ?? 0) + 1);
+  }
+  let removed = 0;
+  for (const message of deleted) {
+    const key = textKey(message.role, message.content);
+    const left = writtenAgain.get(key) ?? 0;
+    if (left > 0) writtenAgain.set(key, left - 1);
+    else removed++;
+  }
+  return removed;
+}
+
+/** One key per (role, text); a role is a word, so the NUL cannot be part of it. */
+function textKey(role: string, content: string): string {
+  return `${role}\u0000${content}`;
+}

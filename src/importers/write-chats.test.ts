@@ -32,6 +32,7 @@ describe("writeChats", () => {
       updated: 0,
       messages: 2,
       skipped: 0,
+      messagesRemoved: 0,
     });
     expect(writeChats(store.db, [{ chat: chat("t", ["a", "b"]), app }])).toEqual({
       chatIds: [1],
@@ -39,6 +40,7 @@ describe("writeChats", () => {
       updated: 0,
       messages: 0,
       skipped: 1,
+      messagesRemoved: 0,
     });
     expect(writeChats(store.db, [{ chat: chat("t", ["a", "b", "c"]), app }])).toMatchObject({
       updated: 1,

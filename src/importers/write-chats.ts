@@ -11,7 +11,7 @@
  * - stored messages are a prefix of the new ones (an append-only log grew): only the new tail
  *   is inserted (`updated`);
  * - otherwise (the source was edited): the messages after the common prefix are replaced
- *   (`updated`).
+ *   (`updated`); the stored ones the file no longer holds are counted (`messagesRemoved`).
  *
  * `exact` mode (a sync found the file rewritten) makes the stored messages equal the parsed ones,
  * shorter included. `tail` mode (a sync parsed only the end of a log, from the start of its last
@@ -39,11 +39,15 @@
 import type Database from "better-sqlite3";
 import { ChatsInAnotherAppError } from "../errors/recollect-error.js";
 import { type StoreApps, storeApps } from "../store/catalog/app-writes.js";
-import { type FoundChat, prepareChatWrites } from "../store/catalog/chat-writes.js";
+import {
+  type FoundChat,
+  prepareChatWrites,
+  type StoredImportMessage,
+} from "../store/catalog/chat-writes.js";
 import { writeTransaction } from "../store/write-transaction.js";
 import { chatsOfOtherFiles } from "./chats-of-other-files.js";
 import type { ImportedChat, ImportedMessage } from "./imported-chat.js";
-import { commonPrefixLength, sameText } from "./message-prefix.js";
+import { commonPrefixLength, removedMessageCount, sameText } from "./message-prefix.js";
 import { fallbackApp, type ResolvedApp } from "./resolve-app.js";
 
 /** How a chat's parsed messages relate to what is stored; see the module doc. */
@@ -84,7 +88,7 @@ export interface WriteResult extends WriteCounts {
   readonly chatIds: readonly number[];
 }
 
-/** What one write did. `messages` counts message rows inserted. */
+/** What one write did. `messages` counts message rows inserted, `messagesRemoved` rows lost. */
 export interface WriteCounts {
   /** Chats inserted. */
   readonly chats: number;
@@ -94,6 +98,13 @@ export interface WriteCounts {
   readonly messages: number;
   /** Chats already stored exactly as read. */
   readonly skipped: number;
+  /**
+   * Stored messages deleted that the source no longer holds: replaced by an edit (the stored
+   * text is gone) or dropped. A message deleted and written again with the same role and text
+   * (its time changed, or an earlier message was dropped) is not counted; see
+   * `removedMessageCount` in `message-prefix.ts`. Never more than the rows deleted.
+   */
+  readonly messagesRemoved: number;
 }
 
 /**
@@ -117,6 +128,20 @@ export function writeChats(
   const insertAll = (chatId: number, messages: readonly ImportedMessage[]) => {
     for (const message of messages) writes.insertMessage(chatId, message);
   };
+  /**
+   * Keeps the chat's first `keep` stored rows (ids and index rows kept), deletes the rest and
+   * inserts `tail` after them; returns how many of the deleted ones `tail` does not hold again.
+   */
+  const replaceAfter = (
+    chatId: number,
+    stored: readonly StoredImportMessage[],
+    keep: number,
+    tail: readonly ImportedMessage[],
+  ): number => {
+    if (keep < stored.length) writes.deleteMessagesAfter(chatId, keep);
+    insertAll(chatId, tail);
+    return removedMessageCount(stored.slice(keep), tail);
+  };
   const findExisting = (chat: ImportedChat, sourceFile: string) => {
     const own = writes.findChat(chat.source, sourceFile, chat.externalId);
     if (own || sourceFile === "") return own;
@@ -125,8 +150,11 @@ export function writeChats(
     return legacy;
   };
 
-  /** `tail` mode: messages inserted, or null when nothing changed. */
-  const writeTail = (chatId: number, incoming: readonly ImportedMessage[]): number | null => {
+  /** `tail` mode: messages inserted and removed, or null when nothing changed. */
+  const writeTail = (
+    chatId: number,
+    incoming: readonly ImportedMessage[],
+  ): { inserted: number; removed: number } | null => {
     const first = incoming[0];
     if (!first) return null;
     const stored = writes.storedMessages(chatId);
@@ -141,10 +169,8 @@ export function writeChats(
     // Times of a turn parsed on its own may be derived differently; the text decides.
     const prefix = commonPrefixLength(stored.slice(from), incoming, sameText);
     if (from + prefix === stored.length && prefix === incoming.length) return null;
-    if (from + prefix < stored.length) writes.deleteMessagesAfter(chatId, from + prefix);
     const tail = incoming.slice(prefix);
-    insertAll(chatId, tail);
-    return tail.length;
+    return { inserted: tail.length, removed: replaceAfter(chatId, stored, from + prefix, tail) };
   };
 
   const run = writeTransaction(db, (): WriteResult => {
@@ -158,6 +184,7 @@ export function writeChats(
     let updated = 0;
     let messages = 0;
     let skipped = 0;
+    let messagesRemoved = 0;
     const chatIds: number[] = [];
     for (const entry of chats) {
       const { chat, app, sourceFile = "", keyScope = "file", mode = "merge" } = entry;
@@ -205,7 +232,8 @@ export function writeChats(
           if (moved) updated++;
           else skipped++;
         } else {
-          messages += written;
+          messages += written.inserted;
+          messagesRemoved += written.removed;
           updated++;
         }
         continue;
@@ -225,15 +253,14 @@ export function writeChats(
       }
       if (titleChanged) writes.setChatTitle(existing.id, title);
       if (!sameMessages) {
-        // Rows of the common prefix stay (ids and index rows kept); what follows is replaced.
-        if (prefix < stored.length) writes.deleteMessagesAfter(existing.id, prefix);
+        // Rows of the common prefix stay; what follows is replaced.
         const tail = chat.messages.slice(prefix);
-        insertAll(existing.id, tail);
+        messagesRemoved += replaceAfter(existing.id, stored, prefix, tail);
         messages += tail.length;
       }
       updated++;
     }
-    return { chats: inserted, updated, messages, skipped, chatIds };
+    return { chats: inserted, updated, messages, skipped, messagesRemoved, chatIds };
   });
   return run();
 }

@@ -9,6 +9,7 @@ import {
   createFixtureMachine,
   type FixtureMachine,
 } from "../sync/testing/machine-fixture.js";
+import { syncClientProject, syncedCounts } from "./background-sync.js";
 import { spawnMcpClient } from "./testing/spawn-mcp-client.js";
 
 const machines: FixtureMachine[] = [];
@@ -124,4 +125,35 @@ describe("recollect mcp: the client's project is synced in the background", () =
     expect(found).toBe(true);
     expect(server.stderr()).not.toContain("Kafka");
   }, 90_000);
+});
+
+describe("syncedCounts: what a background pass wrote and removed", () => {
+  it("a session file cut short removes its dropped messages; a pass with nothing new counts 0", () => {
+    const m = createFixtureMachine();
+    machines.push(m);
+    const shop = m.project("code/shop");
+    const turns = [
+      { role: "user", text: "Which queue?" },
+      { role: "assistant", text: "SQS." },
+      { role: "user", text: "And retries?" },
+      { role: "assistant", text: "Three." },
+    ] as const;
+    m.write(".claude/projects/-code-shop/s1.jsonl", claudeSession("s1", shop, turns));
+    const storePath = `${m.home}/store.db`;
+    using store = openStore({ path: storePath });
+    const pass = () =>
+      syncedCounts(
+        syncClientProject({
+          store,
+          settings: settingsStoreForStorePath(storePath),
+          env: { HOME: m.home },
+          folders: [shop],
+        }),
+      );
+    expect(pass()).toEqual({ messages: 4, messagesRemoved: 0 });
+    expect(pass()).toEqual({ messages: 0, messagesRemoved: 0 });
+    m.write(".claude/projects/-code-shop/s1.jsonl", claudeSession("s1", shop, turns.slice(0, 2)));
+    expect(pass()).toEqual({ messages: 0, messagesRemoved: 2 });
+    expect(syncedCounts(null)).toEqual({ messages: 0, messagesRemoved: 0 });
+  });
 });

@@ -43,10 +43,30 @@ export function syncClientProject(options: SyncClientProjectOptions): SyncReport
   });
 }
 
+/** What one pass changed in the store, over every source. */
+export interface SyncedCounts {
+  /** Message rows written. */
+  readonly messages: number;
+  /** Stored messages deleted that the files no longer hold (`SourceSyncSummary.messagesRemoved`). */
+  readonly messagesRemoved: number;
+}
+
+/** The {@link SyncedCounts} of `report`; all 0 for no report (no folder to sync). */
+export function syncedCounts(report: SyncReport | null): SyncedCounts {
+  const sources = report?.sources ?? [];
+  return {
+    messages: sources.reduce((total, source) => total + source.messages, 0),
+    messagesRemoved: sources.reduce((total, source) => total + source.messagesRemoved, 0),
+  };
+}
+
 /** Options of {@link followClientProject}. */
 export interface FollowClientProjectOptions extends SyncClientProjectOptions {
-  /** After a pass that stored new messages: their count (the caller kicks the indexer). */
-  readonly onSynced: (messages: number) => void;
+  /**
+   * After a pass that wrote or removed messages: how many (the caller kicks the indexer, which
+   * a removal needs too: a deleted reply re-queues the question before it).
+   */
+  readonly onSynced: (counts: SyncedCounts) => void;
   /** A pass failed; the watch goes on. */
   readonly onError: (error: unknown) => void;
 }
@@ -63,9 +83,8 @@ export function followClientProject(options: FollowClientProjectOptions): Histor
     // Only this project's folders and files wake it, not every project's writes.
     projects: options.folders.map((folder) => resolve(folder)),
     pass: async () => {
-      const report = syncClientProject(options);
-      const messages = report?.sources.reduce((total, source) => total + source.messages, 0) ?? 0;
-      if (messages > 0) options.onSynced(messages);
+      const counts = syncedCounts(syncClientProject(options));
+      if (counts.messages > 0 || counts.messagesRemoved > 0) options.onSynced(counts);
       // The project's own folders (SpecStory's, aider's files) are followed too.
       return options.folders;
     },

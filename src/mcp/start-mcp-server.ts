@@ -39,6 +39,7 @@ import { openStore } from "../store/open-store.js";
 import type { StorePathOrigin } from "../store/store-location.js";
 import type { HistoryWatch } from "../sync/index.js";
 import { telemetrySinkForStorePath } from "../telemetry/telemetry-sink.js";
+import { plural } from "../text/plural.js";
 import { createCallProgress } from "./call-progress.js";
 import { createElicitationConsentPrompter } from "./elicitation-consent-prompter.js";
 import { EVIDENCE_URI_TEMPLATE } from "./evidence-uri.js";
@@ -272,9 +273,14 @@ export async function startMcpServer(options: StartMcpServerOptions): Promise<Ru
       settings,
       env: options.env,
       folders,
-      onSynced: (messages) => {
+      onSynced: ({ messages, messagesRemoved }) => {
         indexer.kick();
-        options.log(`recollect mcp: synced ${messages} new messages of this project`);
+        // Messages a rewritten file no longer holds leave the store: the log says so too.
+        const removed =
+          messagesRemoved > 0 ? `, removed ${plural(messagesRemoved, "message")}` : "";
+        options.log(
+          `recollect mcp: synced ${plural(messages, "new message")} of this project${removed}`,
+        );
       },
       onError: (error) =>
         options.log(`recollect mcp: project sync failed: ${toRecollectError(error).message}`),

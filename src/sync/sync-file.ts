@@ -72,7 +72,13 @@ export interface SyncFileInput {
   readonly nowMs: number;
 }
 
-const NO_COUNTS: WriteCounts = { chats: 0, updated: 0, messages: 0, skipped: 0 };
+const NO_COUNTS: WriteCounts = {
+  chats: 0,
+  updated: 0,
+  messages: 0,
+  skipped: 0,
+  messagesRemoved: 0,
+};
 
 /**
  * Syncs `file`. Format errors and unreadable files become a `skipped` outcome with its reason

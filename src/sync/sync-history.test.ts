@@ -179,7 +179,10 @@ describe("syncHistory", () => {
     sync(store, m);
     const firstTwo = claudeSession("s1", shop, turns("A?", "a."));
     truncateSync(path, Buffer.byteLength(firstTwo));
-    expect(bySource(sync(store, m), "claude-code").changes.rewritten).toBe(1);
+    const truncated = bySource(sync(store, m), "claude-code");
+    expect([truncated.changes.rewritten, truncated.messages, truncated.messagesRemoved]).toEqual([
+      1, 0, 2,
+    ]);
     expect(contents(store)).toEqual(["A?", "a."]);
 
     // Rewound to after "A?", then regrown longer than it ever was.
@@ -188,8 +191,17 @@ describe("syncHistory", () => {
       claudeSession("s1", shop, turns("A?", "other answer", "C?", "c.", "D?", "d.")),
     );
     const report = sync(store, m);
-    expect(bySource(report, "claude-code").changes).toMatchObject({ rewritten: 1, appended: 0 });
+    expect(bySource(report, "claude-code")).toMatchObject({
+      changes: { rewritten: 1, appended: 0 },
+      messages: 5,
+      // "a." is gone; "A?" stays.
+      messagesRemoved: 1,
+    });
     expect(contents(store)).toEqual(["A?", "other answer", "C?", "c.", "D?", "d."]);
+    // A dry run compares nothing with the store: it removes and reports no message.
+    writeFileSync(path, firstTwo);
+    const dry = bySource(sync(store, m, { dryRun: true }), "claude-code");
+    expect([dry.changes.rewritten, dry.messagesRemoved]).toEqual([1, 0]);
   });
 
   it("a torn last line waits without an error and is picked up by the next sync", () => {

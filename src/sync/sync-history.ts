@@ -86,6 +86,11 @@ export interface SourceSyncSummary {
   readonly unchangedChats: number;
   /** Message rows written (dry run: messages the changed files hold). */
   readonly messages: number;
+  /**
+   * Stored messages deleted that the files no longer hold (a rewritten file dropped or changed
+   * them; `WriteCounts.messagesRemoved`). 0 in a dry run, which compares nothing with the store.
+   */
+  readonly messagesRemoved: number;
   readonly skipped: readonly SkippedFile[];
   /** Files whose last line is still being written; it is read by the next sync. */
   readonly waiting: readonly string[];
@@ -204,6 +209,7 @@ function syncSource(
   let updatedChats = 0;
   let unchangedChats = 0;
   let messages = 0;
+  let messagesRemoved = 0;
   const skipped: SkippedFile[] = [];
   const waiting: string[] = [];
   const syncOne = (file: SourceFile, offset: number) => {
@@ -235,6 +241,7 @@ function syncSource(
         updatedChats += outcome.counts.updated;
         unchangedChats += outcome.counts.skipped;
         messages += outcome.counts.messages;
+        messagesRemoved += outcome.counts.messagesRemoved;
         if (outcome.torn) waiting.push(file.path);
         break;
     }
@@ -266,6 +273,7 @@ function syncSource(
     updatedChats,
     unchangedChats,
     messages,
+    messagesRemoved,
     skipped,
     waiting,
     noParsableChat:

@@ -88,6 +88,7 @@ describe("recollect import of a second file reusing a generic JSONL chat key", (
       updated: 1,
       messages: 1,
       skipped: 0,
+      messages_removed: 0,
     });
     expect(stored(db)[0]).toEqual({ title: "Payments", messages: "Stripe or Paddle?|Stripe." });
   }, 60_000);

@@ -9,6 +9,9 @@ import { runRecollectChild } from "./testing/run-child.js";
 const stores = createTempStores();
 afterEach(() => stores.cleanup());
 
+/** The `--json` counts of a re-import of what is stored: nothing written, nothing removed. */
+const UNCHANGED = { chats: 0, updated: 0, messages: 0, messages_removed: 0 } as const;
+
 /** A synthetic corpus per test, beside that test's store. */
 const corpus = () => writeSyntheticCorpus(join(dirname(stores.path()), "corpus"));
 
@@ -40,10 +43,10 @@ describe("recollect import", () => {
       formats: unknown;
       indexed: number;
     };
-    expect(report.totals).toEqual({ files: 2, chats: 0, updated: 0, messages: 0, skipped: 2 });
+    expect(report.totals).toEqual({ files: 2, skipped: 2, ...UNCHANGED });
     expect(report.formats).toEqual([
-      { format: "specstory", files: 1, chats: 0, updated: 0, messages: 0, skipped: 1 },
-      { format: "cline", files: 1, chats: 0, updated: 0, messages: 0, skipped: 1 },
+      { format: "specstory", files: 1, skipped: 1, ...UNCHANGED },
+      { format: "cline", files: 1, skipped: 1, ...UNCHANGED },
     ]);
     expect(report.indexed).toBe(0);
   });
@@ -85,6 +88,48 @@ describe("recollect import", () => {
       { file: `${inner}-shm`, reason: "store_file" },
       { file: `${inner}-wal`, reason: "store_file" },
     ]);
+  }, 60_000);
+
+  it("an edited file's re-import says how many stored messages it removed (messages_removed)", async () => {
+    const db = stores.path();
+    const file = join(dirname(db), "chat.jsonl");
+    const exportOf = (...contents: readonly string[]) =>
+      contents
+        .map((content, index) =>
+          JSON.stringify({
+            app: "shop",
+            chat: "c1",
+            role: index % 2 === 0 ? "user" : "assistant",
+            content,
+            created_at: index + 1,
+          }),
+        )
+        .join("\n");
+    writeFileSync(file, exportOf("a", "b", "c", "d"));
+    expect((await runRecollectChild(["--db", db, "import", file])).code).toBe(0);
+    // b edited to B, c and d dropped: the store mirrors the file and says what it lost.
+    writeFileSync(file, exportOf("a", "B"));
+    const edited = await runRecollectChild(["--db", db, "--json", "import", file]);
+    expect(edited.code).toBe(0);
+    const report = JSON.parse(edited.stdout);
+    const counts = { chats: 0, updated: 1, messages: 1, skipped: 0, messages_removed: 3 };
+    expect([report.files, report.formats, report.totals]).toEqual([
+      [{ file, format: "jsonl", encoding: "utf-8", ...counts }],
+      [{ format: "jsonl", files: 1, ...counts }],
+      { files: 1, ...counts },
+    ]);
+    // The text summary says it on the file's, the format's and the total line, when non-zero.
+    writeFileSync(file, exportOf("a", "X"));
+    const text = await runRecollectChild(["--db", db, "import", file]);
+    expect(text.stdout.split("\n").slice(0, 4)).toEqual([
+      `jsonl       0 new chats, 1 updated, 1 message, 1 message removed, 0 unchanged  ${file}`,
+      "",
+      "jsonl       1 file: 0 new chats, 1 updated, 1 message, 1 message removed, 0 unchanged",
+      "total       1 file: 0 new chats, 1 updated, 1 message, 1 message removed, 0 unchanged",
+    ]);
+    using store = openStore({ path: db });
+    const contents = store.db.prepare("SELECT content FROM messages ORDER BY id").pluck().all();
+    expect(contents).toEqual(["a", "X"]);
   }, 60_000);
 
   it("--app puts the chats under the named app", async () => {

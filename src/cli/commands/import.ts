@@ -21,6 +21,7 @@ import {
   type ImportRun,
   type SkipReason,
   startImport,
+  type WriteCounts,
 } from "../../importers/index.js";
 import { settingsStoreForStorePath } from "../../settings/index.js";
 import { existingAppName } from "../../store/catalog/app-lookup.js";
@@ -37,13 +38,15 @@ const PROGRESS_EVERY_FILES = 25;
 /**
  * The `--json` shape: the import report without error objects, plus what the index drained
  * (`indexed`; null when a stop signal ended the run before its drain did) and how many files the
- * stop left unimported (`files_not_imported`, 0 for a run that imported every file).
+ * stop left unimported (`files_not_imported`, 0 for a run that imported every file). Every
+ * file, format and total record carries `messages_removed` (`WriteCounts.messagesRemoved`), 0
+ * included.
  */
 export function importReportJson(report: ImportReport, indexed: number | null) {
   return {
-    files: report.files,
-    formats: report.formats,
-    totals: report.totals,
+    files: report.files.map(countsJson),
+    formats: report.formats.map(countsJson),
+    totals: countsJson(report.totals),
     skipped_paths: report.skippedPaths.map(({ path, reason }) => ({ file: path, reason })),
     failures: report.failures.map(({ file, line, reason }) => ({
       file,
@@ -55,6 +58,11 @@ export function importReportJson(report: ImportReport, indexed: number | null) {
   };
 }
 
+/** A record of the report with its counts as `--json` names them (snake_case). */
+function countsJson<Counts extends WriteCounts>({ messagesRemoved, ...rest }: Counts) {
+  return { ...rest, messages_removed: messagesRemoved };
+}
+
 /** How the text summary names each reason class (`--json` gives the class itself). */
 const SKIP_REASON_TEXT: Readonly<Record<SkipReason, string>> = {
   unknown_format: "no known format",
@@ -64,13 +72,15 @@ const SKIP_REASON_TEXT: Readonly<Record<SkipReason, string>> = {
 };
 
 /**
- * Human summary: one line per file, one per format, totals, one per skipped path, failures, then
+ * Human summary: one line per file, one per format, totals (each saying the stored messages an
+ * edited file's import removed, when any), one per skipped path, failures, then
  * what a stop left undone (files not imported; `indexed` null: the index drain did not finish)
  * or the messages indexed.
  */
 export function formatImportReport(report: ImportReport, indexed: number | null): string {
-  const counts = (entry: { chats: number; updated: number; messages: number; skipped: number }) =>
-    `${plural(entry.chats, "new chat")}, ${entry.updated} updated, ${plural(entry.messages, "message")}, ${entry.skipped} unchanged`;
+  // Messages an edit made the store lose are said whenever there are any, never left implied.
+  const counts = (entry: WriteCounts) =>
+    `${plural(entry.chats, "new chat")}, ${entry.updated} updated, ${plural(entry.messages, "message")}${entry.messagesRemoved > 0 ? `, ${plural(entry.messagesRemoved, "message")} removed` : ""}, ${entry.skipped} unchanged`;
   // Plain UTF-8 is the norm; any other encoding assumed is said, so no file is read silently wrong.
   const lines = report.files.map(
     (file) =>

@@ -129,7 +129,7 @@ describe("a --db path with no store", () => {
     expect([run.code, run.stderr]).toEqual([0, ""]);
     const report = JSON.parse(run.stdout);
     expect([report.totals, report.skipped_paths, report.indexed]).toEqual([
-      { files: 0, chats: 0, updated: 0, messages: 0, skipped: 0 },
+      { files: 0, chats: 0, updated: 0, messages: 0, skipped: 0, messages_removed: 0 },
       [{ file: history, reason: "excluded" }],
       0,
     ]);

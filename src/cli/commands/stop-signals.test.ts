@@ -374,7 +374,7 @@ describe.skipIf(process.platform !== "linux")(
               report.indexed,
             ]).toEqual([
               [first],
-              { files: 1, chats: 1, updated: 0, messages: 40, skipped: 0 },
+              { files: 1, chats: 1, updated: 0, messages: 40, skipped: 0, messages_removed: 0 },
               2,
               null,
             ]);

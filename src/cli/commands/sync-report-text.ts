@@ -26,7 +26,7 @@ function sourceLines(summary: SourceSyncSummary, report: SyncReport): string[] {
   const lines = [
     `${name}: ${plural(summary.files, "file")} ${where(summary, report)}`,
     `  files: ${changes.new} new, ${changes.appended} appended, ${changes.rewritten} rewritten, ${changes.unchanged} unchanged`,
-    `  chats: ${summary.newChats} new, ${summary.updatedChats} updated, ${summary.unchangedChats} unchanged; ${verb} ${plural(summary.messages, "message")}`,
+    `  chats: ${summary.newChats} new, ${summary.updatedChats} updated, ${summary.unchangedChats} unchanged; ${verb} ${plural(summary.messages, "message")}${removed(summary)}`,
   ];
   if (summary.excluded > 0)
     lines.push(`  excluded ${plural(summary.excluded, "file")} (--exclude, exclude setting)`);
@@ -40,6 +40,13 @@ function sourceLines(summary: SourceSyncSummary, report: SyncReport): string[] {
     );
   }
   return lines;
+}
+
+/** `, removed 2 messages` when a rewritten file made the store lose messages, else nothing. */
+function removed(summary: SourceSyncSummary): string {
+  return summary.messagesRemoved > 0
+    ? `, removed ${plural(summary.messagesRemoved, "message")}`
+    : "";
 }
 
 function where(summary: SourceSyncSummary, report: SyncReport): string {
@@ -68,7 +75,7 @@ export function formatSyncPassLine(report: SyncReport, indexed: number, at: Date
       summary.updatedChats > 0 ? plural(summary.updatedChats, "updated chat") : null,
     ].filter((part) => part !== null);
     return [
-      `${summary.source}: ${[...chats, plural(summary.messages, "message")].join(", ")}${skipped > 0 ? `, ${skipped} skipped` : ""}`,
+      `${summary.source}: ${[...chats, plural(summary.messages, "message")].join(", ")}${removed(summary)}${skipped > 0 ? `, ${skipped} skipped` : ""}`,
     ];
   });
   if (parts.length === 0) return null;

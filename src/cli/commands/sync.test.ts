@@ -142,4 +142,29 @@ describe("recollect sync", () => {
     expect(sources[0]!.last_synced_at).toMatch(/^\d{4}-\d\d-\d\dT/);
     expect(sources[1]!.last_synced_at).toBeNull();
   });
+
+  it("a session file rewritten shorter: the summary and --json say how many messages it removed", async () => {
+    const m = machine();
+    const shop = m.project("code/shop");
+    const relative = ".claude/projects/-code-shop/s1.jsonl";
+    const turns = [
+      { role: "user", text: "Which payment provider?" },
+      { role: "assistant", text: "Paddle." },
+      { role: "user", text: "And for refunds?" },
+      { role: "assistant", text: "Paddle too." },
+    ] as const;
+    m.write(relative, claudeSession("s1", shop, turns));
+    const db = stores.path();
+    expect((await runCaptured(["--db", db, "sync", "--source", "claude-code"])).code).toBe(0);
+    m.write(relative, claudeSession("s1", shop, turns.slice(0, 2)));
+    const text = await runCaptured(["--db", db, "sync", "--source", "claude-code"]);
+    expect(text.stdout.split("\n").slice(1, 3)).toEqual([
+      "  files: 0 new, 0 appended, 1 rewritten, 0 unchanged",
+      "  chats: 0 new, 1 updated, 0 unchanged; wrote 0 messages, removed 2 messages",
+    ]);
+    m.write(relative, claudeSession("s1", shop, [turns[0]]));
+    const json = await runCaptured(["--db", db, "--json", "sync", "--source", "claude-code"]);
+    const [source] = JSON.parse(json.stdout).sources;
+    expect([source.updatedChats, source.messages, source.messagesRemoved]).toEqual([1, 0, 1]);
+  });
 });

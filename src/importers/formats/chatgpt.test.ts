@@ -91,7 +91,15 @@ describe("importing a ChatGPT export", () => {
     using store = openStore({ path: ":memory:" });
     const first = importPaths({ store, paths: [dir], appName: "personal" });
     expect(first.formats).toEqual([
-      { format: "chatgpt", files: 1, chats: 2, updated: 0, messages: 7, skipped: 0 },
+      {
+        format: "chatgpt",
+        files: 1,
+        chats: 2,
+        updated: 0,
+        messages: 7,
+        skipped: 0,
+        messagesRemoved: 0,
+      },
     ]);
     expect(importPaths({ store, paths: [file], appName: "personal" }).totals).toEqual({
       files: 1,
@@ -99,6 +107,7 @@ describe("importing a ChatGPT export", () => {
       updated: 0,
       messages: 0,
       skipped: 2,
+      messagesRemoved: 0,
     });
   });
 });

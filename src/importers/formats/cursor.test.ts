@@ -111,7 +111,15 @@ describe("readCursorDatabase", () => {
     using store = openStore({ path: ":memory:" });
     const report = importPaths({ store, paths: [path] });
     expect(report.formats).toEqual([
-      { format: "cursor", files: 1, chats: 2, updated: 0, messages: 5, skipped: 0 },
+      {
+        format: "cursor",
+        files: 1,
+        chats: 2,
+        updated: 0,
+        messages: 5,
+        skipped: 0,
+        messagesRemoved: 0,
+      },
     ]);
     expect(store.db.prepare("SELECT name FROM apps ORDER BY name").pluck().all()).toEqual([
       "globalStorage",
