@@ -9,7 +9,7 @@ import { quotedValue } from "../../errors/quoted-value.js";
 import { ImportFormatError } from "../../errors/recollect-error.js";
 import type { TextFormatModule } from "../format-module.js";
 import type { ImportedChat, ImportedMessage } from "../imported-chat.js";
-import { parseTimestampMs } from "../text-helpers.js";
+import { isStorableTimeMs, parseTimestampMs, STORED_TIME_RANGE } from "../timestamps.js";
 import { type LineShapeProblem, readJsonLines } from "./json-lines.js";
 
 const GenericLine = z.object({
@@ -18,7 +18,8 @@ const GenericLine = z.object({
   title: z.string().nullable().optional(),
   role: z.enum(["user", "assistant", "system", "tool"]),
   content: z.string(),
-  created_at: z.union([z.string(), z.number().nonnegative()]),
+  // Range and calendar are checked by parseTimestampMs / isStorableTimeMs, naming the line.
+  created_at: z.union([z.string(), z.number()]),
   is_compaction_summary: z.boolean().optional(),
 });
 
@@ -31,7 +32,7 @@ const FIELD_ALLOWED: Readonly<Record<GenericField, string>> = {
   title: "a string or null (optional)",
   role: "one of user, assistant, system, tool",
   content: "a string (the message text)",
-  created_at: "an ISO-8601 time (2026-04-07T19:39:04Z) or epoch milliseconds",
+  created_at: `an ISO-8601 date-time (2026-04-07T19:39:04Z) or integer epoch milliseconds, from ${STORED_TIME_RANGE}`,
   is_compaction_summary: "true or false (optional)",
 };
 
@@ -96,6 +97,31 @@ function explainGenericLine(issue: z.core.$ZodIssue, record: unknown): LineShape
 }
 
 /**
+ * A line's `created_at` in epoch ms: an ISO-8601 date-time naming a real instant, or integer epoch
+ * ms, within the storable range (`timestamps.ts`).
+ *
+ * @throws ImportFormatError (`file:line`, field `created_at`) otherwise, echoing the value (a
+ *   number as JavaScript holds it: one past 2^53 rounded).
+ */
+function storedTimeOf(path: string, lineNumber: number, createdAt: string | number): number {
+  const ms =
+    typeof createdAt === "number"
+      ? isStorableTimeMs(createdAt)
+        ? createdAt
+        : null
+      : parseTimestampMs(createdAt);
+  if (ms !== null) return ms;
+  const allowed = FIELD_ALLOWED.created_at;
+  const got = typeof createdAt === "number" ? String(createdAt) : describeValue(createdAt);
+  throw new ImportFormatError(
+    path,
+    lineNumber,
+    `field "created_at" must be ${allowed}, got ${got}`,
+    { field: "created_at", allowed },
+  );
+}
+
+/**
  * Parses a generic JSONL file into one chat per distinct `(app, chat)`.
  *
  * @throws ImportFormatError (`file:line`) on a line that is not JSON or not an object, misses a
@@ -109,19 +135,7 @@ export function parseGenericJsonl(path: string, text: string): ImportedChat[] {
     { app: string; chat: string; title: string | null; messages: ImportedMessage[] }
   >();
   for (const { lineNumber, value } of readJsonLines(path, text, GenericLine, explainGenericLine)) {
-    const createdAtMs =
-      typeof value.created_at === "number"
-        ? Math.round(value.created_at)
-        : (parseTimestampMs(value.created_at) ?? null);
-    if (createdAtMs === null) {
-      const allowed = FIELD_ALLOWED.created_at;
-      throw new ImportFormatError(
-        path,
-        lineNumber,
-        `field "created_at" must be ${allowed}, got ${describeValue(value.created_at)}`,
-        { field: "created_at", allowed },
-      );
-    }
+    const createdAtMs = storedTimeOf(path, lineNumber, value.created_at);
     const chatKey = String(value.chat);
     const key = JSON.stringify([value.app, chatKey]);
     const entry = chats.get(key) ?? { app: value.app, chat: chatKey, title: null, messages: [] };
