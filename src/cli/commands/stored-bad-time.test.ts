@@ -93,7 +93,7 @@ describe("recollect reading a stored time Date cannot represent", () => {
     const messageId = result.messages[0].message_id;
     expect([readText.code, readText.stdout]).toEqual([
       0,
-      `#${malChatId}  (untitled)  unknown time\n\n[${messageId}] user unknown time\nledger in sqlite\n`,
+      `#${malChatId}  ledger in sqlite  unknown time\n\n[${messageId}] user unknown time\nledger in sqlite\n`,
     ]);
   }, 60_000);
 

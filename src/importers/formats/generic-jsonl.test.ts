@@ -9,7 +9,7 @@ const CREATED_AT_ALLOWED =
   "an ISO-8601 date-time (2026-04-07T19:39:04Z) or integer epoch milliseconds, from 1970-01-01T00:00:00Z to 9999-12-31T23:59:59.999Z (epoch milliseconds 0 to 253402300799999)";
 
 describe("parseGenericJsonl", () => {
-  it("groups lines by (app, chat), accepts ISO and epoch-ms times, drops system/tool lines", () => {
+  it("groups lines by (app, chat), accepts ISO and epoch-ms times, drops system/tool lines, titles from the first prompt", () => {
     const text = [
       line({
         app: "notes",
@@ -44,10 +44,17 @@ describe("parseGenericJsonl", () => {
     ].join("\n");
     const chats = parseGenericJsonl("/tmp/export.jsonl", text);
     expect(
-      chats.map((chat) => [chat.externalId, chat.title, chat.createdAtMs, chat.messages.length]),
+      chats.map((chat) => [
+        chat.externalId,
+        chat.title,
+        chat.titleFromPrompt,
+        chat.createdAtMs,
+        chat.messages.length,
+      ]),
     ).toEqual([
-      ['["notes","c1"]', "Storage", 1772359200000, 2],
-      ['["notes","2"]', null, 1772438400000, 1],
+      ['["notes","c1"]', "Storage", undefined, 1772359200000, 2],
+      // No line gives a title: the first line of the first prompt.
+      ['["notes","2"]', "Sync?", true, 1772438400000, 1],
     ]);
     expect(chats[0]!.appHint).toEqual({ name: "notes", path: null, origin: "record" });
   });

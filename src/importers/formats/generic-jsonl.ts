@@ -2,13 +2,15 @@
  * The generic JSON Lines format for anything else (docs/IMPORT-FORMATS.md): one message a line,
  * `{app, chat, title?, role, content, created_at, is_compaction_summary?}`. `chat` groups lines
  * into chats within `app`, in file order; `created_at` is ISO-8601 or epoch milliseconds; `role`
- * `system`/`tool` lines are accepted and dropped (not user or assistant turns).
+ * `system`/`tool` lines are accepted and dropped (not user or assistant turns). A chat's title is
+ * its first non-empty `title`, else the first line of its first prompt (`titleFromPrompt`).
  */
 import { z } from "zod";
 import { quotedValue } from "../../errors/quoted-value.js";
 import { ImportFormatError } from "../../errors/recollect-error.js";
 import type { TextFormatModule } from "../format-module.js";
 import type { ImportedChat, ImportedMessage } from "../imported-chat.js";
+import { titleFromPrompt } from "../text-helpers.js";
 import { isStorableTimeMs, parseTimestampMs, STORED_TIME_RANGE } from "../timestamps.js";
 import { type LineShapeProblem, readJsonLines } from "./json-lines.js";
 
@@ -156,7 +158,9 @@ export function parseGenericJsonl(path: string, text: string): ImportedChat[] {
     .map((entry) => ({
       source: "jsonl" as const,
       externalId: JSON.stringify([entry.app, entry.chat]),
-      title: entry.title,
+      // No line gave a title: the first line of the first prompt, as other formats do.
+      title: entry.title ?? promptTitle(entry.messages),
+      ...(entry.title === null ? { titleFromPrompt: true } : {}),
       createdAtMs: entry.messages.reduce(
         (earliest, message) => Math.min(earliest, message.createdAtMs),
         Number.POSITIVE_INFINITY,
@@ -164,6 +168,11 @@ export function parseGenericJsonl(path: string, text: string): ImportedChat[] {
       appHint: { name: entry.app, path: null, origin: "record" as const },
       messages: entry.messages,
     }));
+}
+
+/** The title {@link titleFromPrompt} makes of a chat's first user message (null for none). */
+function promptTitle(messages: readonly ImportedMessage[]): string | null {
+  return titleFromPrompt(messages.find((message) => message.role === "user")?.content);
 }
 
 /**
