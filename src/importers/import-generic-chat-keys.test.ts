@@ -203,7 +203,7 @@ describe("importPaths with generic JSONL chat keys in several files", () => {
       kind: "invalid_input",
       argument: "paths",
       file: second,
-      chatKey: '["shop","c1"]',
+      chatKey: ["shop", "c1"],
       heldBy: first,
       chats: 1,
       differsAtMessage: 2,

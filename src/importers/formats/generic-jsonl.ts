@@ -9,6 +9,7 @@ import { z } from "zod";
 import { quotedValue } from "../../errors/quoted-value.js";
 import { ImportFormatError } from "../../errors/recollect-error.js";
 import type { TextFormatModule } from "../format-module.js";
+import { genericChatKey } from "../generic-chat-key.js";
 import type { ImportedChat, ImportedMessage } from "../imported-chat.js";
 import { titleFromPrompt } from "../text-helpers.js";
 import { isStorableTimeMs, parseTimestampMs, STORED_TIME_RANGE } from "../timestamps.js";
@@ -139,7 +140,7 @@ export function parseGenericJsonl(path: string, text: string): ImportedChat[] {
   for (const { lineNumber, value } of readJsonLines(path, text, GenericLine, explainGenericLine)) {
     const createdAtMs = storedTimeOf(path, lineNumber, value.created_at);
     const chatKey = String(value.chat);
-    const key = JSON.stringify([value.app, chatKey]);
+    const key = genericChatKey(value.app, chatKey);
     const entry = chats.get(key) ?? { app: value.app, chat: chatKey, title: null, messages: [] };
     chats.set(key, entry);
     if (entry.title === null && value.title) entry.title = value.title;
@@ -157,7 +158,7 @@ export function parseGenericJsonl(path: string, text: string): ImportedChat[] {
     .filter((entry) => entry.messages.length > 0)
     .map((entry) => ({
       source: "jsonl" as const,
-      externalId: JSON.stringify([entry.app, entry.chat]),
+      externalId: genericChatKey(entry.app, entry.chat),
       // No line gave a title: the first line of the first prompt, as other formats do.
       title: entry.title ?? promptTitle(entry.messages),
       ...(entry.title === null ? { titleFromPrompt: true } : {}),
