@@ -15,10 +15,10 @@ export const SEARCH_CHATS_TAG = "dyad-search-chats";
 /** The legacy read card tag, fixed by the plan. */
 export const READ_CHAT_TAG = "dyad-read-chat";
 
-/** One match a search card shows. `created_at` is ISO-8601. */
+/** One match a search card shows. `created_at` is ISO-8601; null when the stored time is no date. */
 export interface ShownSearchMatch {
   readonly role: string;
-  readonly created_at: string;
+  readonly created_at: string | null;
   readonly excerpt: string;
 }
 
@@ -40,7 +40,7 @@ export interface ShownReadResult {
   readonly chat_title?: string | null;
   readonly messages: readonly {
     readonly role: string;
-    readonly created_at: string;
+    readonly created_at: string | null;
     readonly content: string;
   }[];
   readonly truncated?: boolean;
@@ -73,7 +73,9 @@ export const shownSearchResultSchema = z.object({
       chat_id: z.number(),
       chat_title: z.string().nullable().optional(),
       matches: z
-        .array(z.object({ role: z.string(), created_at: z.string(), excerpt: z.string() }))
+        .array(
+          z.object({ role: z.string(), created_at: z.string().nullable(), excerpt: z.string() }),
+        )
         .default([]),
     }),
   ),
@@ -85,7 +87,9 @@ export const shownSearchResultSchema = z.object({
 export const shownReadResultSchema = z.object({
   chat_id: z.number(),
   chat_title: z.string().nullable().optional(),
-  messages: z.array(z.object({ role: z.string(), created_at: z.string(), content: z.string() })),
+  messages: z.array(
+    z.object({ role: z.string(), created_at: z.string().nullable(), content: z.string() }),
+  ),
   truncated: z.boolean().optional(),
 });
 

@@ -12,13 +12,16 @@ import { z } from "zod";
 /** Longest excerpt an evidence target carries, in characters (DESIGN.md budgets: 220). */
 export const MAX_EVIDENCE_EXCERPT_CHARS = 220;
 
-/** One host-resolved evidence target. `created_at` is ISO-8601 UTC; `excerpt` ≤ 220 chars. */
+/**
+ * One host-resolved evidence target. `created_at` is ISO-8601 UTC, null when the stored time is no
+ * date (a store filled by an older Recollect); `excerpt` ≤ 220 chars.
+ */
 export const evidenceTargetSchema = z.object({
   chat_id: z.number().int().positive(),
   chat_title: z.string().nullable(),
   message_id: z.number().int().positive(),
   role: z.enum(["user", "assistant"]),
-  created_at: z.string(),
+  created_at: z.string().nullable(),
   excerpt: z.string().max(MAX_EVIDENCE_EXCERPT_CHARS),
   projection_truncated: z.boolean().optional(),
   is_compaction_summary: z.boolean().optional(),

@@ -14,8 +14,11 @@ import { InvalidInputError } from "./recollect-error.js";
 export class ChatKeyInAnotherFileError extends InvalidInputError {
   /** The file refused. */
   readonly file: string;
-  /** The first refused chat's key as stored, e.g. `["shop","c1"]` (its `app` and `chat`). */
-  readonly chatKey: string;
+  /**
+   * The first refused chat's key, its `app` and `chat` as a list (`["shop", "c1"]`; `--json`
+   * gives it as that array, `chat_key`); the message writes it as stored, `["shop","c1"]`.
+   */
+  readonly chatKey: readonly string[];
   /** The file that holds that chat: the one that imported it, or last continued it. */
   readonly heldBy: string;
   /** How many chats of `file` would change chats other files hold (≥ 1). */
@@ -32,7 +35,7 @@ export class ChatKeyInAnotherFileError extends InvalidInputError {
   readonly fileMessages: number;
   constructor(options: {
     readonly file: string;
-    readonly chatKey: string;
+    readonly chatKey: readonly string[];
     readonly heldBy: string;
     readonly chats: number;
     readonly differsAtMessage: number;
@@ -45,7 +48,7 @@ export class ChatKeyInAnotherFileError extends InvalidInputError {
     super(
       "paths",
       "files whose chats keyed (app, chat) like another file's begin with their stored messages",
-      `the chat keyed ${chatKey}${others} in ${file} belongs to ${heldBy}, and ${file} would change it: its message ${differsAtMessage} differs from the stored one (${storedMessages} stored, ${fileMessages} in ${file}); give it another key; nothing of ${file} was written`,
+      `the chat keyed ${JSON.stringify(chatKey)}${others} in ${file} belongs to ${heldBy}, and ${file} would change it: its message ${differsAtMessage} differs from the stored one (${storedMessages} stored, ${fileMessages} in ${file}); give it another key; nothing of ${file} was written`,
       [{ args: ["import", heldBy], purpose: "to update that chat from the file that holds it" }],
     );
     this.name = "ChatKeyInAnotherFileError";

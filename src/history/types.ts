@@ -57,7 +57,8 @@ export type NotEvidenceKind = "history_answer" | "history_question" | "recollect
 export interface SearchMatch {
   readonly message_id: number;
   readonly role: MessageRole;
-  readonly created_at: string;
+  /** ISO-8601 UTC; null when the stored time is no date `Date` can represent (`isoTimeOrNull`). */
+  readonly created_at: string | null;
   /** Projection excerpt around the match, ≤ 300 chars, plain text (never FTS markup). */
   readonly excerpt: string;
   readonly is_compaction_summary: boolean;
@@ -69,7 +70,8 @@ export interface SearchMatch {
 export interface SearchChatHit {
   readonly chat_id: number;
   readonly chat_title: string | null;
-  readonly chat_created_at: string;
+  /** ISO-8601 UTC; null when the stored time is no date `Date` can represent (`isoTimeOrNull`). */
+  readonly chat_created_at: string | null;
   readonly matches: readonly SearchMatch[];
 }
 
@@ -137,7 +139,8 @@ export interface ReadChatInput {
 export interface ReadMessage {
   readonly message_id: number;
   readonly role: MessageRole;
-  readonly created_at: string;
+  /** ISO-8601 UTC; null when the stored time is no date `Date` can represent (`isoTimeOrNull`). */
+  readonly created_at: string | null;
   readonly content: string;
   /**
    * Present when the message is never evidence ({@link NotEvidenceKind}); `content` then says what
@@ -153,7 +156,8 @@ export interface ReadMessage {
 export interface ReadChatResult {
   readonly chat_id: number;
   readonly chat_title: string | null;
-  readonly chat_created_at: string;
+  /** ISO-8601 UTC; null when the stored time is no date `Date` can represent (`isoTimeOrNull`). */
+  readonly chat_created_at: string | null;
   readonly messages: readonly ReadMessage[];
   readonly has_more_before: boolean;
   readonly has_more_after: boolean;

@@ -102,7 +102,7 @@ describe("writeChats with store-wide keys (keyScope store, generic JSONL)", () =
       error.differsAtMessage,
       error.storedMessages,
       error.fileMessages,
-    ]).toEqual(["invalid_input", "paths", "/h/b.jsonl", '["shop","c1"]', "/h/a.jsonl", 2, 1, 1, 1]);
+    ]).toEqual(["invalid_input", "paths", "/h/b.jsonl", ["shop", "c1"], "/h/a.jsonl", 2, 1, 1, 1]);
     expect(error.remedies.map((remedy) => remedy.args)).toEqual([["import", "/h/a.jsonl"]]);
     expect(rows(store.db)).toEqual([
       { title: "Payments", file: "/h/a.jsonl", messages: "stripe" },

@@ -9,6 +9,7 @@
  */
 import { ChatKeyInAnotherFileError } from "../errors/chat-key-in-another-file-error.js";
 import type { ChatWrites, FoundChat, StoredImportMessage } from "../store/catalog/chat-writes.js";
+import { genericChatKeyPair } from "./generic-chat-key.js";
 import type { ImportedChat, ImportedMessage } from "./imported-chat.js";
 import { commonPrefixLength, sameText } from "./message-prefix.js";
 
@@ -81,7 +82,7 @@ export function chatsOfOtherFiles<T extends KeyedChatToWrite>(
     refused++;
     first ??= {
       file: sourceFile,
-      chatKey: chat.externalId,
+      chatKey: genericChatKeyPair(chat.externalId) ?? [chat.externalId],
       heldBy: other.sourceFile,
       chats: 0,
       differsAtMessage: relation.differsAtMessage,

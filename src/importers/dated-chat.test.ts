@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { InvalidInputError } from "../errors/recollect-error.js";
 import { importedChatFromDatedTurns } from "./dated-chat.js";
 
 describe("importedChatFromDatedTurns", () => {
@@ -47,5 +48,19 @@ describe("importedChatFromDatedTurns", () => {
     });
     expect(chat.createdAtMs).toBe(Date.UTC(2026, 0, 1));
     expect(chat.messages).toEqual([]);
+  });
+
+  it("refuses a hand-written time that names no real date instead of rolling it over", () => {
+    const chat = (at: string) =>
+      importedChatFromDatedTurns({
+        source: "jsonl",
+        externalId: "demo/typo",
+        title: "Typo",
+        turns: [["user", "hello", at]],
+      });
+    expect(() => chat("2026-02-30T10:00:00Z")).toThrow(InvalidInputError);
+    expect(() => chat("2026-02-30T10:00:00Z")).toThrow(
+      expect.objectContaining({ kind: "invalid_input", argument: "time" }),
+    );
   });
 });

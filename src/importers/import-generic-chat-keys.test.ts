@@ -32,6 +32,57 @@ const chats = (store: Store) =>
 const MARCH_FIRST_MS = 1_772_359_200_000;
 
 describe("importPaths with generic JSONL chat keys in several files", () => {
+  it("a chat no line titles is titled by its first prompt; a stored title beats that one", () => {
+    using store = openStore({ path: ":memory:" });
+    const dir = temp.make();
+    const untitled = join(dir, "untitled.jsonl");
+    const payments = join(dir, "payments.jsonl");
+    const continued = join(dir, "payments-2.jsonl");
+    writeFileSync(
+      untitled,
+      lines(line("c9", null, "user", "  Which carrier?  \nDHL or UPS, for EU parcels", 1)),
+    );
+    writeFileSync(payments, lines(line("c1", "Payments", "user", "Stripe or Paddle?", 2)));
+    // The same chat regenerated under a new name, no line titling it, with a new reply.
+    writeFileSync(
+      continued,
+      lines(
+        line("c1", null, "user", "Stripe or Paddle?", 2),
+        line("c1", null, "assistant", "Stripe.", 3),
+      ),
+    );
+    importPaths({ store, paths: [untitled, payments] });
+    const report = importPaths({ store, paths: [continued] });
+    expect([report.totals.updated, report.totals.messages]).toEqual([1, 1]);
+    // The untitled file gains a title line: the file's own title replaces the derived one.
+    appendFileSync(untitled, lines(line("c9", "Shipping", "assistant", "DHL.", 4)));
+    importPaths({ store, paths: [untitled] });
+    expect(chats(store)).toEqual([
+      {
+        title: "Shipping",
+        file: untitled,
+        messages: "  Which carrier?  \nDHL or UPS, for EU parcels|DHL.",
+      },
+      { title: "Payments", file: continued, messages: "Stripe or Paddle?|Stripe." },
+    ]);
+  });
+
+  it("an untitled chat's first import stores the first line of its first prompt as its title", () => {
+    using store = openStore({ path: ":memory:" });
+    const file = join(temp.make(), "untitled.jsonl");
+    writeFileSync(
+      file,
+      lines(
+        line("c9", null, "assistant", "Hello.", 1),
+        line("c9", null, "user", `${"x".repeat(90)}\nsecond line`, 2),
+      ),
+    );
+    importPaths({ store, paths: [file] });
+    expect(chats(store)).toEqual([
+      { title: `${"x".repeat(79)}…`, file, messages: `Hello.|${"x".repeat(90)}\nsecond line` },
+    ]);
+  });
+
   it("a regenerated export under a new name adds its new messages and takes the chats over", () => {
     using store = openStore({ path: ":memory:" });
     const dir = temp.make();
@@ -152,7 +203,7 @@ describe("importPaths with generic JSONL chat keys in several files", () => {
       kind: "invalid_input",
       argument: "paths",
       file: second,
-      chatKey: '["shop","c1"]',
+      chatKey: ["shop", "c1"],
       heldBy: first,
       chats: 1,
       differsAtMessage: 2,

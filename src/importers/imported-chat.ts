@@ -35,6 +35,12 @@ export interface ImportedChat {
   /** Stable id within `source`; `(source, externalId)` makes re-import idempotent. */
   readonly externalId: string;
   readonly title: string | null;
+  /**
+   * True when `title` is not the file's own but made from the first prompt (`titleFromPrompt`)
+   * for a chat the file gives none: a chat keyed store-wide (generic JSONL) then keeps the title
+   * it has stored, as for a file giving no title. Absent: the title is the file's (or null).
+   */
+  readonly titleFromPrompt?: boolean;
   /** Session start, milliseconds since the Unix epoch (UTC). */
   readonly createdAtMs: number;
   readonly appHint: AppHint | null;

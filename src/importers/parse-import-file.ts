@@ -8,6 +8,7 @@ import { ImportFormatError } from "../errors/recollect-error.js";
 import { decodeText, invalidAfterBomReason, type TextEncoding } from "./decode-text.js";
 import type { ImportFormatModule } from "./format-module.js";
 import type { ImportedChat } from "./imported-chat.js";
+import { isStorableTimeMs, STORED_TIME_RANGE } from "./timestamps.js";
 
 /** The chats of one file and the text encoding assumed for it (null for a database). */
 export interface ParsedImportFile {
@@ -19,12 +20,36 @@ export interface ParsedImportFile {
  * Parses the file at `path` as `module`'s format.
  *
  * @throws ImportFormatError when the file is malformed for the format (file and line named), holds
- *   binary content, or breaks the encoding its byte-order mark announces; the `fs` error when it
- *   cannot be read.
+ *   binary content, breaks the encoding its byte-order mark announces, or records a time outside
+ *   {@link STORED_TIME_RANGE} (field `created_at`); the `fs` error when it cannot be read.
  */
 export function parseImportFile(path: string, module: ImportFormatModule): ParsedImportFile {
-  if (module.input === "database") return { chats: module.parse(path), encoding: null };
+  if (module.input === "database")
+    return storable(path, { chats: module.parse(path), encoding: null });
   return parseImportBytes(path, module, readFileSync(path), Math.round(statSync(path).mtimeMs));
+}
+
+/**
+ * `parsed` when every time in it is storable. The last guard before the store, for every format:
+ * a time `Date` cannot represent would make every later read of the store fail. A format parser
+ * names the line itself where it can (generic JSONL); a time only a faulty file of another format
+ * could hold is refused here, for the whole file.
+ *
+ * @throws ImportFormatError (no line; field `created_at`) naming the chat's message.
+ */
+function storable(path: string, parsed: ParsedImportFile): ParsedImportFile {
+  for (const chat of parsed.chats) {
+    const index = chat.messages.findIndex((message) => !isStorableTimeMs(message.createdAtMs));
+    if (index < 0 && isStorableTimeMs(chat.createdAtMs)) continue;
+    const where = index < 0 ? "its start" : `message ${index + 1}`;
+    throw new ImportFormatError(
+      path,
+      undefined,
+      `chat ${chat.externalId}: the time of ${where} is outside ${STORED_TIME_RANGE}`,
+      { field: "created_at", allowed: `a time from ${STORED_TIME_RANGE}` },
+    );
+  }
+  return parsed;
 }
 
 /**
@@ -40,7 +65,8 @@ export function parseImportBytes(
   bytes: Buffer,
   fallbackTimeMs: number,
 ): ParsedImportFile {
-  if (module.input === "database") return { chats: module.parse(path), encoding: null };
+  if (module.input === "database")
+    return storable(path, { chats: module.parse(path), encoding: null });
   const decoded = decodeText(bytes);
   if (decoded === null) {
     throw new ImportFormatError(path, undefined, "binary content (a NUL byte) in a text file");
@@ -49,5 +75,5 @@ export function parseImportBytes(
     throw new ImportFormatError(path, undefined, invalidAfterBomReason(decoded.encoding));
   }
   const chats = module.parse({ path, text: decoded.text, fallbackTimeMs });
-  return { chats, encoding: decoded.encoding };
+  return storable(path, { chats, encoding: decoded.encoding });
 }

@@ -26,34 +26,6 @@ export function splitLines(text: string): string[] {
 }
 
 /**
- * Parses `YYYY-MM-DD HH:MM[:SS][Z]` or ISO-8601 into ms since the epoch. A time without a zone is
- * read as UTC (the formats that omit a zone record no offset we could apply). Null when invalid.
- */
-export function parseTimestampMs(text: string): number | null {
-  const match =
-    /^(\d{4})-(\d\d)-(\d\d)[ T](\d\d):(\d\d)(?::(\d\d)(?:\.(\d{1,3})\d*)?)?\s*(Z|[+-]\d\d:?\d\d)?$/.exec(
-      text.trim(),
-    );
-  if (!match) return null;
-  const [, year, month, day, hour, minute, second = "0", fraction = "0", zone] = match;
-  const utcMs = Date.UTC(
-    Number(year),
-    Number(month) - 1,
-    Number(day),
-    Number(hour),
-    Number(minute),
-    Number(second),
-    Number(fraction.padEnd(3, "0")),
-  );
-  if (Number.isNaN(utcMs)) return null;
-  if (!zone || zone === "Z") return utcMs;
-  const sign = zone.startsWith("-") ? -1 : 1;
-  const digits = zone.slice(1).replace(":", "");
-  const offsetMinutes = Number(digits.slice(0, 2)) * 60 + Number(digits.slice(2));
-  return utcMs - sign * offsetMinutes * 60_000;
-}
-
-/**
  * Makes message times strictly increasing within a chat: a message without its own time (or with
  * an earlier one) gets the previous time + 1 ms, so order survives sorting by time and "newest
  * wins ties" in search stays deterministic. `times[i]` null means "no own time".

@@ -25,7 +25,8 @@
  * above (an export regenerated under a new name, or moved); an older, shorter copy is skipped and
  * leaves the chat with its file; a file that would change a stored message is refused whole
  * (`ChatKeyInAnotherFileError`) rather than replacing the chat's messages. Such a chat's
- * stored title is kept when the file gives none (a `title` is optional on every line).
+ * stored title is kept when the file gives none (a `title` is optional on every line; one made
+ * from the first prompt, `ImportedChat.titleFromPrompt`, is no title of the file's own).
  *
  * A chat already stored stays in the app it was first imported into; re-importing with another
  * `--app` never moves it (and so never mixes apps): with {@link WriteChatsOptions.namedApp} set
@@ -240,7 +241,9 @@ export function writeChats(
       }
       const stored = writes.storedMessages(existing.id);
       const prefix = commonPrefixLength(stored, chat.messages);
-      const title = keyScope === "store" ? (chat.title ?? existing.title) : chat.title;
+      // A store-keyed chat keeps its stored title when the file gives none of its own.
+      const fileTitle = chat.titleFromPrompt ? null : chat.title;
+      const title = keyScope === "store" ? (fileTitle ?? existing.title ?? chat.title) : chat.title;
       const titleChanged = existing.title !== title;
       const sameMessages =
         prefix === chat.messages.length && (mode === "merge" || prefix === stored.length);

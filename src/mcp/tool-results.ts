@@ -18,6 +18,7 @@ import { layoutSafeText } from "../errors/quoted-value.js";
 import { PreconditionError, type RecollectError } from "../errors/recollect-error.js";
 import { messageWithRemedies, type RemedyWriter } from "../errors/remedy.js";
 import type { ReadChatResult } from "../history/types.js";
+import { timeText } from "../text/iso-time.js";
 import { evidenceUri } from "./evidence-uri.js";
 import { InvalidToolArgumentError } from "./tool-arguments.js";
 import { UnknownToolArgumentsError } from "./unknown-tool-arguments-error.js";
@@ -48,7 +49,7 @@ export function evidenceResourceLink(target: EvidenceTarget): ResourceLink {
     uri: evidenceUri({ chatId: target.chat_id, messageId: target.message_id }),
     name: `chat-${target.chat_id}-message-${target.message_id}`,
     title: target.chat_title ?? `Chat ${target.chat_id}`,
-    description: `${target.role} message ${target.message_id} of chat ${target.chat_id}, ${target.created_at}`,
+    description: `${target.role} message ${target.message_id} of chat ${target.chat_id}, ${timeText(target.created_at)}`,
     mimeType: EVIDENCE_MIME_TYPE,
   };
 }

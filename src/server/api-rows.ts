@@ -10,6 +10,7 @@ import { cleanTitle, visibleText } from "../history/index.js";
 import * as chats from "../store/catalog/chats.js";
 import * as messages from "../store/catalog/messages.js";
 import type { Store } from "../store/open-store.js";
+import { isoTimeOrNull } from "../text/iso-time.js";
 
 /**
  * Who writes a chat: `web` for a conversation the person started in the web app (their own, the
@@ -27,7 +28,8 @@ export interface ChatSummary {
   readonly id: number;
   readonly appId: number;
   readonly title: string | null;
-  readonly createdAt: string;
+  /** ISO-8601 UTC; null when the stored time is no date `Date` can represent (`isoTimeOrNull`). */
+  readonly createdAt: string | null;
   readonly messageCount: number;
   readonly origin: ChatOrigin;
 }
@@ -40,16 +42,15 @@ export interface StoredMessage {
   readonly id: number;
   readonly role: "user" | "assistant";
   readonly content: string;
-  readonly createdAt: string;
+  /** ISO-8601 UTC; null when the stored time is no date `Date` can represent (`isoTimeOrNull`). */
+  readonly createdAt: string | null;
 }
-
-const iso = (ms: number): string => new Date(ms).toISOString();
 
 const chatSummary = (row: chats.ChatRow): ChatSummary => ({
   id: row.id,
   appId: row.appId,
   title: cleanTitle(row.title),
-  createdAt: iso(row.createdAtMs),
+  createdAt: isoTimeOrNull(row.createdAtMs),
   messageCount: row.messageCount,
   origin: row.source === WEB_SOURCE ? "web" : "imported",
 });
@@ -57,7 +58,7 @@ const chatSummary = (row: chats.ChatRow): ChatSummary => ({
 const storedMessage = ({ createdAtMs, content, ...row }: messages.MessageRow): StoredMessage => ({
   ...row,
   content: visibleText(content),
-  createdAt: iso(createdAtMs),
+  createdAt: isoTimeOrNull(createdAtMs),
 });
 
 /** Chats of one app, newest first, at most `limit` (1–500, default 200). */

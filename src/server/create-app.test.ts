@@ -112,6 +112,33 @@ describe("read API", () => {
     });
   });
 
+  it("answers a chat whose stored time Date cannot represent with that time null", async () => {
+    // An older import stored 99999999999999999 (past Date's ±8.64e15 ms) for one chat.
+    store.db.exec(
+      `UPDATE chats SET created_at = 99999999999999999 WHERE id = ${seeded.paymentsChatId};
+       UPDATE messages SET created_at = 99999999999999999 WHERE chat_id = ${seeded.paymentsChatId}`,
+    );
+    const { app } = build(noTurn);
+    const chats = await app.request(`/api/apps/${seeded.appId}/chats`);
+    const listed = (await chats.json()) as { chats: Array<{ id: number; createdAt: unknown }> };
+    expect([chats.status, listed.chats.find((chat) => chat.id === seeded.paymentsChatId)]).toEqual([
+      200,
+      expect.objectContaining({ createdAt: null }),
+    ]);
+    const messages = await app.request(
+      `/api/apps/${seeded.appId}/chats/${seeded.paymentsChatId}/messages`,
+    );
+    const body = (await messages.json()) as {
+      chat: { createdAt: unknown };
+      messages: Array<{ createdAt: unknown }>;
+    };
+    expect([messages.status, body.chat.createdAt, body.messages.map((m) => m.createdAt)]).toEqual([
+      200,
+      null,
+      [null, null],
+    ]);
+  });
+
   it("reads a chat's messages in order", async () => {
     const { app } = build(noTurn);
     const body = (await (

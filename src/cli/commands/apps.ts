@@ -9,6 +9,7 @@ import { FILL_STORE, InvalidInputError, LIST_APPS } from "../../errors/recollect
 import { messageWithRemedies, type Remedy, type RemedyWriter } from "../../errors/remedy.js";
 import { resolveAppName } from "../../store/catalog/app-lookup.js";
 import { type AppRow, listAppActivity } from "../../store/catalog/apps.js";
+import { isoTimeOrNull, timeText } from "../../text/iso-time.js";
 import { plural } from "../../text/plural.js";
 import { globalOptions, openExistingCliStore, printJson } from "../cli-context.js";
 import { cliRemedyWriter } from "../remedy-writer.js";
@@ -23,7 +24,10 @@ export interface AppSummary {
   readonly roots: readonly string[];
   readonly chats: number;
   readonly messages: number;
-  /** Newest message time, or null for an app without messages. */
+  /**
+   * Newest message time (ISO-8601 UTC), or null for an app without messages or whose newest stored
+   * time is no date (`isoTimeOrNull`: a store filled by an older Recollect).
+   */
   readonly last_message_at: string | null;
 }
 
@@ -36,8 +40,7 @@ export function listApps(db: Database.Database): AppSummary[] {
     roots: app.roots,
     chats: app.chatCount,
     messages: app.messageCount,
-    last_message_at:
-      app.lastMessageAtMs === null ? null : new Date(app.lastMessageAtMs).toISOString(),
+    last_message_at: app.lastMessageAtMs === null ? null : isoTimeOrNull(app.lastMessageAtMs),
   }));
 }
 
@@ -85,7 +88,7 @@ export function formatApps(apps: readonly AppSummary[], write: RemedyWriter): st
   }
   const lines = apps.map(
     (app) =>
-      `${app.name}  ${plural(app.chats, "chat")}, ${plural(app.messages, "message")}, last ${app.last_message_at ?? "never"}${app.roots.length > 0 ? `  (${app.roots.join(", ")})` : app.path ? `  (${app.path})` : ""}`,
+      `${app.name}  ${plural(app.chats, "chat")}, ${plural(app.messages, "message")}, last ${app.messages === 0 ? "never" : timeText(app.last_message_at)}${app.roots.length > 0 ? `  (${app.roots.join(", ")})` : app.path ? `  (${app.path})` : ""}`,
   );
   return `${lines.join("\n")}\n`;
 }

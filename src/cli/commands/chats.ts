@@ -4,6 +4,7 @@ import type Database from "better-sqlite3";
 import type { Command } from "commander";
 import { cleanTitle } from "../../history/index.js";
 import { listChats as listChatRows } from "../../store/catalog/chats.js";
+import { isoTimeOrNull, timeText } from "../../text/iso-time.js";
 import { plural } from "../../text/plural.js";
 import { globalOptions, openExistingCliStore, printJson } from "../cli-context.js";
 import { writeTerminalText } from "../terminal-text.js";
@@ -14,7 +15,8 @@ export interface ChatSummary {
   readonly id: number;
   readonly title: string | null;
   readonly source: string;
-  readonly created_at: string;
+  /** ISO-8601 UTC; null when the stored time is no date (`isoTimeOrNull`). */
+  readonly created_at: string | null;
   readonly messages: number;
 }
 
@@ -24,7 +26,7 @@ export function listChats(db: Database.Database, appId: number): ChatSummary[] {
     id: row.id,
     title: cleanTitle(row.title),
     source: row.source,
-    created_at: new Date(row.createdAtMs).toISOString(),
+    created_at: isoTimeOrNull(row.createdAtMs),
     messages: row.messageCount,
   }));
 }
@@ -34,7 +36,7 @@ export function formatChats(chats: readonly ChatSummary[]): string {
   if (chats.length === 0) return "No chats in this app.\n";
   const lines = chats.map(
     (chat) =>
-      `#${chat.id}  ${chat.created_at}  ${chat.source}  ${plural(chat.messages, "message")}  ${chat.title ?? "(untitled)"}`,
+      `#${chat.id}  ${timeText(chat.created_at)}  ${chat.source}  ${plural(chat.messages, "message")}  ${chat.title ?? "(untitled)"}`,
   );
   return `${lines.join("\n")}\n`;
 }

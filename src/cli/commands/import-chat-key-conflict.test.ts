@@ -64,7 +64,7 @@ describe("recollect import of a second file reusing a generic JSONL chat key", (
       allowed:
         "files whose chats keyed (app, chat) like another file's begin with their stored messages",
       file: second,
-      chat_key: '["shop","c1"]',
+      chat_key: ["shop", "c1"],
       held_by: first,
       chats: 1,
       differs_at_message: 1,

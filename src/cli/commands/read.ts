@@ -9,6 +9,7 @@ import { InvalidInputError } from "../../errors/recollect-error.js";
 import { parseReadInput, readChat } from "../../history/index.js";
 import type { NotEvidenceKind, ReadChatInput, ReadChatResult } from "../../history/types.js";
 import type { Store } from "../../store/open-store.js";
+import { timeText } from "../../text/iso-time.js";
 import {
   cliIsPro,
   globalOptions,
@@ -61,7 +62,7 @@ const NOT_EVIDENCE_FLAG: Readonly<Record<NotEvidenceKind, string>> = {
 /** Human view: header, then each message with id, role, ISO date and flags. */
 export function formatRead(result: ReadChatResult): string {
   const lines = [
-    `#${result.chat_id}  ${result.chat_title ?? "(untitled)"}  ${result.chat_created_at}`,
+    `#${result.chat_id}  ${result.chat_title ?? "(untitled)"}  ${timeText(result.chat_created_at)}`,
   ];
   if (result.has_more_before) lines.push("  … earlier messages");
   for (const message of result.messages) {
@@ -72,7 +73,7 @@ export function formatRead(result: ReadChatResult): string {
     ].filter((flag) => flag !== null);
     lines.push("");
     lines.push(
-      `[${message.message_id}] ${message.role} ${message.created_at}${flags.length > 0 ? ` (${flags.join(", ")})` : ""}`,
+      `[${message.message_id}] ${message.role} ${timeText(message.created_at)}${flags.length > 0 ? ` (${flags.join(", ")})` : ""}`,
     );
     lines.push(message.content);
   }

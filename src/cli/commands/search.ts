@@ -8,6 +8,7 @@ import type { Command } from "commander";
 import { createIndexer, parseSearchInput, searchChats } from "../../history/index.js";
 import type { SearchChatsResult } from "../../history/types.js";
 import type { Store } from "../../store/open-store.js";
+import { timeText } from "../../text/iso-time.js";
 import { plural } from "../../text/plural.js";
 import {
   cliIsPro,
@@ -73,14 +74,16 @@ export function formatSearch(result: SearchChatsResult): string {
   }
   if (result.chats.length === 0) lines.push("No matching chats.");
   for (const chat of result.chats) {
-    lines.push(`#${chat.chat_id}  ${chat.chat_title ?? "(untitled)"}  ${chat.chat_created_at}`);
+    lines.push(
+      `#${chat.chat_id}  ${chat.chat_title ?? "(untitled)"}  ${timeText(chat.chat_created_at)}`,
+    );
     for (const match of chat.matches) {
       const flags = [
         match.is_compaction_summary ? "compaction summary" : null,
         match.projection_truncated ? "truncated" : null,
       ].filter((flag) => flag !== null);
       lines.push(
-        `  [${match.message_id}] ${match.role} ${match.created_at}${flags.length > 0 ? ` (${flags.join(", ")})` : ""}`,
+        `  [${match.message_id}] ${match.role} ${timeText(match.created_at)}${flags.length > 0 ? ` (${flags.join(", ")})` : ""}`,
       );
       lines.push(`    ${match.excerpt.replace(/\s+/g, " ")}`);
     }

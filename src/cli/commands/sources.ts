@@ -7,11 +7,12 @@
 import type { Command } from "commander";
 import { settingsStoreForStorePath } from "../../settings/index.js";
 import { type SourceOverview, sourceOverview, syncEnvironment } from "../../sync/index.js";
+import { isoTimeOrNull } from "../../text/iso-time.js";
 import { plural } from "../../text/plural.js";
 import { globalOptions, openExistingCliStore, printJson } from "../cli-context.js";
 import { writeTerminalText } from "../terminal-text.js";
 
-const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
+const iso = (ms: number | null) => (ms === null ? null : isoTimeOrNull(ms));
 
 /** The `--json` shape: times as ISO-8601 strings (UTC). */
 export function sourcesJson(overview: readonly SourceOverview[]) {

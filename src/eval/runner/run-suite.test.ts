@@ -95,7 +95,8 @@ describe("loadSuiteIntoStore", () => {
       { source: "jsonl", title: "Sign-in", role: "user", is_compaction_summary: 0 },
       { source: "jsonl", title: "Sign-in", role: "assistant", is_compaction_summary: 0 },
       { source: "jsonl", title: "Sign-in", role: "assistant", is_compaction_summary: 1 },
-      { source: "jsonl", title: null, role: "user", is_compaction_summary: 0 },
+      // Untitled in the suite: titled by its first prompt, as the generic JSONL path does.
+      { source: "jsonl", title: "Queued later message", role: "user", is_compaction_summary: 0 },
     ]);
     const indexer = createIndexer({ store, pollIntervalMs: 0 });
     expect(indexer.pendingCount(appId)).toBe(1);

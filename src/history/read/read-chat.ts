@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { ChatNotFoundError } from "../../errors/recollect-error.js";
+import { isoTimeOrNull } from "../../text/iso-time.js";
 import { cleanTitle } from "../indexer/build-index-row.js";
 import { truncateChars } from "../projection/normalize-text.js";
 import { readView } from "../projection/read-view.js";
@@ -47,7 +48,7 @@ function toReadMessage(row: MessageRow, source: string): ReadMessage {
   return {
     message_id: row.id,
     role: row.role,
-    created_at: new Date(row.created_at).toISOString(),
+    created_at: isoTimeOrNull(row.created_at),
     content: cut.text,
     ...(projection.notEvidence === null ? {} : { not_evidence: projection.notEvidence }),
     is_compaction_summary: row.is_compaction_summary === 1,
@@ -136,7 +137,7 @@ export function readChat(ctx: RetrievalContext, input: ReadChatInput): ReadChatR
     {
       chat_id: chat.id,
       chat_title: cleanTitle(chat.title),
-      chat_created_at: new Date(chat.created_at).toISOString(),
+      chat_created_at: isoTimeOrNull(chat.created_at),
       messages: messages.map((row) => toReadMessage(row, chat.source)),
       has_more_before: hasMoreBefore,
       has_more_after: hasMoreAfter,

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { isoTimeOrNull } from "../../text/iso-time.js";
 import { cleanTitle, indexedTitle } from "../indexer/build-index-row.js";
 import { countPending } from "../indexer/pending-count.js";
 import { projectMessage } from "../projection/project-message.js";
@@ -66,10 +67,6 @@ interface RankedMatch {
   readonly chatSource: string;
   readonly chatCreatedAt: number;
   readonly score: number;
-}
-
-function iso(ms: number): string {
-  return new Date(ms).toISOString();
 }
 
 async function indexStatus(ctx: RetrievalContext): Promise<{ pending: number }> {
@@ -449,7 +446,7 @@ function groupByChat(
     const matches: SearchMatch[] = chosen.map(({ match, text, truncated }) => ({
       message_id: match.messageId,
       role: match.role,
-      created_at: iso(match.createdAt),
+      created_at: isoTimeOrNull(match.createdAt),
       excerpt: makeExcerpt(text, excerptTerms),
       is_compaction_summary: match.isCompactionSummary,
       projection_truncated: truncated,
@@ -459,7 +456,7 @@ function groupByChat(
       {
         chat_id: first.chatId,
         chat_title: cleanTitle(first.chatTitle),
-        chat_created_at: iso(first.chatCreatedAt),
+        chat_created_at: isoTimeOrNull(first.chatCreatedAt),
         matches,
       },
     ];

@@ -10,12 +10,8 @@ import { basename } from "node:path";
 import type { MessageRole } from "../../store/catalog/messages.js";
 import type { TextFormatModule } from "../format-module.js";
 import type { ImportedChat } from "../imported-chat.js";
-import {
-  messagesFromTurns,
-  parseTimestampMs,
-  splitLines,
-  titleFromPrompt,
-} from "../text-helpers.js";
+import { messagesFromTurns, splitLines, titleFromPrompt } from "../text-helpers.js";
+import { parseTimestampMs } from "../timestamps.js";
 import { createFenceTracker } from "./fence-tracker.js";
 
 const SESSION_HEADER = /^# aider chat started at (\d{4}-\d\d-\d\d \d\d:\d\d:\d\d)\s*$/;

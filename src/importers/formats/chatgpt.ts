@@ -15,6 +15,7 @@ import type { MessageRole } from "../../store/catalog/messages.js";
 import type { TextFormatModule } from "../format-module.js";
 import type { ImportedChat } from "../imported-chat.js";
 import { messagesFromTurns, type ParsedTurn, titleFromPrompt } from "../text-helpers.js";
+import { epochMsOrNull } from "../timestamps.js";
 import { readJsonDocument, shapeProblem } from "./json-document.js";
 
 const Message = z.looseObject({
@@ -182,10 +183,9 @@ function turnOf(node: NodeRecord): ParsedTurn | null {
   return { role, content, timeMs: toMs(message.create_time) };
 }
 
+/** A `create_time` (epoch seconds) in ms; null (no own time) when absent or not storable. */
 function toMs(seconds: number | null | undefined): number | null {
-  return typeof seconds === "number" && Number.isFinite(seconds)
-    ? Math.round(seconds * 1000)
-    : null;
+  return typeof seconds === "number" ? epochMsOrNull(seconds * 1000) : null;
 }
 
 /** ChatGPT's `conversations.json`: a JSON array of conversations with a message `mapping`. */

@@ -20,7 +20,8 @@ import {
   isRecollectToolOutput,
   markRecalledTurn,
 } from "../recollect-tool-calls.js";
-import { monotonicTimes, parseTimestampMs, titleFromPrompt } from "../text-helpers.js";
+import { monotonicTimes, titleFromPrompt } from "../text-helpers.js";
+import { parseTimestampMs } from "../timestamps.js";
 import { readJsonLines } from "./json-lines.js";
 
 const TextBlock = z.object({ type: z.literal("text"), text: z.string() });

@@ -16,6 +16,7 @@ import { ImportFormatError } from "../../errors/recollect-error.js";
 import type { TextFormatModule } from "../format-module.js";
 import type { ImportedChat } from "../imported-chat.js";
 import type { ParsedTurn } from "../text-helpers.js";
+import { epochMsOrNull } from "../timestamps.js";
 import { taskFolderChat, WORKING_DIRECTORY } from "./cline.js";
 import { readJsonDocument, shapeProblem } from "./json-document.js";
 
@@ -72,7 +73,11 @@ export function parseClineApiHistory(
       .flatMap((piece) => (message.role === "user" ? personalText(piece) : [piece.trim()]))
       .filter((piece) => piece !== "");
     if (kept.length === 0) continue;
-    turns.push({ role: message.role, content: kept.join("\n\n"), timeMs: message.ts ?? null });
+    turns.push({
+      role: message.role,
+      content: kept.join("\n\n"),
+      timeMs: message.ts === undefined ? null : epochMsOrNull(message.ts),
+    });
   }
   if (turns.length === 0) return [];
   const folder = basename(dirname(path));

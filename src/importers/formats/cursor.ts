@@ -21,6 +21,7 @@ import { ImportFormatError } from "../../errors/recollect-error.js";
 import type { DatabaseFormatModule } from "../format-module.js";
 import type { AppHint, ImportedChat } from "../imported-chat.js";
 import { messagesFromTurns, type ParsedTurn, titleFromPrompt } from "../text-helpers.js";
+import { epochMsOrNull, parseTimestampMs } from "../timestamps.js";
 import { basenameOfPath } from "./claude-code.js";
 import { tryParseJson } from "./json-lines.js";
 
@@ -176,13 +177,13 @@ function parseValue<S extends z.ZodType>(
   return parsed.data as z.infer<S>;
 }
 
-/** Milliseconds from a bubble's `createdAt`: epoch ms or an ISO string; null when absent. */
+/**
+ * Milliseconds from a bubble's `createdAt`: epoch ms or an ISO string; null (no own time) when
+ * absent, malformed or not storable.
+ */
 function timeOf(value: number | string | null | undefined): number | null {
-  if (typeof value === "number") return Number.isFinite(value) ? Math.round(value) : null;
-  if (typeof value === "string") {
-    const ms = Date.parse(value);
-    return Number.isNaN(ms) ? null : ms;
-  }
+  if (typeof value === "number") return epochMsOrNull(value);
+  if (typeof value === "string") return parseTimestampMs(value);
   return null;
 }
 

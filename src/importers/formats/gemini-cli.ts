@@ -21,12 +21,8 @@ import { ImportFormatError } from "../../errors/recollect-error.js";
 import type { DetectionHead } from "../detection-head.js";
 import type { TextFormatModule } from "../format-module.js";
 import type { ImportedChat } from "../imported-chat.js";
-import {
-  messagesFromTurns,
-  type ParsedTurn,
-  parseTimestampMs,
-  titleFromPrompt,
-} from "../text-helpers.js";
+import { messagesFromTurns, type ParsedTurn, titleFromPrompt } from "../text-helpers.js";
+import { parseTimestampMs } from "../timestamps.js";
 import { readJsonDocument, shapeProblem } from "./json-document.js";
 import { readJsonLines, tryParseJson } from "./json-lines.js";
 

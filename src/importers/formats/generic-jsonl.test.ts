@@ -5,8 +5,11 @@ import { MAX_JSON_LINE_BYTES } from "./json-lines.js";
 
 const line = (value: object) => JSON.stringify(value);
 
+const CREATED_AT_ALLOWED =
+  "an ISO-8601 date-time (2026-04-07T19:39:04Z) or integer epoch milliseconds, from 1970-01-01T00:00:00Z to 9999-12-31T23:59:59.999Z (epoch milliseconds 0 to 253402300799999)";
+
 describe("parseGenericJsonl", () => {
-  it("groups lines by (app, chat), accepts ISO and epoch-ms times, drops system/tool lines", () => {
+  it("groups lines by (app, chat), accepts ISO and epoch-ms times, drops system/tool lines, titles from the first prompt", () => {
     const text = [
       line({
         app: "notes",
@@ -41,10 +44,17 @@ describe("parseGenericJsonl", () => {
     ].join("\n");
     const chats = parseGenericJsonl("/tmp/export.jsonl", text);
     expect(
-      chats.map((chat) => [chat.externalId, chat.title, chat.createdAtMs, chat.messages.length]),
+      chats.map((chat) => [
+        chat.externalId,
+        chat.title,
+        chat.titleFromPrompt,
+        chat.createdAtMs,
+        chat.messages.length,
+      ]),
     ).toEqual([
-      ['["notes","c1"]', "Storage", 1772359200000, 2],
-      ['["notes","2"]', null, 1772438400000, 1],
+      ['["notes","c1"]', "Storage", undefined, 1772359200000, 2],
+      // No line gives a title: the first line of the first prompt.
+      ['["notes","2"]', "Sync?", true, 1772438400000, 1],
     ]);
     expect(chats[0]!.appHint).toEqual({ name: "notes", path: null, origin: "record" });
   });
@@ -81,11 +91,8 @@ describe("parseGenericJsonl", () => {
       ],
       [
         line({ ...ok, created_at: "yesterday" }),
-        '/tmp/g.jsonl:2: field "created_at" must be an ISO-8601 time (2026-04-07T19:39:04Z) or epoch milliseconds, got "yesterday"',
-        {
-          field: "created_at",
-          allowed: "an ISO-8601 time (2026-04-07T19:39:04Z) or epoch milliseconds",
-        },
+        `/tmp/g.jsonl:2: field "created_at" must be ${CREATED_AT_ALLOWED}, got "yesterday"`,
+        { field: "created_at", allowed: CREATED_AT_ALLOWED },
       ],
       [
         "[1, 2]",
@@ -108,6 +115,57 @@ describe("parseGenericJsonl", () => {
         expect([format.message, format.line, format.problem]).toEqual([message, 2, problem]);
       }
     }
+  });
+
+  it("refuses a created_at Date cannot hold, out of range, fractional or naming no real date", () => {
+    const ok = { app: "a", chat: "c", role: "user", content: "x" };
+    // Each value as it is written in the file (JSON text: a number past 2^53 stays as typed).
+    const cases: [string, string, string][] = [
+      ["past Date's range", "99999999999999999", "100000000000000000"],
+      ["negative", "-99999999999999999", "-100000000000000000"],
+      ["before 1970", "-1", "-1"],
+      ["after 9999", "253402300800000", "253402300800000"],
+      ["fractional ms", "1.5", "1.5"],
+      ["month 13, day 45", '"2026-13-45T00:00:00Z"', '"2026-13-45T00:00:00Z"'],
+      ["February 30", '"2026-02-30T00:00:00Z"', '"2026-02-30T00:00:00Z"'],
+      ["hour 25", '"2026-01-01T25:00:00Z"', '"2026-01-01T25:00:00Z"'],
+      ["second 60", '"2026-01-01T10:00:60Z"', '"2026-01-01T10:00:60Z"'],
+      ["zone hour 24", '"2026-01-01T10:00:00+24:00"', '"2026-01-01T10:00:00+24:00"'],
+      ["a 6-digit year", '"+275760-09-13T00:00:00Z"', '"+275760-09-13T00:00:00Z"'],
+      ["a date without time", '"2026-01-01"', '"2026-01-01"'],
+    ];
+    const refused = cases.map(([label, createdAt]) => {
+      const bad = `${line(ok).slice(0, -1)},"created_at":${createdAt}}`;
+      try {
+        parseGenericJsonl("/tmp/g.jsonl", `${line({ ...ok, created_at: 1 })}\n${bad}`);
+        return [label, "accepted"];
+      } catch (error) {
+        const format = error as ImportFormatError;
+        return [label, format.message, format.line, format.problem];
+      }
+    });
+    expect(refused).toEqual(
+      cases.map(([label, , echoed]) => [
+        label,
+        `/tmp/g.jsonl:2: field "created_at" must be ${CREATED_AT_ALLOWED}, got ${echoed}`,
+        2,
+        { field: "created_at", allowed: CREATED_AT_ALLOWED },
+      ]),
+    );
+  });
+
+  it("accepts the range's ends, February 29 of a leap year and a zone offset", () => {
+    const at = (created_at: unknown) =>
+      line({ app: "a", chat: String(created_at), role: "user", content: "x", created_at });
+    const text = [0, 253402300799999, "2028-02-29T23:59:59.999Z", "2026-03-01T01:30:00+05:30"]
+      .map(at)
+      .join("\n");
+    expect(parseGenericJsonl("/tmp/g.jsonl", text).map((chat) => chat.createdAtMs)).toEqual([
+      0,
+      253402300799999,
+      Date.UTC(2028, 1, 29, 23, 59, 59, 999),
+      Date.UTC(2026, 1, 28, 20, 0, 0),
+    ]);
   });
 
   it("reads a line of megabytes, and rejects one over MAX_JSON_LINE_BYTES naming its line", () => {

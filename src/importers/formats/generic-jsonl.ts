@@ -2,14 +2,17 @@
  * The generic JSON Lines format for anything else (docs/IMPORT-FORMATS.md): one message a line,
  * `{app, chat, title?, role, content, created_at, is_compaction_summary?}`. `chat` groups lines
  * into chats within `app`, in file order; `created_at` is ISO-8601 or epoch milliseconds; `role`
- * `system`/`tool` lines are accepted and dropped (not user or assistant turns).
+ * `system`/`tool` lines are accepted and dropped (not user or assistant turns). A chat's title is
+ * its first non-empty `title`, else the first line of its first prompt (`titleFromPrompt`).
  */
 import { z } from "zod";
 import { quotedValue } from "../../errors/quoted-value.js";
 import { ImportFormatError } from "../../errors/recollect-error.js";
 import type { TextFormatModule } from "../format-module.js";
+import { genericChatKey } from "../generic-chat-key.js";
 import type { ImportedChat, ImportedMessage } from "../imported-chat.js";
-import { parseTimestampMs } from "../text-helpers.js";
+import { titleFromPrompt } from "../text-helpers.js";
+import { isStorableTimeMs, parseTimestampMs, STORED_TIME_RANGE } from "../timestamps.js";
 import { type LineShapeProblem, readJsonLines } from "./json-lines.js";
 
 const GenericLine = z.object({
@@ -18,7 +21,8 @@ const GenericLine = z.object({
   title: z.string().nullable().optional(),
   role: z.enum(["user", "assistant", "system", "tool"]),
   content: z.string(),
-  created_at: z.union([z.string(), z.number().nonnegative()]),
+  // Range and calendar are checked by parseTimestampMs / isStorableTimeMs, naming the line.
+  created_at: z.union([z.string(), z.number()]),
   is_compaction_summary: z.boolean().optional(),
 });
 
@@ -31,7 +35,7 @@ const FIELD_ALLOWED: Readonly<Record<GenericField, string>> = {
   title: "a string or null (optional)",
   role: "one of user, assistant, system, tool",
   content: "a string (the message text)",
-  created_at: "an ISO-8601 time (2026-04-07T19:39:04Z) or epoch milliseconds",
+  created_at: `an ISO-8601 date-time (2026-04-07T19:39:04Z) or integer epoch milliseconds, from ${STORED_TIME_RANGE}`,
   is_compaction_summary: "true or false (optional)",
 };
 
@@ -96,6 +100,31 @@ function explainGenericLine(issue: z.core.$ZodIssue, record: unknown): LineShape
 }
 
 /**
+ * A line's `created_at` in epoch ms: an ISO-8601 date-time naming a real instant, or integer epoch
+ * ms, within the storable range (`timestamps.ts`).
+ *
+ * @throws ImportFormatError (`file:line`, field `created_at`) otherwise, echoing the value (a
+ *   number as JavaScript holds it: one past 2^53 rounded).
+ */
+function storedTimeOf(path: string, lineNumber: number, createdAt: string | number): number {
+  const ms =
+    typeof createdAt === "number"
+      ? isStorableTimeMs(createdAt)
+        ? createdAt
+        : null
+      : parseTimestampMs(createdAt);
+  if (ms !== null) return ms;
+  const allowed = FIELD_ALLOWED.created_at;
+  const got = typeof createdAt === "number" ? String(createdAt) : describeValue(createdAt);
+  throw new ImportFormatError(
+    path,
+    lineNumber,
+    `field "created_at" must be ${allowed}, got ${got}`,
+    { field: "created_at", allowed },
+  );
+}
+
+/**
  * Parses a generic JSONL file into one chat per distinct `(app, chat)`.
  *
  * @throws ImportFormatError (`file:line`) on a line that is not JSON or not an object, misses a
@@ -109,21 +138,9 @@ export function parseGenericJsonl(path: string, text: string): ImportedChat[] {
     { app: string; chat: string; title: string | null; messages: ImportedMessage[] }
   >();
   for (const { lineNumber, value } of readJsonLines(path, text, GenericLine, explainGenericLine)) {
-    const createdAtMs =
-      typeof value.created_at === "number"
-        ? Math.round(value.created_at)
-        : (parseTimestampMs(value.created_at) ?? null);
-    if (createdAtMs === null) {
-      const allowed = FIELD_ALLOWED.created_at;
-      throw new ImportFormatError(
-        path,
-        lineNumber,
-        `field "created_at" must be ${allowed}, got ${describeValue(value.created_at)}`,
-        { field: "created_at", allowed },
-      );
-    }
+    const createdAtMs = storedTimeOf(path, lineNumber, value.created_at);
     const chatKey = String(value.chat);
-    const key = JSON.stringify([value.app, chatKey]);
+    const key = genericChatKey(value.app, chatKey);
     const entry = chats.get(key) ?? { app: value.app, chat: chatKey, title: null, messages: [] };
     chats.set(key, entry);
     if (entry.title === null && value.title) entry.title = value.title;
@@ -141,8 +158,10 @@ export function parseGenericJsonl(path: string, text: string): ImportedChat[] {
     .filter((entry) => entry.messages.length > 0)
     .map((entry) => ({
       source: "jsonl" as const,
-      externalId: JSON.stringify([entry.app, entry.chat]),
-      title: entry.title,
+      externalId: genericChatKey(entry.app, entry.chat),
+      // No line gave a title: the first line of the first prompt, as other formats do.
+      title: entry.title ?? promptTitle(entry.messages),
+      ...(entry.title === null ? { titleFromPrompt: true } : {}),
       createdAtMs: entry.messages.reduce(
         (earliest, message) => Math.min(earliest, message.createdAtMs),
         Number.POSITIVE_INFINITY,
@@ -150,6 +169,11 @@ export function parseGenericJsonl(path: string, text: string): ImportedChat[] {
       appHint: { name: entry.app, path: null, origin: "record" as const },
       messages: entry.messages,
     }));
+}
+
+/** The title {@link titleFromPrompt} makes of a chat's first user message (null for none). */
+function promptTitle(messages: readonly ImportedMessage[]): string | null {
+  return titleFromPrompt(messages.find((message) => message.role === "user")?.content);
 }
 
 /**

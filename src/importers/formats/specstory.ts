@@ -10,7 +10,8 @@ import { ImportFormatError } from "../../errors/recollect-error.js";
 import type { MessageRole } from "../../store/catalog/messages.js";
 import type { TextFormatModule } from "../format-module.js";
 import type { ImportedChat } from "../imported-chat.js";
-import { messagesFromTurns, parseTimestampMs, splitLines } from "../text-helpers.js";
+import { messagesFromTurns, splitLines } from "../text-helpers.js";
+import { parseTimestampMs } from "../timestamps.js";
 import { createFenceTracker } from "./fence-tracker.js";
 
 const ROLE_HEADER = /^_\*\*(User|Assistant|Agent)(?: \((.*)\))?\*\*_\s*$/;

@@ -25,14 +25,15 @@ export const appsResponseSchema = z.object({
 export type AppsResponse = z.infer<typeof appsResponseSchema>;
 
 /**
- * One chat in a list. `createdAt` is ISO-8601 UTC. `origin`: `web` for a chat the person started
+ * One chat in a list. `createdAt` is ISO-8601 UTC, null when the stored time is no date (a store
+ * filled by an older Recollect). `origin`: `web` for a chat the person started
  * here (turns go only there), `imported` for the archive (imports, sync, the demo), read-only.
  */
 export const chatSummarySchema = z.object({
   id: z.number().int(),
   appId: z.number().int(),
   title: z.string().nullable(),
-  createdAt: z.string(),
+  createdAt: z.string().nullable(),
   messageCount: z.number().int(),
   origin: z.enum(["web", "imported"]),
 });
@@ -55,7 +56,7 @@ export const messagesResponseSchema = z.object({
       id: z.number().int(),
       role: z.enum(["user", "assistant"]),
       segments: z.array(messageSegmentSchema),
-      createdAt: z.string(),
+      createdAt: z.string().nullable(),
     }),
   ),
 });

@@ -35,7 +35,7 @@ export function EvidenceItem({ target }: { target: EvidenceTarget }) {
           {title}
         </span>
         <span className={`role-badge role-${target.role}`}>{role}</span>
-        <time className="evidence-date" dateTime={target.created_at}>
+        <time className="evidence-date" dateTime={target.created_at ?? undefined}>
           {date}
         </time>
       </div>

@@ -46,7 +46,9 @@ function ReadBody({ card }: { card: ReadChatCard }) {
     <ul className="legacy-list">
       {card.result.messages.map((message) => (
         <li key={`${message.created_at}-${message.content.slice(0, 16)}`}>
-          <time dateTime={message.created_at}>{formatDate(message.created_at, i18n.language)}</time>
+          <time dateTime={message.created_at ?? undefined}>
+            {formatDate(message.created_at, i18n.language)}
+          </time>
           <blockquote className="evidence-excerpt">{message.content}</blockquote>
         </li>
       ))}

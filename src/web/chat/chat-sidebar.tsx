@@ -161,7 +161,7 @@ function ChatList(props: {
                 onClick={closeDrawer}
               >
                 <span className="chat-link-title">{title}</span>
-                <time className="chat-link-date" dateTime={chat.createdAt}>
+                <time className="chat-link-date" dateTime={chat.createdAt ?? undefined}>
                   {formatDate(chat.createdAt, i18n.language)}
                 </time>
               </a>

@@ -76,10 +76,12 @@ export function createI18n(locale: Locale): i18n {
 
 /**
  * A human-readable local date and time for an ISO-8601 timestamp, e.g. "Apr 7, 2026, 7:39 PM" in
- * `en`, "2026. 4. 7. 오후 7:39" in `ko`. Returns the input unchanged if it is not a valid date.
+ * `en`, "2026. 4. 7. 오후 7:39" in `ko`. Returns the input unchanged if it is not a valid date,
+ * and "—" for null (a stored time that is no date: the store holds no time to show).
  * The ISO value itself stays in the model result (plan § Accessibility).
  */
-export function formatDate(iso: string, locale: string): string {
+export function formatDate(iso: string | null, locale: string): string {
+  if (iso === null) return "—";
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
   return new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short" }).format(date);

@@ -95,4 +95,8 @@ describe("formatDate", () => {
     expect(formatDate(iso, "en")).toMatch(/2026/);
     expect(formatDate("not a date", "en")).toBe("not a date");
   });
+
+  it("writes a dash for a time the store holds none of (null)", () => {
+    expect(formatDate(null, "en")).toBe("—");
+  });
 });

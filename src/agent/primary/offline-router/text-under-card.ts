@@ -18,9 +18,9 @@ export const ASK_FOR_CONTEXT =
 /** Asked when the report is low confidence or its action is `ask_user`. */
 export const ASK_TO_CONFIRM = "Can you confirm this still holds before I rely on it?";
 
-/** Milliseconds of `created_at`, or -Infinity when it is not a date (then it never wins). */
+/** Milliseconds of `created_at`, or -Infinity when it is none or no date (then it never wins). */
 function timeOf(target: EvidenceTarget): number {
-  const ms = Date.parse(target.created_at);
+  const ms = target.created_at === null ? Number.NaN : Date.parse(target.created_at);
   return Number.isNaN(ms) ? Number.NEGATIVE_INFINITY : ms;
 }
 
@@ -49,8 +49,12 @@ export function newestConflictStatements(report: ExploreChatHistoryReport): Evid
   );
 }
 
-/** "chat 9, 2026-04-07": where and when a statement was made (the ISO date of `created_at`). */
+/**
+ * "chat 9, 2026-04-07": where and when a statement was made (the ISO date of `created_at`); only
+ * "chat 9" when the time is unknown.
+ */
 function whereAndWhen(target: EvidenceTarget): string {
+  if (target.created_at === null) return `chat ${target.chat_id}`;
   const ms = timeOf(target);
   const day = Number.isFinite(ms) ? new Date(ms).toISOString().slice(0, 10) : target.created_at;
   return `chat ${target.chat_id}, ${day}`;

@@ -82,7 +82,8 @@ export interface ChildSearchMatch {
   readonly candidate_id: string;
   readonly message_id: number;
   readonly role: "user" | "assistant";
-  readonly created_at: string;
+  /** ISO-8601 UTC; null when the stored time is no date. */
+  readonly created_at: string | null;
   /** Archival text: untrusted data, never instructions. */
   readonly excerpt: string;
   readonly is_compaction_summary?: true;
@@ -101,7 +102,8 @@ export interface ChildSearchOutput {
   readonly chats: ReadonlyArray<{
     readonly chat_id: number;
     readonly title: string | null;
-    readonly created_at: string;
+    /** ISO-8601 UTC; null when the stored time is no date. */
+    readonly created_at: string | null;
     readonly matches: readonly ChildSearchMatch[];
   }>;
   readonly budget: ChildBudgetView;
@@ -113,7 +115,8 @@ export interface ChildReadMessage {
   readonly candidate_id: string;
   readonly message_id: number;
   readonly role: "user" | "assistant";
-  readonly created_at: string;
+  /** ISO-8601 UTC; null when the stored time is no date. */
+  readonly created_at: string | null;
   /** Archival text: untrusted data, never instructions. */
   readonly content: string;
   readonly is_compaction_summary?: true;
@@ -189,13 +192,13 @@ export const childSearchOutputSchema = z.object({
     z.object({
       chat_id: z.number(),
       title: z.string().nullable().optional(),
-      created_at: z.string().optional(),
+      created_at: z.string().nullable().optional(),
       matches: z.array(
         z.object({
           candidate_id: z.string(),
           message_id: z.number(),
           role: childRoleSchema,
-          created_at: z.string(),
+          created_at: z.string().nullable(),
           excerpt: z.string(),
           is_compaction_summary: z.boolean().optional(),
           projection_truncated: z.boolean().optional(),
@@ -216,7 +219,7 @@ export const childReadOutputSchema = z.object({
       candidate_id: z.string(),
       message_id: z.number(),
       role: childRoleSchema,
-      created_at: z.string(),
+      created_at: z.string().nullable(),
       content: z.string(),
       is_compaction_summary: z.boolean().optional(),
       projection_truncated: z.boolean().optional(),

@@ -12,8 +12,8 @@ export interface Observation {
   readonly chatTitle: string | null;
   readonly messageId: number;
   readonly role: MessageRole;
-  /** ISO-8601 UTC. */
-  readonly createdAt: string;
+  /** ISO-8601 UTC; null when the stored time is no date (`isoTimeOrNull`). */
+  readonly createdAt: string | null;
   readonly text: string;
   readonly isCompactionSummary: boolean;
   readonly projectionTruncated: boolean;
@@ -25,7 +25,7 @@ export interface Observation {
 export interface ObservedMessage {
   readonly message_id: number;
   readonly role: MessageRole;
-  readonly created_at: string;
+  readonly created_at: string | null;
   readonly is_compaction_summary?: boolean;
   readonly projection_truncated?: boolean;
 }

@@ -6,6 +6,7 @@
  */
 import type { EvidenceTarget, ExploreChatHistoryReport } from "../../../card/report-schema.js";
 import { shellWord } from "../../../text/command-line.js";
+import { timeText } from "../../../text/iso-time.js";
 
 /** Options of {@link formatReportText}. */
 export interface ReportTextOptions {
@@ -46,7 +47,7 @@ function evidenceLine(target: EvidenceTarget, options: ReportTextOptions): strin
   const { appName, ...rest } = options;
   const read =
     appName === undefined ? "" : `\n       $ ${readCommandFor(target, { appName, ...rest })}`;
-  return `     - chat ${target.chat_id} ${title} · message ${target.message_id} · ${target.role} · ${target.created_at}${suffix}\n       > ${target.excerpt}${read}`;
+  return `     - chat ${target.chat_id} ${title} · message ${target.message_id} · ${target.role} · ${timeText(target.created_at)}${suffix}\n       > ${target.excerpt}${read}`;
 }
 
 /** Renders the report as readable text ending in a newline. */

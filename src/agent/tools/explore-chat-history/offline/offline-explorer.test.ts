@@ -117,7 +117,7 @@ describe("offline engine + real explorer + real store", () => {
     // January's choice (the recommendation and its approval) is revised by March's switch, older
     // side first; nothing else in the app is a revision.
     const spans = report.conflicts.map((conflict) =>
-      conflict.evidence.map((item) => item.created_at.slice(0, 10)),
+      conflict.evidence.map((item) => item.created_at?.slice(0, 10)),
     );
     expect(spans.length).toBeGreaterThanOrEqual(1);
     for (const span of spans) expect(span).toEqual(["2026-01-10", "2026-03-02"]);

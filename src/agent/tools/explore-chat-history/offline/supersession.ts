@@ -84,10 +84,13 @@ function asksOnly(item: RankedMessage): boolean {
   return item.observation.text.trim().endsWith("?");
 }
 
-/** Time order: ISO timestamps compare as strings; message ids break ties. */
+/**
+ * Time order: ISO timestamps compare as strings (an unknown time, null, as the oldest); message
+ * ids break ties.
+ */
 function isOlder(a: RankedMessage, b: RankedMessage): boolean {
-  const [x, y] = [a.observation, b.observation];
-  return x.createdAt < y.createdAt || (x.createdAt === y.createdAt && x.messageId < y.messageId);
+  const [x, y] = [a.observation.createdAt ?? "", b.observation.createdAt ?? ""];
+  return x < y || (x === y && a.observation.messageId < b.observation.messageId);
 }
 
 /**

@@ -32,9 +32,14 @@ export function bestSentence(text: string, model: QueryModel): string {
   return best.length > QUOTE_CHARS ? `${best.slice(0, QUOTE_CHARS - 1)}…` : best;
 }
 
+/** The ISO date (`2026-04-07`) of a message's time; `unknown date` when the store has none. */
+function dayOf(createdAt: string | null): string {
+  return createdAt === null ? "unknown date" : createdAt.slice(0, 10);
+}
+
 function quote(item: RankedMessage, model: QueryModel, label: string): string {
   const { role, createdAt, text } = item.observation;
-  return `${label}${role} on ${createdAt.slice(0, 10)}: "${bestSentence(text, model)}"`;
+  return `${label}${role} on ${dayOf(createdAt)}: "${bestSentence(text, model)}"`;
 }
 
 /** A sentence of `item` that is no question states a value ({@link valuesOf}) `question` lacks. */
@@ -80,7 +85,7 @@ export function writeReport(
       candidate_ids: [item.observation.candidateId],
     }));
   const conflicts = selection.revisions.slice(0, 4).map((pair) => ({
-    description: `Same subject, different value: the newer (${pair.newer.observation.createdAt.slice(0, 10)}, second) revises the older.`,
+    description: `Same subject, different value: the newer (${dayOf(pair.newer.observation.createdAt)}, second) revises the older.`,
     candidate_ids: [pair.older.observation.candidateId, pair.newer.observation.candidateId],
   }));
   const missing = [...ranking.subject.weights.keys()]
