@@ -20,6 +20,7 @@ import {
   type ImportReport,
   type ImportRun,
   type SkipReason,
+  settingsExclusion,
   startImport,
   type WriteCounts,
 } from "../../importers/index.js";
@@ -177,15 +178,15 @@ interface ImportOptions {
  * The exclusion in force for `import` and `sync`: the `exclude` setting's globs, then
  * `--exclude`'s.
  *
- * @throws InvalidInputError (`exclude` or `--exclude`) for an empty or negated glob.
+ * @throws InvalidInputError (`--exclude`) for an empty, negated or unbalanced glob given there;
+ *   InvalidStoredSettingError (exit 4, naming the settings file) for one stored in the setting.
  */
 export function importExclusion(
   global: ReturnType<typeof globalOptions>,
   options: Pick<ImportOptions, "exclude">,
 ) {
-  const settings = settingsStoreForStorePath(storePathFor(global)).read();
   return combineExclusions(
-    createPathExclusion(settings.exclude ?? [], "exclude"),
+    settingsExclusion(settingsStoreForStorePath(storePathFor(global))),
     createPathExclusion(options.exclude ?? [], "--exclude"),
   );
 }

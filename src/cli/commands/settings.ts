@@ -11,8 +11,11 @@ import { existsSync } from "node:fs";
 import type { Command } from "commander";
 import { visiblePermissionRows } from "../../agent/consent/permission-rows.js";
 import { TOOL_DEFINITIONS } from "../../agent/tools/registry.js";
+import { InvalidInputError } from "../../errors/recollect-error.js";
+import { createPathExclusion } from "../../importers/index.js";
 import {
   getSetting,
+  InvalidSettingError,
   parseSettingKey,
   type SettingsStore,
   type SettingValue,
@@ -52,7 +55,8 @@ export function readSetting(settings: SettingsStore, key: string): SettingValue 
  * `beforeWrite` runs once the key and value are known to be valid, right before the file is
  * written (e.g. to create the store the file belongs to).
  * @throws InvalidSettingError naming the wrong argument (key or value) as given and what is
- *   allowed; nothing is written and `beforeWrite` does not run.
+ *   allowed (for `exclude`, also a glob an import could not use); nothing is written and
+ *   `beforeWrite` does not run.
  */
 export function writeSetting(
   settings: SettingsStore,
@@ -61,10 +65,27 @@ export function writeSetting(
   beforeWrite?: () => void,
 ): SettingValue & { key: string } {
   const parsed = parseSettingKey(key, CONSENT_TOOLS);
-  setSetting(settings.read(), parsed, value);
+  const next = setSetting(settings.read(), parsed, value);
+  if (parsed.kind === "exclude") refuseUncompilableGlobs(next.exclude ?? [], value);
   beforeWrite?.();
   settings.update((current) => setSetting(current, parsed, value));
   return readSetting(settings, key);
+}
+
+/**
+ * Refuses `exclude` globs an import would refuse, by the import's own rule
+ * ({@link createPathExclusion}: no empty or `!` glob, balanced brackets), so a value `set` accepts
+ * never makes every later import fail.
+ * @throws InvalidSettingError (`argument: "value"`, key `exclude`, `received` the value as given)
+ *   with what a glob may be and the glob refused.
+ */
+function refuseUncompilableGlobs(globs: readonly string[], value: string): void {
+  try {
+    createPathExclusion(globs, "exclude");
+  } catch (error) {
+    if (!(error instanceof InvalidInputError)) throw error;
+    throw new InvalidSettingError("value", "exclude", value, error.allowed, error.detail);
+  }
 }
 
 /** Every visible setting with its value in force: entitlement, telemetry, one row per tool. */
