@@ -5,7 +5,7 @@
  */
 
 import type { Command } from "commander";
-import { createIndexer, parseSearchInput, searchChats } from "../../history/index.js";
+import { createIndexer, parsePersonSearchInput, searchChats } from "../../history/index.js";
 import type { SearchChatsResult } from "../../history/types.js";
 import type { Store } from "../../store/open-store.js";
 import { plural } from "../../text/plural.js";
@@ -106,8 +106,9 @@ export function registerSearchCommand(program: Command): void {
       };
       const limit = parseIntegerOption("--limit", options.limit, "an integer from 1 to 20");
       // Every flag is checked before the store is looked at: a typing error is exit 2 anywhere.
+      // A query of nothing visible is one too here, though the internal search tool allows it.
       runInFlagTerms(terms, () =>
-        parseSearchInput({ query, ...(limit === undefined ? {} : { limit }) }),
+        parsePersonSearchInput({ query, ...(limit === undefined ? {} : { limit }) }),
       );
       requireAppName(options.app);
       using store = openExistingCliStore(global);
