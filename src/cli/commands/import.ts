@@ -29,7 +29,7 @@ import { existingAppName } from "../../store/catalog/app-lookup.js";
 import type { Store } from "../../store/open-store.js";
 import { plural } from "../../text/plural.js";
 import { globalOptions, printJson, storePathFor, withCliStore } from "../cli-context.js";
-import { handleStopSignals, hearPendingSignals } from "../stop-signals.js";
+import { handleStopSignals, hearPendingSignals, writeFinalAnswer } from "../stop-signals.js";
 import { writeTerminalText } from "../terminal-text.js";
 import { drainIndex } from "./index-command.js";
 
@@ -236,8 +236,11 @@ export function registerImportCommand(program: Command): void {
             process.stderr.write("indexing…\n");
           }
           const indexed = await drainUnlessStopped(store, signal);
-          if (global.json) printJson(importReportJson(report, indexed));
-          else writeTerminalText(formatImportReport(report, indexed));
+          // The summary is the whole answer (a stop's too): a signal after it is no stop.
+          await writeFinalAnswer(command, () => {
+            if (global.json) printJson(importReportJson(report, indexed));
+            else writeTerminalText(formatImportReport(report, indexed));
+          });
           const [first, ...others] = report.failures;
           // `--app` naming another app than the one holding a file's chats: its own class (exit
           // 2) with its remedy, which the one-line report above leaves out.

@@ -9,15 +9,9 @@ import { InvalidInputError } from "../../errors/recollect-error.js";
 import { parseReadInput, readChat } from "../../history/index.js";
 import type { NotEvidenceKind, ReadChatInput, ReadChatResult } from "../../history/types.js";
 import type { Store } from "../../store/open-store.js";
-import {
-  cliIsPro,
-  globalOptions,
-  openExistingCliStore,
-  printJson,
-  proRequiredError,
-} from "../cli-context.js";
+import { cliIsPro, globalOptions, openExistingCliStore, proRequiredError } from "../cli-context.js";
 import { type FlagTerms, runInFlagTerms } from "../flag-terms.js";
-import { writeTerminalText } from "../terminal-text.js";
+import { writeAnswer } from "../write-answer.js";
 import { requireAppId, requireAppName } from "./apps.js";
 import { parseIdOption, parseIntegerOption } from "./integer-option.js";
 
@@ -148,7 +142,7 @@ export function registerReadCommand(program: Command): void {
     .option("--after <n>", "messages after --around, 0-10 (default 3)")
     .option("--offset <n>", "first message of the page, from 0 (default 0)")
     .option("--limit <n>", "messages in the page, 1-20 (default 10)")
-    .action((flags: ReadFlags, command: Command) => {
+    .action(async (flags: ReadFlags, command: Command) => {
       const global = globalOptions(command);
       const terms = readFlagTerms(flags);
       // Every flag is checked before the store is looked at: a typing error is exit 2 anywhere.
@@ -162,7 +156,6 @@ export function registerReadCommand(program: Command): void {
       const result = runInFlagTerms(terms, () =>
         runRead({ store, appName: flags.app, input, isPro: cliIsPro(global) }),
       );
-      if (global.json) printJson(result);
-      else writeTerminalText(formatRead(result));
+      await writeAnswer(command, result, () => formatRead(result));
     });
 }

@@ -9,15 +9,9 @@ import { createIndexer, parsePersonSearchInput, searchChats } from "../../histor
 import type { SearchChatsResult } from "../../history/types.js";
 import type { Store } from "../../store/open-store.js";
 import { plural } from "../../text/plural.js";
-import {
-  cliIsPro,
-  globalOptions,
-  openExistingCliStore,
-  printJson,
-  proRequiredError,
-} from "../cli-context.js";
+import { cliIsPro, globalOptions, openExistingCliStore, proRequiredError } from "../cli-context.js";
 import { runInFlagTerms } from "../flag-terms.js";
-import { writeTerminalText } from "../terminal-text.js";
+import { writeAnswer } from "../write-answer.js";
 import { requireAppId, requireAppName } from "./apps.js";
 import { parseIntegerOption } from "./integer-option.js";
 
@@ -115,7 +109,6 @@ export function registerSearchCommand(program: Command): void {
       const result = await runInFlagTerms(terms, () =>
         runSearch({ store, appName: options.app, query, isPro: cliIsPro(global), limit }),
       );
-      if (global.json) printJson(result);
-      else writeTerminalText(formatSearch(result));
+      await writeAnswer(command, result, () => formatSearch(result));
     });
 }
