@@ -24,14 +24,8 @@ import {
   settingsStoreForStorePath,
 } from "../../settings/index.js";
 import { requireStoreFile } from "../../store/open-store.js";
-import {
-  globalOptions,
-  openCliStore,
-  printJson,
-  storeLocationFor,
-  storePathFor,
-} from "../cli-context.js";
-import { writeTerminalText } from "../terminal-text.js";
+import { globalOptions, openCliStore, storeLocationFor, storePathFor } from "../cli-context.js";
+import { writeAnswer } from "../write-answer.js";
 
 /** The tools whose consent is a setting: exactly those `settings list` shows a row for. */
 const CONSENT_TOOLS = visiblePermissionRows(undefined).map((row) => row.toolName);
@@ -142,13 +136,16 @@ export function registerSettingsCommand(program: Command): void {
     .command("get")
     .description("print one setting: entitlement | telemetry | exclude | consent.<tool>")
     .argument("<key>", "setting key")
-    .action((key: string, _options: unknown, command: Command) => {
+    .action(async (key: string, _options: unknown, command: Command) => {
       const value = readSetting(storeFor(command), key);
       // Which file was read: settings sit beside the store, so a copied `.db` reads another
       // (often absent) file and shows defaults — free included — without this line.
       const settingsPath = settingsPathForStore(storePathFor(globalOptions(command)));
-      if (globalOptions(command).json) printJson({ ...value, settings_path: settingsPath });
-      else writeTerminalText(line(value) + settingsFileLine(settingsPath));
+      await writeAnswer(
+        command,
+        { ...value, settings_path: settingsPath },
+        () => line(value) + settingsFileLine(settingsPath),
+      );
     });
 
   settingsCommand
@@ -156,25 +153,22 @@ export function registerSettingsCommand(program: Command): void {
     .description("change one setting, e.g. `settings set consent.read_chat always`")
     .argument("<key>", "setting key")
     .argument("<value>", "new value")
-    .action((key: string, value: string, _options: unknown, command: Command) => {
+    .action(async (key: string, value: string, _options: unknown, command: Command) => {
       const written = writeSetting(storeFor(command), key, value, createStoreIfNew(command));
-      if (globalOptions(command).json) printJson(written);
-      else writeTerminalText(line(written));
+      await writeAnswer(command, written, () => line(written));
     });
 
   settingsCommand
     .command("list")
     .description("print every setting and each tool's permission with its disclosure")
-    .action((_options: unknown, command: Command) => {
+    .action(async (_options: unknown, command: Command) => {
       const listed = listSettings(storeFor(command));
-      if (globalOptions(command).json) {
-        printJson(listed);
-        return;
-      }
-      let text = line(listed.entitlement) + line(listed.telemetry) + line(listed.exclude);
-      for (const row of listed.permissions) {
-        text += `${row.key} = ${row.value}${row.source === "default" ? " (default)" : ""}\n    ${row.disclosure}\n`;
-      }
-      writeTerminalText(text);
+      await writeAnswer(command, listed, () => {
+        let text = line(listed.entitlement) + line(listed.telemetry) + line(listed.exclude);
+        for (const row of listed.permissions) {
+          text += `${row.key} = ${row.value}${row.source === "default" ? " (default)" : ""}\n    ${row.disclosure}\n`;
+        }
+        return text;
+      });
     });
 }
