@@ -5,11 +5,11 @@
  */
 
 import type { Command } from "commander";
-import { InvalidInputError } from "../../errors/recollect-error.js";
-import { parseReadInput, readChat } from "../../history/index.js";
+import { parseReadInput, READ_OFFSET_ALLOWED, readChat } from "../../history/index.js";
 import type { NotEvidenceKind, ReadChatInput, ReadChatResult } from "../../history/types.js";
 import type { Store } from "../../store/open-store.js";
 import { cliIsPro, globalOptions, openExistingCliStore, proRequiredError } from "../cli-context.js";
+import { FlagCombinationError } from "../flag-combination-error.js";
 import { type FlagTerms, runInFlagTerms } from "../flag-terms.js";
 import { writeAnswer } from "../write-answer.js";
 import { requireAppId, requireAppName } from "./apps.js";
@@ -92,10 +92,13 @@ function readInputFromFlags(flags: ReadFlags): ReadChatInput {
     parseIntegerOption(name, value, allowed);
   if (flags.around !== undefined) {
     if (flags.offset !== undefined || flags.limit !== undefined) {
-      throw new InvalidInputError(
-        "--offset/--limit",
-        "not combined with --around (use --before/--after)",
-      );
+      throw new FlagCombinationError({
+        flag: flags.offset !== undefined ? "--offset" : "--limit",
+        rule: "excludes",
+        other: "--around",
+        reason:
+          "--offset and --limit page from the chat's start, --around reads a window around one message (sized with --before and --after)",
+      });
     }
     return {
       chat_id: chatId!,
@@ -105,11 +108,17 @@ function readInputFromFlags(flags: ReadFlags): ReadChatInput {
     };
   }
   if (flags.before !== undefined || flags.after !== undefined) {
-    throw new InvalidInputError("--before/--after", "used only with --around");
+    const flag = flags.before !== undefined ? "--before" : "--after";
+    throw new FlagCombinationError({
+      flag,
+      rule: "needs",
+      other: "--around",
+      reason: `it counts the messages ${flag === "--before" ? "before" : "after"} the --around message (page from the chat's start with --offset and --limit)`,
+    });
   }
   return {
     chat_id: chatId!,
-    ...optional("offset", int("--offset", flags.offset, "a non-negative integer")),
+    ...optional("offset", int("--offset", flags.offset, READ_OFFSET_ALLOWED)),
     ...optional("limit", int("--limit", flags.limit, "an integer from 1 to 20")),
   };
 }
