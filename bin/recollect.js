@@ -19,4 +19,15 @@ if (existsSync(source)) {
 }
 const { cliEntry } = await import(entry.href);
 process.exitCode = await cliEntry(process.argv, received);
-for (const name of ["SIGINT", "SIGTERM"]) process.off(name, keep);
+// The run is over: its answer written, its stores closed. A signal while the process winds down
+// (output still flushing) is no stop, so the run's own exit code stands; a second one ends it at
+// once, for a wind-down that hangs.
+let late = 0;
+const windDown = () => {
+  late += 1;
+  if (late > 1) process.exit();
+};
+for (const name of ["SIGINT", "SIGTERM"]) {
+  process.off(name, keep);
+  process.on(name, windDown);
+}

@@ -56,7 +56,7 @@ describe("CLI errors name the flag that was typed", () => {
       [2, "", "invalid_input", "--around", "a positive integer message id"],
       [2, "", "invalid_input", "--before", "an integer from 0 to 10"],
       [2, "", "invalid_input", "--after", "an integer from 0 to 10"],
-      [2, "", "invalid_input", "--offset", "a non-negative integer"],
+      [2, "", "invalid_input", "--offset", "an integer from 0 to 9007199254740991"],
       [2, "", "invalid_input", "--limit", "an integer from 1 to 20"],
       [2, "", "invalid_input", "--chat", "a positive integer chat id"],
     ]);

@@ -37,4 +37,26 @@ describe("listenForStopSignals", () => {
     }
     expect(process.listenerCount("SIGINT")).toBe(before);
   });
+
+  it("after the answer is complete, a first signal is no stop; a second still ends the run", () => {
+    const exits: StopSignal[] = [];
+    using stops = listenForStopSignals({ exit: (signal) => exits.push(signal) });
+    stops.handle();
+    stops.complete();
+    deliver("SIGINT");
+    expect([stops.received(), stops.signal.aborted, exits]).toEqual([null, false, []]);
+    deliver("SIGTERM");
+    expect([stops.received(), exits]).toEqual([null, ["SIGINT"]]);
+  });
+
+  it("a signal heard before the answer was complete still stops the run", () => {
+    const exits: StopSignal[] = [];
+    using stops = listenForStopSignals({ exit: (signal) => exits.push(signal) });
+    stops.handle();
+    deliver("SIGTERM");
+    stops.complete();
+    expect([stops.received(), stops.signal.aborted, exits]).toEqual(["SIGTERM", true, []]);
+    deliver("SIGINT");
+    expect(exits).toEqual(["SIGTERM"]);
+  });
 });

@@ -14,6 +14,12 @@
  * store. The root then reports the stop. Before an action starts (while the commands load and
  * parse) the first signal ends the process at once, as nothing is open yet. A second signal always
  * ends the process at once, for a shutdown that hangs.
+ *
+ * A signal counts only while the command's work is unfinished: once a command has written its whole
+ * answer it says so ({@link writeFinalAnswer}), and a signal heard after that (while it closes its
+ * store, say) is no stop: the run ends with the command's own code, so a script never reads a
+ * complete answer and a failure. A signal that arrived before, even one heard only then (the
+ * thread was held by a synchronous wait), still stops the run.
  */
 import type { Command } from "commander";
 import { STOP_SIGNAL_EXIT_CODES, STOP_SIGNALS, type StopSignal } from "./exit-codes.js";
@@ -28,6 +34,12 @@ export interface StopSignals extends Disposable {
   received(): StopSignal | null;
   /** The running command stops itself on `signal` / `stopped`: the first signal no longer exits. */
   handle(): void;
+  /**
+   * The command's answer is fully written: a later signal neither aborts `signal` nor counts as
+   * the run's stop (`received()` stays null); a second one still ends the process at once. Has no
+   * effect once a signal was received.
+   */
+  complete(): void;
 }
 
 /** Options of {@link listenForStopSignals}. */
@@ -47,14 +59,21 @@ export function listenForStopSignals(options: StopSignalOptions): StopSignals {
   const controller = new AbortController();
   let first: StopSignal | null = null;
   let handled = false;
+  let completed = false;
+  /** The first signal heard after the answer was complete, which stopped nothing. */
+  let afterCompletion: StopSignal | null = null;
   let resolveStopped: (signal: StopSignal) => void = () => undefined;
   const stopped = new Promise<StopSignal>((resolve) => {
     resolveStopped = resolve;
   });
   const listeners = STOP_SIGNALS.map((name) => {
     const listener = () => {
-      if (first !== null || !handled) {
-        options.exit(first ?? name);
+      if (completed && first === null && afterCompletion === null) {
+        afterCompletion = name;
+        return;
+      }
+      if (first !== null || afterCompletion !== null || !handled) {
+        options.exit(first ?? afterCompletion ?? name);
         return;
       }
       first = name;
@@ -70,6 +89,9 @@ export function listenForStopSignals(options: StopSignalOptions): StopSignals {
     received: () => first,
     handle() {
       handled = true;
+    },
+    complete() {
+      completed = true;
     },
     [Symbol.dispose]() {
       for (const { name, listener } of listeners) process.off(name, listener);
@@ -97,6 +119,23 @@ export function handleStopSignals(command: Command): StopSignals {
   if (stops === undefined) throw new Error("no stop-signal listener: run through runProgram");
   stops.handle();
   return stops;
+}
+
+/**
+ * Writes the whole answer of `command`'s run (`write`, synchronous: its last writes to stdout) and
+ * marks the run complete ({@link StopSignals.complete}), so a stop signal that comes while the
+ * command winds down (closing its store) does not turn that answer into exit 130/143. Lets the
+ * event loop poll first ({@link hearPendingSignals}): a signal that arrived while the answer was
+ * being made (even while a synchronous wait held the thread) is heard before the answer is written,
+ * and still stops the run; the answer is written either way.
+ * @throws what `write` throws (the run is then not complete); Error when the root program attached
+ *   no listener (see {@link handleStopSignals}).
+ */
+export async function writeFinalAnswer(command: Command, write: () => void): Promise<void> {
+  const stops = handleStopSignals(command);
+  await hearPendingSignals();
+  write();
+  stops.complete();
 }
 
 /**

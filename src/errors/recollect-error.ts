@@ -87,19 +87,21 @@ export class PreconditionError extends RecollectError {
 
 /**
  * A configuration value that cannot be used: an environment variable (`RECOLLECT_ENGINE`,
- * `RECOLLECT_ENGINE_BASE_URL`, `RECOLLECT_BUSY_TIMEOUT_MS`, …) or a library config field. Kind
+ * `RECOLLECT_ENGINE_BASE_URL`, `RECOLLECT_BUSY_TIMEOUT_MS`, …), a value in a settings file, or a
+ * library config field. Kind
  * `precondition` (exit 4, as for missing Engine configuration), not `invalid_input`: no argument
  * of the command can fix it. `setting` names it exactly as it was given, `allowed` says what is
  * accepted, e.g. `new InvalidConfigurationError("RECOLLECT_BUSY_TIMEOUT_MS", "an integer from 0
- * to 600000", 'got "abc"')`.
+ * to 600000", 'got "abc"')`. `remedies` are the commands that fix the value, when one can.
  */
 export class InvalidConfigurationError extends RecollectError {
   readonly setting: string;
   readonly allowed: string;
-  constructor(setting: string, allowed: string, detail?: string) {
+  constructor(setting: string, allowed: string, detail?: string, remedies?: readonly Remedy[]) {
     super(
       "precondition",
       `Invalid ${setting}: expected ${allowed}${detail ? ` (${detail})` : ""}.`,
+      remedies === undefined ? undefined : { remedies },
     );
     this.name = "InvalidConfigurationError";
     this.setting = setting;

@@ -41,6 +41,7 @@ export {
   NO_EXCLUSION,
   type PathExclusion,
 } from "./path-exclusion.js";
+export { settingsExclusion } from "./settings-exclusion.js";
 export {
   type ChatToWrite,
   type WriteCounts,

@@ -14,7 +14,7 @@ export {
   settingsPathForStore,
   settingsStoreForStorePath,
 } from "./settings-path.js";
-export { allowToolWithConsent, TURN_PRO_ON } from "./settings-remedies.js";
+export { allowToolWithConsent, CLEAR_EXCLUDE, TURN_PRO_ON } from "./settings-remedies.js";
 export {
   ENTITLEMENT_VALUES,
   type Entitlement,
@@ -29,3 +29,4 @@ export {
   createMemorySettingsStore,
   type SettingsStore,
 } from "./settings-store.js";
+export { InvalidStoredSettingError } from "./stored-setting-error.js";

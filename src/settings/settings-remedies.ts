@@ -17,3 +17,12 @@ export function allowToolWithConsent(toolName: string): Remedy {
     purpose: "to turn it back on",
   };
 }
+
+/**
+ * Empties the `exclude` list (e.g. after a glob in it was refused); the person then sets it again
+ * with only valid globs.
+ */
+export const CLEAR_EXCLUDE: Remedy = {
+  args: ["settings", "set", "exclude", "[]"],
+  purpose: "to clear the list, then set it again without that glob",
+};

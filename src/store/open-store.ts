@@ -81,6 +81,9 @@ function isWritableFile(path: string): boolean {
  *   cannot be read.
  * @throws NotAStoreError (`precondition`) for a file that is not a Recollect store: another SQLite
  *   database, or no SQLite database at all (e.g. a text file).
+ * @throws StoreNotCreatableError (`precondition`) when there is no file at the path and none
+ *   could be created: a file stands where one of its folders should be, or the folder it would go
+ *   in takes no new files (`requireCreatableStorePath`); nothing is created to find out.
  */
 export function requireStoreFile(location: StoreLocation): StoreFileKind {
   const { path } = location;
@@ -105,6 +108,12 @@ export function requireStoreFile(location: StoreLocation): StoreFileKind {
   }
   if (kind === "foreign" || kind === "foreign-chats") {
     throw new NotAStoreError(location, kind === "foreign-chats" ? "sqlite-chats" : "sqlite");
+  }
+  // A path where no store is and none could ever be made is refused here, for the commands that
+  // only read too: their "no store yet, import first" would send the person to an import that
+  // cannot work.
+  if (kind === "new" && path !== ":memory:" && !existsSync(path)) {
+    requireCreatableStorePath(location);
   }
   return kind;
 }
@@ -153,10 +162,7 @@ export function openStore(options: OpenStoreOptions): Store {
       );
     }
     creating = writable && kind === "new" && path !== ":memory:" && !existsSync(path);
-    if (creating) {
-      requireCreatableStorePath(location);
-      madeFolders = createStoreFolders(location);
-    }
+    if (creating) madeFolders = createStoreFolders(location);
     db = writable ? new Database(path) : openReadOnly(path);
   } catch (error) {
     removeStoreFolders(madeFolders);

@@ -1,4 +1,4 @@
-import { accessSync, constants, existsSync, statSync } from "node:fs";
+import { accessSync, constants, existsSync, statfsSync, statSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { choosePathSentence, type StoreLocation } from "./store-location.js";
 import { StorePathError } from "./store-path-error.js";
@@ -11,12 +11,13 @@ import { StorePathError } from "./store-path-error.js";
 export type StoreNotCreatableReason = "folder_not_writable" | "not_a_folder";
 
 /**
- * A new store cannot be created at `path`: `folder`, the nearest folder on the path that exists
- * (the store's own folder, or the first one above the folders that would be made), cannot be
- * written, or is a file (`reason`). Kind `precondition` (exit 4); nothing was created, no folder
- * either. `argument` names where the path came from (`--db`, `RECOLLECT_DB`, `default`), and so
- * does the message's last sentence. Replaces SQLite's bare "unable to open database file" and
- * Node's mkdir errors.
+ * There is no store at `path` and none can be created there: `folder`, the nearest folder on the
+ * path that exists (the store's own folder, or the first one above the folders that would be
+ * made), cannot be written, or is a file (`reason`). Thrown alike to commands that write and to
+ * commands that only read (whose "no store yet" would suggest an import that cannot work). Kind
+ * `precondition` (exit 4); nothing was created, no folder either. `argument` names where the path
+ * came from (`--db`, `RECOLLECT_DB`, `default`), and so does the message's last sentence.
+ * Replaces SQLite's bare "unable to open database file" and Node's mkdir errors.
  */
 export class StoreNotCreatableError extends StorePathError {
   readonly folder: string;
@@ -32,8 +33,8 @@ export class StoreNotCreatableError extends StorePathError {
     super(
       location,
       reason === "not_a_folder"
-        ? `Cannot create the store at ${path}: ${folder} is a file, not a folder, so nothing was created. ${choosePathSentence(origin, "a path whose folders are folders")}`
-        : `Cannot create the store at ${path}: the folder ${folder} is not writable (read-only, no write permission, or a file system that takes no new files), so nothing was created. ${choosePathSentence(origin, `a path in a writable folder, or make ${folder} writable`)}`,
+        ? `There is no store at ${path} and none can be created there: ${folder} is a file, not a folder. Nothing was created. ${choosePathSentence(origin, "a path whose folders are folders")}`
+        : `There is no store at ${path} and none can be created there: the folder ${folder} is not writable (read-only, no write permission, or a file system that takes no new files). Nothing was created. ${choosePathSentence(origin, `a path in a writable folder, or make ${folder} writable`)}`,
       options,
     );
     this.name = "StoreNotCreatableError";
@@ -50,9 +51,26 @@ function nearestExisting(folder: string): string {
 }
 
 /**
+ * Linux's kernel file systems that take no new file or folder from anyone: proc (0x9fa0) and
+ * sysfs (0x62656572), by their `statfs` magic numbers. Root passes `access()`'s write check on
+ * them, so only their type tells, without trying to create something there.
+ */
+const NO_NEW_FILES_FILE_SYSTEMS: ReadonlySet<number> = new Set([0x9fa0, 0x62656572]);
+
+/** True when `folder` lies on a file system that takes no new files whoever asks. */
+function takesNoNewFiles(folder: string): boolean {
+  try {
+    return NO_NEW_FILES_FILE_SYSTEMS.has(statfsSync(folder).type);
+  } catch {
+    return false; // No statfs here: creating the store is what finds out.
+  }
+}
+
+/**
  * Refuses to create a store at `location.path` (a file that does not exist yet) when the folder
- * it would be created in cannot be written, or a file stands where one of its folders should be,
- * before anything is made.
+ * it would be created in cannot be written (read-only, no permission, or /proc and /sys, which
+ * take no new files even from root), or a file stands where one of its folders should be, before
+ * anything is made. Creates nothing itself, so a command that only reads can ask too.
  *
  * @throws StoreNotCreatableError naming the path, where it came from and that folder (`reason`
  *   says which).
@@ -67,4 +85,5 @@ export function requireCreatableStorePath(location: StoreLocation): void {
   } catch {
     throw new StoreNotCreatableError(location, folder);
   }
+  if (takesNoNewFiles(folder)) throw new StoreNotCreatableError(location, folder);
 }

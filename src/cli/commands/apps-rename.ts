@@ -7,8 +7,8 @@
 import type { Command } from "commander";
 import { quotedValue } from "../../errors/quoted-value.js";
 import { renameApp } from "../../store/catalog/app-rename.js";
-import { globalOptions, openExistingCliStore, printJson } from "../cli-context.js";
-import { writeTerminalText } from "../terminal-text.js";
+import { globalOptions, openExistingCliStore } from "../cli-context.js";
+import { writeAnswer } from "../write-answer.js";
 import { requireAppName } from "./apps.js";
 
 /** The `--json` output of `apps rename`. */
@@ -31,7 +31,7 @@ export function registerAppsRenameCommand(apps: Command): void {
     .description("rename an app; its chats stay in it")
     .argument("<old>", "the app's name, as --app takes it")
     .argument("<new>", "its new name (no other app's, even ignoring case, accents and spacing)")
-    .action((old: string, next: string, _options: unknown, command: Command) => {
+    .action(async (old: string, next: string, _options: unknown, command: Command) => {
       const global = globalOptions(command);
       // Both names are checked before the store is opened, as flags are.
       const from = requireAppName(old, "<old>");
@@ -43,10 +43,10 @@ export function registerAppsRenameCommand(apps: Command): void {
         old_name: renamed.oldName,
         name: renamed.name,
       };
-      if (global.json) printJson(output);
-      else
-        writeTerminalText(
-          `Renamed app ${quotedValue(renamed.oldName)} to ${quotedValue(renamed.name)}.\n`,
-        );
+      await writeAnswer(
+        command,
+        output,
+        () => `Renamed app ${quotedValue(renamed.oldName)} to ${quotedValue(renamed.name)}.\n`,
+      );
     });
 }

@@ -11,9 +11,9 @@ import { resolveAppName } from "../../store/catalog/app-lookup.js";
 import { type AppRow, listAppActivity } from "../../store/catalog/apps.js";
 import { isoTimeOrNull, timeText } from "../../text/iso-time.js";
 import { plural } from "../../text/plural.js";
-import { globalOptions, openExistingCliStore, printJson } from "../cli-context.js";
+import { globalOptions, openExistingCliStore } from "../cli-context.js";
 import { cliRemedyWriter } from "../remedy-writer.js";
-import { writeTerminalText } from "../terminal-text.js";
+import { writeAnswer } from "../write-answer.js";
 
 /** One row of `recollect apps`; times are ISO-8601 UTC. */
 export interface AppSummary {
@@ -98,11 +98,10 @@ export function registerAppsCommand(program: Command): Command {
   return program
     .command("apps")
     .description("list apps with their chat and message counts; `apps rename OLD NEW` renames one")
-    .action((_options: unknown, command: Command) => {
+    .action(async (_options: unknown, command: Command) => {
       const global = globalOptions(command);
       using store = openExistingCliStore(global);
       const apps = listApps(store.db);
-      if (global.json) printJson(apps);
-      else writeTerminalText(formatApps(apps, cliRemedyWriter(global)));
+      await writeAnswer(command, apps, () => formatApps(apps, cliRemedyWriter(global)));
     });
 }

@@ -6,8 +6,8 @@ import { cleanTitle } from "../../history/index.js";
 import { listChats as listChatRows } from "../../store/catalog/chats.js";
 import { isoTimeOrNull, timeText } from "../../text/iso-time.js";
 import { plural } from "../../text/plural.js";
-import { globalOptions, openExistingCliStore, printJson } from "../cli-context.js";
-import { writeTerminalText } from "../terminal-text.js";
+import { globalOptions, openExistingCliStore } from "../cli-context.js";
+import { writeAnswer } from "../write-answer.js";
 import { requireAppId, requireAppName } from "./apps.js";
 
 /** One row of `recollect chats`; times are ISO-8601 UTC; the title as `cleanTitle` shows it. */
@@ -47,12 +47,11 @@ export function registerChatsCommand(program: Command): void {
     .command("chats")
     .description("list an app's chats, newest first")
     .requiredOption("--app <name>", "the app (see `recollect apps`)")
-    .action((options: { app: string }, command: Command) => {
+    .action(async (options: { app: string }, command: Command) => {
       const global = globalOptions(command);
       requireAppName(options.app);
       using store = openExistingCliStore(global);
       const chats = listChats(store.db, requireAppId(store.db, options.app));
-      if (global.json) printJson(chats);
-      else writeTerminalText(formatChats(chats));
+      await writeAnswer(command, chats, () => formatChats(chats));
     });
 }

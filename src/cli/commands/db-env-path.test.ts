@@ -48,6 +48,11 @@ describe("RECOLLECT_DB", () => {
           args: ["settings", "set", "entitlement", "pro"],
           fields: { folder: notes, reason: "not_a_folder" },
         },
+        {
+          value: join(notes, "store.db"),
+          args: ["apps"],
+          fields: { path: join(notes, "store.db"), folder: notes, reason: "not_a_folder" },
+        },
       ];
       for (const { value, args, fields } of cases) {
         const { code, error } = await refusal(value, args);
@@ -69,21 +74,23 @@ describe("RECOLLECT_DB", () => {
   );
 
   it.skipIf(process.platform !== "linux")(
-    "a folder that takes no new files (/proc) is refused naming RECOLLECT_DB, creating nothing",
+    "a folder that takes no new files (/proc) is refused naming RECOLLECT_DB, by reading commands too, creating nothing",
     async () => {
       const value = "/proc/recollect-test-missing/store.db";
-      const { code, error } = await refusal(value, ["settings", "set", "telemetry", "off"]);
-      expect({ code, ...error, message: undefined }).toEqual({
-        code: 4,
-        kind: "precondition",
-        exit_code: 4,
-        path: value,
-        argument: "RECOLLECT_DB",
-        folder: "/proc",
-        reason: "folder_not_writable",
-        message: undefined,
-      });
-      expect(error.message).toContain("Set RECOLLECT_DB to a path in a writable folder");
+      for (const args of [["settings", "set", "telemetry", "off"], ["apps"]]) {
+        const { code, error } = await refusal(value, args);
+        expect({ code, ...error, message: undefined }).toEqual({
+          code: 4,
+          kind: "precondition",
+          exit_code: 4,
+          path: value,
+          argument: "RECOLLECT_DB",
+          folder: "/proc",
+          reason: "folder_not_writable",
+          message: undefined,
+        });
+        expect(error.message).toContain("Set RECOLLECT_DB to a path in a writable folder");
+      }
       expect(existsSync(dirname(value))).toBe(false);
     },
     PROCESS_TEST_MS,

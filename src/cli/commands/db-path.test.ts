@@ -3,7 +3,8 @@
  * command that writes (README § Commands, `--help`), and a path that cannot be one — a directory,
  * a folder's path (ending in `/`), a path through a file, a folder that takes no new files —
  * gets one classified error naming the path and `--db`, with no stack trace, and nothing is
- * created or changed.
+ * created or changed. Commands that only read get the same error, never "no store yet, import
+ * first" for a path where no import could make one.
  */
 import { existsSync, mkdirSync, statSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
@@ -101,7 +102,7 @@ describe("--db PATH", () => {
   );
 
   it(
-    "a path through a file is refused naming that file, creating nothing",
+    "a path through a file is refused naming that file, by reading commands too (no 'import first'), creating nothing",
     async () => {
       const { dir, history } = folderWithHistory();
       const file = join(dir, "notes.txt");
@@ -111,6 +112,9 @@ describe("--db PATH", () => {
       for (const args of [
         ["import", history],
         ["settings", "set", "entitlement", "pro"],
+        ["apps"],
+        ["search", "--app", "shop", "stripe"],
+        ["settings", "get", "telemetry"],
       ]) {
         const { code, error } = await refusal(db, args);
         expect({ args, code, ...error, message: undefined }).toEqual({
@@ -132,14 +136,16 @@ describe("--db PATH", () => {
   );
 
   it.skipIf(process.platform !== "linux")(
-    "a folder that takes no new folder or file (/proc, /sys; root passes their permission check) is refused at once",
+    "a folder that takes no new folder or file (/proc, /sys; root passes their permission check) is refused at once, by reading commands too",
     async () => {
       const { history } = folderWithHistory();
-      for (const [db, folder] of [
-        ["/proc/recollect-test-missing/store.db", "/proc"],
-        ["/sys/recollect-test-store.db", "/sys"],
+      for (const [db, folder, args] of [
+        ["/proc/recollect-test-missing/store.db", "/proc", ["import", history]],
+        ["/sys/recollect-test-store.db", "/sys", ["import", history]],
+        ["/proc/recollect-test-missing/store.db", "/proc", ["apps"]],
+        ["/sys/recollect-test-store.db", "/sys", ["chats", "--app", "shop"]],
       ] as const) {
-        const { code, error } = await refusal(db, ["import", history]);
+        const { code, error } = await refusal(db, args);
         expect({ db, code, kind: error.kind, path: error.path, folder: error.folder }).toEqual({
           db,
           code: 4,

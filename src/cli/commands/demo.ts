@@ -13,12 +13,12 @@ import { describeProgress } from "../../agent/tools/explore-chat-history/progres
 import { formatReportText } from "../../agent/tools/explore-chat-history/report-text.js";
 import { DEMO_APP_NAME, runDemo } from "../../demo/index.js";
 import { plural } from "../../text/plural.js";
-import { globalOptions, openCliStore, printJson, setOutcomeExitCode } from "../cli-context.js";
+import { globalOptions, openCliStore, setOutcomeExitCode } from "../cli-context.js";
 import { exploreWithTelemetry } from "../explore-telemetry.js";
 import { runInFlagTerms } from "../flag-terms.js";
 import { recollectInvocation } from "../recollect-invocation.js";
 import { handleStopSignals } from "../stop-signals.js";
-import { writeTerminalText } from "../terminal-text.js";
+import { writeAnswer } from "../write-answer.js";
 import { EXPLORE_EXIT_CODES, engineForCli } from "./explore.js";
 
 /** Registers `recollect demo`. */
@@ -59,16 +59,13 @@ export function registerDemoCommand(program: Command): void {
           onProgress: (event) => say(`· ${describeProgress(event)}`),
         }),
       );
-      if (global.json) printJson(result.report);
-      else {
-        writeTerminalText(
-          formatReportText(result.report, {
-            appName: DEMO_APP_NAME,
-            ...(global.db === undefined ? {} : { dbPath: global.db }),
-            invocation: recollectInvocation(process.env),
-          }),
-        );
-      }
       setOutcomeExitCode(command, EXPLORE_EXIT_CODES[result.report.outcome]);
+      await writeAnswer(command, result.report, () =>
+        formatReportText(result.report, {
+          appName: DEMO_APP_NAME,
+          ...(global.db === undefined ? {} : { dbPath: global.db }),
+          invocation: recollectInvocation(process.env),
+        }),
+      );
     });
 }

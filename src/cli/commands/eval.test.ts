@@ -171,7 +171,7 @@ describe("recollect eval", () => {
         "Invalid --ablate: expected the offline engine",
       ],
       [["eval", "--beam", dir, "--question", "nope"], "Invalid --question"],
-      [["eval", "--suite", suiteFile(SUITE), "--limit", "1"], "Invalid --conversations / --limit"],
+      [["eval", "--suite", suiteFile(SUITE), "--limit", "1"], "--limit needs --beam: "],
     ];
     for (const [args, message] of cases) {
       const run = await runCaptured(args);

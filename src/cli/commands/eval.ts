@@ -25,6 +25,7 @@ import { oneStageOffConfigurations, runAblation } from "../../eval/runner/run-ab
 import { type EvalResult, runSuite } from "../../eval/runner/run-suite.js";
 import { type EvalSuite, loadSuite } from "../../eval/suite/index.js";
 import { globalOptions, printJson } from "../cli-context.js";
+import { FlagCombinationError } from "../flag-combination-error.js";
 import { handleStopSignals } from "../stop-signals.js";
 import { writeTerminalText } from "../terminal-text.js";
 import { ABLATABLE_STAGES, engineWithout, parseAblateList } from "./eval-ablation.js";
@@ -74,7 +75,12 @@ function loadForCli(options: EvalOptions): { suite: EvalSuite; skipped: readonly
     throw new InvalidInputError("--suite / --beam", "exactly one of --suite FILE or --beam DIR");
   if (options.suite !== undefined) {
     if (options.conversations !== undefined || options.limit !== undefined)
-      throw new InvalidInputError("--conversations / --limit", "only with --beam");
+      throw new FlagCombinationError({
+        flag: options.conversations !== undefined ? "--conversations" : "--limit",
+        rule: "needs",
+        other: "--beam",
+        reason: "it picks the BEAM conversations to run; a --suite file is run whole",
+      });
     return { suite: loadSuite(options.suite), skipped: [] };
   }
   const limit = options.limit === undefined ? undefined : parseLimit(options.limit);

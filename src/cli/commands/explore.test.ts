@@ -142,7 +142,7 @@ describe("recollect explore", () => {
     );
   });
 
-  it("a question of only control characters, or a question or query over 500, is a usage error (exit 2) stating length and limit", async () => {
+  it("a question or search query of only control characters, or one over 500, is a usage error (exit 2) stating length and limit", async () => {
     const run = (args: readonly string[]) => runRecollectChild(["--json", "--db", db, ...args]);
     const invisible = "\u001b\u0007 \t\u200b";
     const long = `  ${"x".repeat(501)}  `;
@@ -151,15 +151,21 @@ describe("recollect explore", () => {
       run(["explore", long, "--app", "Tasktide"]),
       run(["demo", "--question", long]),
       run(["search", "--app", "Tasktide", "y".repeat(600)]),
+      run(["search", "--app", "Tasktide", invisible]),
+      run(["search", "--app", "Tasktide", "\u200b"]),
     ]);
-    expect(runs.map((child) => [child.code, child.stdout])).toEqual(Array(4).fill([2, ""]));
+    expect(runs.map((child) => [child.code, child.stdout])).toEqual(Array(6).fill([2, ""]));
     const errors = runs.map((child) => JSON.parse(child.stderr).error);
     expect(errors.map((error) => [error.kind, error.argument, error.length, error.limit])).toEqual([
       ["invalid_input", "<question>", undefined, undefined],
       ["invalid_input", "<question>", 501, 500],
       ["invalid_input", "--question", 501, 500],
       ["invalid_input", "<query>", 600, 500],
+      ["invalid_input", "<query>", undefined, undefined],
+      ["invalid_input", "<query>", undefined, undefined],
     ]);
+    expect(errors[4].message).toBe(errors[5].message);
+    expect(errors[4].message).toContain("(got only control or invisible characters)");
   }, 60_000);
 
   it("a bad or missing Engine variable is a precondition (exit 4) naming that variable", async () => {

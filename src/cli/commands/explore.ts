@@ -32,7 +32,6 @@ import {
   cliIsPro,
   globalOptions,
   openExistingCliStore,
-  printJson,
   proRequiredError,
   requireExistingCliStore,
   setOutcomeExitCode,
@@ -42,7 +41,7 @@ import { exploreWithTelemetry } from "../explore-telemetry.js";
 import { runInFlagTerms } from "../flag-terms.js";
 import { recollectInvocation } from "../recollect-invocation.js";
 import { handleStopSignals } from "../stop-signals.js";
-import { writeTerminalText } from "../terminal-text.js";
+import { writeAnswer } from "../write-answer.js";
 import { requireAppName } from "./apps.js";
 import { parseIdOption } from "./integer-option.js";
 
@@ -115,16 +114,14 @@ export function registerExploreCommand(program: Command): void {
           }),
         ),
       );
-      if (global.json) printJson(run.report);
-      else
-        writeTerminalText(
-          formatReportText(run.report, {
-            // The stored name: each printed `read --app` runs as printed.
-            appName: run.appName,
-            ...(global.db === undefined ? {} : { dbPath: global.db }),
-            invocation: recollectInvocation(process.env),
-          }),
-        );
       setOutcomeExitCode(command, EXPLORE_EXIT_CODES[run.report.outcome]);
+      await writeAnswer(command, run.report, () =>
+        formatReportText(run.report, {
+          // The stored name: each printed `read --app` runs as printed.
+          appName: run.appName,
+          ...(global.db === undefined ? {} : { dbPath: global.db }),
+          invocation: recollectInvocation(process.env),
+        }),
+      );
     });
 }

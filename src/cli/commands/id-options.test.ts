@@ -50,10 +50,10 @@ const CASES: Array<[readonly string[], string, string]> = [
     "--limit",
     "an integer from 1 to 20",
   ]),
-  ...["-1", "x"].map((v): [string[], string, string] => [
+  ...["-1", "x", "1000000000000000000000"].map((v): [string[], string, string] => [
     ["read", "--app", "Acme", "--chat", "1", "--offset", v],
     "--offset",
-    "a non-negative integer",
+    "an integer from 0 to 9007199254740991",
   ]),
   ...["0", "21", "x"].map((v): [string[], string, string] => [
     ["search", "--app", "Acme", "--limit", v, "auth"],
@@ -85,6 +85,68 @@ describe("bad ids, counts and names are invalid input, not not-found", () => {
       argument,
       allowed,
     });
+  });
+
+  it("an integer too large for any option says it is larger than the largest one", async () => {
+    for (const [flag, value] of [
+      ["--chat", "1000000000000000000000"],
+      ["--offset", "9007199254740992"],
+    ] as const) {
+      const run = await runCaptured([
+        "--db",
+        db,
+        "read",
+        "--app",
+        "Acme",
+        "--chat",
+        "1",
+        flag,
+        value,
+      ]);
+      expect([
+        run.code,
+        run.stderr.trimEnd().endsWith(`(got "${value}", larger than 9007199254740991).`),
+      ]).toEqual([2, true]);
+    }
+  });
+
+  it("--before or --after without --around, and --offset or --limit with it, name the flag and the rule", async () => {
+    const cases = [
+      [["--before", "2"], { argument: "--before", rule: "needs", other: "--around" }],
+      [["--after", "2"], { argument: "--after", rule: "needs", other: "--around" }],
+      [
+        ["--around", "1", "--offset", "2"],
+        { argument: "--offset", rule: "excludes", other: "--around" },
+      ],
+      [
+        ["--around", "1", "--limit", "2"],
+        { argument: "--limit", rule: "excludes", other: "--around" },
+      ],
+    ] as const;
+    for (const [flags, fields] of cases) {
+      const run = await runCaptured([
+        "--db",
+        db,
+        "--json",
+        "read",
+        "--app",
+        "Acme",
+        "--chat",
+        "1",
+        ...flags,
+      ]);
+      const error = JSON.parse(run.stderr).error;
+      expect([run.code, run.stdout, error]).toEqual([
+        2,
+        "",
+        expect.objectContaining({ kind: "invalid_input", ...fields }),
+      ]);
+      expect(error.message).toMatch(
+        new RegExp(
+          `^${fields.argument} ${fields.rule === "needs" ? "needs" : "cannot be combined with"} --around: `,
+        ),
+      );
+    }
   });
 
   it("the real process exits 2 for --chat 0 and 3 for a chat that is only missing", async () => {

@@ -28,16 +28,30 @@ const stored = (db: string) => {
     .all();
 };
 
+/**
+ * A new store holding a.jsonl's chat c1 (imported), b.jsonl changing that chat's first message,
+ * and c.jsonl holding `third` (not imported yet).
+ */
+async function conflictingFiles(third: string) {
+  const db = stores.path();
+  const [first, second, thirdPath] = ["a", "b", "c"].map((name) =>
+    join(dirname(db), `${name}.jsonl`),
+  );
+  writeFileSync(first!, `${line("c1", "Payments", "Stripe or Paddle?", 1)}\n`);
+  writeFileSync(second!, `${line("c1", "Shipping", "Which carrier?", 5)}\n`);
+  writeFileSync(thirdPath!, third);
+  expect((await runRecollectChild(["--db", db, "import", first!])).code).toBe(0);
+  return { db, first: first!, second: second!, third: thirdPath! };
+}
+
 describe("recollect import of a second file reusing a generic JSONL chat key", () => {
   it("changing a stored message is refused naming the key, the holder and where; a continuation updates", async () => {
-    const db = stores.path();
-    const first = join(dirname(db), "a.jsonl");
-    const second = join(dirname(db), "b.jsonl");
-    const fresh = join(dirname(db), "c.jsonl");
-    writeFileSync(first, `${line("c1", "Payments", "Stripe or Paddle?", 1)}\n`);
-    writeFileSync(second, `${line("c1", "Shipping", "Which carrier?", 5)}\n`);
-    writeFileSync(fresh, `${line("c2", "Fresh", "fresh start", 9)}\n`);
-    expect((await runRecollectChild(["--db", db, "import", first])).code).toBe(0);
+    const {
+      db,
+      first,
+      second,
+      third: fresh,
+    } = await conflictingFiles(`${line("c2", "Fresh", "fresh start", 9)}\n`);
 
     const run = await runRecollectChild(["--db", db, "import", second, fresh]);
     const reason = `Invalid paths: expected files whose chats keyed (app, chat) like another file's begin with their stored messages (the chat keyed ["shop","c1"] in ${second} belongs to ${first}, and ${second} would change it: its message 1 differs from the stored one (1 stored, 1 in ${second}); give it another key; nothing of ${second} was written).`;
@@ -91,5 +105,37 @@ describe("recollect import of a second file reusing a generic JSONL chat key", (
       messages_removed: 0,
     });
     expect(stored(db)[0]).toEqual({ title: "Payments", messages: "Stripe or Paddle?|Stripe." });
+  }, 60_000);
+
+  it("a key conflict and a malformed file: stderr names every rejected file, one line each", async () => {
+    const {
+      db,
+      first,
+      second,
+      third: broken,
+    } = await conflictingFiles(`${line("c3", "Broken", "half", 9)}\n{"app":"shop","chat\n`);
+
+    const run = await runRecollectChild(["--db", db, "import", second, broken]);
+    const rejected = run.stdout.split("\n").filter((text) => text.startsWith("rejected "));
+    const errors = run.stderr.split("\n").filter((text) => text.startsWith("recollect: "));
+    expect([run.code, rejected.length, errors.length]).toEqual([2, 2, 2]);
+    // The malformed file on its own line, as the summary gives it; the run's error (the first
+    // rejected file's, with its remedy and exit code) last.
+    expect(errors[0]).toBe(
+      `recollect: rejected ${broken}:2: not valid JSON (truncated or corrupt line)`,
+    );
+    expect(
+      errors[1]?.startsWith(`recollect: Invalid paths: expected files whose chats keyed`),
+    ).toBe(true);
+    expect(errors[1]).toContain(`in ${second} belongs to ${first}`);
+
+    // Under --json the error stays one object (after the progress line); stdout lists both.
+    const json = await runRecollectChild(["--db", db, "--json", "import", second, broken]);
+    const lines = json.stderr.trimEnd().split("\n");
+    expect([lines.length, JSON.parse(lines.at(-1) ?? "").error.file]).toEqual([2, second]);
+    expect(
+      JSON.parse(json.stdout).failures.map((failure: { file: string }) => failure.file),
+    ).toEqual([second, broken]);
+    expect(stored(db)).toEqual([{ title: "Payments", messages: "Stripe or Paddle?" }]);
   }, 60_000);
 });

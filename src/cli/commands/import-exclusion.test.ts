@@ -1,4 +1,4 @@
-import { mkdirSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { settingsPathForStore } from "../../settings/index.js";
@@ -87,5 +87,49 @@ describe("keeping paths out of an import", () => {
       source: "default",
       settings_path: settingsPathForStore(db),
     });
+  });
+
+  it("settings set exclude refuses a glob the import would refuse, by the import's own rule", async () => {
+    for (const [value, allowed] of [
+      ['["!shop"]', "globs of paths to leave out (no `!` negation)"],
+      ['["ok", "[abc"]', "globs whose [ ], { } and ( ) balance (write \\[ for a literal bracket)"],
+    ] as const) {
+      const refused = await recollect(["--json", "settings", "set", "exclude", value]);
+      expect([refused.code, JSON.parse(refused.stderr).error]).toEqual([
+        2,
+        expect.objectContaining({
+          kind: "invalid_input",
+          argument: "value",
+          key: "exclude",
+          received: value,
+          allowed,
+        }),
+      ]);
+    }
+    expect(JSON.parse(readFileSync(settingsPathForStore(db) ?? "", "utf8"))).toEqual({
+      entitlement: "pro",
+    });
+  });
+
+  it("a bad glob already in the settings file fails the import naming that file, whatever --exclude says", async () => {
+    const root = layOut();
+    const settingsPath = settingsPathForStore(db) ?? "";
+    writeFileSync(settingsPath, JSON.stringify({ entitlement: "pro", exclude: ["!shop"] }));
+    const run = await recollect(["--json", "import", root, "--exclude", "**/blog"]);
+    expect([run.code, JSON.parse(run.stderr).error]).toEqual([
+      4,
+      expect.objectContaining({
+        kind: "precondition",
+        setting: "exclude",
+        settings_path: settingsPath,
+        allowed: "globs of paths to leave out (no `!` negation)",
+        remedies: [`npx recollect --db ${db} settings set exclude '[]'`],
+      }),
+    ]);
+    expect(await appNames()).toEqual([]);
+    // The remedy works: the import then runs.
+    expect((await recollect(["settings", "set", "exclude", "[]"])).code).toBe(0);
+    expect((await recollect(["import", root, "--exclude", "**/blog"])).code).toBe(0);
+    expect(await appNames()).toEqual(["acme", "shop"]);
   });
 });

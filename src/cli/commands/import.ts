@@ -2,7 +2,8 @@
  * `recollect import <paths…> [--app NAME] [--exclude GLOB…]`: imports chat histories (files or folders, recursive)
  * and then drains the search index so `search` works right away. Prints counts per file and per
  * format (stdout), progress on stderr (counts only, never file names or text), and exits non-zero
- * with the first rejected file's `file:line: reason` when any file was malformed, or the
+ * with the first rejected file's `file:line: reason` when any file was malformed (every other
+ * rejected file on a stderr line of its own, `import-failures.ts`), or the
  * `ChatsInAnotherAppError` when `--app` names another app than the one holding a file's chats
  * (the `ChatKeyInAnotherFileError` when a generic JSONL file would change a chat another file
  * holds). A
@@ -11,7 +12,6 @@
  */
 
 import type { Command } from "commander";
-import { ImportFormatError } from "../../errors/recollect-error.js";
 import {
   combineExclusions,
   createPathExclusion,
@@ -20,6 +20,7 @@ import {
   type ImportReport,
   type ImportRun,
   type SkipReason,
+  settingsExclusion,
   startImport,
   type WriteCounts,
 } from "../../importers/index.js";
@@ -28,8 +29,9 @@ import { existingAppName } from "../../store/catalog/app-lookup.js";
 import type { Store } from "../../store/open-store.js";
 import { plural } from "../../text/plural.js";
 import { globalOptions, printJson, storePathFor, withCliStore } from "../cli-context.js";
-import { handleStopSignals, hearPendingSignals } from "../stop-signals.js";
+import { handleStopSignals, hearPendingSignals, writeFinalAnswer } from "../stop-signals.js";
 import { writeTerminalText } from "../terminal-text.js";
+import { throwImportFailures } from "./import-failures.js";
 import { drainIndex } from "./index-command.js";
 
 /** On a non-terminal stderr, one progress line per this many files (a terminal gets every file). */
@@ -177,15 +179,15 @@ interface ImportOptions {
  * The exclusion in force for `import` and `sync`: the `exclude` setting's globs, then
  * `--exclude`'s.
  *
- * @throws InvalidInputError (`exclude` or `--exclude`) for an empty or negated glob.
+ * @throws InvalidInputError (`--exclude`) for an empty, negated or unbalanced glob given there;
+ *   InvalidStoredSettingError (exit 4, naming the settings file) for one stored in the setting.
  */
 export function importExclusion(
   global: ReturnType<typeof globalOptions>,
   options: Pick<ImportOptions, "exclude">,
 ) {
-  const settings = settingsStoreForStorePath(storePathFor(global)).read();
   return combineExclusions(
-    createPathExclusion(settings.exclude ?? [], "exclude"),
+    settingsExclusion(settingsStoreForStorePath(storePathFor(global))),
     createPathExclusion(options.exclude ?? [], "--exclude"),
   );
 }
@@ -235,24 +237,14 @@ export function registerImportCommand(program: Command): void {
             process.stderr.write("indexing…\n");
           }
           const indexed = await drainUnlessStopped(store, signal);
-          if (global.json) printJson(importReportJson(report, indexed));
-          else writeTerminalText(formatImportReport(report, indexed));
-          const [first, ...others] = report.failures;
+          // The summary is the whole answer (a stop's too): a signal after it is no stop.
+          await writeFinalAnswer(command, () => {
+            if (global.json) printJson(importReportJson(report, indexed));
+            else writeTerminalText(formatImportReport(report, indexed));
+          });
           // `--app` naming another app than the one holding a file's chats: its own class (exit
           // 2) with its remedy, which the one-line report above leaves out.
-          if (first) {
-            if (!(first.error instanceof ImportFormatError)) throw first.error;
-            const more =
-              others.length > 0
-                ? ` (and ${plural(others.length, "more rejected file", "more rejected files")})`
-                : "";
-            throw new ImportFormatError(
-              first.file,
-              first.line,
-              `${first.reason}${more}`,
-              first.error.problem,
-            );
-          }
+          throwImportFailures(report.failures, global.json === true);
         },
         { removeUnused: "always" },
       );

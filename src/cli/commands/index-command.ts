@@ -16,10 +16,10 @@ import {
 import { listAppActivity } from "../../store/catalog/apps.js";
 import type { Store } from "../../store/open-store.js";
 import { plural } from "../../text/plural.js";
-import { globalOptions, openCliStore, openExistingCliStore, printJson } from "../cli-context.js";
+import { globalOptions, openCliStore, openExistingCliStore } from "../cli-context.js";
 import { cliRemedyWriter } from "../remedy-writer.js";
 import { handleStopSignals } from "../stop-signals.js";
-import { writeTerminalText } from "../terminal-text.js";
+import { writeAnswer } from "../write-answer.js";
 
 /** Index state of one app. */
 export interface AppIndexStatus {
@@ -171,12 +171,13 @@ export function registerIndexCommand(program: Command): void {
   index
     .command("status")
     .description("show per-app index state")
-    .action((_options: unknown, command: Command) => {
+    .action(async (_options: unknown, command: Command) => {
       const global = globalOptions(command);
       using store = openExistingCliStore(global);
       const report = indexStatus(store);
-      if (global.json) printJson(report);
-      else writeTerminalText(formatStatus(report, cliRemedyWriter(global)(REBUILD)));
+      await writeAnswer(command, report, () =>
+        formatStatus(report, cliRemedyWriter(global)(REBUILD)),
+      );
     });
   index
     .command("rebuild")
@@ -187,10 +188,11 @@ export function registerIndexCommand(program: Command): void {
       using store = openCliStore(global);
       const handled = await drainIndex(store, { requeueAll: true, signal });
       const report = indexStatus(store);
-      if (global.json) printJson({ rebuilt: handled, ...report });
-      else
-        writeTerminalText(
+      await writeAnswer(
+        command,
+        { rebuilt: handled, ...report },
+        () =>
           `Re-indexed ${plural(handled, "message")}.\n${formatStatus(report, cliRemedyWriter(global)(REBUILD))}`,
-        );
+      );
     });
 }

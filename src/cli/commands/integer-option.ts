@@ -6,7 +6,9 @@ import { InvalidInputError } from "../../errors/recollect-error.js";
  * Parses `value` of option `name` as a base-10 integer; range checks stay with the library
  * function that owns the bound. Undefined passes through.
  *
- * @throws InvalidInputError naming the option when the text is not an integer.
+ * @throws InvalidInputError naming the option when the text is not an integer, or is one beyond
+ *   ±`Number.MAX_SAFE_INTEGER` (no option takes one, and it would not be read exactly): the
+ *   detail then says which bound it passes.
  */
 export function parseIntegerOption(
   name: string,
@@ -14,10 +16,21 @@ export function parseIntegerOption(
   allowed: string,
 ): number | undefined {
   if (value === undefined) return undefined;
-  if (!/^[+-]?\d{1,15}$/.test(value.trim())) {
+  const text = value.trim();
+  if (!/^[+-]?\d+$/.test(text)) {
     throw new InvalidInputError(name, allowed, `got ${quotedValue(value)}`);
   }
-  return Number(value.trim());
+  const number = Number(text);
+  if (!Number.isSafeInteger(number)) {
+    throw new InvalidInputError(
+      name,
+      allowed,
+      number > 0
+        ? `got ${quotedValue(value)}, larger than ${Number.MAX_SAFE_INTEGER}`
+        : `got ${quotedValue(value)}, smaller than -${Number.MAX_SAFE_INTEGER}`,
+    );
+  }
+  return number;
 }
 
 /** What an id option allows: SQLite rowids start at 1. */

@@ -5,20 +5,14 @@
  */
 
 import type { Command } from "commander";
-import { InvalidInputError } from "../../errors/recollect-error.js";
-import { parseReadInput, readChat } from "../../history/index.js";
+import { parseReadInput, READ_OFFSET_ALLOWED, readChat } from "../../history/index.js";
 import type { NotEvidenceKind, ReadChatInput, ReadChatResult } from "../../history/types.js";
 import type { Store } from "../../store/open-store.js";
 import { timeText } from "../../text/iso-time.js";
-import {
-  cliIsPro,
-  globalOptions,
-  openExistingCliStore,
-  printJson,
-  proRequiredError,
-} from "../cli-context.js";
+import { cliIsPro, globalOptions, openExistingCliStore, proRequiredError } from "../cli-context.js";
+import { FlagCombinationError } from "../flag-combination-error.js";
 import { type FlagTerms, runInFlagTerms } from "../flag-terms.js";
-import { writeTerminalText } from "../terminal-text.js";
+import { writeAnswer } from "../write-answer.js";
 import { requireAppId, requireAppName } from "./apps.js";
 import { parseIdOption, parseIntegerOption } from "./integer-option.js";
 
@@ -99,10 +93,13 @@ function readInputFromFlags(flags: ReadFlags): ReadChatInput {
     parseIntegerOption(name, value, allowed);
   if (flags.around !== undefined) {
     if (flags.offset !== undefined || flags.limit !== undefined) {
-      throw new InvalidInputError(
-        "--offset/--limit",
-        "not combined with --around (use --before/--after)",
-      );
+      throw new FlagCombinationError({
+        flag: flags.offset !== undefined ? "--offset" : "--limit",
+        rule: "excludes",
+        other: "--around",
+        reason:
+          "--offset and --limit page from the chat's start, --around reads a window around one message (sized with --before and --after)",
+      });
     }
     return {
       chat_id: chatId!,
@@ -112,11 +109,17 @@ function readInputFromFlags(flags: ReadFlags): ReadChatInput {
     };
   }
   if (flags.before !== undefined || flags.after !== undefined) {
-    throw new InvalidInputError("--before/--after", "used only with --around");
+    const flag = flags.before !== undefined ? "--before" : "--after";
+    throw new FlagCombinationError({
+      flag,
+      rule: "needs",
+      other: "--around",
+      reason: `it counts the messages ${flag === "--before" ? "before" : "after"} the --around message (page from the chat's start with --offset and --limit)`,
+    });
   }
   return {
     chat_id: chatId!,
-    ...optional("offset", int("--offset", flags.offset, "a non-negative integer")),
+    ...optional("offset", int("--offset", flags.offset, READ_OFFSET_ALLOWED)),
     ...optional("limit", int("--limit", flags.limit, "an integer from 1 to 20")),
   };
 }
@@ -149,7 +152,7 @@ export function registerReadCommand(program: Command): void {
     .option("--after <n>", "messages after --around, 0-10 (default 3)")
     .option("--offset <n>", "first message of the page, from 0 (default 0)")
     .option("--limit <n>", "messages in the page, 1-20 (default 10)")
-    .action((flags: ReadFlags, command: Command) => {
+    .action(async (flags: ReadFlags, command: Command) => {
       const global = globalOptions(command);
       const terms = readFlagTerms(flags);
       // Every flag is checked before the store is looked at: a typing error is exit 2 anywhere.
@@ -163,7 +166,6 @@ export function registerReadCommand(program: Command): void {
       const result = runInFlagTerms(terms, () =>
         runRead({ store, appName: flags.app, input, isPro: cliIsPro(global) }),
       );
-      if (global.json) printJson(result);
-      else writeTerminalText(formatRead(result));
+      await writeAnswer(command, result, () => formatRead(result));
     });
 }

@@ -5,20 +5,14 @@
  */
 
 import type { Command } from "commander";
-import { createIndexer, parseSearchInput, searchChats } from "../../history/index.js";
+import { createIndexer, parsePersonSearchInput, searchChats } from "../../history/index.js";
 import type { SearchChatsResult } from "../../history/types.js";
 import type { Store } from "../../store/open-store.js";
 import { timeText } from "../../text/iso-time.js";
 import { plural } from "../../text/plural.js";
-import {
-  cliIsPro,
-  globalOptions,
-  openExistingCliStore,
-  printJson,
-  proRequiredError,
-} from "../cli-context.js";
+import { cliIsPro, globalOptions, openExistingCliStore, proRequiredError } from "../cli-context.js";
 import { runInFlagTerms } from "../flag-terms.js";
-import { writeTerminalText } from "../terminal-text.js";
+import { writeAnswer } from "../write-answer.js";
 import { requireAppId, requireAppName } from "./apps.js";
 import { parseIntegerOption } from "./integer-option.js";
 
@@ -109,15 +103,15 @@ export function registerSearchCommand(program: Command): void {
       };
       const limit = parseIntegerOption("--limit", options.limit, "an integer from 1 to 20");
       // Every flag is checked before the store is looked at: a typing error is exit 2 anywhere.
+      // A query of nothing visible is one too here, though the internal search tool allows it.
       runInFlagTerms(terms, () =>
-        parseSearchInput({ query, ...(limit === undefined ? {} : { limit }) }),
+        parsePersonSearchInput({ query, ...(limit === undefined ? {} : { limit }) }),
       );
       requireAppName(options.app);
       using store = openExistingCliStore(global);
       const result = await runInFlagTerms(terms, () =>
         runSearch({ store, appName: options.app, query, isPro: cliIsPro(global), limit }),
       );
-      if (global.json) printJson(result);
-      else writeTerminalText(formatSearch(result));
+      await writeAnswer(command, result, () => formatSearch(result));
     });
 }

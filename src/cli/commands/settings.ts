@@ -11,8 +11,11 @@ import { existsSync } from "node:fs";
 import type { Command } from "commander";
 import { visiblePermissionRows } from "../../agent/consent/permission-rows.js";
 import { TOOL_DEFINITIONS } from "../../agent/tools/registry.js";
+import { InvalidInputError } from "../../errors/recollect-error.js";
+import { createPathExclusion } from "../../importers/index.js";
 import {
   getSetting,
+  InvalidSettingError,
   parseSettingKey,
   type SettingsStore,
   type SettingValue,
@@ -21,14 +24,8 @@ import {
   settingsStoreForStorePath,
 } from "../../settings/index.js";
 import { requireStoreFile } from "../../store/open-store.js";
-import {
-  globalOptions,
-  openCliStore,
-  printJson,
-  storeLocationFor,
-  storePathFor,
-} from "../cli-context.js";
-import { writeTerminalText } from "../terminal-text.js";
+import { globalOptions, openCliStore, storeLocationFor, storePathFor } from "../cli-context.js";
+import { writeAnswer } from "../write-answer.js";
 
 /** The tools whose consent is a setting: exactly those `settings list` shows a row for. */
 const CONSENT_TOOLS = visiblePermissionRows(undefined).map((row) => row.toolName);
@@ -52,7 +49,8 @@ export function readSetting(settings: SettingsStore, key: string): SettingValue 
  * `beforeWrite` runs once the key and value are known to be valid, right before the file is
  * written (e.g. to create the store the file belongs to).
  * @throws InvalidSettingError naming the wrong argument (key or value) as given and what is
- *   allowed; nothing is written and `beforeWrite` does not run.
+ *   allowed (for `exclude`, also a glob an import could not use); nothing is written and
+ *   `beforeWrite` does not run.
  */
 export function writeSetting(
   settings: SettingsStore,
@@ -61,10 +59,27 @@ export function writeSetting(
   beforeWrite?: () => void,
 ): SettingValue & { key: string } {
   const parsed = parseSettingKey(key, CONSENT_TOOLS);
-  setSetting(settings.read(), parsed, value);
+  const next = setSetting(settings.read(), parsed, value);
+  if (parsed.kind === "exclude") refuseUncompilableGlobs(next.exclude ?? [], value);
   beforeWrite?.();
   settings.update((current) => setSetting(current, parsed, value));
   return readSetting(settings, key);
+}
+
+/**
+ * Refuses `exclude` globs an import would refuse, by the import's own rule
+ * ({@link createPathExclusion}: no empty or `!` glob, balanced brackets), so a value `set` accepts
+ * never makes every later import fail.
+ * @throws InvalidSettingError (`argument: "value"`, key `exclude`, `received` the value as given)
+ *   with what a glob may be and the glob refused.
+ */
+function refuseUncompilableGlobs(globs: readonly string[], value: string): void {
+  try {
+    createPathExclusion(globs, "exclude");
+  } catch (error) {
+    if (!(error instanceof InvalidInputError)) throw error;
+    throw new InvalidSettingError("value", "exclude", value, error.allowed, error.detail);
+  }
 }
 
 /** Every visible setting with its value in force: entitlement, telemetry, one row per tool. */
@@ -121,13 +136,16 @@ export function registerSettingsCommand(program: Command): void {
     .command("get")
     .description("print one setting: entitlement | telemetry | exclude | consent.<tool>")
     .argument("<key>", "setting key")
-    .action((key: string, _options: unknown, command: Command) => {
+    .action(async (key: string, _options: unknown, command: Command) => {
       const value = readSetting(storeFor(command), key);
       // Which file was read: settings sit beside the store, so a copied `.db` reads another
       // (often absent) file and shows defaults — free included — without this line.
       const settingsPath = settingsPathForStore(storePathFor(globalOptions(command)));
-      if (globalOptions(command).json) printJson({ ...value, settings_path: settingsPath });
-      else writeTerminalText(line(value) + settingsFileLine(settingsPath));
+      await writeAnswer(
+        command,
+        { ...value, settings_path: settingsPath },
+        () => line(value) + settingsFileLine(settingsPath),
+      );
     });
 
   settingsCommand
@@ -135,25 +153,22 @@ export function registerSettingsCommand(program: Command): void {
     .description("change one setting, e.g. `settings set consent.read_chat always`")
     .argument("<key>", "setting key")
     .argument("<value>", "new value")
-    .action((key: string, value: string, _options: unknown, command: Command) => {
+    .action(async (key: string, value: string, _options: unknown, command: Command) => {
       const written = writeSetting(storeFor(command), key, value, createStoreIfNew(command));
-      if (globalOptions(command).json) printJson(written);
-      else writeTerminalText(line(written));
+      await writeAnswer(command, written, () => line(written));
     });
 
   settingsCommand
     .command("list")
     .description("print every setting and each tool's permission with its disclosure")
-    .action((_options: unknown, command: Command) => {
+    .action(async (_options: unknown, command: Command) => {
       const listed = listSettings(storeFor(command));
-      if (globalOptions(command).json) {
-        printJson(listed);
-        return;
-      }
-      let text = line(listed.entitlement) + line(listed.telemetry) + line(listed.exclude);
-      for (const row of listed.permissions) {
-        text += `${row.key} = ${row.value}${row.source === "default" ? " (default)" : ""}\n    ${row.disclosure}\n`;
-      }
-      writeTerminalText(text);
+      await writeAnswer(command, listed, () => {
+        let text = line(listed.entitlement) + line(listed.telemetry) + line(listed.exclude);
+        for (const row of listed.permissions) {
+          text += `${row.key} = ${row.value}${row.source === "default" ? " (default)" : ""}\n    ${row.disclosure}\n`;
+        }
+        return text;
+      });
     });
 }

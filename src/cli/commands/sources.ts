@@ -9,8 +9,8 @@ import { settingsStoreForStorePath } from "../../settings/index.js";
 import { type SourceOverview, sourceOverview, syncEnvironment } from "../../sync/index.js";
 import { isoTimeOrNull } from "../../text/iso-time.js";
 import { plural } from "../../text/plural.js";
-import { globalOptions, openExistingCliStore, printJson } from "../cli-context.js";
-import { writeTerminalText } from "../terminal-text.js";
+import { globalOptions, openExistingCliStore } from "../cli-context.js";
+import { writeAnswer } from "../write-answer.js";
 
 const iso = (ms: number | null) => (ms === null ? null : isoTimeOrNull(ms));
 
@@ -54,14 +54,13 @@ export function registerSourcesCommand(program: Command): void {
   program
     .command("sources")
     .description("list the history sources sync reads, per project, with counts and last sync")
-    .action((_options: unknown, command: Command) => {
+    .action(async (_options: unknown, command: Command) => {
       const global = globalOptions(command);
       using store = openExistingCliStore(global);
       const overview = sourceOverview(
         store.db,
         syncEnvironment(settingsStoreForStorePath(store.path)),
       );
-      if (global.json) printJson(sourcesJson(overview));
-      else writeTerminalText(formatSources(overview));
+      await writeAnswer(command, sourcesJson(overview), () => formatSources(overview));
     });
 }

@@ -4,7 +4,8 @@
  * signal's number (130, 143), and the store it had open is intact. A signal while the commands
  * are still loading ends any command the same way, and so does one while a short command (apps,
  * chats, import, index rebuild) has its store open: it closes the store first, leaving no
- * `-wal`/`-shm` beside it.
+ * `-wal`/`-shm` beside it. A signal that comes once a command has written its whole answer is no
+ * stop: the run ends with the command's own code.
  */
 import type { ChildProcess } from "node:child_process";
 import {
@@ -232,6 +233,39 @@ describe("a signal stops every long-running command with 128 + its number", () =
       await new Promise((resolve) => setTimeout(resolve, 500));
       expect(run.child.exitCode).toBeNull();
       await expectStopped(run, "SIGTERM", "SIGINT");
+    },
+    PROCESS_TEST_MS,
+  );
+});
+
+describe("a signal after a command's whole answer is written is no stop", () => {
+  it.each([
+    [["explore", "What did we decide about authentication?", "--app", "Tasktide"], "Outcome: "],
+    [["--json", "search", "--app", "Tasktide", "authentication"], '"chats"'],
+    [["read", "--app", "Tasktide", "--chat", "1"], ""],
+    [["apps"], "Tasktide"],
+    [["--json", "chats", "--app", "Tasktide"], '"title"'],
+    [["index", "status"], ""],
+  ] as const)(
+    "SIGINT as soon as `%s` has printed its answer: exit 0, the answer whole, no stop line",
+    async (args, expected) => {
+      const run = start(args);
+      let sent = false;
+      run.child.stdout?.on("data", () => {
+        if (sent) return;
+        sent = true;
+        run.child.kill("SIGINT");
+      });
+      const exited = await run.exited;
+      expect([sent, exited, run.stderr()]).toEqual([
+        true,
+        { code: 0, signal: null },
+        expect.not.stringContaining("Stopped by"),
+      ]);
+      expect(run.stdout()).toContain(expected);
+      if (args[0] === "--json") expect(() => JSON.parse(run.stdout())).not.toThrow();
+      expect([existsSync(`${db}-wal`), existsSync(`${db}-shm`)]).toEqual([false, false]);
+      expect(storeRows(db)).toEqual(rowsBefore);
     },
     PROCESS_TEST_MS,
   );

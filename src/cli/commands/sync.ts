@@ -22,7 +22,7 @@ import {
   watchHistory,
 } from "../../sync/index.js";
 import { globalOptions, openCliStore, printJson, storePathFor } from "../cli-context.js";
-import { handleStopSignals } from "../stop-signals.js";
+import { handleStopSignals, writeFinalAnswer } from "../stop-signals.js";
 import { writeTerminalText } from "../terminal-text.js";
 import { importExclusion } from "./import.js";
 import { drainIndex } from "./index-command.js";
@@ -121,7 +121,7 @@ export function registerSyncCommand(program: Command): void {
       using store = dryRunWithoutStore ? openStore({ path: ":memory:" }) : openCliStore(global);
       if (!options.watch) {
         const { report, indexed } = await runSyncPass(store, options, exclusion, storePath, signal);
-        printSyncReport(global.json, report, indexed);
+        await writeFinalAnswer(command, () => printSyncReport(global.json, report, indexed));
         return;
       }
       await watchUntilInterrupted(store, options, exclusion, global.json === true, stopped);

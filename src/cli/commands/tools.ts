@@ -24,6 +24,7 @@ import {
 } from "../../settings/index.js";
 import { openStore, requireStoreFile } from "../../store/open-store.js";
 import { globalOptions, printJson, storeLocationFor } from "../cli-context.js";
+import { writeFinalAnswer } from "../stop-signals.js";
 
 /** Human text for each removal reason. */
 const REASON_TEXT: Readonly<Record<ToolRemovalReason, string>> = {
@@ -132,7 +133,7 @@ export function registerToolsCommand(program: Command): void {
       `${ENTITLEMENT_VALUES.join(" | ")} (default: the settings file's entitlement)`,
     )
     .option("--free-model", "the primary model does not run through the Engine")
-    .action((flags: ToolsFlags, command: Command) => {
+    .action(async (flags: ToolsFlags, command: Command) => {
       const global = globalOptions(command);
       if (!isAgentMode(flags.mode)) {
         throw new InvalidInputError(
@@ -163,7 +164,9 @@ export function registerToolsCommand(program: Command): void {
         freeModelMode: flags.freeModel === true,
         consents: settings.read().consent,
       });
-      if (global.json) printJson(report);
-      else process.stdout.write(formatToolsReport(report));
+      await writeFinalAnswer(command, () => {
+        if (global.json) printJson(report);
+        else process.stdout.write(formatToolsReport(report));
+      });
     });
 }

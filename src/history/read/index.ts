@@ -5,6 +5,8 @@ export {
   DEFAULT_READ_NEIGHBOURS,
   MAX_READ_LIMIT,
   MAX_READ_NEIGHBOURS,
+  MAX_READ_OFFSET,
   parseReadInput,
+  READ_OFFSET_ALLOWED,
   type ValidReadInput,
 } from "./read-input.js";

@@ -9,6 +9,10 @@ export const DEFAULT_READ_NEIGHBOURS = 3;
 export const MAX_READ_LIMIT = 20;
 /** Page size when no target and no limit are given (see above). */
 export const DEFAULT_READ_LIMIT = 10;
+/** The largest page offset: the largest integer a JSON number holds exactly. */
+export const MAX_READ_OFFSET = Number.MAX_SAFE_INTEGER;
+/** What `offset` may be, in every error that refuses one. */
+export const READ_OFFSET_ALLOWED = `an integer from 0 to ${MAX_READ_OFFSET}`;
 
 const id = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 const neighbours = z.number().int().min(0).max(MAX_READ_NEIGHBOURS).optional();
@@ -20,7 +24,7 @@ const aroundSchema = z.object({
 });
 const pageSchema = z.object({
   chat_id: id,
-  offset: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER).optional(),
+  offset: z.number().int().min(0).max(MAX_READ_OFFSET).optional(),
   limit: z.number().int().min(1).max(MAX_READ_LIMIT).optional(),
 });
 const modeSchema = z.object({ around_message_id: z.unknown().optional() });
@@ -30,7 +34,7 @@ const ALLOWED: Readonly<Record<string, string>> = {
   around_message_id: "a positive integer message id",
   before: `an integer from 0 to ${MAX_READ_NEIGHBOURS}`,
   after: `an integer from 0 to ${MAX_READ_NEIGHBOURS}`,
-  offset: "a non-negative integer",
+  offset: READ_OFFSET_ALLOWED,
   limit: `an integer from 1 to ${MAX_READ_LIMIT}`,
 };
 

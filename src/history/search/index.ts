@@ -7,6 +7,7 @@ export {
   DEFAULT_SEARCH_LIMIT,
   MAX_QUERY_CHARS,
   MAX_SEARCH_LIMIT,
+  parsePersonSearchInput,
   parseSearchInput,
   type ValidSearchInput,
 } from "./search-input.js";

@@ -50,3 +50,19 @@ export function parseSearchInput(input: SearchChatsInput | unknown): ValidSearch
   }
   return { query: parsed.data.query, limit: parsed.data.limit ?? DEFAULT_SEARCH_LIMIT };
 }
+
+/**
+ * {@link parseSearchInput} for a query a person typed (`recollect search`): a query of only
+ * control or invisible characters (ESC, BEL, U+200B …) is refused too, as `explore` refuses such a
+ * question, rather than answered "no matching chats". The internal `search_chats` tool keeps
+ * {@link parseSearchInput}'s leniency: a model's search for such text finds nothing, harmlessly.
+ *
+ * @throws InvalidInputError naming `query` or `limit` and what is allowed (for invisible text the
+ *   detail says "got only control or invisible characters"); `TextTooLongError` over 500.
+ */
+export function parsePersonSearchInput(input: SearchChatsInput | unknown): ValidSearchInput {
+  const valid = parseSearchInput(input);
+  const invisible = boundedTextError("query", ALLOWED.query ?? "", valid.query, MAX_QUERY_CHARS);
+  if (invisible !== null) throw invisible;
+  return valid;
+}
