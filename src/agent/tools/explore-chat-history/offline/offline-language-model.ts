@@ -9,9 +9,9 @@ import type {
   LanguageModelV3,
   LanguageModelV3CallOptions,
   LanguageModelV3GenerateResult,
-  LanguageModelV3StreamPart,
   LanguageModelV3Usage,
 } from "@ai-sdk/provider";
+import { simulateStreamingMiddleware, wrapLanguageModel } from "ai";
 import { decideNextAction } from "./decide-next-action.js";
 import {
   DEFAULT_POLICY,
@@ -90,31 +90,6 @@ export function planResponse(
   };
 }
 
-/** The stream parts of a planned response: each content part whole, between start and finish. */
-function streamParts(planned: LanguageModelV3GenerateResult): LanguageModelV3StreamPart[] {
-  return [
-    { type: "stream-start", warnings: [] },
-    { type: "response-metadata", ...planned.response },
-    ...planned.content.flatMap((part): LanguageModelV3StreamPart[] =>
-      part.type === "tool-call"
-        ? [
-            { type: "tool-input-start", id: part.toolCallId, toolName: part.toolName },
-            { type: "tool-input-delta", id: part.toolCallId, delta: part.input },
-            { type: "tool-input-end", id: part.toolCallId },
-            part,
-          ]
-        : part.type === "text"
-          ? [
-              { type: "text-start", id: "offline-text" },
-              { type: "text-delta", id: "offline-text", delta: part.text },
-              { type: "text-end", id: "offline-text" },
-            ]
-          : [],
-    ),
-    { type: "finish", finishReason: planned.finishReason, usage: planned.usage },
-  ];
-}
-
 /** Options of {@link createOfflineLanguageModel}. */
 export interface OfflineModelOptions {
   /** Pipeline stages to switch off (ablation runs); default none. */
@@ -130,27 +105,20 @@ export function policyConfigOf(options: OfflineModelOptions = {}): PolicyConfig 
 /**
  * Creates the offline `LanguageModelV3`. Honours `tools` (only offered tools are called),
  * `toolChoice` (a forced `submit_report` submits now; `none` answers in text) and `abortSignal`
- * (an aborted call rejects with the signal's reason; the whole response is planned before the
- * stream opens, and `streamText` stops reading at an abort). Other sampling settings are
- * irrelevant to a deterministic policy and ignored without warnings.
+ * (an aborted call rejects with the signal's reason). Streaming is the AI SDK's
+ * `simulateStreamingMiddleware`: the whole response is planned, then streamed part by part, and
+ * `streamText` stops reading at an abort. Other sampling settings are irrelevant to a
+ * deterministic policy and ignored without warnings.
  */
 export function createOfflineLanguageModel(options: OfflineModelOptions = {}): LanguageModelV3 {
   const config = policyConfigOf(options);
-  return {
+  const model: LanguageModelV3 = {
     specificationVersion: "v3",
     provider: "recollect.offline",
     modelId: offlineModelId(config),
     supportedUrls: {},
     doGenerate: async (options) => planResponse(options, config),
-    async doStream(options) {
-      const parts = streamParts(planResponse(options, config));
-      const stream = new ReadableStream<LanguageModelV3StreamPart>({
-        start(controller) {
-          for (const part of parts) controller.enqueue(part);
-          controller.close();
-        },
-      });
-      return { stream };
-    },
+    doStream: () => Promise.reject(new Error("streamed by simulateStreamingMiddleware")),
   };
+  return wrapLanguageModel({ model, middleware: simulateStreamingMiddleware() });
 }
