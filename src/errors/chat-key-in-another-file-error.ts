@@ -1,5 +1,15 @@
 import { InvalidInputError } from "./recollect-error.js";
 
+/** The fields that say where the refused chat conflicts: the constructor's options. */
+type ConflictField =
+  | "file"
+  | "chatKey"
+  | "heldBy"
+  | "chats"
+  | "differsAtMessage"
+  | "storedMessages"
+  | "fileMessages";
+
 /**
  * A file being imported would change a chat another file imported: a generic JSONL chat is keyed
  * by its `(app, chat)` pair in the whole store (docs/IMPORT-FORMATS.md), and another file holding
@@ -33,15 +43,7 @@ export class ChatKeyInAnotherFileError extends InvalidInputError {
   readonly storedMessages: number;
   /** How many messages `file`'s chat holds (≥ `differsAtMessage`; fewer than stored drops some). */
   readonly fileMessages: number;
-  constructor(options: {
-    readonly file: string;
-    readonly chatKey: readonly string[];
-    readonly heldBy: string;
-    readonly chats: number;
-    readonly differsAtMessage: number;
-    readonly storedMessages: number;
-    readonly fileMessages: number;
-  }) {
+  constructor(options: Pick<ChatKeyInAnotherFileError, ConflictField>) {
     const { file, chatKey, heldBy, chats, differsAtMessage, storedMessages, fileMessages } =
       options;
     const others = chats > 1 ? ` (and ${chats - 1} more of its chats)` : "";
