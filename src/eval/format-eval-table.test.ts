@@ -66,7 +66,7 @@ describe("formatEvalTable", () => {
 
   it("prints one quality and one cost row per category plus overall", () => {
     expect(lines).toContain(
-      "vague_decision  1    0.50       1.00        -           0          -      -       0",
+      "vague_decision  1    0.50       1.00        -           0          -              -      -       0",
     );
     expect(lines).toContain(
       "vague_decision      40      40       20   20          0.50  0.50           10.0  10.0         900/60            2.0  2.0     8.0x",

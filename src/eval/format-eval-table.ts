@@ -21,6 +21,7 @@ function qualityRow(s: GroupSummary): string[] {
     ratio(s.abstention),
     String(s.fabricated),
     ratio(s.conflictsSurfaced),
+    ratio(s.conflictPrecision),
     ratio(s.indexStatusHonest),
     String(s.failedRuns),
   ];
@@ -90,6 +91,7 @@ export function formatEvalTable(result: EvalResult): string {
       "abstain",
       "fabricated",
       "conflicts",
+      "conflict prec",
       "index",
       "failed",
     ],
@@ -166,7 +168,7 @@ export function formatEvalTable(result: EvalResult): string {
   return [
     `suite ${result.suite} · engine ${result.engine.kind} (${result.engine.modelId}) · ${result.overall.questions} questions · ${result.cores} cores · load average ${result.loadAverage.start.toFixed(1)} → ${result.loadAverage.end.toFixed(1)} · suite loaded in ${result.loadMs.toFixed(0)} ms`,
     "",
-    "quality (recall/precision vs gold; abstain on absent; conflicts on superseded; index on partial indexing)",
+    "quality (recall/precision vs gold; abstain on absent; conflicts surfaced on superseded; conflict prec = shown conflicts whose messages are all gold or acceptable; index on partial indexing)",
     quality,
     "",
     "explorer vs floor (evidence recall on found questions; floor = one bare bm25 OR-query of the question's words over the app's raw messages; cited = distinct messages the report cites; ratio = explorer / floor at k = cited)",

@@ -89,6 +89,8 @@ describe("scoreQuestion", () => {
       abstained: null,
       fabricated: 0,
       conflictSurfaced: null,
+      conflictsShown: 0,
+      conflictsRelevant: 0,
       indexStatusHonest: null,
       savings: 9,
       cited: 4,
@@ -152,6 +154,30 @@ describe("scoreQuestion", () => {
     expect(conflict([[10, 11]])).toBe(true);
     expect(conflict([[10, 13]])).toBe(false);
     expect(conflict([])).toBe(false);
+  });
+
+  it("counts the shown conflicts and those whose every message is gold or acceptable", () => {
+    const report = facts({}).report!;
+    const conflicts = [
+      [10, 11],
+      [11, 12],
+      [10, 13],
+    ];
+    const score = scoreQuestion(facts({ report: { ...report, conflicts } }));
+    expect([score.conflictsShown, score.conflictsRelevant]).toEqual([3, 2]);
+    const absent = scoreQuestion(facts({ expected: "absent", report: { ...report, conflicts } }));
+    expect([absent.conflictsShown, absent.conflictsRelevant]).toEqual([null, null]);
+    const failed = scoreQuestion(facts({ report: null }));
+    expect([failed.conflictsShown, failed.conflictsRelevant]).toEqual([0, 0]);
+  });
+
+  it("pools conflict precision over the conflicts shown, null when none was", () => {
+    const report = facts({}).report!;
+    const shown = (conflicts: number[][]) => facts({ report: { ...report, conflicts } });
+    const group = [shown([[10, 11]]), shown([[10, 13], [12, 14], [11, 12]]), shown([])];
+    expect(summarizeGroup("g", group, group.map(scoreQuestion)).conflictPrecision).toBe(0.5);
+    const none = [shown([])];
+    expect(summarizeGroup("g", none, none.map(scoreQuestion)).conflictPrecision).toBeNull();
   });
 
   it("checks the index status when the question expects one", () => {
@@ -255,6 +281,7 @@ describe("summarizeGroup and evaluateGoals", () => {
       abstention: 0,
       fabricated: 0,
       conflictsSurfaced: null,
+      conflictPrecision: null,
       indexStatusHonest: null,
       latencyP50Ms: 200,
       latencyP95Ms: 300,

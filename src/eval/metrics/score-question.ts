@@ -19,6 +19,13 @@ export interface QuestionScore {
   readonly fabricated: number;
   /** On `expect_conflict` questions: some conflict cites at least two gold messages. */
   readonly conflictSurfaced: boolean | null;
+  /** On `found` questions: conflicts the report shows (0 when the run failed). */
+  readonly conflictsShown: number | null;
+  /**
+   * On `found` questions: shown conflicts whose every message is gold or acceptable evidence — a
+   * revision of what was asked about; one naming an unrelated message is a false conflict.
+   */
+  readonly conflictsRelevant: number | null;
   /** On questions with `expect_index_status`: the report's index_status matches. */
   readonly indexStatusHonest: boolean | null;
   /** directBytes / report bytes; null when the run failed or the explorer made no calls. */
@@ -80,6 +87,10 @@ export function scoreQuestion(facts: QuestionFacts): QuestionScore {
       0,
     conflictSurfaced: facts.expectConflict
       ? (report?.conflicts.some((ids) => ids.filter((id) => gold.has(id)).length >= 2) ?? false)
+      : null,
+    conflictsShown: found ? (report?.conflicts.length ?? 0) : null,
+    conflictsRelevant: found
+      ? (report?.conflicts.filter((ids) => ids.every((id) => relevant.has(id))).length ?? 0)
       : null,
     indexStatusHonest:
       facts.expectIndexStatus === null ? null : report?.indexStatus === facts.expectIndexStatus,

@@ -20,6 +20,11 @@ export interface GroupSummary {
   readonly fabricated: number;
   /** Share of `expect_conflict` questions whose report surfaced the conflict. */
   readonly conflictsSurfaced: number | null;
+  /**
+   * Conflict precision: of the conflicts shown on found questions, the share whose every message
+   * is gold or acceptable evidence (pooled over conflicts; null when none was shown).
+   */
+  readonly conflictPrecision: number | null;
   /** Share of `expect_index_status` questions whose report said the right index status. */
   readonly indexStatusHonest: number | null;
   readonly latencyP50Ms: number | null;
@@ -75,6 +80,11 @@ const ratio = (flags: readonly (boolean | null)[]): number | null => {
   const applicable = flags.filter((flag): flag is boolean => flag !== null);
   return applicable.length === 0 ? null : applicable.filter(Boolean).length / applicable.length;
 };
+/** Σ `parts` / Σ `wholes`, or null when the wholes sum to 0. */
+const pooled = (parts: readonly number[], wholes: readonly number[]): number | null => {
+  const whole = wholes.reduce((sum, value) => sum + value, 0);
+  return whole === 0 ? null : parts.reduce((sum, value) => sum + value, 0) / whole;
+};
 const present = (values: readonly (number | null)[]): number[] =>
   values.filter((value): value is number => value !== null);
 
@@ -122,6 +132,10 @@ export function summarizeGroup(
     abstention: ratio(scores.map((score) => score.abstained)),
     fabricated: scores.reduce((sum, score) => sum + score.fabricated, 0),
     conflictsSurfaced: ratio(scores.map((score) => score.conflictSurfaced)),
+    conflictPrecision: pooled(
+      present(scores.map((score) => score.conflictsRelevant)),
+      present(scores.map((score) => score.conflictsShown)),
+    ),
     indexStatusHonest: ratio(scores.map((score) => score.indexStatusHonest)),
     latencyP50Ms: percentile(latencies, 50),
     latencyP95Ms: percentile(latencies, 95),
