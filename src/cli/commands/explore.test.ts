@@ -42,6 +42,22 @@ describe("recollect explore", () => {
     );
   });
 
+  it("consent never turns the explorer off here as in MCP (exit 6, the remedy, no report); ask runs", async () => {
+    await recollect(["settings", "set", "consent.explore_chat_history", "never"]);
+    const off = await recollect(["--json", "explore", "authentication", "--app", "Tasktide"]);
+    expect(off.code).toBe(6);
+    expect(off.stdout).toBe("");
+    const error = JSON.parse(off.stderr).error;
+    expect([error.kind, error.exit_code, error.remedies]).toEqual([
+      "user_cancelled",
+      6,
+      [`${INVOCATION} --db ${db} settings set consent.explore_chat_history ask`],
+    ]);
+    await recollect(["settings", "set", "consent.explore_chat_history", "ask"]);
+    const asked = await recollect(["explore", "authentication", "--app", "Tasktide"]);
+    expect(asked.code).toBe(0);
+  });
+
   it("prints progress on stderr and a readable report on stdout (exit 0 when complete)", async () => {
     const run = await recollect([
       "explore",

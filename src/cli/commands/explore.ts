@@ -16,18 +16,24 @@
  */
 
 import type { Command } from "commander";
+import { resolveConsent } from "../../agent/consent/resolve-consent.js";
 import { createExplorerEngine } from "../../agent/explorer-engine.js";
 import {
   exploreApp,
   parseExploreQuestion,
 } from "../../agent/tools/explore-chat-history/explore-app.js";
+import {
+  EXPLORE_DEFAULT_CONSENT,
+  EXPLORE_TOOL_NAME,
+} from "../../agent/tools/explore-chat-history/explore-chat-history-tool.js";
 import { describeProgress } from "../../agent/tools/explore-chat-history/progress.js";
 import { formatReportText } from "../../agent/tools/explore-chat-history/report-text.js";
 import type { ExploreChatHistoryReport } from "../../card/report-schema.js";
 import type { Engine } from "../../engine/engine.js";
 import { ENGINE_KINDS, engineConfigFromEnv } from "../../engine/index.js";
 import { quotedValue } from "../../errors/quoted-value.js";
-import { InvalidInputError } from "../../errors/recollect-error.js";
+import { InvalidInputError, UserCancelledError } from "../../errors/recollect-error.js";
+import { allowToolWithConsent, settingsStoreForStorePath } from "../../settings/index.js";
 import {
   cliIsPro,
   globalOptions,
@@ -72,6 +78,22 @@ interface ExploreOptions {
   chat?: string;
 }
 
+/**
+ * `consent.explore_chat_history never` turns the explorer off for the store on every surface —
+ * here as in the MCP server and the agent's tool set — since a hosted Engine would still be sent
+ * history. `ask` and `always` run: typing the command is the person's own request.
+ * @throws UserCancelledError (exit 6) naming the setting, with the command that turns it back on.
+ */
+function requireExplorerConsent(storePath: string): void {
+  const stored = settingsStoreForStorePath(storePath).read().consent;
+  if (resolveConsent(EXPLORE_TOOL_NAME, EXPLORE_DEFAULT_CONSENT, stored) !== "never") return;
+  throw new UserCancelledError(
+    EXPLORE_TOOL_NAME,
+    `${EXPLORE_TOOL_NAME} is turned off for this store (consent never).`,
+    [allowToolWithConsent(EXPLORE_TOOL_NAME)],
+  );
+}
+
 /** Registers `recollect explore`. */
 export function registerExploreCommand(program: Command): void {
   program
@@ -83,7 +105,7 @@ export function registerExploreCommand(program: Command): void {
     .option("--chat <id>", "treat this chat of the app as the current chat")
     .addHelpText(
       "after",
-      "\nExit codes: 0 complete, 10 no_match, 11 partial (incl. evidence-only); errors: 2 invalid input,\n3 app/chat not found, 4 precondition (Pro, Engine config), 5 provider;\n130 stopped by SIGINT (Ctrl-C), 143 by SIGTERM.",
+      "\nExit codes: 0 complete, 10 no_match, 11 partial (incl. evidence-only); errors: 2 invalid input,\n3 app/chat not found, 4 precondition (Pro, Engine config), 5 provider,\n6 turned off (consent.explore_chat_history never); 130 stopped by SIGINT (Ctrl-C), 143 by SIGTERM.",
     )
     .action(async (question: string, options: ExploreOptions, command: Command) => {
       // From the first line on, a signal aborts the run rather than killing the process.
@@ -99,6 +121,7 @@ export function registerExploreCommand(program: Command): void {
       if (!cliIsPro(global)) {
         throw proRequiredError("Exploring chat history", storePathFor(global));
       }
+      requireExplorerConsent(storePathFor(global));
       using store = openExistingCliStore(global);
       const run = await runInFlagTerms({ question: { flag: "<question>", typed: undefined } }, () =>
         exploreWithTelemetry(store, () =>

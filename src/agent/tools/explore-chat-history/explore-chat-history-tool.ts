@@ -7,6 +7,7 @@
 import { z } from "zod";
 import { cardStateForReport, type ExploreCard } from "../../../card/explore-card.js";
 import type { ExploreChatHistoryReport } from "../../../card/report-schema.js";
+import type { Consent } from "../../../contracts/consent.js";
 import {
   AbortedError,
   PreconditionError,
@@ -30,6 +31,9 @@ import type { ExplorerStats } from "./stats.js";
 
 /** The tool's name, fixed by the plan. */
 export const EXPLORE_TOOL_NAME = "explore_chat_history";
+
+/** The explorer's consent when none is stored (plan § Consent and Privacy: on once Pro). */
+export const EXPLORE_DEFAULT_CONSENT: Consent = "always";
 
 /** Longest question, chars after trimming (plan § Wrapper Tool). */
 export const MAX_QUESTION_CHARS = 500;
@@ -86,7 +90,7 @@ export function createExploreChatHistoryTool(
     name: EXPLORE_TOOL_NAME,
     description: DESCRIPTION,
     inputSchema: exploreChatHistoryInputSchema,
-    defaultConsent: "always",
+    defaultConsent: EXPLORE_DEFAULT_CONSENT,
     usesEngineEndpoint: true,
     modifiesState: false,
     isEnabled: (ctx) => ctx.isPro,
