@@ -9,6 +9,7 @@ import { sourceParserVersion } from "./007-source-parser-version.js";
 import { spellingTermsRest } from "./008-spelling-terms-rest.js";
 import { recollectReplies } from "./009-recollect-replies.js";
 import { recallNotices } from "./010-recall-notices.js";
+import { idsNeverReused } from "./011-ids-never-reused.js";
 
 /** Every migration, in order. Append only: never edit or reorder a released step. */
 export const MIGRATIONS: readonly Migration[] = [
@@ -22,4 +23,5 @@ export const MIGRATIONS: readonly Migration[] = [
   spellingTermsRest,
   recollectReplies,
   recallNotices,
+  idsNeverReused,
 ];
