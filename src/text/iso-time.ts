@@ -6,6 +6,12 @@
  */
 
 /**
+ * The largest epoch-millisecond magnitude `Date` represents (ECMAScript's time range, ±100,000,000
+ * days from 1970): a stored time outside -MAX_DATE_MS..MAX_DATE_MS is no date.
+ */
+export const MAX_DATE_MS = 8.64e15;
+
+/**
  * `ms` (epoch milliseconds) as ISO-8601 UTC (`2026-04-07T19:39:04.000Z`; a year past 9999 in the
  * extended form `+010000-…`), or null when `Date` cannot represent it (not finite, or beyond
  * ±8.64e15 ms). Never throws.

@@ -8,7 +8,7 @@ import type { Command } from "commander";
 import { FILL_STORE, InvalidInputError, LIST_APPS } from "../../errors/recollect-error.js";
 import { messageWithRemedies, type Remedy, type RemedyWriter } from "../../errors/remedy.js";
 import { resolveAppName } from "../../store/catalog/app-lookup.js";
-import { type AppRow, listAppActivity } from "../../store/catalog/apps.js";
+import { type AppRow, appOtherTimes, listAppActivity } from "../../store/catalog/apps.js";
 import { isoTimeOrNull, timeText } from "../../text/iso-time.js";
 import { plural } from "../../text/plural.js";
 import { globalOptions, openExistingCliStore } from "../cli-context.js";
@@ -25,23 +25,68 @@ export interface AppSummary {
   readonly chats: number;
   readonly messages: number;
   /**
-   * Newest message time (ISO-8601 UTC), or null for an app without messages or whose newest stored
-   * time is no date (`isoTimeOrNull`: a store filled by an older Recollect).
+   * Newest message time that is a date (ISO-8601 UTC), or null for an app without messages or
+   * whose every stored message time is no date (a store filled by an older Recollect).
    */
   readonly last_message_at: string | null;
+  /**
+   * For an app with messages but a null `last_message_at`, the next time the store honestly has
+   * for it: its newest chat's start as the source gave it (`chat_created`), else when `sync` last
+   * read one of its history files (`synced`); null otherwise, and when the store has neither.
+   */
+  readonly last_time_fallback: LastTimeFallback | null;
+}
+
+/** A time `apps` shows in place of an unknown last message time, and what that time is. */
+export interface LastTimeFallback {
+  /** ISO-8601 UTC. */
+  readonly at: string;
+  readonly from: "chat_created" | "synced";
 }
 
 /** Lists apps by name with counts. */
 export function listApps(db: Database.Database): AppSummary[] {
-  return listAppActivity(db).map((app) => ({
-    id: app.id,
-    name: app.name,
-    path: app.path,
-    roots: app.roots,
-    chats: app.chatCount,
-    messages: app.messageCount,
-    last_message_at: app.lastMessageAtMs === null ? null : isoTimeOrNull(app.lastMessageAtMs),
-  }));
+  return listAppActivity(db).map((app) => {
+    const lastMessageAt = app.lastMessageAtMs === null ? null : isoTimeOrNull(app.lastMessageAtMs);
+    return {
+      id: app.id,
+      name: app.name,
+      path: app.path,
+      roots: app.roots,
+      chats: app.chatCount,
+      messages: app.messageCount,
+      last_message_at: lastMessageAt,
+      last_time_fallback:
+        lastMessageAt === null && app.messageCount > 0 ? lastTimeFallback(db, app.id) : null,
+    };
+  });
+}
+
+/** {@link LastTimeFallback} of app `appId` from its other stored times, or null without one. */
+function lastTimeFallback(db: Database.Database, appId: number): LastTimeFallback | null {
+  const { chatCreatedAtMs, syncedAtMs } = appOtherTimes(db, appId);
+  const chatCreated = chatCreatedAtMs === null ? null : isoTimeOrNull(chatCreatedAtMs);
+  if (chatCreated !== null) return { at: chatCreated, from: "chat_created" };
+  const synced = syncedAtMs === null ? null : isoTimeOrNull(syncedAtMs);
+  return synced === null ? null : { at: synced, from: "synced" };
+}
+
+/** What text output says of {@link LastTimeFallback.from}. */
+const FALLBACK_LABELS: Readonly<Record<LastTimeFallback["from"], string>> = {
+  chat_created: "chat created",
+  synced: "synced",
+};
+
+/**
+ * An app's last activity as text: `never` without messages, else its last message time, else
+ * `unknown time`, followed by the fallback time and what it is (`(chat created …)`), when there
+ * is one.
+ */
+function lastActivityText(app: AppSummary): string {
+  if (app.messages === 0) return "never";
+  const fallback = app.last_time_fallback;
+  const suffix = fallback === null ? "" : ` (${FALLBACK_LABELS[fallback.from]} ${fallback.at})`;
+  return `${timeText(app.last_message_at)}${suffix}`;
 }
 
 /**
@@ -88,7 +133,7 @@ export function formatApps(apps: readonly AppSummary[], write: RemedyWriter): st
   }
   const lines = apps.map(
     (app) =>
-      `${app.name}  ${plural(app.chats, "chat")}, ${plural(app.messages, "message")}, last ${app.messages === 0 ? "never" : timeText(app.last_message_at)}${app.roots.length > 0 ? `  (${app.roots.join(", ")})` : app.path ? `  (${app.path})` : ""}`,
+      `${app.name}  ${plural(app.chats, "chat")}, ${plural(app.messages, "message")}, last ${lastActivityText(app)}${app.roots.length > 0 ? `  (${app.roots.join(", ")})` : app.path ? `  (${app.path})` : ""}`,
   );
   return `${lines.join("\n")}\n`;
 }

@@ -12,6 +12,7 @@ import {
   existsSync,
   mkdtempSync,
   readdirSync,
+  readFileSync,
   readlinkSync,
   realpathSync,
   rmSync,
@@ -270,6 +271,66 @@ describe("a signal after a command's whole answer is written is no stop", () => 
     PROCESS_TEST_MS,
   );
 });
+
+/** SIGINT's bit in /proc's `SigCgt` mask (signal 2 is bit 1). */
+const SIGINT_CAUGHT_BIT = 1n << 1n;
+
+/**
+ * Whether live process `pid` catches SIGINT, from Linux's /proc (`SigCgt`); null once it is gone
+ * or a zombie (exited, not yet reaped).
+ */
+function catchesSigint(pid: number): boolean | null {
+  let status: string;
+  try {
+    status = readFileSync(`/proc/${pid}/status`, "utf8");
+  } catch {
+    return null;
+  }
+  const state = /^State:\s+(\S)/m.exec(status)?.[1];
+  const caught = /^SigCgt:\s+([0-9a-f]+)/m.exec(status)?.[1];
+  if (state === undefined || state === "Z" || caught === undefined) return null;
+  return (BigInt(`0x${caught}`) & SIGINT_CAUGHT_BIT) !== 0n;
+}
+
+describe.skipIf(process.platform !== "linux")(
+  "after its answer, a command catches SIGINT until the process is gone (Linux: seen in /proc)",
+  () => {
+    it(
+      "`apps` never falls back to SIGINT's default action (death) while it exits: a SIGINT then is no stop",
+      async () => {
+        for (let round = 0; round < 2; round++) {
+          const run = start(["apps"]);
+          let outcome = "";
+          run.child.stdout?.once("data", () => {
+            const pid = run.child.pid ?? 0;
+            // A tight synchronous watch: the window in which Node has put SIGINT's default action
+            // back lasts a few milliseconds of the process's exit. A signal then would kill it.
+            for (;;) {
+              const caught = catchesSigint(pid);
+              if (caught === null) {
+                outcome = "caught to the end";
+                return;
+              }
+              if (!caught) {
+                process.kill(pid, "SIGINT");
+                outcome = "default action restored";
+                return;
+              }
+            }
+          });
+          const exited = await run.exited;
+          expect([outcome, exited, run.stderr()]).toEqual([
+            "caught to the end",
+            { code: 0, signal: null },
+            "",
+          ]);
+          expect(run.stdout()).toContain("Tasktide");
+        }
+      },
+      PROCESS_TEST_MS,
+    );
+  },
+);
 
 /** True when process `pid` has `path` (a real path) open: Linux's /proc shows its descriptors. */
 function hasFileOpen(pid: number, path: string): boolean {

@@ -41,6 +41,54 @@ async function storeWithBadTime(): Promise<{ db: string; malChatId: number }> {
   return { db, malChatId };
 }
 
+/**
+ * A store of apps whose message times an older Recollect stored as no date, each with another
+ * time or none: `dated-chat` (its chat's start is a date), `synced` (its chat's start is no date
+ * either, but sync read its file at 2026-02-01), `none` (no other time), `mixed` (one message of
+ * two has a time that is a date).
+ */
+async function storeWithOtherTimes(): Promise<string> {
+  const db = stores.path();
+  const file = join(dirname(db), "chats.jsonl");
+  const line = (app: string, created_at: string) =>
+    JSON.stringify({ app, chat: "c1", role: "user", content: "ledger", created_at });
+  const lines = [
+    line("dated-chat", "2026-01-01T00:00:00Z"),
+    line("synced", "2026-01-01T00:00:00Z"),
+    line("none", "2026-01-01T00:00:00Z"),
+    line("mixed", "2026-01-03T00:00:00Z"),
+    line("mixed", "2026-01-04T00:00:00Z"),
+  ];
+  writeFileSync(file, `${lines.join("\n")}\n`);
+  expect((await runRecollectChild(["--db", db, "import", file])).code).toBe(0);
+  using store = openStore({ path: db });
+  const chatOf = (app: string) =>
+    store.db
+      .prepare("SELECT c.id FROM chats c JOIN apps a ON a.id = c.app_id WHERE a.name = ?")
+      .pluck()
+      .get(app) as number;
+  for (const app of ["dated-chat", "synced", "none"]) {
+    store.db.exec(`UPDATE messages SET created_at = ${BAD_TIME_MS} WHERE chat_id = ${chatOf(app)}`);
+  }
+  for (const app of ["synced", "none"]) {
+    store.db.exec(`UPDATE chats SET created_at = ${BAD_TIME_MS} WHERE id = ${chatOf(app)}`);
+  }
+  store.db.exec(
+    `UPDATE messages SET created_at = ${BAD_TIME_MS}
+      WHERE id = (SELECT min(id) FROM messages WHERE chat_id = ${chatOf("mixed")})`,
+  );
+  // The chat as sync would have recorded it: its history file, read at 2026-02-01.
+  const synced = chatOf("synced");
+  store.db.exec(`UPDATE chats SET source_file = '/h/synced.jsonl' WHERE id = ${synced}`);
+  store.db
+    .prepare(
+      `INSERT INTO source_files (source, path, format, size, mtime_ms, imported_bytes, prefix_hash, synced_at)
+       SELECT 'claude-code', source_file, source, 1, 0, 1, 'x', ? FROM chats WHERE id = ?`,
+    )
+    .run(Date.parse("2026-02-01T00:00:00Z"), synced);
+  return db;
+}
+
 describe("recollect reading a stored time Date cannot represent", () => {
   it("apps, chats and read answer with that time unknown, and other apps unchanged", async () => {
     const { db, malChatId } = await storeWithBadTime();
@@ -94,6 +142,38 @@ describe("recollect reading a stored time Date cannot represent", () => {
     expect([readText.code, readText.stdout]).toEqual([
       0,
       `#${malChatId}  ledger in sqlite  unknown time\n\n[${messageId}] user unknown time\nledger in sqlite\n`,
+    ]);
+  }, 60_000);
+
+  it("apps falls back to the chat's start, else its sync time, saying which; never to a time that is no date", async () => {
+    const db = await storeWithOtherTimes();
+
+    const apps = await runRecollectChild(["--db", db, "--json", "apps"]);
+    expect([apps.code, apps.stderr]).toEqual([0, ""]);
+    expect(
+      JSON.parse(apps.stdout).map(
+        (app: { name: string; last_message_at: unknown; last_time_fallback: unknown }) => [
+          app.name,
+          app.last_message_at,
+          app.last_time_fallback,
+        ],
+      ),
+    ).toEqual([
+      ["dated-chat", null, { at: "2026-01-01T00:00:00.000Z", from: "chat_created" }],
+      ["mixed", "2026-01-04T00:00:00.000Z", null],
+      ["none", null, null],
+      ["synced", null, { at: "2026-02-01T00:00:00.000Z", from: "synced" }],
+    ]);
+    const text = await runRecollectChild(["--db", db, "apps"]);
+    expect([text.code, text.stdout]).toEqual([
+      0,
+      [
+        "dated-chat  1 chat, 1 message, last unknown time (chat created 2026-01-01T00:00:00.000Z)",
+        "mixed  1 chat, 2 messages, last 2026-01-04T00:00:00.000Z",
+        "none  1 chat, 1 message, last unknown time",
+        "synced  1 chat, 1 message, last unknown time (synced 2026-02-01T00:00:00.000Z)",
+        "",
+      ].join("\n"),
     ]);
   }, 60_000);
 

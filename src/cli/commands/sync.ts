@@ -5,12 +5,11 @@
  * (stdout, or `--json`); progress goes to stderr as counts only.
  */
 
-import { existsSync } from "node:fs";
 import type { Command } from "commander";
 import { InvalidInputError } from "../../errors/recollect-error.js";
 import type { PathExclusion } from "../../importers/index.js";
 import { settingsStoreForStorePath } from "../../settings/index.js";
-import { openStore, type Store } from "../../store/open-store.js";
+import { openStore, requireStoreFile, type Store } from "../../store/open-store.js";
 import {
   HISTORY_SOURCE_NAMES,
   projectFolders,
@@ -21,7 +20,7 @@ import {
   syncHistory,
   watchHistory,
 } from "../../sync/index.js";
-import { globalOptions, openCliStore, printJson, storePathFor } from "../cli-context.js";
+import { globalOptions, openCliStore, printJson, storeLocationFor } from "../cli-context.js";
 import { handleStopSignals, writeFinalAnswer } from "../stop-signals.js";
 import { writeTerminalText } from "../terminal-text.js";
 import { importExclusion } from "./import.js";
@@ -113,10 +112,13 @@ export function registerSyncCommand(program: Command): void {
       selectSources(options.source ?? []);
       projectFolders(options.project ?? []);
       const exclusion = importExclusion(global, options);
-      const storePath = storePathFor(global);
-      // A dry run on a machine that has no store yet decides against an empty one in memory, so
-      // "nothing was written" holds for the store file too.
-      const dryRunWithoutStore = options.dryRun === true && !existsSync(storePath);
+      const location = storeLocationFor(global);
+      const storePath = location.path;
+      // A dry run on a machine that has no store yet (or only an empty file) decides against an
+      // empty one in memory, so "nothing was written" holds for the store file too. The path is
+      // still checked as the reading commands check it: one where no store could ever be made
+      // (under /proc, through a file) is refused (exit 4), not reported as a harmless dry run.
+      const dryRunWithoutStore = options.dryRun === true && requireStoreFile(location) === "new";
       const { signal, stopped } = handleStopSignals(command);
       using store = dryRunWithoutStore ? openStore({ path: ":memory:" }) : openCliStore(global);
       if (!options.watch) {

@@ -1,6 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { openStore } from "../open-store.js";
-import { appExists, appsWithPath, findAppByName, listAppActivity, listApps } from "./apps.js";
+import {
+  appExists,
+  appOtherTimes,
+  appsWithPath,
+  findAppByName,
+  listAppActivity,
+  listApps,
+} from "./apps.js";
 
 function seeded() {
   const store = openStore({ path: ":memory:" });
@@ -57,5 +64,25 @@ describe("apps catalog", () => {
         lastMessageAtMs: 9,
       },
     ]);
+  });
+
+  it("leaves a time that is no date out of the newest message time and the other times", () => {
+    using store = seeded();
+    const db = store.db;
+    db.prepare(
+      "INSERT INTO chats (id, app_id, title, created_at, source, source_file, external_id) VALUES (11, 1, 't', 99999999999999999, 'claude-code', '/h/a.jsonl', 'y')",
+    ).run();
+    db.prepare(
+      "INSERT INTO messages (chat_id, role, content, created_at) VALUES (11, 'user', 'c', 99999999999999999)",
+    ).run();
+    db.prepare(
+      `INSERT INTO source_files (source, path, format, size, mtime_ms, imported_bytes, prefix_hash, synced_at)
+       VALUES ('claude-code', '/h/a.jsonl', 'claude-code', 1, 0, 1, 'x', 20)`,
+    ).run();
+    expect(listAppActivity(db).find((app) => app.id === 1)?.lastMessageAtMs).toBe(9);
+    expect(appOtherTimes(db, 1)).toEqual({ chatCreatedAtMs: 5, syncedAtMs: 20 });
+    db.prepare("UPDATE chats SET created_at = -99999999999999999 WHERE id = 10").run();
+    expect(appOtherTimes(db, 1)).toEqual({ chatCreatedAtMs: null, syncedAtMs: 20 });
+    expect(appOtherTimes(db, 2)).toEqual({ chatCreatedAtMs: null, syncedAtMs: null });
   });
 });

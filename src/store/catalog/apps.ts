@@ -5,6 +5,13 @@
  * happen in the import path (`app-writes.ts`, called by `importers/write-chats.ts`).
  */
 import type Database from "better-sqlite3";
+import { MAX_DATE_MS } from "../../text/iso-time.js";
+
+/**
+ * The stored times that are dates, as SQL parameters: an older Recollect may have stored any
+ * integer (99999999999999999), which must not win a `max()` over the times that are dates.
+ */
+const DATE_RANGE = { min: -MAX_DATE_MS, max: MAX_DATE_MS } as const;
 
 /** An app row: its id, exact stored name and recorded project path (null when none). */
 export interface AppRow {
@@ -26,8 +33,26 @@ export interface AppActivity extends AppRow {
   readonly roots: readonly string[];
   readonly chatCount: number;
   readonly messageCount: number;
-  /** Newest message `created_at` (ms since the epoch), or null for an app without messages. */
+  /**
+   * Newest message `created_at` that is a date (ms since the epoch, within ±`MAX_DATE_MS`), or
+   * null for an app without such a message: none at all, or only times that are no date (a store
+   * an older Recollect filled). A time that is no date is unknown, never taken as the newest.
+   */
   readonly lastMessageAtMs: number | null;
+}
+
+/**
+ * The other times the store holds for an app, for when no message time of it is a date: each the
+ * newest that is a date (ms since the epoch), or null when there is none.
+ */
+export interface AppOtherTimes {
+  /** Newest `created_at` of its chats: when a chat began, as its source said. */
+  readonly chatCreatedAtMs: number | null;
+  /**
+   * Newest `synced_at` of the history files its chats were synced from: when `recollect sync`
+   * last read one (null for chats only ever imported, which record no such time).
+   */
+  readonly syncedAtMs: number | null;
 }
 
 /** The app named exactly `name`, or null. The only app-by-name lookup; callers trim first. */
@@ -73,19 +98,46 @@ export function listApps(db: Database.Database): AppListing[] {
     .all();
 }
 
-/** Every app by name with roots, chat and message counts and its newest message time. */
+/**
+ * Every app by name with roots, chat and message counts and its newest message time that is a
+ * date.
+ */
 export function listAppActivity(db: Database.Database): AppActivity[] {
   const rows = db
-    .prepare<[], Omit<AppActivity, "roots">>(
+    .prepare<[typeof DATE_RANGE], Omit<AppActivity, "roots">>(
       `SELECT a.id AS id, a.name AS name, a.path AS path,
               (SELECT count(*) FROM chats c WHERE c.app_id = a.id) AS chatCount,
               (SELECT count(*) FROM messages m JOIN chats c ON c.id = m.chat_id WHERE c.app_id = a.id) AS messageCount,
-              (SELECT max(m.created_at) FROM messages m JOIN chats c ON c.id = m.chat_id WHERE c.app_id = a.id) AS lastMessageAtMs
+              (SELECT max(m.created_at) FROM messages m JOIN chats c ON c.id = m.chat_id
+                WHERE c.app_id = a.id AND m.created_at BETWEEN @min AND @max) AS lastMessageAtMs
          FROM apps a ORDER BY a.name`,
     )
-    .all();
+    .all(DATE_RANGE);
   const roots = db
     .prepare<[number], string>("SELECT path FROM app_roots WHERE app_id = ? ORDER BY path")
     .pluck();
   return rows.map((row) => ({ ...row, roots: roots.all(row.id) }));
+}
+
+/**
+ * {@link AppOtherTimes} of app `appId` (both null for an unknown app). Asked per app, only for one
+ * whose messages give no time: the sync time joins every chat of the app to its history file.
+ */
+export function appOtherTimes(db: Database.Database, appId: number): AppOtherTimes {
+  const chatCreatedAtMs = db
+    .prepare<[{ appId: number } & typeof DATE_RANGE], number | null>(
+      `SELECT max(created_at) FROM chats
+        WHERE app_id = @appId AND created_at BETWEEN @min AND @max`,
+    )
+    .pluck()
+    .get({ appId, ...DATE_RANGE });
+  const syncedAtMs = db
+    .prepare<[{ appId: number } & typeof DATE_RANGE], number | null>(
+      `SELECT max(f.synced_at) FROM chats c
+         JOIN source_files f ON f.format = c.source AND f.path = c.source_file
+        WHERE c.app_id = @appId AND f.synced_at BETWEEN @min AND @max`,
+    )
+    .pluck()
+    .get({ appId, ...DATE_RANGE });
+  return { chatCreatedAtMs: chatCreatedAtMs ?? null, syncedAtMs: syncedAtMs ?? null };
 }
