@@ -52,7 +52,7 @@ export async function cliEntry(
     return await runMcpCli(argv, stops);
   }
   const { runCli } = await import("./main.js");
-  const { exitQuietlyOnClosedStdout } = await import("./root-program.js");
-  exitQuietlyOnClosedStdout();
+  const { ignoreClosedReaders } = await import("./root-program.js");
+  ignoreClosedReaders();
   return await runCli(argv, stops);
 }

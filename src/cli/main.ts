@@ -5,7 +5,7 @@
  */
 import type { Command } from "commander";
 import { COMMANDS } from "./commands/index.js";
-import { createRootProgram, exitQuietlyOnClosedStdout, runProgram } from "./root-program.js";
+import { createRootProgram, ignoreClosedReaders, runProgram } from "./root-program.js";
 import type { StopSignals } from "./stop-signals.js";
 
 /** Builds the root program with every command registered. Exported for tests. */
@@ -26,6 +26,6 @@ export function runCli(argv: readonly string[], listening?: StopSignals): Promis
 // `tsx src/cli/main.ts …` run directly (npm start and npm run recollect go through
 // `bin/recollect.js`, which calls `cliEntry` and so also hears a signal while this file loads).
 if (/[\\/]main\.ts$/.test(process.argv[1] ?? "")) {
-  exitQuietlyOnClosedStdout();
+  ignoreClosedReaders();
   process.exitCode = await runCli(process.argv);
 }

@@ -146,13 +146,15 @@ export async function runProgram(
 }
 
 /**
- * Ends the process with exit 0 when the reader of stdout goes away (EPIPE, e.g. `recollect chats
- * … | head -1`): output nobody reads is not an error. Any other stream error is rethrown.
+ * Ignores EPIPE on stdout and stderr (their reader went away, e.g. `recollect chats … | head -1`
+ * or `… 2>&1 | true`): output nobody reads is not an error, and no stack trace or other noise is
+ * written for it. The stream is destroyed by the error, so later writes to it are dropped, and the
+ * run goes on to end with its own exit code (0/10/11 for work done, its error's code for a
+ * failure) instead of one the closed reader picked. Any other stream error is rethrown.
  */
-export function exitQuietlyOnClosedStdout(): void {
+export function ignoreClosedReaders(): void {
   const onError = (error: NodeJS.ErrnoException) => {
     if (error.code !== "EPIPE") throw error;
-    process.exit(0);
   };
   process.stdout.on("error", onError);
   process.stderr.on("error", onError);

@@ -145,6 +145,15 @@ export class InvalidInputError extends RecollectError {
 }
 
 /**
+ * How a refusal of over-long text states what arrived: `got 501 characters; the limit is 500`
+ * (`length` and `limit` in characters, UTF-16 units). The one wording, for {@link TextTooLongError}
+ * and the MCP server's tool arguments alike.
+ */
+export function textTooLongDetail(length: number, limit: number): string {
+  return `got ${length} characters; the limit is ${limit}`;
+}
+
+/**
  * Text longer than its bound (a question, a search query): `length` is what was given and `limit`
  * the most allowed, both in characters (UTF-16 units), and both stated in the message
  * (`… (got 501 characters; the limit is 500).`).
@@ -153,7 +162,7 @@ export class TextTooLongError extends InvalidInputError {
   readonly length: number;
   readonly limit: number;
   constructor(argument: string, allowed: string, length: number, limit: number) {
-    super(argument, allowed, `got ${length} characters; the limit is ${limit}`);
+    super(argument, allowed, textTooLongDetail(length, limit));
     this.name = "TextTooLongError";
     this.length = length;
     this.limit = limit;

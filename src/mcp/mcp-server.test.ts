@@ -304,6 +304,17 @@ describe("recollect mcp: explore, read and evidence links", () => {
         expected: query,
         received: "missing",
       });
+      // As the CLI says it: the length that arrived (after trimming) and the limit.
+      expect(await explore({ query: ` ${"x".repeat(501)} ` })).toMatchObject({
+        kind: "invalid_input",
+        message:
+          "Invalid query: expected a string of 1–500 characters, required (got 501 characters; the limit is 500).",
+        argument: "query",
+        expected: query,
+        received: "string",
+        length: 501,
+        limit: 500,
+      });
       expect(await explore({ query: "   " })).toMatchObject({
         kind: "invalid_input",
         argument: "query",
@@ -333,12 +344,18 @@ describe("recollect mcp: explore, read and evidence links", () => {
         accepted: ["chat_id", "around_message_id", "before", "after", "offset", "limit"],
       });
       expect(String(misnamed.message)).not.toContain("\u202E");
-      expect(await explore({ query: QUESTION, foo: 1 })).toMatchObject({
+      // One unknown name that is a part of an accepted one is pointed to it.
+      expect(
+        errorOf(await read({ chat_id: store.seeded.authChatId, message_id: 5 })),
+      ).toMatchObject({ unknown: ["message_id"], suggestion: "around_message_id" });
+      const unrelated = await explore({ query: QUESTION, foo: 1 });
+      expect(unrelated).toMatchObject({
         kind: "invalid_input",
         argument: "arguments",
         unknown: ["foo"],
         accepted: ["query"],
       });
+      expect(unrelated).not.toHaveProperty("suggestion");
     },
     PROCESS_TEST_MS,
   );

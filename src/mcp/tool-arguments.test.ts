@@ -70,12 +70,21 @@ describe("parseToolArguments", () => {
       unknown: ["foo"],
       accepted: ["query"],
     });
-    expect(unknownOf(childReadInputSchema, { chat_id: 3, message_id: 5 })).toMatchObject({
+    // Not a typo but a part of the right name: its words point to it.
+    const part = unknownOf(childReadInputSchema, { chat_id: 3, message_id: 5 });
+    expect(part).toMatchObject({
       argument: "arguments",
       unknown: ["message_id"],
       accepted: readArguments,
-      suggestion: null,
+      suggestion: "around_message_id",
     });
+    expect(part.message).toBe(
+      `Invalid arguments: expected only ${readArguments.join(", ")} (got unknown "message_id"; did you mean around_message_id?).`,
+    );
+    // Unrelated names, or words shared with no one name, get no guess.
+    for (const name of ["foo", "message_count", "id"]) {
+      expect(unknownOf(childReadInputSchema, { chat_id: 3, [name]: 5 }).suggestion).toBeNull();
+    }
     // Before the missing query it was meant to be: the accepted list fixes both.
     const typo = unknownOf(exploreChatHistoryInputSchema, { querry: "auth" });
     expect(typo).toMatchObject({ unknown: ["querry"], accepted: ["query"], suggestion: "query" });
@@ -100,6 +109,22 @@ describe("parseToolArguments", () => {
     expect(hostile.message).toContain("and 1 more");
     for (const raw of ["\u001b", "\u202e", "k".repeat(65)])
       expect(hostile.message).not.toContain(raw);
+  });
+
+  it("states an over-long string's length (after trimming) and its limit, in the CLI's words", () => {
+    try {
+      parseToolArguments(exploreChatHistoryInputSchema, { query: ` ${"x".repeat(501)}  ` });
+    } catch (error) {
+      expect(error).toBeInstanceOf(InvalidToolArgumentError);
+      const { message, tooLong } = error as InvalidToolArgumentError;
+      expect({ message, tooLong }).toEqual({
+        message:
+          "Invalid query: expected a string of 1–500 characters, required (got 501 characters; the limit is 500).",
+        tooLong: { length: 501, limit: 500 },
+      });
+      return;
+    }
+    throw new Error("expected the query to be refused");
   });
 
   it("returns the parsed input (trimmed) when it is valid", () => {

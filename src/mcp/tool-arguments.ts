@@ -4,7 +4,7 @@
  * `tools/list`, so the bounds are the schema's, never restated — and what kind of value arrived.
  */
 import type { z } from "zod";
-import { InvalidInputError } from "../errors/recollect-error.js";
+import { InvalidInputError, textTooLongDetail } from "../errors/recollect-error.js";
 import { jsonSchemaOf } from "./tool-descriptors.js";
 import { toolInputSchema } from "./tool-input-schema.js";
 import { UnknownToolArgumentsError } from "./unknown-tool-arguments-error.js";
@@ -38,10 +38,22 @@ export type ReceivedKind =
   | "array"
   | "object";
 
-/** A malformed tool argument, with what it accepts as data (`expected`) and what arrived. */
+/** The length of a string argument over its bound, and that bound, both in characters. */
+export interface TooLongText {
+  readonly length: number;
+  readonly limit: number;
+}
+
+/**
+ * A malformed tool argument, with what it accepts as data (`expected`) and what arrived; a string
+ * over its bound also says how long it was (`tooLong`, and the message: `got 501 characters; the
+ * limit is 500`, the CLI's wording).
+ */
 export class InvalidToolArgumentError extends InvalidInputError {
   readonly expected: ArgumentExpectation;
   readonly received: ReceivedKind;
+  /** Set when a string was longer than its bound (after the schema's trimming). */
+  readonly tooLong: TooLongText | undefined;
   constructor(
     argument: string,
     expected: ArgumentExpectation,
@@ -49,11 +61,20 @@ export class InvalidToolArgumentError extends InvalidInputError {
     problem: ArgumentProblem,
     /** What a schema's own refinement says was wrong (`got only control … characters`), if any. */
     refinement?: string,
+    tooLong?: TooLongText,
   ) {
-    super(argument, describeExpectation(expected), refinement ?? problemText(problem, received));
+    super(
+      argument,
+      describeExpectation(expected),
+      refinement ??
+        (tooLong
+          ? textTooLongDetail(tooLong.length, tooLong.limit)
+          : problemText(problem, received)),
+    );
     this.name = "InvalidToolArgumentError";
     this.expected = expected;
     this.received = received;
+    this.tooLong = tooLong;
   }
 }
 
@@ -179,7 +200,9 @@ export function receivedKind(value: unknown): ReceivedKind {
  */
 export function parseToolArguments<Input>(schema: z.ZodType<Input>, args: unknown): Input {
   const value = args ?? {};
-  const parsed = toolInputSchema(schema).safeParse(value);
+  // The failing input is reported (never echoed) so an over-long string's length, as the schema
+  // measured it after trimming, can be stated.
+  const parsed = toolInputSchema(schema).safeParse(value, { reportInput: true });
   if (parsed.success) return parsed.data;
   const unknown = parsed.error.issues.find((candidate) => candidate.code === "unrecognized_keys");
   if (unknown !== undefined) {
@@ -202,5 +225,9 @@ export function parseToolArguments<Input>(schema: z.ZodType<Input>, args: unknow
     // A refinement's message is the tool's own wording (never the value): a string of the right
     // type and length that still says nothing is not "a value of type string".
     issue?.code === "custom" ? issue.message : undefined,
+    // Only the argument's own string: a long item inside an array argument is another bound.
+    issue?.code === "too_big" && issue.path.length === 1 && typeof issue.input === "string"
+      ? { length: issue.input.length, limit: Number(issue.maximum) }
+      : undefined,
   );
 }

@@ -79,7 +79,7 @@ export function readChatToolResult(result: ReadChatResult): CallToolResult {
 /**
  * The classified error as data: kind, message, and the fields that say what to fix (for a
  * malformed tool argument also `expected`, its type and bounds, and `received`, the kind of value
- * that arrived; for undeclared arguments `unknown`, their escaped names, `accepted` and, for one
+ * that arrived, plus `length` and `limit` for a string over its bound, as the CLI gives them; for undeclared arguments `unknown`, their escaped names, `accepted` and, for one
  * typo, `suggestion`). Its remedies, written by `write` (the commands the person behind the agent can
  * run), follow the message and are listed in `remedies` when there are any.
  */
@@ -90,7 +90,11 @@ export function errorPayload(error: RecollectError, write: RemedyWriter): Record
     ...(error.remedies.length > 0 ? { remedies: error.remedies.map(write) } : {}),
     ...invalidInputFields(error),
     ...(error instanceof InvalidToolArgumentError
-      ? { expected: error.expected, received: error.received }
+      ? {
+          expected: error.expected,
+          received: error.received,
+          ...(error.tooLong === undefined ? {} : error.tooLong),
+        }
       : {}),
     ...(error instanceof UnknownToolArgumentsError
       ? {

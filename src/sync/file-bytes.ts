@@ -30,6 +30,26 @@ export function readRange(path: string, position: number, length: number): Buffe
   }
 }
 
+/** Bytes read at a time by {@link newlinesBefore}: bounds its memory on a long file. */
+const COUNT_CHUNK_BYTES = 1024 * 1024;
+
+/**
+ * How many newline bytes (0x0A) the first `length` bytes of `path` hold (fewer bytes at the end of
+ * the file), read {@link COUNT_CHUNK_BYTES} at a time. For a `length` at a line start, that count
+ * plus 1 is the 1-based line number there.
+ */
+export function newlinesBefore(path: string, length: number): number {
+  let count = 0;
+  for (let position = 0; position < length; position += COUNT_CHUNK_BYTES) {
+    const chunk = readRange(path, position, Math.min(COUNT_CHUNK_BYTES, length - position));
+    for (let index = chunk.indexOf(0x0a); index !== -1; index = chunk.indexOf(0x0a, index + 1)) {
+      count++;
+    }
+    if (chunk.length < COUNT_CHUNK_BYTES) break;
+  }
+  return count;
+}
+
 /**
  * Fingerprint of the first `length` bytes of a file whose bytes are read by `read`: sha256 of the
  * length, the first and the last {@link FINGERPRINT_WINDOW_BYTES} of that prefix (hex). Equal

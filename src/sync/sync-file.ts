@@ -33,7 +33,7 @@ import { writeChats } from "../importers/write-chats.js";
 import { externalIdsOfSourceFile } from "../store/catalog/chats.js";
 import { type SourceFileState, saveSourceFileState } from "../store/catalog/source-files.js";
 import { writeTransaction } from "../store/write-transaction.js";
-import { completeJsonLines, prefixFingerprint, readRange } from "./file-bytes.js";
+import { completeJsonLines, newlinesBefore, prefixFingerprint, readRange } from "./file-bytes.js";
 import type { HistorySource, SourceFile } from "./history-source.js";
 import { lastTurnStart } from "./last-turn-start.js";
 import { isDatabaseFormat, parseSourceBytes } from "./parse-source.js";
@@ -59,7 +59,13 @@ export type FileOutcome =
     }
   /** Only a torn (still being written) last line is new: nothing to import yet. */
   | { readonly kind: "waiting"; readonly projectRoot: string | null }
-  | { readonly kind: "skipped"; readonly reason: string; readonly projectRoot: string | null };
+  | {
+      readonly kind: "skipped";
+      readonly reason: string;
+      readonly projectRoot: string | null;
+      /** Chats the store still holds from the file, as an earlier sync left them. */
+      readonly chats: number;
+    };
 
 /** Inputs of {@link syncFile}. */
 export interface SyncFileInput {
@@ -89,7 +95,12 @@ export function syncFile(input: SyncFileInput): FileOutcome {
   const { source, file, previous } = input;
   const stats = statSync(file.path, { throwIfNoEntry: false });
   if (!stats?.isFile()) {
-    return { kind: "skipped", reason: "cannot read the file", projectRoot: null };
+    return {
+      kind: "skipped",
+      reason: "cannot read the file",
+      projectRoot: null,
+      chats: previous?.chats ?? 0,
+    };
   }
   const database = isDatabaseFormat(source.format);
   const { size, mtimeMs } = database
@@ -99,7 +110,12 @@ export function syncFile(input: SyncFileInput): FileOutcome {
   const reread = previous !== undefined && previous.parserVersion !== PARSER_VERSION;
   if (previous && !reread && previous.size === size && previous.mtimeMs === mtimeMs) {
     return previous.skipReason !== null
-      ? { kind: "skipped", reason: previous.skipReason, projectRoot: previous.projectRoot }
+      ? {
+          kind: "skipped",
+          reason: previous.skipReason,
+          projectRoot: previous.projectRoot,
+          chats: previous.chats,
+        }
       : { kind: "unchanged", chats: previous.chats, projectRoot: previous.projectRoot };
   }
   const projectRoot = previous?.projectRoot ?? source.projectRootOf(file);
@@ -127,7 +143,7 @@ export function syncFile(input: SyncFileInput): FileOutcome {
     }
     chats = parseSourceBytes(source.format, file.path, read.bytes, mtimeMs).chats;
   } catch (error) {
-    const reason = skipReason(error, from);
+    const reason = skipReason(error, file.path, from);
     if (!input.dryRun) {
       // Remembered with the old offsets: the next change is read again from the same place.
       saveSourceFileState(input.db, {
@@ -139,7 +155,7 @@ export function syncFile(input: SyncFileInput): FileOutcome {
         skipReason: reason,
       });
     }
-    return { kind: "skipped", reason, projectRoot };
+    return { kind: "skipped", reason, projectRoot, chats: previous?.chats ?? 0 };
   }
   const importedBytes = from + read.consumed;
   const turnStart =
@@ -157,7 +173,9 @@ export function syncFile(input: SyncFileInput): FileOutcome {
         skipReason: read.torn ? null : reason,
       });
     }
-    return read.torn ? { kind: "waiting", projectRoot } : { kind: "skipped", reason, projectRoot };
+    return read.torn
+      ? { kind: "waiting", projectRoot }
+      : { kind: "skipped", reason, projectRoot, chats: 0 };
   }
   const apps = chats.map((chat) => appOf(file.path, chat, projectRoot));
   const chatRoots = [
@@ -290,17 +308,20 @@ function writeFileChats(
   return { counts, fileChats };
 }
 
-/** The reason a file is skipped; `from` > 0 when only the part after that byte was parsed. */
-function skipReason(error: unknown, from: number): string {
+/**
+ * The reason a file at `path` is skipped; `from` > 0 when only the part after that byte (a line
+ * start) was parsed. A line is numbered in the whole file, whichever part was read, so the same bad
+ * line is named the same way by every sync and is the line an editor shows.
+ */
+function skipReason(error: unknown, path: string, from: number): string {
   if (error instanceof ImportFormatError) {
     const prefix = `${error.file}${error.line !== undefined ? `:${error.line}` : ""}: `;
     const reason = error.message.startsWith(prefix)
       ? error.message.slice(prefix.length)
       : error.message;
     if (error.line === undefined) return reason;
-    return from > 0
-      ? `line ${error.line} of the part appended after byte ${from}: ${reason}`
-      : `line ${error.line}: ${reason}`;
+    const line = error.line + (from > 0 ? newlinesBefore(path, from) : 0);
+    return `line ${line}: ${reason}`;
   }
   if (typeof error === "object" && error !== null && "code" in error) {
     return `cannot read the file (${String(error.code)})`;

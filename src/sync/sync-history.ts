@@ -94,7 +94,10 @@ export interface SourceSyncSummary {
   readonly skipped: readonly SkippedFile[];
   /** Files whose last line is still being written; it is read by the next sync. */
   readonly waiting: readonly string[];
-  /** Files were found but none holds a chat Recollect could read: reported, never silent. */
+  /**
+   * Files were found but none holds a chat Recollect could read, now or from an earlier sync (a
+   * skipped file's stored chats count as unchanged): reported, never silent.
+   */
   readonly noParsableChat: boolean;
 }
 
@@ -233,6 +236,8 @@ function syncSource(
         break;
       case "skipped":
         skipped.push({ file: file.path, reason: outcome.reason });
+        // What an earlier sync stored from the file stays, readable and searchable, as it was.
+        unchangedChats += outcome.chats;
         break;
       case "imported":
         for (const root of outcome.chatRoots) run.onRoot(root);

@@ -36,7 +36,9 @@ function sourceLines(summary: SourceSyncSummary, report: SyncReport): string[] {
   }
   if (summary.noParsableChat) {
     lines.push(
-      `  warning: none of the ${plural(summary.files, "file")} holds a chat Recollect can read`,
+      summary.files === 1
+        ? "  warning: the 1 file holds no chat Recollect can read"
+        : `  warning: none of the ${plural(summary.files, "file")} holds a chat Recollect can read`,
     );
   }
   return lines;
