@@ -78,7 +78,7 @@ describe("recollect eval", () => {
       /^suite cli-suite · engine offline \(recollect-offline-\d+\) · 2 questions · \d+ cores · load average \d+\.\d → \d+\.\d · suite loaded in \d+ ms$/,
     );
     expect(lines).toContain(
-      "category      n  recall  precision  abstain  fabricated  conflicts  index  failed",
+      "category      n  recall  precision  abstain  fabricated  conflicts  conflict prec  index  failed",
     );
     expect(run.stdout).toMatch(/\n {2}(MET |MISS) {2}fabricated citations = 0 \(actual 0\)\n/);
     expect(run.stdout).not.toContain("Meilisearch");
