@@ -174,7 +174,15 @@ describe("scoreQuestion", () => {
   it("pools conflict precision over the conflicts shown, null when none was", () => {
     const report = facts({}).report!;
     const shown = (conflicts: number[][]) => facts({ report: { ...report, conflicts } });
-    const group = [shown([[10, 11]]), shown([[10, 13], [12, 14], [11, 12]]), shown([])];
+    const group = [
+      shown([[10, 11]]),
+      shown([
+        [10, 13],
+        [12, 14],
+        [11, 12],
+      ]),
+      shown([]),
+    ];
     expect(summarizeGroup("g", group, group.map(scoreQuestion)).conflictPrecision).toBe(0.5);
     const none = [shown([])];
     expect(summarizeGroup("g", none, none.map(scoreQuestion)).conflictPrecision).toBeNull();
