@@ -1,19 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { AmbiguousAppNameError, AppNotFoundError } from "../../errors/recollect-error.js";
-import { openStore } from "../open-store.js";
+import { storeWithApps } from "../testing/store-with-apps.js";
 import { appNameKey, existingAppName, matchAppName, resolveAppName } from "./app-lookup.js";
-
-/** A migrated in-memory store holding apps of these names, ids 1, 2, … in order. */
-function storeWith(...names: string[]) {
-  const store = openStore({ path: ":memory:" });
-  const insert = store.db.prepare("INSERT INTO apps (name, created_at) VALUES (?, 0)");
-  for (const name of names) insert.run(name);
-  return store;
-}
 
 describe("looking an app up by a typed name", () => {
   it("ignores case, accents and spacing only when no app has the name exactly", () => {
-    using store = storeWith("Tasktide", "Café  Notes", "Acme", "ACME");
+    using store = storeWithApps("Tasktide", "Café  Notes", "Acme", "ACME");
     expect(appNameKey("  Café \t Notes ")).toBe("cafe notes");
     const found = (name: string) => {
       const match = matchAppName(store.db, name);
@@ -32,7 +24,7 @@ describe("looking an app up by a typed name", () => {
   });
 
   it("suggests at most 3 stored names within a third of the name's length in edits, closest first", () => {
-    using store = storeWith("shop-web", "shop-api", "shop-app", "shop-apx", "billing");
+    using store = storeWithApps("shop-web", "shop-api", "shop-app", "shop-apx", "billing");
     expect(matchAppName(store.db, "shop-ap")).toEqual({
       kind: "none",
       suggestions: ["shop-api", "shop-app", "shop-apx"],
@@ -45,7 +37,7 @@ describe("looking an app up by a typed name", () => {
   });
 
   it("throws the typed errors: not found with its suggestions, ambiguous with its candidates", () => {
-    using store = storeWith("Tasktide", "Acme", "ACME");
+    using store = storeWithApps("Tasktide", "Acme", "ACME");
     const notFound = (() => {
       try {
         return resolveAppName(store.db, "taskitde");

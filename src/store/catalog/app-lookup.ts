@@ -21,8 +21,8 @@ export function appNameKey(name: string): string {
   return name.normalize("NFKD").replace(/\p{M}/gu, "").toLowerCase().replace(/\s+/gu, " ").trim();
 }
 
-/** Every app of the store with its {@link appNameKey}, by name. */
-function keyedApps(db: Database.Database): { app: AppRow; key: string }[] {
+/** Every app of the store with its {@link appNameKey}, by name: one pass over the whole table. */
+export function keyedApps(db: Database.Database): { app: AppRow; key: string }[] {
   return db
     .prepare<[], AppRow>("SELECT id, name, path FROM apps ORDER BY name")
     .all()
@@ -103,16 +103,4 @@ export function existingAppName(db: Database.Database, name: string): string | n
   const match = matchAppName(db, name);
   if (match.kind === "ambiguous") throw new AmbiguousAppNameError(name, match.names);
   return match.kind === "found" ? match.app.name : null;
-}
-
-/**
- * The app a chat named `name` by its history file (a generic JSONL line's `app`, a Dyad app) is
- * written to, matched as `--app` is ({@link matchAppName}): the app named exactly so, else the
- * one app named so but for case, accents or spacing ("shop" goes to "Shop"). Null when none
- * matches, or several do and none exactly: the writer then creates the app as named, since a
- * file cannot be asked which one it meant.
- */
-export function findAppForWrite(db: Database.Database, name: string): AppRow | null {
-  const match = matchAppName(db, name);
-  return match.kind === "found" ? match.app : null;
 }

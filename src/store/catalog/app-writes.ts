@@ -3,10 +3,10 @@
  * that folder: one app per root, named after the root folder and made unique when two roots share
  * a name (`api`, then `api-2`, …), and it records the root in `app_roots` (the MCP server matches a
  * client's folder against those). An app given by name (`--app`, a file's own app record) is
- * found by name as `--app` finds one (`app-lookup.ts`): "shop" goes to an existing "Shop".
+ * found by name as `--app` finds one (`app-name-index.ts`): "shop" goes to an existing "Shop".
  */
 import type Database from "better-sqlite3";
-import { findAppForWrite } from "./app-lookup.js";
+import { createAppNameIndex } from "./app-name-index.js";
 import { findAppByName } from "./apps.js";
 
 /**
@@ -44,8 +44,13 @@ export interface StoreApps {
   nameOf(appId: number): string | null;
 }
 
-/** Prepares the app statements on `db`. */
+/**
+ * Prepares the app statements on `db`, for one write transaction: the app names it looks up are
+ * indexed in memory (`app-name-index.ts`) and kept in step with the apps it inserts and deletes,
+ * so it must not outlive that transaction nor share it with another writer of apps.
+ */
 export function storeApps(db: Database.Database): StoreApps {
+  const names = createAppNameIndex(db);
   const byRoot = db
     .prepare<[string], number>("SELECT app_id FROM app_roots WHERE path = ?")
     .pluck();
@@ -74,6 +79,12 @@ export function storeApps(db: Database.Database): StoreApps {
        AND NOT EXISTS (SELECT 1 FROM plans WHERE app_id = apps.id)`,
   );
 
+  const inserted = (name: string, path: string | null, createdAtMs: number): number => {
+    const id = Number(insertApp.run(name, path, createdAtMs).lastInsertRowid);
+    names.added(id, name);
+    return id;
+  };
+
   // `apps.path` is the app's first root and always one of its `app_roots` rows: a folder that is
   // already another app's root stays that app's alone (the MCP server and `sync` match a folder
   // to one app), and the named app records no path for it.
@@ -90,7 +101,7 @@ export function storeApps(db: Database.Database): StoreApps {
       const candidate = suffix === 1 ? name : `${name}-${suffix}`;
       const existing = findAppByName(db, candidate);
       if (!existing) {
-        const id = Number(insertApp.run(candidate, root, createdAtMs).lastInsertRowid);
+        const id = inserted(candidate, root, createdAtMs);
         addRoot.run(root, id);
         return id;
       }
@@ -108,20 +119,22 @@ export function storeApps(db: Database.Database): StoreApps {
       if (app.origin === "root" && app.path !== null) {
         return forRoot(app.name, app.path, createdAtMs);
       }
-      const existing = findAppForWrite(db, app.name);
-      if (existing) {
-        claim(existing.id, app.path);
-        return existing.id;
+      const existing = names.idOf(app.name);
+      if (existing !== null) {
+        claim(existing, app.path);
+        return existing;
       }
-      const id = Number(insertApp.run(app.name, null, createdAtMs).lastInsertRowid);
+      const id = inserted(app.name, null, createdAtMs);
       claim(id, app.path);
       return id;
     },
     isFallbackApp: (appId, fallbackName) => fallback.get(appId, fallbackName) === 1,
     dropIfEmptyFallback(appId, fallbackName) {
-      if (fallback.get(appId, fallbackName) === 1) dropEmpty.run(appId);
+      if (fallback.get(appId, fallbackName) === 1 && dropEmpty.run(appId).changes > 0) {
+        names.removed(appId, fallbackName);
+      }
     },
-    namedAppId: (name) => findAppForWrite(db, name)?.id ?? null,
+    namedAppId: (name) => names.idOf(name),
     nameOf: (appId) => nameOf.get(appId) ?? null,
   };
 }
