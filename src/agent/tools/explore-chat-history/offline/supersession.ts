@@ -57,10 +57,14 @@ function names(text: string, value: string): boolean {
 /**
  * `newer` takes what `older` states and drops only values `older` never names ("Supabase Auth
  * supports magic links", then "we're replacing Clerk with Supabase Auth"): the older proposed the
- * choice; it is not revised by it. `added`: the newer's values the older's {@link valuesOf} lacks.
+ * choice; it is not revised by it. `dropped`: the newer's {@link droppedValues}; `added`: the
+ * newer's values the older's {@link valuesOf} lacks.
  */
-function adopts(older: RankedMessage, newer: RankedMessage, added: readonly string[]): boolean {
-  const dropped = droppedValues(newer.observation.text);
+function adopts(
+  older: RankedMessage,
+  dropped: ReadonlySet<string>,
+  added: readonly string[],
+): boolean {
   const text = older.observation.text;
   return (
     dropped.size > 0 &&
@@ -107,6 +111,8 @@ export function findSupersessions(
   const { supersedePool, subjectTerms, subjectOverlap } = config.parameters;
   const pool = ranked.slice(0, supersedePool);
   const values = new Map(pool.map((item) => [item, valuesOf(item.observation.text)]));
+  // Once per message, not per pair: the pool's 12 messages make 132 ordered pairs.
+  const dropped = new Map(pool.map((item) => [item, droppedValues(item.observation.text)]));
   const weights = [...subject.weights];
   const mass = (terms: typeof weights) => terms.reduce((sum, [, weight]) => sum + weight, 0);
   const found: { pair: Supersession; added: string[]; strength: number }[] = [];
@@ -123,7 +129,6 @@ export function findSupersessions(
       // The person's later value revises their own earlier one: a value replaced, or named beside
       // its replacement ("off Supabase Storage to Cloudflare R2"; a first value where the older
       // stated none is no change). Anyone else's only with an explicit revision cue.
-      if (adopts(a, b, added)) continue;
       const revised =
         REVISION_CUE.test(b.observation.text) ||
         (own(pair) &&
@@ -133,7 +138,9 @@ export function findSupersessions(
       // unrelated message sharing the subject words brings many (BEAM-100K dev, questions with a
       // gold pair in the pool: ranked first in 29 of 49, by fused relevance in 23).
       const strength = (a.score + b.score) / (1 + Math.log1p(added.length));
-      if (revised) found.push({ pair, added, strength });
+      if (revised && !adopts(a, dropped.get(b) as Set<string>, added)) {
+        found.push({ pair, added, strength });
+      }
     }
   }
   // Adoption is agreement: when the newer revises a statement older still and every value it
