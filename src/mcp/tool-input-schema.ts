@@ -9,8 +9,20 @@
  */
 import { z } from "zod";
 
+/**
+ * The strict twin of each tool schema, made once: `.strict()` builds a new schema, which zod then
+ * compiles again on its first parse, and every `tools/call` parses through it.
+ */
+const strictSchemas = new WeakMap<z.ZodType, z.ZodType>();
+
 /** `schema` refusing undeclared keys when it is an object schema; any other schema as it is. */
 export function toolInputSchema<Input>(schema: z.ZodType<Input>): z.ZodType<Input> {
-  // `.strict()` keeps the object's properties, their refinements and its own checks.
-  return schema instanceof z.ZodObject ? (schema.strict() as z.ZodType<Input>) : schema;
+  if (!(schema instanceof z.ZodObject)) return schema;
+  let strict = strictSchemas.get(schema);
+  if (strict === undefined) {
+    // `.strict()` keeps the object's properties, their refinements and its own checks.
+    strict = schema.strict();
+    strictSchemas.set(schema, strict);
+  }
+  return strict as z.ZodType<Input>;
 }
