@@ -17,10 +17,7 @@ export class StorePathError extends RecollectError {
     message: string,
     options: { readonly cause?: unknown; readonly remedies?: readonly Remedy[] } = {},
   ) {
-    super("precondition", message, {
-      ...(options.cause === undefined ? {} : { cause: options.cause }),
-      ...(options.remedies === undefined ? {} : { remedies: options.remedies }),
-    });
+    super("precondition", message, options);
     this.name = "StorePathError";
     this.path = location.path;
     this.argument = location.origin;

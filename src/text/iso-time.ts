@@ -13,10 +13,11 @@ export const MAX_DATE_MS = 8.64e15;
 
 /**
  * `ms` (epoch milliseconds) as ISO-8601 UTC (`2026-04-07T19:39:04.000Z`; a year past 9999 in the
- * extended form `+010000-…`), or null when `Date` cannot represent it (not finite, or beyond
- * ±8.64e15 ms). Never throws.
+ * extended form `+010000-…`), or null when there is no time (`ms` null: `new Date(null)` would be
+ * 1970) or `Date` cannot represent it (not finite, or beyond ±8.64e15 ms). Never throws.
  */
-export function isoTimeOrNull(ms: number): string | null {
+export function isoTimeOrNull(ms: number | null): string | null {
+  if (ms === null) return null;
   const date = new Date(ms);
   return Number.isNaN(date.getTime()) ? null : date.toISOString();
 }

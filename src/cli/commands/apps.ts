@@ -47,7 +47,7 @@ export interface LastTimeFallback {
 /** Lists apps by name with counts. */
 export function listApps(db: Database.Database): AppSummary[] {
   return listAppActivity(db).map((app) => {
-    const lastMessageAt = app.lastMessageAtMs === null ? null : isoTimeOrNull(app.lastMessageAtMs);
+    const lastMessageAt = isoTimeOrNull(app.lastMessageAtMs);
     return {
       id: app.id,
       name: app.name,
@@ -65,9 +65,9 @@ export function listApps(db: Database.Database): AppSummary[] {
 /** {@link LastTimeFallback} of app `appId` from its other stored times, or null without one. */
 function lastTimeFallback(db: Database.Database, appId: number): LastTimeFallback | null {
   const { chatCreatedAtMs, syncedAtMs } = appOtherTimes(db, appId);
-  const chatCreated = chatCreatedAtMs === null ? null : isoTimeOrNull(chatCreatedAtMs);
+  const chatCreated = isoTimeOrNull(chatCreatedAtMs);
   if (chatCreated !== null) return { at: chatCreated, from: "chat_created" };
-  const synced = syncedAtMs === null ? null : isoTimeOrNull(syncedAtMs);
+  const synced = isoTimeOrNull(syncedAtMs);
   return synced === null ? null : { at: synced, from: "synced" };
 }
 

@@ -12,16 +12,14 @@ import { plural } from "../../text/plural.js";
 import { globalOptions, openExistingCliStore } from "../cli-context.js";
 import { writeAnswer } from "../write-answer.js";
 
-const iso = (ms: number | null) => (ms === null ? null : isoTimeOrNull(ms));
-
 /** The `--json` shape: times as ISO-8601 strings (UTC). */
 export function sourcesJson(overview: readonly SourceOverview[]) {
   return overview.map(({ lastSyncedAtMs, projects, ...source }) => ({
     ...source,
-    last_synced_at: iso(lastSyncedAtMs),
+    last_synced_at: isoTimeOrNull(lastSyncedAtMs),
     projects: projects.map(({ lastSyncedAtMs: last, ...project }) => ({
       ...project,
-      last_synced_at: iso(last),
+      last_synced_at: isoTimeOrNull(last),
     })),
   }));
 }
@@ -37,12 +35,14 @@ export function formatSources(overview: readonly SourceOverview[]): string {
             .join(", ")
         : "inside project folders";
     const last =
-      source.lastSyncedAtMs === null ? "never synced" : `last sync ${iso(source.lastSyncedAtMs)}`;
+      source.lastSyncedAtMs === null
+        ? "never synced"
+        : `last sync ${isoTimeOrNull(source.lastSyncedAtMs)}`;
     lines.push(`${source.source} (${source.label}): ${where}; ${last}`);
     for (const project of source.projects) {
       const skipped = project.skippedFiles > 0 ? `, ${project.skippedFiles} skipped` : "";
       lines.push(
-        `  ${project.projectRoot ?? "(no project folder)"}${project.app ? ` → app ${project.app}` : ""}: ${plural(project.files, "file")}${skipped}, ${plural(project.chats, "chat")}, ${plural(project.messages, "message")}, synced ${iso(project.lastSyncedAtMs)}`,
+        `  ${project.projectRoot ?? "(no project folder)"}${project.app ? ` → app ${project.app}` : ""}: ${plural(project.files, "file")}${skipped}, ${plural(project.chats, "chat")}, ${plural(project.messages, "message")}, synced ${isoTimeOrNull(project.lastSyncedAtMs)}`,
       );
     }
   }
