@@ -7,7 +7,7 @@
 import type { Command } from "commander";
 import { settingsStoreForStorePath } from "../../settings/index.js";
 import { type SourceOverview, sourceOverview, syncEnvironment } from "../../sync/index.js";
-import { isoTimeOrNull } from "../../text/iso-time.js";
+import { isoTimeOrNull, timeText } from "../../text/iso-time.js";
 import { plural } from "../../text/plural.js";
 import { globalOptions, openExistingCliStore } from "../cli-context.js";
 import { writeAnswer } from "../write-answer.js";
@@ -37,12 +37,12 @@ export function formatSources(overview: readonly SourceOverview[]): string {
     const last =
       source.lastSyncedAtMs === null
         ? "never synced"
-        : `last sync ${isoTimeOrNull(source.lastSyncedAtMs)}`;
+        : `last sync ${timeText(isoTimeOrNull(source.lastSyncedAtMs))}`;
     lines.push(`${source.source} (${source.label}): ${where}; ${last}`);
     for (const project of source.projects) {
       const skipped = project.skippedFiles > 0 ? `, ${project.skippedFiles} skipped` : "";
       lines.push(
-        `  ${project.projectRoot ?? "(no project folder)"}${project.app ? ` → app ${project.app}` : ""}: ${plural(project.files, "file")}${skipped}, ${plural(project.chats, "chat")}, ${plural(project.messages, "message")}, synced ${isoTimeOrNull(project.lastSyncedAtMs)}`,
+        `  ${project.projectRoot ?? "(no project folder)"}${project.app ? ` → app ${project.app}` : ""}: ${plural(project.files, "file")}${skipped}, ${plural(project.chats, "chat")}, ${plural(project.messages, "message")}, synced ${timeText(isoTimeOrNull(project.lastSyncedAtMs))}`,
       );
     }
   }

@@ -196,4 +196,20 @@ describe("recollect reading a stored time Date cannot represent", () => {
       hit.matches.map((m: { created_at: unknown }) => m.created_at),
     ]).toEqual([null, [null]]);
   }, 60_000);
+
+  it("sources writes a sync time that is no date as unknown, null under --json", async () => {
+    const db = await storeWithOtherTimes();
+    {
+      using store = openStore({ path: db });
+      store.db.exec(`UPDATE source_files SET synced_at = ${BAD_TIME_MS}`);
+    }
+    const text = await runRecollectChild(["--db", db, "sources"]);
+    expect(text.code).toBe(0);
+    const claude = text.stdout.split("\n").filter((line) => line.includes("unknown time"));
+    expect(claude.map((line) => line.match(/(last sync|synced) unknown time/)?.[1])).toEqual([
+      "last sync",
+      "synced",
+    ]);
+    expect(text.stdout).not.toContain("null");
+  }, 60_000);
 });
