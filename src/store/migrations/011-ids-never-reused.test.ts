@@ -79,7 +79,7 @@ describe("migration 11: ids are never reused", () => {
     expect(before.indexed.map((row) => (row as { rowid: number }).rowid)).toEqual([1, 2, 4, 6, 7]);
     expect(matchIds(searchBefore)).toEqual([1, 2, 4]);
 
-    using store = openStore({ path });
+    using store = openStore({ path, migrations: MIGRATIONS.slice(0, 11) });
     const { db } = store;
     expect(db.pragma("user_version", { simple: true })).toBe(11);
     expect(rows(db)).toEqual(before);

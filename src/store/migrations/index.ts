@@ -10,6 +10,7 @@ import { spellingTermsRest } from "./008-spelling-terms-rest.js";
 import { recollectReplies } from "./009-recollect-replies.js";
 import { recallNotices } from "./010-recall-notices.js";
 import { idsNeverReused } from "./011-ids-never-reused.js";
+import { chatKeyLookup } from "./012-chat-key-lookup.js";
 
 /** Every migration, in order. Append only: never edit or reorder a released step. */
 export const MIGRATIONS: readonly Migration[] = [
@@ -24,4 +25,5 @@ export const MIGRATIONS: readonly Migration[] = [
   recollectReplies,
   recallNotices,
   idsNeverReused,
+  chatKeyLookup,
 ];
