@@ -143,6 +143,15 @@ describe("parseSuite", () => {
     expect(parseSuite(JSON.stringify(minimal)).questions[0]!.id).toBe("q1");
   });
 
+  it("keeps current_evidence that gold_evidence also lists", () => {
+    const current = [{ chat: "c1", message_index: 0 }];
+    const suite = {
+      ...minimal,
+      questions: [{ ...minimal.questions[0], current_evidence: current }],
+    };
+    expect(parseSuite(JSON.stringify(suite)).questions[0]!.current_evidence).toEqual(current);
+  });
+
   it.each([
     [
       "gold in a missing message",
@@ -164,6 +173,22 @@ describe("parseSuite", () => {
       "the in-flight message as gold",
       { current_chat: "c1", gold_evidence: [{ chat: "c1", message_index: 1 }] },
       "questions.0.gold_evidence.0.message_index: the in-flight message cannot be evidence",
+    ],
+    [
+      "current evidence outside gold",
+      {
+        gold_evidence: [{ chat: "c1", message_index: 0 }],
+        current_evidence: [
+          { chat: "c1", message_index: 0 },
+          { chat: "c1", message_index: 1 },
+        ],
+      },
+      'questions.0.current_evidence.1: message 1 of chat "c1" is not in gold_evidence',
+    ],
+    [
+      "more than 32 current messages",
+      { current_evidence: Array.from({ length: 33 }, () => ({ chat: "c1", message_index: 0 })) },
+      "questions.0.current_evidence: Too big: expected array to have <=32 items",
     ],
   ])("rejects %s, naming the path", (_name, patch, message) => {
     const bad = { ...minimal, questions: [{ ...minimal.questions[0], ...patch }] };

@@ -97,6 +97,9 @@ export type MessageRef = z.infer<typeof messageRefSchema>;
  * chat (its last message is the in-flight one and stays invisible). `gold_evidence` lists the
  * messages a correct answer cites (empty when `expected` is `absent`); `acceptable_evidence` lists
  * extra messages that are relevant but not required (they count for precision, not recall).
+ * `current_evidence` (on decisions that changed) lists the gold messages carrying the decision now
+ * in force; every one must also be in `gold_evidence`, whose other messages are then the
+ * superseded ones.
  * `expect_conflict` marks superseded decisions the report should surface as a conflict;
  * `expect_index_status: "indexing"` marks questions asked while the dirty queue is not drained.
  */
@@ -109,11 +112,29 @@ export const suiteQuestionSchema = z.object({
   expected: z.enum(["found", "absent"]),
   gold_evidence: z.array(messageRefSchema).max(MAX_EVIDENCE_REFS),
   acceptable_evidence: z.array(messageRefSchema).max(MAX_EVIDENCE_REFS).optional(),
+  current_evidence: z.array(messageRefSchema).max(MAX_EVIDENCE_REFS).optional(),
   expect_conflict: z.boolean().optional(),
   expect_index_status: z.enum(["ready", "indexing"]).optional(),
   note: z.string().max(500).optional(),
 });
 export type SuiteQuestion = z.infer<typeof suiteQuestionSchema>;
+
+/** Flags each `current_evidence` ref that `gold_evidence` does not also list. */
+function checkCurrentInGold(
+  question: SuiteQuestion,
+  at: (...path: (string | number)[]) => (string | number)[],
+  ctx: z.RefinementCtx,
+): void {
+  const gold = new Set(question.gold_evidence.map((ref) => `${ref.chat}#${ref.message_index}`));
+  question.current_evidence?.forEach((ref, i) => {
+    if (!gold.has(`${ref.chat}#${ref.message_index}`))
+      ctx.addIssue({
+        code: "custom",
+        path: at("current_evidence", i),
+        message: `message ${ref.message_index} of chat "${ref.chat}" is not in gold_evidence`,
+      });
+  });
+}
 
 /** Checks every cross-reference; issues name the JSON path of the bad value. */
 function checkReferences(suite: EvalSuiteShape, ctx: z.RefinementCtx): void {
@@ -190,7 +211,12 @@ function checkReferences(suite: EvalSuiteShape, ctx: z.RefinementCtx): void {
         ref,
         path: at("acceptable_evidence", i),
       })),
+      ...(question.current_evidence ?? []).map((ref, i) => ({
+        ref,
+        path: at("current_evidence", i),
+      })),
     ];
+    checkCurrentInGold(question, at, ctx);
     for (const { ref, path } of refs) {
       const chat = chats.get(ref.chat);
       if (!chat)
