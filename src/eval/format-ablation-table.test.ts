@@ -14,6 +14,7 @@ function facts(cited: readonly number[]): QuestionFacts {
     gold: [10, 11],
     goldChats: [1],
     acceptable: [],
+    current: [],
     expectConflict: false,
     expectIndexStatus: null,
     report: {
@@ -22,6 +23,7 @@ function facts(cited: readonly number[]): QuestionFacts {
       confidence: "medium",
       indexStatus: "ready",
       cited: cited.map((messageId) => ({ messageId, chatId: 1, actual: { appId: 1, chatId: 1 } })),
+      findings: [cited],
       conflicts: [],
       bytes: 1000,
       evidenceOnly: false,

@@ -11,6 +11,7 @@ const FACTS: QuestionFacts = {
   gold: [10, 11],
   goldChats: [1],
   acceptable: [],
+  current: [],
   expectConflict: false,
   expectIndexStatus: null,
   report: {
@@ -19,6 +20,7 @@ const FACTS: QuestionFacts = {
     confidence: "medium",
     indexStatus: "ready",
     cited: [{ messageId: 10, chatId: 1, actual: { appId: 1, chatId: 1 } }],
+    findings: [[10]],
     conflicts: [],
     bytes: 2048,
     evidenceOnly: false,
@@ -66,11 +68,32 @@ describe("formatEvalTable", () => {
 
   it("prints one quality and one cost row per category plus overall", () => {
     expect(lines).toContain(
-      "vague_decision  1    0.50       1.00        -           0          -              -      -       0",
+      "vague_decision  1    0.50       1.00        -           0             -              -      -       0",
     );
     expect(lines).toContain(
       "vague_decision      40      40       20   20          0.50  0.50           10.0  10.0         900/60            2.0  2.0     8.0x",
     );
+  });
+
+  it("prints what a person sees first: answer@k, current-first, conflicts, confident-wrong", () => {
+    const header = lines.findIndex((line) => line.startsWith("category        n  answer@1"));
+    expect(lines[header]).toBe(
+      "category        n  answer@1  answer@3  current-first  n current  conflict rec  conflict prec  conf-wrong  conf-wrong absent",
+    );
+    expect(lines[header + 2]?.split(/ +/)).toEqual([
+      "vague_decision",
+      "1",
+      "1.00",
+      "1.00",
+      "-",
+      "0",
+      "-",
+      "-",
+      "0.00",
+      "-",
+    ]);
+    expect(lines).toContain("  MET   answer@1 >= 0.70 (actual 1)");
+    expect(lines).toContain("  MISS  recall vs floor at equal k >= 1.50x (actual 1)");
   });
 
   it("splits the explorer call's time into model, search, read and host", () => {

@@ -1,6 +1,7 @@
 /**
- * Human-readable rendering of an {@link EvalResult}: a quality table and a cost table per category
- * plus overall, the launch goals, and the questions that missed. Question ids only, never
+ * Human-readable rendering of an {@link EvalResult}: quality, answers (what a person sees first),
+ * explorer-versus-floor and cost tables per category plus overall, the goals, and the questions
+ * that missed. Question ids only, never
  * archival text. Pure.
  */
 import type { GoalResult, GroupSummary } from "./metrics/summarize.js";
@@ -24,6 +25,21 @@ function qualityRow(s: GroupSummary): string[] {
     ratio(s.conflictPrecision),
     ratio(s.indexStatusHonest),
     String(s.failedRuns),
+  ];
+}
+
+function answerRow(s: GroupSummary): string[] {
+  return [
+    s.group,
+    String(s.questions),
+    ratio(s.answerAt1),
+    ratio(s.answerAt3),
+    ratio(s.currentFirst),
+    String(s.currentQuestions),
+    ratio(s.conflictsSurfaced),
+    ratio(s.conflictPrecision),
+    ratio(s.confidentWrong),
+    ratio(s.confidentWrongAbsent),
   ];
 }
 
@@ -90,12 +106,27 @@ export function formatEvalTable(result: EvalResult): string {
       "precision",
       "abstain",
       "fabricated",
-      "conflicts",
+      "conflict rec",
       "conflict prec",
       "index",
       "failed",
     ],
     groups.map(qualityRow),
+  );
+  const answers = table(
+    [
+      "category",
+      "n",
+      "answer@1",
+      "answer@3",
+      "current-first",
+      "n current",
+      "conflict rec",
+      "conflict prec",
+      "conf-wrong",
+      "conf-wrong absent",
+    ],
+    groups.map(answerRow),
   );
   const cost = table(
     [
@@ -146,6 +177,7 @@ export function formatEvalTable(result: EvalResult): string {
     return `  ${goal.met ? "MET " : "MISS"}  ${goal.goal} ${goal.target} (actual ${actual})`;
   };
   const goals = [...result.goals, ...result.floorGoals].map(goalLine).join("\n");
+  const answerGoals = result.answerGoals.map(goalLine).join("\n");
   const misses = result.scores
     .filter(
       (score) =>
@@ -168,8 +200,11 @@ export function formatEvalTable(result: EvalResult): string {
   return [
     `suite ${result.suite} · engine ${result.engine.kind} (${result.engine.modelId}) · ${result.overall.questions} questions · ${result.cores} cores · load average ${result.loadAverage.start.toFixed(1)} → ${result.loadAverage.end.toFixed(1)} · suite loaded in ${result.loadMs.toFixed(0)} ms`,
     "",
-    "quality (recall/precision vs gold; abstain on absent; conflicts surfaced on superseded; conflict prec = shown conflicts whose messages are all gold or acceptable; index on partial indexing)",
+    "quality (recall/precision vs gold; abstain on absent; conflict rec = expect_conflict questions with a conflict citing 2+ gold messages; conflict prec = shown conflicts whose messages are all gold or acceptable; index on partial indexing)",
     quality,
+    "",
+    "answers (what a person sees first; answer@k = a gold message in the first k findings, on found questions with a report; current-first = the first finding cites the decision in force and none it replaced; conf-wrong = complete, answer_from_report, medium/high confidence yet no gold cited (found) or any answer (absent))",
+    answers,
     "",
     "explorer vs floor (evidence recall on found questions; floor = one bare bm25 OR-query of the question's words over the app's raw messages; cited = distinct messages the report cites; ratio = explorer / floor at k = cited)",
     floor,
@@ -182,6 +217,9 @@ export function formatEvalTable(result: EvalResult): string {
     "",
     "goals",
     goals,
+    "",
+    "answer goals (issue 28; only those the run has questions for)",
+    answerGoals,
     "",
     misses.length === 0 ? "no misses" : `misses (${misses.length})`,
     ...misses,

@@ -78,8 +78,12 @@ describe("recollect eval", () => {
       /^suite cli-suite · engine offline \(recollect-offline-\d+\) · 2 questions · \d+ cores · load average \d+\.\d → \d+\.\d · suite loaded in \d+ ms$/,
     );
     expect(lines).toContain(
-      "category      n  recall  precision  abstain  fabricated  conflicts  conflict prec  index  failed",
+      "category      n  recall  precision  abstain  fabricated  conflict rec  conflict prec  index  failed",
     );
+    expect(lines).toContain("answer goals (issue 28; only those the run has questions for)");
+    expect(
+      lines.some((line) => /^category +n +answer@1 +answer@3 +current-first /.test(line)),
+    ).toBe(true);
     expect(run.stdout).toMatch(/\n {2}(MET |MISS) {2}fabricated citations = 0 \(actual 0\)\n/);
     expect(run.stdout).not.toContain("Meilisearch");
   });
@@ -89,9 +93,13 @@ describe("recollect eval", () => {
     expect(run.code).toBe(0);
     const result = JSON.parse(run.stdout) as {
       scores: { id: string; fabricated: number }[];
-      facts: { observed: number }[];
+      facts: { observed: number; report: { findings: number[][] } | null }[];
+      overall: { answerAt1: number | null; confidentWrongAbsent: number | null };
     };
     expect(result.scores.map((score) => [score.id, score.fabricated])).toEqual([["q2", 0]]);
+    expect(Array.isArray(result.facts[0]?.report?.findings)).toBe(true);
+    expect(result.overall.answerAt1).toBeNull();
+    expect([0, 1]).toContain(result.overall.confidentWrongAbsent);
     expect(typeof result.facts[0]?.observed).toBe("number");
   });
 

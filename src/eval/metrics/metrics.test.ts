@@ -1,4 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { evaluateAnswerGoals } from "./answer-goals.js";
+import { scoreAnswer, summarizeAnswers } from "./answer-metrics.js";
 import { evaluateFloorGoals } from "./floor-goals.js";
 import { chatHitAtK, recallAtK, recallRatio } from "./floor-metrics.js";
 import { mean, percentile } from "./percentile.js";
@@ -15,6 +17,7 @@ function facts(patch: Partial<QuestionFacts>): QuestionFacts {
     gold: [10, 11],
     goldChats: [1],
     acceptable: [12],
+    current: [],
     expectConflict: false,
     expectIndexStatus: null,
     report: {
@@ -27,6 +30,10 @@ function facts(patch: Partial<QuestionFacts>): QuestionFacts {
         { messageId: 12, chatId: 1, actual: { appId: 1, chatId: 1 } },
         { messageId: 13, chatId: 2, actual: { appId: 1, chatId: 2 } },
         { messageId: 14, chatId: 2, actual: { appId: 1, chatId: 2 } },
+      ],
+      findings: [
+        [13, 14],
+        [10, 12],
       ],
       conflicts: [],
       bytes: 1000,
@@ -101,6 +108,11 @@ describe("scoreQuestion", () => {
       floorRecallAtCited: 0.5,
       floorChatHit1: false,
       floorChatHit5: true,
+      answerAt1: false,
+      answerAt3: true,
+      currentFirst: null,
+      confidentWrong: false,
+      confidentWrongAbsent: null,
     });
   });
 
@@ -323,6 +335,12 @@ describe("summarizeGroup and evaluateGoals", () => {
       chatHit: 1,
       floorChatHit1: 0,
       floorChatHit5: 1,
+      answerAt1: 0,
+      answerAt3: 1,
+      currentFirst: null,
+      currentQuestions: 0,
+      confidentWrong: 0,
+      confidentWrongAbsent: null,
     });
   });
 
@@ -376,6 +394,118 @@ describe("evaluateFloorGoals", () => {
     expect(goals.map((g) => [g.goal, g.actual, g.met])).toEqual([
       ["every category vs floor", 1, true],
       ["abstention", null, false],
+    ]);
+  });
+});
+
+describe("answer metrics (what a person sees first)", () => {
+  const report = facts({}).report!;
+  /** Gold 10, 11 (11 in force, 10 superseded when `current` is [11]); 12 acceptable; 13, 14 unrelated. */
+  const answered = (findings: number[][], patch: Partial<QuestionFacts> = {}) =>
+    scoreAnswer(facts({ report: { ...report, findings }, ...patch }));
+
+  it("answer@1 needs gold in the first finding, answer@3 in one of the first three", () => {
+    const at = (findings: number[][]) => {
+      const score = answered(findings);
+      return [score.answerAt1, score.answerAt3];
+    };
+    expect(at([[10]])).toEqual([true, true]);
+    expect(at([[13, 11]])).toEqual([true, true]);
+    expect(at([[13], [12], [11]])).toEqual([false, true]);
+    expect(at([[13], [14], [12], [10]])).toEqual([false, false]);
+    expect(at([])).toEqual([false, false]);
+    expect(scoreAnswer(facts({ report: null })).answerAt1).toBeNull();
+    expect(scoreAnswer(facts({ expected: "absent", gold: [] })).answerAt3).toBeNull();
+  });
+
+  it("current-first needs the first finding to cite the decision in force and nothing it replaced", () => {
+    const first = (findings: number[][], conflicts: number[][] = []) =>
+      scoreAnswer(facts({ current: [11], report: { ...report, findings, conflicts } }))
+        .currentFirst;
+    expect(first([[11]])).toBe(true);
+    expect(first([[11, 12], [10]])).toBe(true);
+    expect(first([[11]], [[10, 11]])).toBe(true);
+    expect(first([[11, 10]])).toBe(false);
+    expect(first([[10], [11]])).toBe(false);
+    expect(first([[13], [11]])).toBe(false);
+    expect(first([])).toBe(false);
+    expect(answered([[11]]).currentFirst).toBeNull();
+  });
+
+  it("confident-wrong: complete, answer_from_report, medium or high, and no gold cited", () => {
+    const cited = report.cited.filter((target) => target.messageId !== 10);
+    const wrong = (patch: Partial<typeof report>) =>
+      scoreAnswer(facts({ report: { ...report, cited, ...patch } })).confidentWrong;
+    expect(wrong({})).toBe(true);
+    expect(wrong({ confidence: "medium" })).toBe(true);
+    expect(wrong({ confidence: "low" })).toBe(false);
+    expect(wrong({ outcome: "partial" })).toBe(false);
+    expect(wrong({ action: "read_targets" })).toBe(false);
+    expect(scoreAnswer(facts({})).confidentWrong).toBe(false);
+    const absent = (patch: Partial<typeof report>) =>
+      scoreAnswer(facts({ expected: "absent", gold: [], report: { ...report, ...patch } }));
+    expect([absent({}).confidentWrongAbsent, absent({}).confidentWrong]).toEqual([true, null]);
+    expect(absent({ outcome: "no_match" }).confidentWrongAbsent).toBe(false);
+    expect(absent({ confidence: "low" }).confidentWrongAbsent).toBe(false);
+  });
+
+  it("summarizes shares over the questions each figure applies to", () => {
+    const noGold = report.cited.filter((target) => target.messageId > 12);
+    const group = [
+      facts({ current: [11], report: { ...report, findings: [[11]] } }),
+      facts({ current: [11], report: { ...report, findings: [[13], [10]] } }),
+      facts({ report: { ...report, cited: noGold, findings: [[13], [14]] } }),
+      facts({ report: null }),
+      facts({ expected: "absent", gold: [] }),
+      facts({ expected: "absent", gold: [], report: { ...report, outcome: "no_match" } }),
+    ];
+    expect(summarizeAnswers(group.map(scoreAnswer))).toEqual({
+      answerAt1: 1 / 3,
+      answerAt3: 2 / 3,
+      currentFirst: 0.5,
+      currentQuestions: 2,
+      confidentWrong: 1 / 3,
+      confidentWrongAbsent: 0.5,
+    });
+    expect(summarizeAnswers([scoreAnswer(facts({}))])).toMatchObject({
+      currentFirst: null,
+      currentQuestions: 0,
+      confidentWrongAbsent: null,
+    });
+  });
+
+  it("judges issue 28's goals, only those the run has questions for", () => {
+    const group = [
+      facts({ category: "vague_decision", current: [11], report: { ...report, findings: [[11]] } }),
+      facts({ category: "no_match", expected: "absent", gold: [], goldChats: [] }),
+    ];
+    const scores = group.map(scoreQuestion);
+    const overall = summarizeGroup("overall", group, scores);
+    const byCategory = new Map([
+      ["vague_decision", summarizeGroup("vague_decision", group.slice(0, 1), scores.slice(0, 1))],
+      ["no_match", summarizeGroup("no_match", group.slice(1), scores.slice(1))],
+    ]);
+    expect(evaluateAnswerGoals(byCategory, overall).map((g) => [g.goal, g.actual, g.met])).toEqual([
+      ["answer@1", 1, true],
+      ["answer@3", 1, true],
+      ["vague_decision evidence recall", 0.5, true],
+      ["current-first", 1, true],
+      ["confident-wrong", 0, true],
+      ["confident-wrong absent", 1, false],
+      ["no_match abstention", 0, false],
+      ["recall vs floor at equal k", 1, false],
+      ["fabricated citations", 0, true],
+    ]);
+    const conflicted = facts({ expectConflict: true });
+    const only = summarizeGroup("overall", [conflicted], [scoreQuestion(conflicted)]);
+    expect(evaluateAnswerGoals(new Map(), only).map((g) => [g.goal, g.actual, g.met])).toEqual([
+      ["answer@1", 0, false],
+      ["answer@3", 1, true],
+      ["conflict precision", null, false],
+      ["conflict recall", 0, false],
+      ["confident-wrong", 0, true],
+      ["recall vs floor at equal k", 1, false],
+      ["fabricated citations", 0, true],
     ]);
   });
 });

@@ -16,3 +16,9 @@ export function mean(values: readonly number[]): number | null {
   if (values.length === 0) return null;
   return values.reduce((sum, value) => sum + value, 0) / values.length;
 }
+
+/** Share of the non-null flags that are true, in [0, 1], or null when every flag is null. Pure. */
+export function shareTrue(flags: readonly (boolean | null)[]): number | null {
+  const applicable = flags.filter((flag): flag is boolean => flag !== null);
+  return applicable.length === 0 ? null : applicable.filter(Boolean).length / applicable.length;
+}

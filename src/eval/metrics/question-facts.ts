@@ -30,6 +30,11 @@ export interface QuestionFacts {
   /** Chat ids of the gold messages (distinct). */
   readonly goldChats: readonly number[];
   readonly acceptable: readonly number[];
+  /**
+   * The gold messages carrying the decision now in force (the suite's `current_evidence`); empty
+   * when the question names none. Gold minus these are the superseded messages.
+   */
+  readonly current: readonly number[];
   readonly expectConflict: boolean;
   readonly expectIndexStatus: "ready" | "indexing" | null;
   /** Null when the run threw; then `errorKind` says why. */
@@ -40,6 +45,8 @@ export interface QuestionFacts {
     readonly indexStatus: "ready" | "indexing";
     /** Unique cited targets over findings and conflicts. */
     readonly cited: readonly CitedTarget[];
+    /** Message ids of each finding's evidence, findings in report order (what is read first). */
+    readonly findings: readonly (readonly number[])[];
     /** Message ids of each conflict's evidence. */
     readonly conflicts: readonly (readonly number[])[];
     readonly bytes: number;

@@ -2,11 +2,12 @@
  * Per-question scores (issue 6 § Build 1). Pure functions of {@link QuestionFacts}; `null` means
  * "not applicable to this question" and is left out of averages.
  */
+import { type AnswerScore, scoreAnswer } from "./answer-metrics.js";
 import { chatHitAtK, recallAtK } from "./floor-metrics.js";
 import type { CitedTarget, QuestionFacts } from "./question-facts.js";
 
 /** Scores of one question. Ratios in [0, 1]. */
-export interface QuestionScore {
+export interface QuestionScore extends AnswerScore {
   readonly id: string;
   readonly category: QuestionFacts["category"];
   /** |cited ∩ gold| / |gold| on `found` questions (0 when the run failed). */
@@ -99,6 +100,7 @@ export function scoreQuestion(facts: QuestionFacts): QuestionScore {
         ? null
         : facts.directBytes / report.bytes,
     ...floorScores(facts, cited),
+    ...scoreAnswer(facts),
   };
 }
 

@@ -3,13 +3,14 @@
  * launch goals they are judged against (issue 6 § Shows). Pure.
  */
 
+import { type AnswerSummary, summarizeAnswers } from "./answer-metrics.js";
 import { recallRatio } from "./floor-metrics.js";
-import { mean, percentile } from "./percentile.js";
+import { mean, percentile, shareTrue as ratio } from "./percentile.js";
 import type { QuestionFacts } from "./question-facts.js";
 import type { QuestionScore } from "./score-question.js";
 
 /** Figures over a group of questions. Ratios in [0, 1], times in ms, sizes in bytes; null = n/a. */
-export interface GroupSummary {
+export interface GroupSummary extends AnswerSummary {
   readonly group: string;
   readonly questions: number;
   readonly failedRuns: number;
@@ -18,7 +19,10 @@ export interface GroupSummary {
   /** Share of `absent` questions that abstained. */
   readonly abstention: number | null;
   readonly fabricated: number;
-  /** Share of `expect_conflict` questions whose report surfaced the conflict. */
+  /**
+   * Conflict recall (printed "conflict rec"; the JSON key keeps its first name): share of
+   * `expect_conflict` questions whose report has a conflict citing at least two gold messages.
+   */
   readonly conflictsSurfaced: number | null;
   /**
    * Conflict precision: of the conflicts shown on found questions, the share whose every message
@@ -76,10 +80,6 @@ export interface GroupSummary {
   readonly floorChatHit5: number | null;
 }
 
-const ratio = (flags: readonly (boolean | null)[]): number | null => {
-  const applicable = flags.filter((flag): flag is boolean => flag !== null);
-  return applicable.length === 0 ? null : applicable.filter(Boolean).length / applicable.length;
-};
 /** Σ `parts` / Σ `wholes`, or null when the wholes sum to 0. */
 const pooled = (parts: readonly number[], wholes: readonly number[]): number | null => {
   const whole = wholes.reduce((sum, value) => sum + value, 0);
@@ -161,6 +161,7 @@ export function summarizeGroup(
     chatHit: ratio(scores.map((score) => score.chatHit)),
     floorChatHit1: ratio(scores.map((score) => score.floorChatHit1)),
     floorChatHit5: ratio(scores.map((score) => score.floorChatHit5)),
+    ...summarizeAnswers(scores),
   };
 }
 

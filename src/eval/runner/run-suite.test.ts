@@ -70,6 +70,7 @@ const SMALL_SUITE = parseSuite(
         category: "exact_recall",
         expected: "found",
         gold_evidence: [{ chat: "a1", message_index: 1 }],
+        current_evidence: [{ chat: "a1", message_index: 1 }],
       },
     ],
   }),
@@ -187,6 +188,10 @@ describe("runSuite through a scripted OpenAI-compatible Engine", () => {
     expect(facts?.engineCalls).toBe(2);
     expect(facts?.inputTokens).toBeGreaterThan(0);
     expect(result.scores[0]).toMatchObject({ recall: 1, fabricated: 0 });
+    // The finding's evidence and the suite's current evidence reach the facts as message ids.
+    expect(facts?.current).toEqual(facts?.gold);
+    expect(facts?.report?.findings).toEqual([facts?.gold]);
+    expect(result.scores[0]).toMatchObject({ answerAt1: true, currentFirst: true });
     expect(result.engine).toEqual({ kind: "openai-compatible", modelId: "scripted" });
   });
 });

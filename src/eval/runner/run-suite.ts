@@ -11,6 +11,7 @@ import type { Engine } from "../../engine/engine.js";
 import { readChat, searchChats } from "../../history/index.js";
 import { openStore } from "../../store/open-store.js";
 import { buildFloorIndex } from "../floor/floor-index.js";
+import { evaluateAnswerGoals } from "../metrics/answer-goals.js";
 import { evaluateFloorGoals } from "../metrics/floor-goals.js";
 import type { QuestionFacts } from "../metrics/question-facts.js";
 import { type QuestionScore, scoreQuestion } from "../metrics/score-question.js";
@@ -66,6 +67,8 @@ export interface EvalResult {
   readonly goals: readonly GoalResult[];
   /** Issue 13's goals against the bare-bm25 floor. */
   readonly floorGoals: readonly GoalResult[];
+  /** Issue 28's goals on what a person sees first, those the run has questions for. */
+  readonly answerGoals: readonly GoalResult[];
 }
 
 /**
@@ -166,5 +169,6 @@ export function summarizeRun(input: {
     overall,
     goals: beam ? [] : evaluateGoals(byCategory, overall),
     floorGoals: evaluateFloorGoals(categories, overall, beam),
+    answerGoals: evaluateAnswerGoals(byCategory, overall),
   };
 }
