@@ -8,6 +8,8 @@ import { z } from "zod";
 import { ImportFormatError, InvalidInputError } from "../../errors/recollect-error.js";
 
 const figure = z.number().nullable();
+/** A figure newer than some saved runs (issue 28's answer figures): missing reads as null. */
+const laterFigure = figure.default(null);
 
 /** The figures of one category (or `overall`) that a gap is printed for. */
 const comparedSummarySchema = z.object({
@@ -17,6 +19,12 @@ const comparedSummarySchema = z.object({
   ratioAtCited: figure,
   abstention: figure,
   conflictsSurfaced: figure,
+  conflictPrecision: laterFigure,
+  answerAt1: laterFigure,
+  answerAt3: laterFigure,
+  currentFirst: laterFigure,
+  confidentWrong: laterFigure,
+  confidentWrongAbsent: laterFigure,
   fabricated: z.number().int().nonnegative(),
   latencyP95Ms: figure,
 });

@@ -18,6 +18,12 @@ const summary = (group: string, patch: Partial<ComparedSummary> = {}): ComparedS
   ratioAtCited: 1.25,
   abstention: null,
   conflictsSurfaced: null,
+  conflictPrecision: null,
+  answerAt1: null,
+  answerAt3: null,
+  currentFirst: null,
+  confidentWrong: null,
+  confidentWrongAbsent: null,
   fabricated: 0,
   latencyP95Ms: 100,
   ...patch,
@@ -30,7 +36,7 @@ const DEV: ComparedResult = {
     summary("exact_recall", { recall: 0.75 }),
     summary("no_match", { recall: null, abstention: 1 }),
   ],
-  overall: summary("overall", { recall: 0.625, abstention: 1 }),
+  overall: summary("overall", { recall: 0.625, abstention: 1, answerAt1: 0.75, currentFirst: 0.5 }),
 };
 const HELD: ComparedResult = {
   suite: "held",
@@ -40,7 +46,13 @@ const HELD: ComparedResult = {
     summary("exact_recall", { recall: 0.5, questions: 4 }),
     summary("no_match", { recall: null, abstention: 0.5 }),
   ],
-  overall: summary("overall", { recall: 0.5, abstention: 0.5, ratioAtCited: null }),
+  overall: summary("overall", {
+    recall: 0.5,
+    abstention: 0.5,
+    ratioAtCited: null,
+    answerAt1: 0.5,
+    confidentWrong: 0.25,
+  }),
 };
 
 const dirs: string[] = [];
@@ -66,6 +78,12 @@ describe("evalGap", () => {
       ratioAtCited: { compared: 1.25, current: null, gap: null },
       abstention: { compared: 1, current: 0.5, gap: -0.5 },
       conflictsSurfaced: { compared: null, current: null, gap: null },
+      conflictPrecision: { compared: null, current: null, gap: null },
+      answerAt1: { compared: 0.75, current: 0.5, gap: -0.25 },
+      answerAt3: { compared: null, current: null, gap: null },
+      currentFirst: { compared: 0.5, current: null, gap: null },
+      confidentWrong: { compared: null, current: 0.25, gap: null },
+      confidentWrongAbsent: { compared: null, current: null, gap: null },
     });
     expect(gap.rows[1]?.questions).toEqual({ compared: 10, current: 4 });
     expect(gap.rows[1]?.recall).toEqual({ compared: 0.75, current: 0.5, gap: -0.25 });
@@ -99,6 +117,16 @@ describe("evalGap", () => {
       "0.50",
       "-0.25",
     ]);
+    expect(lines[7]).toBe("answers gap (what a person sees first)");
+    expect(lines[10]?.split(/ +/)).toEqual([
+      "overall",
+      ...["0.75", "0.50", "-0.25"],
+      ...["-", "-", "-"],
+      ...["0.50", "-", "-"],
+      ...["-", "-", "-"],
+      ...["-", "0.25", "-"],
+      ...["-", "-", "-"],
+    ]);
   });
 
   it("reads an earlier run's --json output and classifies anything else", () => {
@@ -109,6 +137,13 @@ describe("evalGap", () => {
     expect(() => loadComparedResult(notJson)).toThrow(
       new ImportFormatError(notJson, undefined, "not JSON (expected recollect eval --json output)"),
     );
+    const { answerAt1, conflictPrecision, ...older } = DEV.overall;
+    const saved = file(JSON.stringify({ ...DEV, categories: [], overall: older }));
+    expect(loadComparedResult(saved).overall).toEqual({
+      ...older,
+      answerAt1: null,
+      conflictPrecision: null,
+    });
     const ablation = file(JSON.stringify([{ off: [], overall: DEV.overall }]));
     expect(() => loadComparedResult(ablation)).toThrow(ImportFormatError);
     const noOverall = file(JSON.stringify({ ...DEV, overall: undefined }));

@@ -1,7 +1,9 @@
 /**
  * The gap between two eval runs (issue 13 § Shows: "the dev/held-out gap is printed"): for
  * `overall` and every category both runs have, each run's recall, ratio to the floor at equal k,
- * abstention and conflicts surfaced, and the difference this run − the compared run. Tuning on
+ * abstention, conflict recall and precision, and issue 28's answer figures (answer@1, answer@3,
+ * current-first, confident-wrong on found and absent questions), and the difference this run −
+ * the compared run. A run saved before the answer figures existed has null for them. Tuning on
  * the dev set shows up as a negative gap on the held-out one. Pure.
  */
 import type { ComparedResult, ComparedSummary } from "./compared-result.js";
@@ -21,7 +23,14 @@ export interface GapRow {
   readonly recall: GapFigure;
   readonly ratioAtCited: GapFigure;
   readonly abstention: GapFigure;
+  /** Conflict recall (JSON key `conflictsSurfaced`, as in `GroupSummary`). */
   readonly conflictsSurfaced: GapFigure;
+  readonly conflictPrecision: GapFigure;
+  readonly answerAt1: GapFigure;
+  readonly answerAt3: GapFigure;
+  readonly currentFirst: GapFigure;
+  readonly confidentWrong: GapFigure;
+  readonly confidentWrongAbsent: GapFigure;
 }
 
 /** The gap between the compared (earlier) run and the current one. */
@@ -48,6 +57,12 @@ function row(compared: ComparedSummary, current: ComparedSummary): GapRow {
     ratioAtCited: figure(compared.ratioAtCited, current.ratioAtCited),
     abstention: figure(compared.abstention, current.abstention),
     conflictsSurfaced: figure(compared.conflictsSurfaced, current.conflictsSurfaced),
+    conflictPrecision: figure(compared.conflictPrecision, current.conflictPrecision),
+    answerAt1: figure(compared.answerAt1, current.answerAt1),
+    answerAt3: figure(compared.answerAt3, current.answerAt3),
+    currentFirst: figure(compared.currentFirst, current.currentFirst),
+    confidentWrong: figure(compared.confidentWrong, current.confidentWrong),
+    confidentWrongAbsent: figure(compared.confidentWrongAbsent, current.confidentWrongAbsent),
   };
 }
 

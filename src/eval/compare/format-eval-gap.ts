@@ -1,6 +1,7 @@
 /**
- * Renders an {@link EvalGap} as plain text: one row per category both runs share (overall
- * first), each figure as compared → current and the gap. Pure; ends with a newline.
+ * Renders an {@link EvalGap} as plain text: two tables (retrieval figures, then the answer
+ * figures of issue 28), one row per category both runs share (overall first), each figure as
+ * compared → current and the gap; "-" where a run has no value. Pure; ends with a newline.
  */
 import { textTable } from "../text-table.js";
 import type { EvalGap, GapFigure } from "./eval-gap.js";
@@ -24,6 +25,39 @@ export function formatEvalGap(gap: EvalGap): string {
     ...cells(row.abstention),
     ...cells(row.conflictsSurfaced),
   ]);
+  const answerRows = gap.rows.map((row) => [
+    row.group,
+    ...cells(row.answerAt1),
+    ...cells(row.answerAt3),
+    ...cells(row.currentFirst),
+    ...cells(row.conflictPrecision),
+    ...cells(row.confidentWrong),
+    ...cells(row.confidentWrongAbsent),
+  ]);
+  const answers = textTable(
+    [
+      "category",
+      "answer@1 was",
+      "now",
+      "gap",
+      "answer@3 was",
+      "now",
+      "gap",
+      "current-first was",
+      "now",
+      "gap",
+      "conflict prec was",
+      "now",
+      "gap",
+      "conf-wrong was",
+      "now",
+      "gap",
+      "conf-wrong absent was",
+      "now",
+      "gap",
+    ],
+    answerRows,
+  );
   const table = textTable(
     [
       "category",
@@ -37,7 +71,7 @@ export function formatEvalGap(gap: EvalGap): string {
       "abstain was",
       "now",
       "gap",
-      "conflicts was",
+      "conflict rec was",
       "now",
       "gap",
     ],
@@ -46,6 +80,9 @@ export function formatEvalGap(gap: EvalGap): string {
   return [
     `gap · this run: ${gap.current.suite} (${gap.current.modelId}) against ${gap.compared.suite} (${gap.compared.modelId}); gap = this run − that run; ratio = explorer / floor at equal k`,
     table,
+    "",
+    "answers gap (what a person sees first)",
+    answers,
     "",
   ].join("\n");
 }
