@@ -3,8 +3,8 @@
  * [--question ID…] [--ablate STAGE,… | --ablation] [--compare FILE] [--json]`: loads an evaluation suite
  * (docs/EVAL.md) — a suite file, or a BEAM benchmark folder converted in memory — into a fresh temporary store through the production
  * import and indexing path, runs every question through the real `explore_chat_history` tool
- * (Pro context), and prints quality, explorer-versus-floor and cost per category and overall, the
- * launch goals, and the questions that missed. `--json` prints the whole result (summaries, goals,
+ * (Pro context), and prints quality, answers (what a person sees first), explorer-versus-floor
+ * and cost per category and overall, the goals, and the questions that missed. `--json` prints the whole result (summaries, goals,
  * per-question scores and facts). Progress (question counts only) goes to stderr. The user's own
  * store is never touched. `--ablate` / `--ablation` switch offline pipeline stages off
  * (docs/EVAL.md § Ablation). `--compare FILE` (an earlier run's `--json` output) adds the gap
