@@ -77,7 +77,12 @@ async function strengths(suite: EvalSuite): Promise<{ rows: Row[]; load: string 
   let latest = 0;
   const note = (options: LanguageModelV3CallOptions) => {
     const state = readRunState(options);
-    latest = evidenceStrength(rankEvidence(state, config), state.searches, config.parameters);
+    latest = evidenceStrength(
+      rankEvidence(state, config),
+      state.searches,
+      config.parameters,
+      state.question,
+    );
   };
   const model: LanguageModelV3 = {
     ...base,

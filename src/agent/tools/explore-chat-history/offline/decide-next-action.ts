@@ -14,7 +14,6 @@ import { addedTerms, formulate, queryText } from "./query-model.js";
 import { asksAboutCurrentChat, rankEvidence } from "./rank-evidence.js";
 import type { RunState } from "./run-state.js";
 import { selectEvidence } from "./select-evidence.js";
-import { findSupersessions } from "./supersession.js";
 import { writeReport } from "./write-report.js";
 
 /** What the host allows this call (from `tools` and `toolChoice` in the call options). */
@@ -41,11 +40,13 @@ const NEEDS_TOOLS = "The offline engine answers only through the submit_report t
 /** The report for the run so far (the whole pipeline after retrieval). */
 export function reportFor(state: RunState, config: PolicyConfig): SubmitReportInput {
   const ranking = rankEvidence(state, config);
-  const supersessions = findSupersessions(ranking.messages, ranking.expanded, config);
   const limit =
     config.parameters[SUMMARY_REQUEST.test(state.question) ? "summaryCited" : "maxCited"];
-  const selection = selectEvidence(ranking.messages, supersessions, config, limit);
-  return writeReport(ranking, selection, state.searches, config);
+  const selection = selectEvidence(ranking.messages, config, limit);
+  return writeReport(ranking, selection, state.searches, config, {
+    question: state.question,
+    outsideCurrentChat: state.currentChatId !== null,
+  });
 }
 
 /** The first step: one search for the question, or two pages of the current chat when it is about it. */

@@ -4,7 +4,7 @@
  */
 import { hasCjk } from "../../../../history/text/cjk.js";
 import { familyZipf } from "../../../../history/text/word-frequency.js";
-import { type OfflineParameters, SUMMARY_REQUEST } from "./policy-parameters.js";
+import { type OfflineParameters, SUMMARY_REQUEST, YES_NO_QUESTION } from "./policy-parameters.js";
 import type { QueryModel } from "./query-model.js";
 import type { Ranking } from "./rank-evidence.js";
 import type { SearchRun } from "./run-state.js";
@@ -66,12 +66,21 @@ export function absentWords(ranking: Ranking, searches: readonly SearchRun[]): s
 /**
  * The question lists subjects (`listItems`: "auth, the database and Kubernetes") and the app holds
  * every subject word of one of them: the question is partly answerable, so a word another item
- * lacks is a gap to report, not proof that the whole question has no answer.
+ * lacks is a gap to report, not proof that the whole question has no answer. With `counts`, the
+ * held item must also have a word that passes it.
  */
-function answersAnItem(ranking: Ranking, absent: readonly string[]): boolean {
+function answersAnItem(
+  ranking: Ranking,
+  absent: readonly string[],
+  counts: (word: string) => boolean = () => true,
+): boolean {
   const { subject, items } = ranking;
-  const held = (term: string) => !absent.includes(subject.words.get(term) ?? term);
-  return items.length >= 2 && items.some((item) => item.every(held));
+  const word = (term: string) => subject.words.get(term) ?? term;
+  const held = (term: string) => !absent.includes(word(term));
+  return (
+    items.length >= 2 &&
+    items.some((item) => item.every(held) && item.some((term) => counts(word(term))))
+  );
 }
 
 /**
@@ -81,15 +90,26 @@ function answersAnItem(ranking: Ranking, absent: readonly string[]): boolean {
  * "stop"; judged by the word's family, `familyZipf`: "happens" is as common as "happened") — unless the app holds at least as many question words as it lacks and the best
  * message covers them at `paraphraseCoverage` or more on average (saturation, 0 to 1), or the
  * question lists subjects and the app holds every word of one of them ({@link answersAnItem}).
+ * A yes/no `question` ({@link YES_NO_QUESTION}) whose absent words include a name-like one (family
+ * Zipf below `yesNoAbsentZipf`) loses a whole point: it asks about a thing the app never names.
  */
 export function evidenceStrength(
   ranking: Ranking,
   searches: readonly SearchRun[],
-  { paraphraseCoverage, commonWordZipf }: OfflineParameters,
+  { paraphraseCoverage, commonWordZipf, yesNoAbsentZipf }: OfflineParameters,
+  question = "",
 ): number {
   const best = Math.max(0, ...ranking.messages.map((item) => item.coverage));
   const terms = countedTerms(ranking.subject, ranking.stats).length;
   const absent = absentWords(ranking, searches);
+  // "Did we add PDF export?" asks whether one thing happened: when the app never names the thing
+  // (a name-like word, rarer than `yesNoAbsentZipf`), the history holds no answer to it.
+  // "PDF or Word export" is answered by "word" and "export" only when a held item names a thing too.
+  const nameLike = (word: string) => familyZipf(word) < yesNoAbsentZipf;
+  const named = absent.some(nameLike);
+  if (YES_NO_QUESTION.test(question) && named && !answersAnItem(ranking, absent, nameLike)) {
+    return best - 1;
+  }
   const rare = absent.filter((word) => familyZipf(word) < commonWordZipf).length;
   if (terms === 0 || rare === 0 || answersAnItem(ranking, absent)) return best;
   const held = terms - absent.length;

@@ -18,6 +18,7 @@ export const OFFLINE_STAGES = [
   "speaker",
   "reason",
   "supersede",
+  "thread",
   "probe",
   "abstain",
 ] as const;
@@ -100,32 +101,20 @@ export const OFFLINE_PARAMETERS = Object.freeze({
    */
   abstainStrength: 0,
   /**
-   * Confidence "high" needs this strength (and no later revision), "medium" `lowStrength`: the
-   * lowest at and above which ≥ 9 in 10 (0.65) and ≥ 2 in 3 (0.35) of the dev questions cite gold.
+   * Confidence "high" needs this strength (and no revision) with cited messages of
+   * `highSupportChats` chats at `lowStrength`: the lowest at and above which ≥ 9 in 10 (0.65) and
+   * ≥ 2 in 3 (0.35) of the BEAM-100K and curated dev questions cite gold.
    */
   highStrength: 0.65,
   lowStrength: 0.35,
-  /** Two messages state the same subject when they share this share of the question's terms. */
-  subjectOverlap: 0.34,
-  /**
-   * Messages considered for supersession pairs: the top of the final ranking. 12: the other side
-   * of a revision often ranks 9th–12th (BEAM-100K: recall and ratio rose from 8; 16 cost
-   * summarization recall, as deep pairs displaced citations).
-   */
-  supersedePool: 12,
-  /**
-   * Most revisions shown as conflicts: the host's cap (4). They fit its 6 KB report because a
-   * revised statement is quoted only in its conflict (BEAM-100K dev, with the pairing of
-   * supersession.ts: conflicts 0.46 → 0.61, ratio 1.49x → 1.54x; quoting it twice as well, the
-   * size bound drops conflicts: 0.46).
-   */
+  /** Most established revisions shown as conflicts: the host's cap (4). */
   maxRevisions: 4,
   /** Messages of the current chat read per page, for questions about the current chat. */
   currentChatPage: 20,
   /**
-   * Two messages state the same subject only if they share at least this many question terms (all
-   * of a shorter question) beside `subjectOverlap`: one shared word of a longer question is another
-   * subject (curated dev: conflicts on questions expecting none 9 → 1, exact recall 0.79 → 0.93).
+   * Messages of two chats state the same subject only if they share at least this many question
+   * terms (all of a shorter question): one shared word of a longer question is another subject
+   * (curated dev: conflicts on questions expecting none 9 → 1, exact recall 0.79 → 0.93).
    */
   subjectTerms: 2,
   /**
@@ -163,6 +152,24 @@ export const OFFLINE_PARAMETERS = Object.freeze({
    * a message inherits: the motivation comes before the decision it explains.
    */
   reasonShare: 0.5,
+  /**
+   * A later turn of a cited message's chat is its last word on the subject when its local score is
+   * at least this share of the cited message's (`thread-turns.ts`).
+   */
+  lastWordShare: 0.5,
+  /**
+   * A yes/no question ("did we add PDF export?") abstains when the app lacks one of its words
+   * rarer than this family Zipf (4 ≈ 10 per million: "pdf", "redis", "translations", "endpoint";
+   * not "push" 4.9 or "phones" 5.4). coding-histories dev: no-match abstention 0.38 → 0.88, no
+   * answered question lost.
+   */
+  yesNoAbsentZipf: 4,
+  /**
+   * Confidence "medium" (so, on a complete report, answer_from_report) needs this evidence strength.
+   * coding-histories dev, found questions answered that way without citing gold (confident-wrong):
+   * 0.35 5 of 52, 0.45 2 of 52 (3 right kept), 0.55 1 of 52 (1 right kept).
+   */
+  mediumStrength: 0.45,
 });
 /** The policy's tunable numbers (the shape of {@link OFFLINE_PARAMETERS}). */
 export type OfflineParameters = { readonly [K in keyof typeof OFFLINE_PARAMETERS]: number };
@@ -177,6 +184,10 @@ export type OfflineParameters = { readonly [K in keyof typeof OFFLINE_PARAMETERS
  */
 export const DECISION_FRAME =
   /^(?:decid|decision|choos|chose|pick|settle|handl|approach|tackl|discuss|talk|conclu)\w*$|^us(?:e|es|ed|ing)$/;
+
+/** A yes/no question: it asks whether something happened or holds ("did we …?", "is there …?"). */
+export const YES_NO_QUESTION =
+  /^\s*(?:did|do|does|is|are|was|were|have|has|had|should|can|could|will|would)\b/i;
 
 /** The question asks for a summary: its answer spans many turns, so more are cited. */
 export const SUMMARY_REQUEST = /\b(?:summar\w*|overview|recap\w*)\b/i;
@@ -194,13 +205,6 @@ export const FIRST_PERSON = /\b(?:i|my|me|mine|myself)\b|\bi'(?:ve|m|d|ll)\b/i;
  */
 export const ASSISTANT_SAID =
   /\b(?:did|had|have)\s+you\s+(?:\w+\s+)?(?:recommend|suggest|advise|propose|help|explain|say|tell|mention|give|provide|show|offer)\b|\byou(?:'ve|\s+had|\s+have)?\s+(?:recommended|suggested|advised|proposed|explained|said|told|mentioned|gave|provided|showed|offered)\b/i;
-
-/** A later message carrying one of these revises an earlier one on the same subject. */
-export const REVISION_CUE =
-  /\b(?:actually|instead|changed? (?:my|our) mind|switch\w*|no longer|rather than|replac\w*|mov(?:e|ed|ing) (?:\w+ )?to)\b/i;
-
-/** Negation: a statement and its negation state different values of one subject. */
-export const NEGATION = /\b(?:not|never|no|none|n't)\b|n't\b/i;
 
 /**
  * The question is about the conversation it is asked in ("earlier in this chat"): search never
@@ -228,7 +232,7 @@ function digest(text: string): string {
 }
 
 /** Bumped when the pipeline's code or a cue pattern (not just a number) changes what it outputs. */
-export const OFFLINE_PIPELINE_GENERATION = 30;
+export const OFFLINE_PIPELINE_GENERATION = 32;
 
 /**
  * The policy version of `config`: `<generation><5-digit digest of the parameters>` (a number, so

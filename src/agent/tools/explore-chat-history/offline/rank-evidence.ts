@@ -52,6 +52,11 @@ export interface Ranking {
   readonly titleTerms: ReadonlySet<string>;
   /** Best first. */
   readonly messages: readonly RankedMessage[];
+  /**
+   * Every observation the ranking considered, scored or not, in observation order: a reply such as
+   * "yes, go with that" shares no word with the question yet settles it (`thread-turns.ts`).
+   */
+  readonly observations: readonly Observation[];
 }
 
 /** `question` without its decision-frame words ({@link DECISION_FRAME}); all of it if none is left. */
@@ -208,5 +213,5 @@ export function rankEvidence(state: RunState, config: PolicyConfig): Ranking {
   const items = listItems(state.question)
     .map((item) => item.filter((term) => subject.weights.has(term)))
     .filter((item) => item.length > 0);
-  return { question, subject, expanded, items, stats, titleTerms, messages };
+  return { question, subject, expanded, items, stats, titleTerms, messages, observations };
 }

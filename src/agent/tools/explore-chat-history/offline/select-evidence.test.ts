@@ -31,7 +31,7 @@ const RANKING = [
 ];
 
 const cited = (parameters = DEFAULT_POLICY.parameters) =>
-  selectEvidence(RANKING, [], { ...DEFAULT_POLICY, parameters }).cited.map(
+  selectEvidence(RANKING, { ...DEFAULT_POLICY, parameters }).cited.map(
     (item) => item.observation.candidateId,
   );
 

@@ -1,21 +1,28 @@
 /**
- * report: the `submit_report` input. Claims quote each cited message's best sentence with role and
- * date, never a label (never a dropped option named as the choice), statements first; a revision
- * is a conflict, newer named; below the calibrated strength it abstains naming the words the app
- * lacks; confidence from the strength and its supporting chats, never "high" with a revision. Pure.
+ * report: the `submit_report` input. Each finding quotes its message's best sentence with role and
+ * date, then the turns that settled it in its chat (`build-findings.ts`), never a label (never a
+ * dropped option named as the choice); the statement in force of an established revision leads,
+ * then statements before deferrals and questions. Only an established revision (`revision.ts`) is
+ * a conflict. Below the calibrated strength it abstains naming the words the app lacks (outside
+ * the current chat when one was excluded); gaps name only those words; confidence from the
+ * strength and its supporting chats, "medium" only at `mediumStrength`, never "high" with a
+ * revision. Pure.
  */
 import type { SubmitReportInput } from "../child-protocol.js";
+import { buildFindings, type Finding } from "./build-findings.js";
 import { absentWords, evidenceStrength } from "./evidence-strength.js";
-import { type PolicyConfig, SUMMARY_REQUEST } from "./policy-parameters.js";
+import type { PolicyConfig } from "./policy-parameters.js";
 import type { QueryModel } from "./query-model.js";
 import type { RankedMessage, Ranking } from "./rank-evidence.js";
+import { valuesOf } from "./revision.js";
 import type { SearchRun } from "./run-state.js";
 import { termVector } from "./score-messages.js";
 import type { Selection } from "./select-evidence.js";
-import { valuesOf } from "./supersession.js";
 
 /** Longest quoted sentence in a claim, chars (claims are bounded to 400). */
 const QUOTE_CHARS = 120;
+/** Longest quoted sentence of a turn that followed the cited one: a claim quotes up to three. */
+const TURN_QUOTE_CHARS = 90;
 
 /** Sentences of `text` (split after . ! ? and their CJK forms, and at line breaks), collapsed. */
 function sentencesOf(text: string): string[] {
@@ -24,12 +31,12 @@ function sentencesOf(text: string): string[] {
 }
 
 /** The sentence of `text` with the most query weight (the first on ties), whitespace collapsed. */
-export function bestSentence(text: string, model: QueryModel): string {
+export function bestSentence(text: string, model: QueryModel, chars = QUOTE_CHARS): string {
   const sentences = sentencesOf(text);
   const score = (part: string) =>
     [...model.weights].reduce((sum, [t, w]) => sum + (termVector(part).tf.has(t) ? w : 0), 0);
   const best = sentences.reduce((a, b) => (score(b) > score(a) ? b : a), sentences[0] ?? "");
-  return best.length > QUOTE_CHARS ? `${best.slice(0, QUOTE_CHARS - 1)}…` : best;
+  return best.length > chars ? `${best.slice(0, chars - 1)}…` : best;
 }
 
 /** The ISO date (`2026-04-07`) of a message's time; `unknown date` when the store has none. */
@@ -49,68 +56,93 @@ function statesValue(item: RankedMessage, question: QueryModel): boolean {
   return statements.some((part) => [...valuesOf(part)].some((value) => !named(value)));
 }
 
+/** A claim: the lead's best sentence, then each settling turn's, shorter, with who and when. */
+function claimOf(finding: Finding, model: QueryModel, label: string): string {
+  const then = finding.turns.map(({ observation }) => {
+    const sentence = bestSentence(observation.text, model, TURN_QUOTE_CHARS);
+    return ` Then ${observation.role} on ${dayOf(observation.createdAt)}: "${sentence}"`;
+  });
+  return `${quote(finding.lead, model, label)}${then.join("")}`.slice(0, 400);
+}
+
+/** What the report needs of the run besides its ranking. */
+export interface ReportContext {
+  /** The question as asked (its form: a yes/no question, `evidence-strength.ts`). */
+  readonly question: string;
+  /** A current chat was excluded from the searches (plan § Current-chat Behavior). */
+  readonly outsideCurrentChat: boolean;
+}
+
 /**
  * Builds the report for `selection` of `ranking`, whose evidence strength (`evidence-strength.ts`,
  * −1 to < 1, from the ranking and the run's `searches`) decides abstention and confidence.
+ * `context.outsideCurrentChat`: a current chat was excluded from the search, so an absent word is absent
+ * only outside it. Findings: the newer side of each established revision first (the statement in
+ * force), then statements before deferrals and questions, best first. Ordering every strong answer
+ * newest first for a question about the present ("… now?") was measured and dropped
+ * (coding-histories dev: answer@1 0.25 → 0.23, superseded 0.43 → 0.29).
  */
 export function writeReport(
   ranking: Ranking,
   selection: Selection,
   searches: readonly SearchRun[],
   config: PolicyConfig,
+  context: ReportContext,
 ): SubmitReportInput {
+  const { outsideCurrentChat } = context;
   const { parameters, off } = config;
-  const strength = evidenceStrength(ranking, searches, parameters);
+  const strength = evidenceStrength(ranking, searches, parameters, context.question);
   const abstain = !off.has("abstain") && strength < parameters.abstainStrength;
   const absent = absentWords(ranking, searches);
+  const where = outsideCurrentChat ? " outside the current chat" : "";
+  const never = `The history${where} never mentions: ${absent.join(", ")}.`;
   if (selection.cited.length === 0 || abstain) {
-    const reason = absent.length
-      ? `the history never mentions: ${absent.join(", ")}.`.slice(0, 200)
-      : "no earlier message matched enough of the question.";
-    const summary = `Extractive summary (offline engine): ${reason}`;
-    return { summary, findings: [], conflicts: [], missing_coverage: [reason], confidence: "low" };
+    const reason = absent.length ? never : "No earlier message matched enough of the question.";
+    const summary = `Extractive summary (offline engine): ${reason}`.slice(0, 1200);
+    return {
+      summary,
+      findings: [],
+      conflicts: [],
+      missing_coverage: [reason.slice(0, 200)],
+      confidence: "low",
+    };
   }
-  const newer = new Set(selection.revisions.map((pair) => pair.newer));
-  // A revised statement is quoted in its conflict only: a second quote pushed conflicts out.
-  const older = new Set(selection.revisions.map((pair) => pair.older));
+  const built = buildFindings(ranking, selection.cited, config);
+  const revisions = built.revisions.slice(0, parameters.maxRevisions);
+  const older = new Set(revisions.map(([o]) => o));
+  const newer = new Set(revisions.map(([, n]) => n));
+  const inForce = (finding: Finding) => newer.has(finding.lead) && !older.has(finding.lead);
   // Statements lead: a deferral ("we can pick the database next") or a question shares the
-  // question's words but states no value (`statesValue`); the newest revision keeps its lead.
-  const leads = (item: RankedMessage) => newer.has(item) || statesValue(item, ranking.question);
-  const findings = selection.cited
-    .filter((item) => !older.has(item))
-    .sort((x, y) => Number(leads(y)) - Number(leads(x)))
+  // question's words but states no value (`statesValue`).
+  const leads = (finding: Finding) => statesValue(finding.lead, ranking.question);
+  const findings = built.findings
+    // A revised statement is quoted in its conflict only: a second quote pushed conflicts out.
+    .filter((finding) => !older.has(finding.lead))
+    .sort((x, y) => Number(inForce(y)) - Number(inForce(x)) || Number(leads(y)) - Number(leads(x)))
     .slice(0, 8)
-    .map((item) => ({
-      claim: quote(item, ranking.expanded, newer.has(item) ? "Newer statement — " : ""),
-      candidate_ids: [item.observation.candidateId],
+    .map((finding) => ({
+      claim: claimOf(finding, ranking.expanded, inForce(finding) ? "Newer statement — " : ""),
+      candidate_ids: [finding.lead, ...finding.turns].map((item) => item.observation.candidateId),
     }));
-  // A possible revision, not a verdict: the pair shares the question's words and differs in a
-  // value, and most such pairs are two statements on one topic (conflict precision 0.08 on
-  // BEAM-100K, 0.12 on curated; docs/OFFLINE-ABLATION.md), so the text asks for a comparison. No
-  // longer than the verdict it replaced: the report's 6 KB bound drops conflicts for every byte.
-  const conflicts = selection.revisions.slice(0, 4).map((pair) => ({
-    description: `Possible revision (compare both): another value; the newer (${dayOf(pair.newer.observation.createdAt)}) second.`,
-    candidate_ids: [pair.older.observation.candidateId, pair.newer.observation.candidateId],
+  const conflicts = revisions.map(([o, n]) => ({
+    description: `Revised: the newer (${dayOf(n.observation.createdAt)}) turns away from what the older (${dayOf(o.observation.createdAt)}) stated; the newer second.`,
+    candidate_ids: [o.observation.candidateId, n.observation.candidateId],
   }));
-  const missing = [...ranking.subject.weights.keys()]
-    .filter((term) => !selection.cited.some((item) => item.vector.tf.has(term)))
-    .map((term) => ranking.question.words.get(term) ?? term)
-    .filter((word) => !absent.includes(word) && !SUMMARY_REQUEST.test(word));
-  const gaps = [
-    ...(absent.length > 0 ? [`The history never mentions: ${absent.join(", ")}.`] : []),
-    ...(missing.length > 0 ? [`No cited message contains: ${missing.join(", ")}.`] : []),
-  ];
+  const gaps = absent.length > 0 ? [never.slice(0, 200)] : [];
+  const cited = built.findings.flatMap((finding) => [finding.lead, ...finding.turns]);
   const support = selection.cited.filter((item) => item.coverage >= parameters.lowStrength);
-  const chatsOf = (items: readonly RankedMessage[]) =>
-    new Set(items.map((item) => item.observation.chatId)).size;
-  const corroborated = chatsOf(support) >= parameters.highSupportChats;
-  const high = strength >= parameters.highStrength && corroborated && !selection.revisions.length;
-  const confidence = high ? "high" : strength >= parameters.lowStrength ? "medium" : "low";
+  const chatsOf = (items: readonly { readonly chatId: number }[]) =>
+    new Set(items.map((item) => item.chatId)).size;
+  const observed = cited.map((item) => item.observation);
+  const corroborated =
+    chatsOf(support.map((item) => item.observation)) >= parameters.highSupportChats;
+  const high = strength >= parameters.highStrength && corroborated && revisions.length === 0;
+  const confidence = high ? "high" : strength >= parameters.mediumStrength ? "medium" : "low";
   return {
-    summary: `Extractive summary (offline engine): ${selection.cited.length} cited message(s) from ${chatsOf(selection.cited)} chat(s), best match first${conflicts.length > 0 ? `; ${conflicts.length} later revision(s), newer first` : ""}. Quotes are not interpreted.`,
+    summary: `Extractive summary (offline engine): ${observed.length} cited message(s) from ${chatsOf(observed)} chat(s), best match first, each with the turns that followed it${conflicts.length > 0 ? `; ${conflicts.length} revision(s), the newer statement first` : ""}. Quotes are not interpreted.`,
     findings,
     conflicts,
-    missing_coverage: gaps.map((gap) => gap.slice(0, 200)),
+    missing_coverage: gaps,
     confidence,
   };
 }

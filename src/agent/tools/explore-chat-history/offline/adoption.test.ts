@@ -1,6 +1,6 @@
 /**
- * supersede: a later statement that adopts what an earlier one proposed agrees with it; only a
- * later statement whose value the earlier one does not name revises it. Fixture of our own.
+ * Revisions and adoption (revision.ts, through the report): a later statement that adopts what an
+ * earlier one proposed agrees with it; only one that turns away from a stated value revises it.
  */
 import { describe, expect, test } from "vitest";
 import { reportFor } from "./decide-next-action.js";
@@ -45,10 +45,11 @@ describe("supersede: adoption is agreement", () => {
     expect(pairs).not.toContainEqual(["c3", "c4"]);
   });
 
-  test("a later statement that picks a value the proposal did not name still revises it", () => {
+  test("a later statement that picks a value the proposal did not name is shown, not labelled", () => {
+    // Only what the newer turns away from (Memcached) is an established revision; the proposal it
+    // passes over without a word is cited in time order (revision.ts).
     const pairs = pairsFor("Dragonfly can hold the search cache and persists it across restarts.");
-    expect(pairs).toContainEqual(["c1", "c4"]);
-    expect(pairs).toContainEqual(["c3", "c4"]);
+    expect(pairs).toEqual([["c1", "c4"]]);
   });
 });
 
@@ -81,7 +82,7 @@ describe("supersede: the direction of a revision", () => {
 });
 
 describe("supersede: a question states no value", () => {
-  test("a later question that names another value revises nothing; a later statement does", () => {
+  test("a later question that names another value revises nothing; a turn away from it does", () => {
     const later = (text: string) => [
       observation("c1", "The search cache lives in Memcached on the app server.", {
         chatId: 1,
@@ -95,7 +96,9 @@ describe("supersede: a question states no value", () => {
         DEFAULT_POLICY,
       ).conflicts.map((conflict) => conflict.candidate_ids);
     expect(pairs("Could the search cache live in Valkey on the app server instead?")).toEqual([]);
-    expect(pairs("The search cache lives in Valkey on the app server now.")).toEqual([
+    // A restatement with another value is shown newest first but not labelled (revision.ts).
+    expect(pairs("The search cache lives in Valkey on the app server now.")).toEqual([]);
+    expect(pairs("The search cache moved off Memcached: it lives in Valkey now.")).toEqual([
       ["c1", "c2"],
     ]);
   });

@@ -1,0 +1,150 @@
+/**
+ * The report's last word, on fixtures of our own (issue 28): a proposal overruled two turns later
+ * and a revision in a later chat lead with the statement in force and show the pair as a conflict;
+ * two agreeing statements and an unrelated later "instead" are no conflict, and the unrelated one
+ * does not come first.
+ */
+import { describe, expect, test } from "vitest";
+import { reportFor } from "./decide-next-action.js";
+import { DEFAULT_POLICY } from "./policy-parameters.js";
+import { observation, runState } from "./testing/offline-test-fixtures.js";
+
+const read = { via: "read" as const };
+const at = (minute: number, day = 10) =>
+  `2026-03-${String(day).padStart(2, "0")}T10:${String(minute).padStart(2, "0")}:00.000Z`;
+
+function cited(report: ReturnType<typeof reportFor>) {
+  return report.findings.map((finding) => finding.candidate_ids);
+}
+
+describe("the last word", () => {
+  test("a proposal overruled two turns later: the overruling turn leads, the pair is a conflict", () => {
+    const history = [
+      observation("c1", "Which library should the init command use for interactive prompts?", {
+        createdAt: at(0),
+        ...read,
+      }),
+      observation("c2", "For interactive prompts in the init command I suggest Inquirer.", {
+        role: "assistant",
+        createdAt: at(1),
+        ...read,
+      }),
+      observation("c3", "Let me think about the init command prompts for a second.", {
+        createdAt: at(2),
+        ...read,
+      }),
+      observation("c4", "Not Inquirer. Use @clack/prompts for the init command prompts instead.", {
+        createdAt: at(3),
+        ...read,
+      }),
+    ];
+    const report = reportFor(
+      runState("Which library did we pick for interactive prompts in the init command?", history),
+      DEFAULT_POLICY,
+    );
+    expect(cited(report)[0]?.[0]).toBe("c4");
+    expect(report.conflicts.map((conflict) => conflict.candidate_ids)).toEqual([["c2", "c4"]]);
+    expect(report.confidence).not.toBe("high");
+  });
+
+  test("a revision in a later chat: the newer statement leads, the older is its conflict", () => {
+    const history = [
+      observation("c1", "Decision: the API database is SQLite, stored in data/app.db.", {
+        chatId: 1,
+        chatTitle: "Storage",
+        createdAt: at(0, 1),
+        ...read,
+      }),
+      observation(
+        "c9",
+        "We are moving the API database off SQLite: Postgres on Railway from now on.",
+        {
+          chatId: 2,
+          chatTitle: "Scaling",
+          createdAt: at(0, 20),
+          ...read,
+        },
+      ),
+    ];
+    const report = reportFor(
+      runState("What did we decide about the API database?", history),
+      DEFAULT_POLICY,
+    );
+    expect(cited(report)[0]?.[0]).toBe("c9");
+    expect(report.conflicts.map((conflict) => conflict.candidate_ids)).toEqual([["c1", "c9"]]);
+    expect(report.findings[0]?.claim.startsWith("Newer statement")).toBe(true);
+  });
+
+  test("two agreeing statements are no conflict, and both are cited", () => {
+    const history = [
+      observation(
+        "c1",
+        "I'm not planning on using Plausible. Set up PostHog for analytics instead.",
+        {
+          createdAt: at(0),
+          ...read,
+        },
+      ),
+      observation("c2", "Understood. We'll use PostHog for analytics instead of Plausible.", {
+        role: "assistant",
+        createdAt: at(1),
+        ...read,
+      }),
+    ];
+    const report = reportFor(
+      runState("Which tool do we use for analytics?", history),
+      DEFAULT_POLICY,
+    );
+    expect(report.conflicts).toEqual([]);
+    expect(cited(report).flat().sort()).toEqual(["c1", "c2"]);
+    expect(report.findings.every((finding) => !finding.claim.startsWith("Newer"))).toBe(true);
+  });
+
+  test("two identical pasted prompts are no conflict", () => {
+    const prompt = "Use Supabase Auth for login, not Clerk: magic links and Google sign-in.";
+    const history = [
+      observation("c1", prompt, { chatId: 1, createdAt: at(0, 1), ...read }),
+      observation("c5", prompt, { chatId: 2, createdAt: at(0, 5), ...read }),
+    ];
+    const report = reportFor(runState("What did we decide for login?", history), DEFAULT_POLICY);
+    expect(report.conflicts).toEqual([]);
+  });
+
+  test("an unrelated later message with 'instead' is no conflict and does not come first", () => {
+    const history = [
+      observation("c1", "Decision: deploy the web app on Vercel, the deploy runs on every push.", {
+        chatId: 1,
+        chatTitle: "Deploy",
+        createdAt: at(0, 1),
+        ...read,
+      }),
+      observation("c8", "Let's use a grid instead of flexbox for the web app footer.", {
+        chatId: 3,
+        chatTitle: "Footer",
+        createdAt: at(0, 25),
+        ...read,
+      }),
+    ];
+    const report = reportFor(runState("Where do we deploy the web app?", history), DEFAULT_POLICY);
+    expect(report.conflicts).toEqual([]);
+    expect(cited(report)[0]?.[0]).toBe("c1");
+    expect(report.findings.every((finding) => !finding.claim.startsWith("Newer"))).toBe(true);
+  });
+});
+
+describe("gaps", () => {
+  test("an absent word is named as absent outside the current chat when one was excluded", () => {
+    const history = [observation("c1", "We picked Postgres for the database.", read)];
+    const state = runState("Did we pick Kubernetes for the database?", history, {
+      currentChatId: 7,
+      searches: [
+        { query: "kubernetes database", ranked: ["c1"] },
+        { query: "kubernetes", ranked: [] },
+      ],
+    });
+    const report = reportFor(state, DEFAULT_POLICY);
+    expect(report.missing_coverage).toEqual([
+      "The history outside the current chat never mentions: kubernetes.",
+    ]);
+  });
+});

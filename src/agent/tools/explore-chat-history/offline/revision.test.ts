@@ -1,0 +1,85 @@
+/**
+ * An established revision (revision.ts) on sentences of our own: a turn away from a value the
+ * older states is one; agreement, adoption, restatement and a generic "instead" are not.
+ */
+import { describe, expect, test } from "vitest";
+import { establishesRevision, turnedAwayFrom } from "./revision.js";
+import { observation } from "./testing/offline-test-fixtures.js";
+
+const older = (text: string, role: "user" | "assistant" = "user") =>
+  observation("c1", text, { role, createdAt: "2026-03-01T00:00:00.000Z" });
+const newer = (text: string, role: "user" | "assistant" = "user") =>
+  observation("c2", text, { role, createdAt: "2026-03-02T00:00:00.000Z" });
+
+describe("turnedAwayFrom", () => {
+  test("reads the object of a turn-away clause up to its conjunction", () => {
+    expect(
+      turnedAwayFrom("I'll start by removing the Plausible script and then set up PostHog."),
+    ).toEqual(new Set(["plausible"]));
+    expect(turnedAwayFrom("Not Inquirer. Use @clack/prompts instead.")).toEqual(
+      new Set(["inquirer"]),
+    );
+    expect(
+      turnedAwayFrom("We are moving the API database off SQLite: Postgres from now on."),
+    ).toEqual(new Set(["sqlite"]));
+  });
+
+  test("'not used to' is an idiom, not a turn away", () => {
+    expect(turnedAwayFrom("You're not used to declining meetings.")).toEqual(new Set());
+  });
+});
+
+describe("establishesRevision", () => {
+  test("a turn away from the value the older states, toward another, is a revision", () => {
+    expect(
+      establishesRevision(
+        older("For interactive prompts I suggest Inquirer.", "assistant"),
+        newer("Not Inquirer. Use @clack/prompts for the prompts instead."),
+      ),
+    ).toBe(true);
+  });
+
+  test("a phrase of everyday words the older states word for word is a value", () => {
+    expect(
+      establishesRevision(
+        older("Let's go with session cookies for authentication then."),
+        newer("Decision: we're switching authentication from session cookies to Clerk."),
+      ),
+    ).toBe(true);
+  });
+
+  test("two turns that both turn away from one value agree", () => {
+    expect(
+      establishesRevision(
+        older("I'm not planning on using Plausible. Set up PostHog instead."),
+        newer("Understood. We'll use PostHog instead of Plausible.", "assistant"),
+      ),
+    ).toBe(false);
+  });
+
+  test("an older turn already heading where the newer goes is adopted, not revised", () => {
+    expect(
+      establishesRevision(
+        older("Plan: export Clerk users, import them into Supabase Auth.", "assistant"),
+        newer("Removed the Clerk packages. Auth now runs on Supabase Auth.", "assistant"),
+      ),
+    ).toBe(false);
+  });
+
+  test("a restated value with no turn away, a question and a pasted copy are no revision", () => {
+    const stated = older("The nightly backup runs at 2:00 on the staging box.");
+    expect(establishesRevision(stated, newer("The nightly backup runs at 3:00 now."))).toBe(false);
+    expect(establishesRevision(stated, newer("Could we drop the 2:00 backup?"))).toBe(false);
+    const prompt = "Use Supabase Auth, not Clerk.";
+    expect(establishesRevision(older(prompt), newer(prompt))).toBe(false);
+  });
+
+  test("an 'instead' about something the older never states is no revision", () => {
+    expect(
+      establishesRevision(
+        older("Decision: deploy the web app on Vercel."),
+        newer("Let's use a grid instead of flexbox for the footer."),
+      ),
+    ).toBe(false);
+  });
+});

@@ -1,0 +1,45 @@
+/**
+ * The turns that settle a cited message in its chat (thread-turns.ts): the person's reaction to an
+ * assistant turn, and the chat's last turn on the subject.
+ */
+import { describe, expect, test } from "vitest";
+import { observation } from "./testing/offline-test-fixtures.js";
+import { threadTurns } from "./thread-turns.js";
+
+const chat = [
+  observation("c1", "Which queue should the worker use?"),
+  observation("c2", "I suggest BullMQ for the worker queue.", { role: "assistant" }),
+  observation("c3", "Sounds good."),
+  observation("c4", "Unrelated: rename the footer links.", { role: "assistant" }),
+  observation("c5", "Actually the worker queue goes on SQS."),
+  observation("c6", "Should the worker queue retry?"),
+  observation("c9", "Other chat about the worker queue.", { chatId: 2 }),
+];
+const scores: Record<string, number> = { c1: 1, c2: 2, c5: 1.5, c6: 1.8, c9: 3 };
+const options = {
+  observations: chat,
+  scoreOf: (id: string) => scores[id] ?? 0,
+  subjectShare: 0.5,
+};
+const turns = (id: string) =>
+  threadTurns(chat.find((item) => item.candidateId === id) ?? chat[0]!, options).map((turn) => [
+    turn.observation.candidateId,
+    turn.kind,
+  ]);
+
+describe("threadTurns", () => {
+  test("an assistant proposal: the person's reply, then the last statement on the subject", () => {
+    expect(turns("c2")).toEqual([
+      ["c3", "reply"],
+      ["c5", "last_word"],
+    ]);
+  });
+
+  test("a person's turn: no assistant reply is attached, only the last word", () => {
+    expect(turns("c1")).toEqual([["c5", "last_word"]]);
+  });
+
+  test("a later question, another chat and an off-subject turn are never the last word", () => {
+    expect(turns("c5")).toEqual([]);
+  });
+});
