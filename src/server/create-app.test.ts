@@ -596,7 +596,7 @@ describe("turns", () => {
     expect(again.status).toBe(404);
   });
 
-  it("turns a thrown runner error into a classified turn-error and stores no empty message", async () => {
+  it("turns a thrown runner error into a classified turn-error and stores Recollect's reply naming it", async () => {
     const runner: TurnRunner = async () => {
       throw new ProviderError("The Engine answered HTTP 500.", { statusCode: 500 });
     };
@@ -621,7 +621,16 @@ describe("turns", () => {
       "assistant",
       "user",
       "user",
+      "assistant",
     ]);
+    // The question is never left unanswered: the reply says what failed, as Recollect's own.
+    expect(
+      store.db
+        .prepare(
+          "SELECT content, is_recollect_reply AS fixed FROM messages WHERE chat_id = ? ORDER BY id DESC LIMIT 1",
+        )
+        .get(own),
+    ).toEqual({ content: "No answer: The Engine answered HTTP 500.", fixed: 1 });
   });
 
   it("rejects an empty message without storing anything", async () => {

@@ -10,7 +10,7 @@ import { streamSSE } from "hono/streaming";
 import type { z } from "zod";
 import type { ConsentPrompter } from "../agent/consent/consent-prompter.js";
 import { segmentMessage } from "../card/segment-message.js";
-import type { AgentEvent } from "../contracts/agent-events.js";
+import type { AgentEvent, AgentEventError } from "../contracts/agent-events.js";
 import type { Consent } from "../contracts/consent.js";
 import { InvalidInputError, RecollectError, toRecollectError } from "../errors/recollect-error.js";
 import { allowedByIssue } from "../errors/zod-issue.js";
@@ -47,7 +47,8 @@ import {
   partsToContent,
 } from "./shared/assistant-parts.js";
 import type { ServerEvent } from "./shared/server-events.js";
-import { createTurnRegistry } from "./turns/turn-registry.js";
+import { createTurnRegistry, type TurnRegistry } from "./turns/turn-registry.js";
+import { unansweredReply } from "./turns/unanswered-reply.js";
 import { createWebConsentPrompter } from "./turns/web-consent-prompter.js";
 import { visibleSegments } from "./visible-segments.js";
 
@@ -97,6 +98,11 @@ export interface ServerDeps {
   readonly clock?: () => number;
   /** Unique ids for turns, prompts and web-created chats. Default `crypto.randomUUID`. */
   readonly newId?: () => string;
+  /**
+   * The running turns. Default: a registry of this app's own. The server passes one so that
+   * stopping can abort them and wait for their replies to be stored before the store closes.
+   */
+  readonly turns?: TurnRegistry;
 }
 
 /** What a turn's message may be, as its refusals say (`body.message`). */
@@ -136,7 +142,7 @@ export function createApp(deps: ServerDeps): Hono {
   const { store, runTurn, permissions } = deps;
   const clock = deps.clock ?? Date.now;
   const newId = deps.newId ?? (() => crypto.randomUUID());
-  const turns = createTurnRegistry();
+  const turns = deps.turns ?? createTurnRegistry();
   const app = new Hono();
 
   app.onError((error, c) => errorResponse(error, c));
@@ -264,12 +270,15 @@ export function createApp(deps: ServerDeps): Hono {
       let fixedReply = false;
       // ...and its notice to a recall question it could not explore: the question is no evidence.
       let recallNotice = false;
+      // What ended the turn, when an error did: an empty turn's stored reply says it.
+      let endError: AgentEventError | null = null;
       const onEvent = (event: AgentEvent) => {
         if (parts.ended) return; // nothing follows a terminal event
         if (event.type === "turn-finish") {
           fixedReply = event.fixedReply === true;
           recallNotice = event.recallNotice === true;
         }
+        if (event.type === "turn-error") endError = event.error;
         parts = applyAgentEvent(parts, event);
         // Persist before the browser hears the turn ended, so its reload sees the final message.
         if (parts.ended) persist(parts);
@@ -281,6 +290,11 @@ export function createApp(deps: ServerDeps): Hono {
           updateMessageContent(store.db, assistantMessageId, content, {
             recollectReply: fixedReply,
             recallNotice,
+          });
+        } else if (endError !== null) {
+          // Stopped or failed before anything was written: the question keeps a reply saying so.
+          updateMessageContent(store.db, assistantMessageId, unansweredReply(endError), {
+            recollectReply: true,
           });
         } else deleteMessage(store.db, assistantMessageId);
       };
