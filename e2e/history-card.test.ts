@@ -284,9 +284,13 @@ describe("history card states", () => {
     const card = await waitForCard(page, "failed");
     await waitForAnswer("The history explorer failed.");
     expect(await card.locator(".status-text").textContent()).toBe("Failed");
-    expect(await card.locator(".notice-failed").textContent()).toContain(
-      "The Engine could not be reached. Try again in a moment.",
+    // An Engine that answered HTTP 500 was reached: the card names the status, not "unreachable".
+    const notice = await card.locator(".notice-failed").textContent();
+    expect(notice).toContain("The Engine did not answer as expected. Try again in a moment.");
+    expect(await card.locator(".error-detail").textContent()).toBe(
+      "The Engine request failed (HTTP 500).",
     );
+    expect(notice).not.toContain("could not be reached");
     expect(await card.locator("[data-icon=failed]").count()).toBe(1);
     await screenshot(page, "card-failed");
     await expectNoSeriousViolations();
@@ -335,6 +339,8 @@ describe("history card states", () => {
     await harness.engine.waitForRequests(before + 3);
     await page.getByRole("button", { name: "Stop" }).click();
     const cancelled = await waitForCard(page, "cancelled");
+    // The Stop button gives way to Send; focus stays in the composer, not on <body>.
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe("composer-input");
     expect(await cancelled.locator(".notice-cancelled").textContent()).toBe(
       "Exploration cancelled. Nothing more will be added to this card.",
     );

@@ -12,9 +12,9 @@ import { useEffect, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { ExploreCard as ExploreCardData } from "../../card/explore-card.js";
 import type { ExploreChatHistoryReport } from "../../card/report-schema.js";
-import { RECOLLECT_ERROR_KINDS, type RecollectErrorKind } from "../../errors/recollect-error.js";
 import { announcementKey, headerCounts, startsCollapsed, statusKey } from "./card-view.js";
 import { EvidenceList } from "./evidence-list.js";
+import { failureKind } from "./failure-kind.js";
 import { Chevron, StatusIcon } from "./status-icon.js";
 
 /** Props: the parsed card. The caller keys it by tool call so state survives updates. */
@@ -125,7 +125,7 @@ function CardBody({ card, phaseText }: { card: ExploreCardData; phaseText: strin
     case "cancelled":
       return <p className="notice notice-cancelled">{t("card.cancelled")}</p>;
     case "failed": {
-      const kind = isKnownKind(card.error.kind) ? card.error.kind : "internal";
+      const kind = failureKind(card.error.kind);
       return (
         <div className="notice notice-failed">
           <p className="notice-title">{t("card.failed.title")}</p>
@@ -156,10 +156,6 @@ function CardBody({ card, phaseText }: { card: ExploreCardData; phaseText: strin
     default:
       return <ReportBody report={card.report} lowConfidence={card.state === "low_confidence"} />;
   }
-}
-
-function isKnownKind(kind: string): kind is RecollectErrorKind {
-  return (RECOLLECT_ERROR_KINDS as readonly string[]).includes(kind);
 }
 
 /** Every evidence target of a report once, in report order (evidence-only fallback). */

@@ -19,7 +19,7 @@ import {
   type MessagesResponse,
   messagesResponseSchema,
 } from "../../server/shared/api-types.js";
-import { ApiError, getJson, sendJson } from "../api/client.js";
+import { ApiError, getJson, NETWORK_ERROR_KIND, sendJson } from "../api/client.js";
 import type { MessageAddress, Route } from "../app/use-hash-route.js";
 import { ConsentDialog } from "../permissions/consent-dialog.js";
 import { ChatSidebar } from "./chat-sidebar.js";
@@ -66,9 +66,20 @@ export function ChatPage(props: ChatPageProps) {
   const [draft, setDraft] = useState("");
   const pendingChatRef = useRef<number | null>(null);
 
-  const fail = useCallback((error: unknown) => {
-    setLoadError(error instanceof Error ? error.message : String(error));
-  }, []);
+  // Why the last message could not be sent (it is still in the composer), or null.
+  const [sendError, setSendError] = useState<string | null>(null);
+  const composerRef = useRef<HTMLTextAreaElement>(null);
+
+  const describe = useCallback(
+    (error: unknown) =>
+      error instanceof ApiError && error.kind === NETWORK_ERROR_KIND
+        ? t("app.serverUnreachable")
+        : error instanceof Error
+          ? error.message
+          : String(error),
+    [t],
+  );
+  const fail = useCallback((error: unknown) => setLoadError(describe(error)), [describe]);
 
   useEffect(() => {
     getJson("/api/apps", appsResponseSchema)
@@ -119,12 +130,13 @@ export function ChatPage(props: ChatPageProps) {
       setMessages(response.messages);
       setShownChat(response.chat);
     } catch (error) {
-      setMessages([]);
-      setShownChat(null);
       if (error instanceof ApiError && error.kind === "not_found") {
+        setMessages([]);
+        setShownChat(null);
         setLoadError(t("app.target.notFound"));
         return;
       }
+      // Any other failure (the server stopped) keeps what is on screen; the banner says why.
       throw error;
     }
   }, [appId, chatId, messageId, t]);
@@ -140,18 +152,27 @@ export function ChatPage(props: ChatPageProps) {
     await Promise.all([loadMessages(), loadChats()]).catch(fail);
   }, [loadMessages, loadChats, fail]);
   const turn = useTurn(settle);
-  const running = turn.live !== null;
+  const running = turn.live !== null && !turn.live.parts.ended;
+
+  // Sends a turn; the draft is cleared only once the server has stored the question, so a
+  // refused or unreachable send leaves it in the composer with the reason above it.
+  const sendTurn = useCallback(
+    async (toChatId: number, text: string) => {
+      setSendError(null);
+      const result = await turn.send(toChatId, text, () => setDraft(""));
+      if (!result.accepted) setSendError(describe(result.error));
+    },
+    [turn, describe],
+  );
 
   // A chat created for the first message: send once the route points at it.
   useEffect(() => {
     const pending = pendingChatRef.current;
     if (pending !== null && pending === chatId && draft.trim()) {
       pendingChatRef.current = null;
-      const text = draft.trim();
-      setDraft("");
-      void turn.send(pending, text);
+      void sendTurn(pending, draft.trim());
     }
-  }, [chatId, draft, turn]);
+  }, [chatId, draft, sendTurn]);
 
   // The origin of the chat on screen, from its header or the list; null while unknown.
   const shownOrigin =
@@ -165,13 +186,14 @@ export function ChatPage(props: ChatPageProps) {
   const submit = async () => {
     const text = draft.trim();
     if (!text || running || appId === null || appMissing) return;
+    setSendError(null);
     if (chatId === null || inArchive) {
       const created = await sendJson(
         "POST",
         `/api/apps/${appId}/chats`,
         { title: text.slice(0, 80) },
         createChatResponseSchema,
-      ).catch(fail);
+      ).catch((error: unknown) => setSendError(describe(error)));
       if (!created) return;
       setChatList({ appId, chats: [created.chat, ...chats] });
       pendingChatRef.current = created.chat.id;
@@ -180,8 +202,13 @@ export function ChatPage(props: ChatPageProps) {
     }
     // A new turn follows the newest message, not the addressed one.
     if (messageId !== null) navigate({ page: "chat", appId, chatId });
-    setDraft("");
-    await turn.send(chatId, text);
+    await sendTurn(chatId, text);
+  };
+
+  const stop = () => {
+    turn.stop();
+    // The Stop button gives way to Send: keep focus in the composer, not on <body>.
+    composerRef.current?.focus();
   };
 
   return (
@@ -219,10 +246,16 @@ export function ChatPage(props: ChatPageProps) {
           live={turn.live}
           messageId={messageId}
           from={from}
+          onRetry={(live) => void sendTurn(live.chatId, live.userText)}
         />
         {inArchive && !appMissing ? (
           <p className="archive-notice" data-notice="archive">
             {t("app.archiveNotice")}
+          </p>
+        ) : null}
+        {sendError ? (
+          <p className="banner-error" role="alert" data-error="not-sent">
+            {t("app.notSent", { message: sendError })}
           </p>
         ) : null}
         <form
@@ -236,6 +269,7 @@ export function ChatPage(props: ChatPageProps) {
             {t("app.composerLabel")}
           </label>
           <textarea
+            ref={composerRef}
             id="composer-input"
             className="composer-input"
             rows={2}
@@ -251,7 +285,7 @@ export function ChatPage(props: ChatPageProps) {
             }}
           />
           {running ? (
-            <button type="button" className="button danger" onClick={turn.stop}>
+            <button type="button" className="button danger" onClick={stop}>
               {t("app.stop")}
             </button>
           ) : (

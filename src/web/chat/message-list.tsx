@@ -14,7 +14,8 @@ import { type MessageAddress, routeHash } from "../app/use-hash-route.js";
 import { EvidenceOriginContext } from "../card/evidence-origin.js";
 import { Markdown } from "./markdown.js";
 import { CardView, SegmentView } from "./message-content.js";
-import type { LiveTurn } from "./use-turn.js";
+import { TurnFailure } from "./turn-failure.js";
+import { type LiveTurn, turnFailed } from "./use-turn.js";
 
 /** Props of {@link MessageList}. */
 export interface MessageListProps {
@@ -27,23 +28,28 @@ export interface MessageListProps {
   readonly messageId: number | null;
   /** The answer the addressed message was opened from, or null. */
   readonly from: MessageAddress | null;
+  /** Asks a failed turn's question again. */
+  readonly onRetry: (live: LiveTurn) => void;
 }
 
 /** The message list. */
-export function MessageList({ appId, chatId, messages, live, messageId, from }: MessageListProps) {
+export function MessageList(props: MessageListProps) {
+  const { appId, chatId, messages, live, messageId, from, onRetry } = props;
   const { t } = useTranslation();
   const listRef = useRef<HTMLElement>(null);
   const scrolledTo = useRef<string | null>(null);
   // The running turn is drawn from its live copy. A reload while it runs may already hold its
   // stored messages: those give way to the live copy. Once it has ended and the stored messages
   // hold its answer, the stored copy is drawn instead, so the answer never shows twice and never
-  // disappears mid-turn.
+  // disappears mid-turn. A failed turn stays drawn from its live copy, with its error and Retry.
   const liveInChat = live !== null && live.chatId === chatId ? live : null;
   const storedAnswer =
     liveInChat?.assistantMessageId != null &&
     messages.some((message) => message.id === liveInChat.assistantMessageId);
   const liveHere =
-    liveInChat !== null && !(liveInChat.parts.ended && storedAnswer) ? liveInChat : null;
+    liveInChat !== null && (turnFailed(liveInChat) || !(liveInChat.parts.ended && storedAnswer))
+      ? liveInChat
+      : null;
   const shown =
     liveHere === null
       ? messages
@@ -129,7 +135,7 @@ export function MessageList({ appId, chatId, messages, live, messageId, from }: 
         })}
         {liveHere ? (
           <EvidenceOriginContext.Provider value={origin(liveHere.assistantMessageId)}>
-            <LiveMessages live={liveHere} />
+            <LiveMessages live={liveHere} onRetry={onRetry} />
           </EvidenceOriginContext.Provider>
         ) : null}
       </section>
@@ -138,7 +144,7 @@ export function MessageList({ appId, chatId, messages, live, messageId, from }: 
 }
 
 /** The running turn: the person's message and the assistant's parts as they stream. */
-function LiveMessages({ live }: { live: LiveTurn }) {
+function LiveMessages({ live, onRetry }: Pick<MessageListProps, "onRetry"> & { live: LiveTurn }) {
   const { t } = useTranslation();
   return (
     <>
@@ -163,11 +169,7 @@ function LiveMessages({ live }: { live: LiveTurn }) {
             ),
           )}
           {live.stopped ? <p className="muted">{t("app.turnStopped")}</p> : null}
-          {live.error && live.error.kind !== "aborted" ? (
-            <p className="banner-error" role="alert">
-              {t("app.turnFailed", { message: live.error.message })}
-            </p>
-          ) : null}
+          {turnFailed(live) ? <TurnFailure live={live} onRetry={onRetry} /> : null}
         </div>
       </article>
     </>

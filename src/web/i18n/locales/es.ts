@@ -32,8 +32,13 @@ export const es: StringTree<typeof en> = {
       "Este almacén es de solo lectura: puedes consultar sus chats, pero no se pueden guardar mensajes nuevos. Haz que el archivo del almacén y su carpeta admitan escritura para chatear.",
     appNotFound: "No se encontró esta app. Elige una app de la lista.",
     loadFailed: "No se pudo cargar: {{message}}",
-    turnFailed: "El turno falló: {{message}}",
     turnStopped: "Detenido.",
+    serverUnreachable:
+      "No se pudo contactar con el servidor de Recollect. ¿Sigue en marcha recollect serve?",
+    notSent: "Tu mensaje no se envió: {{message}} Sigue en el cuadro de abajo.",
+    connectionLost: "Se perdió la conexión con el servidor de Recollect durante este turno.",
+    noAnswer: "Sin respuesta",
+    retry: "Reintentar",
     skipToContent: "Saltar al contenido",
     markdown: { details: "Detalles", taskDone: "Hecho", taskOpen: "Pendiente" },
     drawer: { close: "Cerrar" },
@@ -116,7 +121,7 @@ export const es: StringTree<typeof en> = {
         invalid_input: "No se aceptó la pregunta. Reformúlala e inténtalo de nuevo.",
         user_cancelled: "Se denegó el permiso. Cámbialo en la página de Permisos para permitirlo.",
         budget_exhausted: "El presupuesto de exploración se agotó antes de encontrar algo.",
-        provider: "No se pudo contactar con el Engine. Inténtalo de nuevo en un momento.",
+        provider: "El Engine no respondió como se esperaba. Inténtalo de nuevo en un momento.",
         rate_limited:
           "El Engine ha limitado las solicitudes. Espera un minuto y vuelve a intentarlo.",
         aborted: "La exploración se detuvo.",

@@ -32,8 +32,13 @@ export const ptBR: StringTree<typeof en> = {
       "Este armazenamento é somente leitura: você pode navegar pelos chats, mas novas mensagens não podem ser salvas. Torne o arquivo do armazenamento e a pasta graváveis para conversar.",
     appNotFound: "Este app não foi encontrado. Escolha um app da lista.",
     loadFailed: "Não foi possível carregar: {{message}}",
-    turnFailed: "A resposta falhou: {{message}}",
     turnStopped: "Interrompido.",
+    serverUnreachable:
+      "Não foi possível acessar o servidor do Recollect. O recollect serve ainda está em execução?",
+    notSent: "Sua mensagem não foi enviada: {{message}} Ela continua na caixa abaixo.",
+    connectionLost: "A conexão com o servidor do Recollect caiu durante esta resposta.",
+    noAnswer: "Sem resposta",
+    retry: "Tentar novamente",
     skipToContent: "Pular para o conteúdo",
     markdown: { details: "Detalhes", taskDone: "Feito", taskOpen: "A fazer" },
     drawer: { close: "Fechar" },
@@ -117,7 +122,7 @@ export const ptBR: StringTree<typeof en> = {
         invalid_input: "A pergunta não foi aceita. Reformule e tente novamente.",
         user_cancelled: "A permissão foi negada. Altere-a na página Permissões para permitir.",
         budget_exhausted: "O orçamento da exploração acabou antes de encontrar algo.",
-        provider: "Não foi possível acessar o Engine. Tente novamente em instantes.",
+        provider: "O Engine não respondeu como esperado. Tente novamente em instantes.",
         rate_limited:
           "O Engine está limitando as solicitações. Aguarde um minuto e tente novamente.",
         aborted: "A exploração foi interrompida.",
