@@ -109,6 +109,31 @@ export function messageWindow(
     .map(storedMessage);
 }
 
+/**
+ * Up to {@link MESSAGE_WINDOW} messages of a chat just before message `beforeMessageId` (which is
+ * left out), in order: the page before a window the chat view already shows ("load earlier").
+ * Empty when it is the chat's first message. Pure read.
+ */
+export function messagesBefore(
+  store: Store,
+  chatId: number,
+  beforeMessageId: number,
+): StoredMessage[] {
+  // A window of twice the size centred on the message holds every message of the page before it.
+  return messageWindow(store, chatId, {
+    aroundMessageId: beforeMessageId,
+    size: 2 * MESSAGE_WINDOW,
+  })
+    .filter((message) => message.id < beforeMessageId)
+    .slice(-MESSAGE_WINDOW);
+}
+
+/** True when the chat has a shown message before `messageId` (the window does not start the chat). */
+export function hasMessagesBefore(store: Store, chatId: number, messageId: number): boolean {
+  const first = listMessages(store, chatId, 1)[0];
+  return first !== undefined && first.id < messageId;
+}
+
 /** Creates a chat in `appId` started from the web app; `external_id` is unique per creation. */
 export function createChat(
   store: Store,

@@ -23,8 +23,10 @@ import {
   type ChatSummary,
   createChat,
   getChat,
+  hasMessagesBefore,
   listChats,
   listMessages,
+  messagesBefore,
   messageWindow,
   type StoredMessage,
 } from "./api-rows.js";
@@ -182,17 +184,29 @@ export function createApp(deps: ServerDeps): Hono {
     return c.json({ chat }, 201);
   });
 
-  const chatMessages = (chat: ChatSummary, aroundMessageId?: number) => ({
-    chat,
-    messages: messageWindow(
-      store,
-      chat.id,
-      aroundMessageId === undefined ? {} : { aroundMessageId },
-    ).map(({ content, ...message }) => ({
-      ...message,
-      segments: visibleSegments(segmentMessage(content)),
-    })),
-  });
+  const chatMessages = (
+    chat: ChatSummary,
+    at: { readonly aroundMessageId?: number; readonly beforeMessageId?: number },
+  ) => {
+    const rows =
+      at.beforeMessageId === undefined
+        ? messageWindow(
+            store,
+            chat.id,
+            at.aroundMessageId === undefined ? {} : { aroundMessageId: at.aroundMessageId },
+          )
+        : messagesBefore(store, chat.id, at.beforeMessageId);
+    const first = rows[0];
+    return {
+      chat,
+      // The window does not start at the chat's first message: the view offers the earlier ones.
+      hasEarlier: first !== undefined && hasMessagesBefore(store, chat.id, first.id),
+      messages: rows.map(({ content, ...message }) => ({
+        ...message,
+        segments: visibleSegments(segmentMessage(content)),
+      })),
+    };
+  };
 
   // A chat's messages, and an evidence target's link: the chat must be in the app (and the message
   // in the chat), checked by read_chat's own readChat(), so a missing, other-app or foreign-message
@@ -202,15 +216,26 @@ export function createApp(deps: ServerDeps): Hono {
     const appId = parseId(c.req.param("appId"), "appId");
     const chatId = parseId(c.req.param("chatId"), "chatId");
     const rawMessage = c.req.query("message");
+    const rawBefore = c.req.query("before");
+    if (rawMessage !== undefined && rawBefore !== undefined) {
+      throw new InvalidInputError("before", "either message or before, not both");
+    }
     const messageId = rawMessage === undefined ? undefined : parseId(rawMessage, "message");
+    const beforeId = rawBefore === undefined ? undefined : parseId(rawBefore, "before");
+    const addressed = messageId ?? beforeId;
     const retrieval = { store, appId, currentChatId: null, currentMessageId: null };
     readChat(
       retrieval,
-      messageId === undefined
+      addressed === undefined
         ? { chat_id: chatId, offset: 0, limit: 1 }
-        : { chat_id: chatId, around_message_id: messageId, before: 0, after: 0 },
+        : { chat_id: chatId, around_message_id: addressed, before: 0, after: 0 },
     );
-    return c.json(chatMessages(getChat(store, chatId), messageId));
+    return c.json(
+      chatMessages(getChat(store, chatId), {
+        ...(messageId === undefined ? {} : { aroundMessageId: messageId }),
+        ...(beforeId === undefined ? {} : { beforeMessageId: beforeId }),
+      }),
+    );
   });
 
   app.post("/api/chats/:chatId/turns", async (c) => {

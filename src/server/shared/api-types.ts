@@ -46,11 +46,15 @@ export type ChatsResponse = z.infer<typeof chatsResponseSchema>;
 export const createChatResponseSchema = z.object({ chat: chatSummarySchema });
 
 /**
- * `GET /api/apps/:appId/chats/:chatId/messages`. Each message is already split into text runs and typed cards
- * (the server reads stored card XML back; the browser never parses it).
+ * `GET /api/apps/:appId/chats/:chatId/messages[?message=ID | ?before=ID]`: a window of at most 500
+ * messages (the newest, those around message ID, or those just before it). `hasEarlier` is true
+ * when the chat has messages before the window (the view offers to load them). Each message is
+ * already split into text runs and typed cards (the server reads stored card XML back; the browser
+ * never parses it).
  */
 export const messagesResponseSchema = z.object({
   chat: chatSummarySchema,
+  hasEarlier: z.boolean(),
   messages: z.array(
     z.object({
       id: z.number().int(),

@@ -60,6 +60,8 @@ export function ChatPage(props: ChatPageProps) {
   const appMissing = appNotFound || (appId !== null && missingAppId === appId);
   const chats = !appMissing && chatList?.appId === appId ? chatList.chats : [];
   const [messages, setMessages] = useState<Messages>([]);
+  // The chat has messages before the shown window (a chat longer than the 500 loaded at once).
+  const [hasEarlier, setHasEarlier] = useState(false);
   // The shown chat's header (its origin decides where a new turn goes), with its id.
   const [shownChat, setShownChat] = useState<MessagesResponse["chat"] | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
@@ -128,6 +130,7 @@ export function ChatPage(props: ChatPageProps) {
       const response = await getJson(path, messagesResponseSchema);
       setLoadError(null);
       setMessages(response.messages);
+      setHasEarlier(response.hasEarlier);
       setShownChat(response.chat);
     } catch (error) {
       if (error instanceof ApiError && error.kind === "not_found") {
@@ -140,6 +143,19 @@ export function ChatPage(props: ChatPageProps) {
       throw error;
     }
   }, [appId, chatId, messageId, t]);
+
+  // The page before the first shown message, put in front of it (messages already shown stay).
+  const loadEarlier = useCallback(async () => {
+    const first = messages[0];
+    if (chatId === null || appId === null || first === undefined) return;
+    const path = `/api/apps/${appId}/chats/${chatId}/messages?before=${first.id}`;
+    const response = await getJson(path, messagesResponseSchema);
+    setMessages((shown) => [
+      ...response.messages.filter((message) => message.id < (shown[0]?.id ?? 0)),
+      ...shown,
+    ]);
+    setHasEarlier(response.hasEarlier);
+  }, [appId, chatId, messages]);
 
   useEffect(() => {
     loadChats().catch(fail);
@@ -243,6 +259,11 @@ export function ChatPage(props: ChatPageProps) {
           appId={appMissing ? null : appId}
           chatId={appMissing ? null : chatId}
           messages={appMissing ? [] : messages}
+          earlier={
+            hasEarlier && !appMissing && shownChat?.id === chatId
+              ? { total: shownChat.messageCount, load: () => loadEarlier().catch(fail) }
+              : null
+          }
           live={turn.live}
           messageId={messageId}
           from={from}

@@ -12,6 +12,7 @@ import { useTranslation } from "react-i18next";
 import type { MessagesResponse } from "../../server/shared/api-types.js";
 import { type MessageAddress, routeHash } from "../app/use-hash-route.js";
 import { EvidenceOriginContext } from "../card/evidence-origin.js";
+import { EarlierBar, type EarlierMessages } from "./earlier-bar.js";
 import { Markdown } from "./markdown.js";
 import { CardView, SegmentView } from "./message-content.js";
 import { TurnFailure } from "./turn-failure.js";
@@ -30,11 +31,13 @@ export interface MessageListProps {
   readonly from: MessageAddress | null;
   /** Asks a failed turn's question again. */
   readonly onRetry: (live: LiveTurn) => void;
+  /** The chat has messages before the shown ones: how many it holds, and how to load them. */
+  readonly earlier: EarlierMessages | null;
 }
 
 /** The message list. */
 export function MessageList(props: MessageListProps) {
-  const { appId, chatId, messages, live, messageId, from, onRetry } = props;
+  const { appId, chatId, messages, live, messageId, from, onRetry, earlier } = props;
   const { t } = useTranslation();
   const listRef = useRef<HTMLElement>(null);
   const scrolledTo = useRef<string | null>(null);
@@ -59,9 +62,25 @@ export function MessageList(props: MessageListProps) {
         );
   const liveParts = liveHere?.parts;
 
+  // Where the list was drawn last: earlier messages put in front keep the view where it was.
+  const drawn = useRef<{ firstId?: number; lastId?: number; height: number }>({ height: 0 });
   useLayoutEffect(() => {
     const list = listRef.current;
     if (!list) return;
+    const previous = drawn.current;
+    drawn.current = {
+      firstId: messages[0]?.id,
+      lastId: messages.at(-1)?.id,
+      height: list.scrollHeight,
+    };
+    if (
+      previous.lastId !== undefined &&
+      previous.lastId === messages.at(-1)?.id &&
+      previous.firstId !== messages[0]?.id
+    ) {
+      list.scrollTop += list.scrollHeight - previous.height;
+      return;
+    }
     if (messageId !== null && !liveParts) {
       const key = `${chatId}:${messageId}`;
       if (scrolledTo.current === key) return;
@@ -108,6 +127,7 @@ export function MessageList(props: MessageListProps) {
         tabIndex={0}
       >
         {chatId === null && !liveHere ? <p className="empty-state">{t("app.pickChat")}</p> : null}
+        {earlier ? <EarlierBar earlier={earlier} shown={messages.length} /> : null}
         {shown.map((message) => {
           const isTarget = message.id === messageId;
           return (

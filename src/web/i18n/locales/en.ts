@@ -41,6 +41,10 @@ export const en = {
     connectionLost: "The connection to the Recollect server was lost during this turn.",
     noAnswer: "No answer",
     retry: "Retry",
+    earlier: {
+      shown: "Showing the latest {{shown}} of {{total}} messages.",
+      load: "Load earlier messages",
+    },
     skipToContent: "Skip to content",
     markdown: { details: "Details", taskDone: "Done", taskOpen: "To do" },
     drawer: { close: "Close" },

@@ -39,6 +39,10 @@ export const es: StringTree<typeof en> = {
     connectionLost: "Se perdió la conexión con el servidor de Recollect durante este turno.",
     noAnswer: "Sin respuesta",
     retry: "Reintentar",
+    earlier: {
+      shown: "Se muestran los últimos {{shown}} de {{total}} mensajes.",
+      load: "Cargar mensajes anteriores",
+    },
     skipToContent: "Saltar al contenido",
     markdown: { details: "Detalles", taskDone: "Hecho", taskOpen: "Pendiente" },
     drawer: { close: "Cerrar" },

@@ -38,6 +38,10 @@ export const ko: StringTree<typeof en> = {
     connectionLost: "이 응답 중에 Recollect 서버와의 연결이 끊어졌습니다.",
     noAnswer: "응답 없음",
     retry: "다시 시도",
+    earlier: {
+      shown: "메시지 {{total}}개 중 최근 {{shown}}개를 표시합니다.",
+      load: "이전 메시지 불러오기",
+    },
     skipToContent: "본문으로 건너뛰기",
     markdown: { details: "자세히", taskDone: "완료", taskOpen: "할 일" },
     drawer: { close: "닫기" },

@@ -39,6 +39,10 @@ export const ptBR: StringTree<typeof en> = {
     connectionLost: "A conexão com o servidor do Recollect caiu durante esta resposta.",
     noAnswer: "Sem resposta",
     retry: "Tentar novamente",
+    earlier: {
+      shown: "Mostrando as últimas {{shown}} de {{total}} mensagens.",
+      load: "Carregar mensagens anteriores",
+    },
     skipToContent: "Pular para o conteúdo",
     markdown: { details: "Detalhes", taskDone: "Feito", taskOpen: "A fazer" },
     drawer: { close: "Fechar" },

@@ -37,6 +37,10 @@ export const zhCN: StringTree<typeof en> = {
     connectionLost: "本轮回复期间与 Recollect 服务器的连接已断开。",
     noAnswer: "没有回复",
     retry: "重试",
+    earlier: {
+      shown: "显示 {{total}} 条消息中最近的 {{shown}} 条。",
+      load: "加载更早的消息",
+    },
     skipToContent: "跳到正文",
     markdown: { details: "详细信息", taskDone: "已完成", taskOpen: "待办" },
     drawer: { close: "关闭" },
