@@ -41,7 +41,7 @@ describe("a turn that fails", () => {
     expect(await failure.textContent()).toContain(
       "The Engine did not answer as expected. Try again in a moment.",
     );
-    expect(await page.locator(".message-user").allTextContents()).toEqual([`You${QUESTION}`]);
+    expect(await page.locator(".message-user .message-body").allTextContents()).toEqual([QUESTION]);
     expect(await draft()).toBe("");
     await screenshot(page, "turn-failed");
     expect(await seriousViolations(page)).toEqual([]);
@@ -59,8 +59,7 @@ describe("a turn that fails", () => {
     // The failed turn stays in the chat, answered by Recollect's note of what failed.
     await page.reload();
     await page.locator(".message-assistant", { hasText: "We picked Stripe." }).waitFor();
-    const stored = await page.locator(".message").allTextContents();
-    expect(stored.map((text) => text.replace(/^(You|Assistant)/, ""))).toEqual([
+    expect(await page.locator(".message .message-body").allTextContents()).toEqual([
       QUESTION,
       expect.stringMatching(/^No answer: /),
       QUESTION,
@@ -145,7 +144,9 @@ describe("a turn that fails", () => {
     expect(await failure.textContent()).toContain(
       "The connection to the Recollect server was lost during this turn.",
     );
-    expect(await page.locator(".message-user").last().textContent()).toBe("Youthe lost question");
+    expect(await page.locator(".message-user .message-body").last().textContent()).toBe(
+      "the lost question",
+    );
     const card = page.locator(".explore-card").last();
     expect(await card.getAttribute("data-state")).toBe("failed");
     // Earlier messages stay too: a failed reload does not wipe the chat.

@@ -32,6 +32,8 @@ export interface ChatSummary {
   readonly createdAt: string | null;
   readonly messageCount: number;
   readonly origin: ChatOrigin;
+  /** What wrote it: an importer's format (`specstory`, `claude-code`…), `web`, `demo`… */
+  readonly source: string;
 }
 
 /**
@@ -53,6 +55,7 @@ const chatSummary = (row: chats.ChatRow): ChatSummary => ({
   createdAt: isoTimeOrNull(row.createdAtMs),
   messageCount: row.messageCount,
   origin: row.source === WEB_SOURCE ? "web" : "imported",
+  source: row.source,
 });
 
 const storedMessage = ({ createdAtMs, content, ...row }: messages.MessageRow): StoredMessage => ({

@@ -109,6 +109,7 @@ describe("read API", () => {
       createdAt: "2026-03-02T10:00:00.000Z",
       messageCount: 3,
       origin: "imported",
+      source: "seed",
     });
   });
 
@@ -666,6 +667,7 @@ describe("turns", () => {
         createdAt: "2026-06-01T12:00:00.000Z",
         messageCount: 0,
         origin: "web",
+        source: "web",
       },
     });
   });

@@ -36,6 +36,8 @@ export const chatSummarySchema = z.object({
   createdAt: z.string().nullable(),
   messageCount: z.number().int(),
   origin: z.enum(["web", "imported"]),
+  /** What wrote the chat: an importer's format name, `web` (the person's own), `demo`… */
+  source: z.string(),
 });
 
 /** `GET /api/apps/:appId/chats`. */

@@ -22,6 +22,7 @@ import {
 import { ApiError, getJson, NETWORK_ERROR_KIND, sendJson } from "../api/client.js";
 import type { MessageAddress, Route } from "../app/use-hash-route.js";
 import { ConsentDialog } from "../permissions/consent-dialog.js";
+import { ChatHeader } from "./chat-header.js";
 import { ChatSidebar } from "./chat-sidebar.js";
 import { MessageList } from "./message-list.js";
 import { useTurn } from "./use-turn.js";
@@ -254,6 +255,13 @@ export function ChatPage(props: ChatPageProps) {
           <p className="banner-error" role="alert">
             {t("app.loadFailed", { message: loadError })}
           </p>
+        ) : null}
+        {shownChat && shownChat.id === chatId && !appMissing ? (
+          <ChatHeader
+            chat={shownChat}
+            appName={apps?.find((app) => app.id === appId)?.name ?? null}
+            messages={messages}
+          />
         ) : null}
         <MessageList
           appId={appMissing ? null : appId}

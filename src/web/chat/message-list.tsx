@@ -15,6 +15,7 @@ import { EvidenceOriginContext } from "../card/evidence-origin.js";
 import { EarlierBar, type EarlierMessages } from "./earlier-bar.js";
 import { Markdown } from "./markdown.js";
 import { CardView, SegmentView } from "./message-content.js";
+import { RoleLabel } from "./role-label.js";
 import { TurnFailure } from "./turn-failure.js";
 import { type LiveTurn, turnFailed } from "./use-turn.js";
 
@@ -138,10 +139,9 @@ export function MessageList(props: MessageListProps) {
               tabIndex={isTarget ? -1 : undefined}
               aria-current={isTarget ? "true" : undefined}
             >
-              <h2 className="message-role">
-                {t(`app.role.${message.role}`)}
+              <RoleLabel author={message.role} createdAt={message.createdAt}>
                 {isTarget ? <span className="target-badge">{t("app.target.cited")}</span> : null}
-              </h2>
+              </RoleLabel>
               <EvidenceOriginContext.Provider value={origin(message.id)}>
                 <div className="message-body">
                   {message.segments.map((segment, index) => (
@@ -169,13 +169,13 @@ function LiveMessages({ live, onRetry }: Pick<MessageListProps, "onRetry"> & { l
   return (
     <>
       <article className="message message-user">
-        <h2 className="message-role">{t("app.role.user")}</h2>
+        <RoleLabel author="user" createdAt={null} />
         <div className="message-body">
           <Markdown text={live.userText} />
         </div>
       </article>
       <article className="message message-assistant" aria-busy={!live.parts.ended}>
-        <h2 className="message-role">{t("app.role.assistant")}</h2>
+        <RoleLabel author="assistant" createdAt={null} />
         <div className="message-body">
           {live.parts.parts.length === 0 && !live.parts.ended ? (
             <p className="muted">{t("app.thinking")}</p>

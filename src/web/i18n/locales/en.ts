@@ -41,6 +41,7 @@ export const en = {
     connectionLost: "The connection to the Recollect server was lost during this turn.",
     noAnswer: "No answer",
     retry: "Retry",
+    chatHeader: { own: "Your chat" },
     earlier: {
       shown: "Showing the latest {{shown}} of {{total}} messages.",
       load: "Load earlier messages",

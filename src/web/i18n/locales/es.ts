@@ -39,6 +39,7 @@ export const es: StringTree<typeof en> = {
     connectionLost: "Se perdió la conexión con el servidor de Recollect durante este turno.",
     noAnswer: "Sin respuesta",
     retry: "Reintentar",
+    chatHeader: { own: "Tu chat" },
     earlier: {
       shown: "Se muestran los últimos {{shown}} de {{total}} mensajes.",
       load: "Cargar mensajes anteriores",

@@ -38,6 +38,7 @@ export const ko: StringTree<typeof en> = {
     connectionLost: "이 응답 중에 Recollect 서버와의 연결이 끊어졌습니다.",
     noAnswer: "응답 없음",
     retry: "다시 시도",
+    chatHeader: { own: "내 채팅" },
     earlier: {
       shown: "메시지 {{total}}개 중 최근 {{shown}}개를 표시합니다.",
       load: "이전 메시지 불러오기",

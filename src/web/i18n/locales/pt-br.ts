@@ -39,6 +39,7 @@ export const ptBR: StringTree<typeof en> = {
     connectionLost: "A conexão com o servidor do Recollect caiu durante esta resposta.",
     noAnswer: "Sem resposta",
     retry: "Tentar novamente",
+    chatHeader: { own: "Seu chat" },
     earlier: {
       shown: "Mostrando as últimas {{shown}} de {{total}} mensagens.",
       load: "Carregar mensagens anteriores",

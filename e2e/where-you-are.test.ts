@@ -1,0 +1,70 @@
+/**
+ * Where the person is, in real Chromium: the skip link moves focus to the main region and leaves
+ * the route alone; above a conversation, the chat's title, app, source tool and dates; each message
+ * with its time; a cited message's view names its chat and date. Messages' role labels are not
+ * headings.
+ */
+import type { Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type Harness, screenshot, seriousViolations, startHarness } from "./harness.js";
+
+let harness: Harness;
+let page: Page;
+
+beforeAll(async () => {
+  harness = await startHarness();
+  page = await harness.newPage();
+});
+afterAll(async () => {
+  await harness?.close();
+});
+
+const authChat = () => `${harness.url}/#/chat/${harness.seeded.appId}/${harness.seeded.authChatId}`;
+
+describe("where you are", () => {
+  it("the skip link focuses the main region and stays on the chat", async () => {
+    await page.goto(authChat());
+    await page.locator(".chat-header").waitFor();
+    const before = page.url();
+    await page.keyboard.press("Tab");
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("Skip to content");
+    await page.keyboard.press("Enter");
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe("main");
+    expect(page.url()).toBe(before);
+    // The chat is still the one shown: no new chat was opened in the first app.
+    expect(await page.locator(".chat-title").textContent()).toBe("Auth approach");
+  });
+
+  it("names the chat, its app, source and dates, and dates every message", async () => {
+    await page.goto(authChat());
+    const header = page.locator(".chat-header");
+    await header.waitFor();
+    expect(await header.locator(".chat-title").textContent()).toBe("Auth approach");
+    expect(await header.locator(".chat-meta span").allTextContents()).toEqual([
+      "Acme Shop",
+      "seed",
+      "Mar 2, 2026, 10:01 AM – Mar 2, 2026, 10:03 AM",
+    ]);
+    expect(await page.locator(".message .message-time").allTextContents()).toEqual([
+      "Mar 2, 2026, 10:01 AM",
+      "Mar 2, 2026, 10:02 AM",
+      "Mar 2, 2026, 10:03 AM",
+    ]);
+    expect(await page.locator(".message time").first().getAttribute("datetime")).toBe(
+      "2026-03-02T10:01:00.000Z",
+    );
+    // Role labels are no headings: the page's headings are its own, not one per message.
+    expect(await page.locator(".messages h1, .messages h2").count()).toBe(0);
+    await screenshot(page, "chat-header");
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+
+  it("a cited message's view names its chat and date", async () => {
+    const cited = harness.seeded.messageIds.auth?.[1];
+    await page.goto(`${authChat()}?message=${cited}`);
+    const target = page.locator(".message.is-target");
+    await target.waitFor();
+    expect(await page.locator(".chat-title").textContent()).toBe("Auth approach");
+    expect(await target.locator(".message-time").textContent()).toBe("Mar 2, 2026, 10:02 AM");
+  });
+});
