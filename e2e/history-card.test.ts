@@ -110,6 +110,14 @@ describe("history card states", () => {
 
     const complete = await waitForCard(page, "complete");
     await waitForAnswer("You chose Stripe Checkout.");
+    // The answer first: the reply's text sits above the card it drew on.
+    expect(
+      await page
+        .locator(".message-assistant")
+        .last()
+        .locator(".message-body > *")
+        .evaluateAll((children) => children.map((child) => child.className.split(" ")[0])),
+    ).toEqual(["", "explore-card"]);
     const header = complete.getByRole("button");
     expect(await header.getAttribute("aria-expanded")).toBe("false");
     expect(await complete.locator(".explore-card-summary").textContent()).toBe(
@@ -251,7 +259,7 @@ describe("history card states", () => {
     await expectNoSeriousViolations();
   });
 
-  it("says no relevant prior discussion was found and advises asking the user", async () => {
+  it("says no relevant prior discussion was found, in words for the person, not the agent", async () => {
     harness.setScenario({
       query: "What did we decide about Kubernetes?",
       explorer: [
@@ -267,9 +275,11 @@ describe("history card states", () => {
     expect(await card.locator(".notice-title").textContent()).toBe(
       "No relevant prior discussion found",
     );
-    expect(await card.locator(".notice-no-match").textContent()).toContain(
-      "Ask the user for the details",
+    const notice = await card.locator(".notice-no-match").textContent();
+    expect(notice).toContain(
+      "This does not prove it was never discussed: it may have been worded differently, or discussed outside these chats.",
     );
+    expect(notice).not.toMatch(/the user/i);
     await screenshot(page, "card-no-match");
     await expectNoSeriousViolations();
   });
@@ -354,6 +364,57 @@ describe("history card states", () => {
     expect(await page.getByText("Late answer that must never appear.").count()).toBe(0);
     await screenshot(page, "card-cancelled");
     await expectNoSeriousViolations();
+  });
+});
+
+describe("evidence in the card", () => {
+  it("draws each cited message once, as counted in the header, with markdown markers dropped", async () => {
+    const db = harness.store.db;
+    const chatId = Number(
+      db
+        .prepare(
+          "INSERT INTO chats (app_id, title, created_at, source, external_id) VALUES (?, 'Billing notes', ?, 'seed', 'billing-notes')",
+        )
+        .run(harness.seeded.appId, Date.UTC(2026, 3, 1)).lastInsertRowid,
+    );
+    const messageId = Number(
+      db
+        .prepare(
+          "INSERT INTO messages (chat_id, role, content, created_at) VALUES (?, 'assistant', ?, ?)",
+        )
+        .run(
+          chatId,
+          "## Billing\nWe settled on **Stripe Checkout** for `v1`.",
+          Date.UTC(2026, 3, 1),
+        ).lastInsertRowid,
+    );
+    harness.setScenario({
+      query: "billing provider",
+      explorer: [
+        read(chatId, messageId),
+        read(harness.seeded.paymentsChatId, ids("payments", 0)),
+        submit({
+          summary: "Stripe Checkout.",
+          findings: [
+            { claim: "Stripe Checkout was chosen.", candidate_ids: ["c1", "c2"] },
+            { claim: "It is the v1 provider.", candidate_ids: ["c1"] },
+            { claim: "Still Stripe.", candidate_ids: ["c2", "c1"] },
+          ],
+          confidence: "medium",
+        }),
+      ],
+      answer: "Billing goes through Stripe Checkout.",
+    });
+    await ask(page, harness.url, harness.seeded.appId, "billing provider");
+    const card = await waitForCard(page, "complete");
+    await waitForAnswer("Billing goes through Stripe Checkout.");
+    expect(await card.locator(".explore-card-summary").textContent()).toBe(
+      "2 chats · 2 evidence targets",
+    );
+    expect(await card.locator(".evidence-item").count()).toBe(2);
+    expect(await card.locator(".evidence-excerpt").first().textContent()).toBe(
+      "Billing We settled on Stripe Checkout for v1.",
+    );
   });
 });
 

@@ -12,6 +12,7 @@ import { useTranslation } from "react-i18next";
 import type { MessagesResponse } from "../../server/shared/api-types.js";
 import { type MessageAddress, routeHash } from "../app/use-hash-route.js";
 import { EvidenceOriginContext } from "../card/evidence-origin.js";
+import { answerFirst } from "./answer-first.js";
 import { EarlierBar, type EarlierMessages } from "./earlier-bar.js";
 import { Markdown } from "./markdown.js";
 import { CardView, SegmentView } from "./message-content.js";
@@ -144,7 +145,7 @@ export function MessageList(props: MessageListProps) {
               </RoleLabel>
               <EvidenceOriginContext.Provider value={origin(message.id)}>
                 <div className="message-body">
-                  {message.segments.map((segment, index) => (
+                  {answerFirst(message.segments).map((segment, index) => (
                     // biome-ignore lint/suspicious/noArrayIndexKey: a stored message's segments never reorder
                     <SegmentView key={index} segment={segment} />
                   ))}
@@ -180,7 +181,7 @@ function LiveMessages({ live, onRetry }: Pick<MessageListProps, "onRetry"> & { l
           {live.parts.parts.length === 0 && !live.parts.ended ? (
             <p className="muted">{t("app.thinking")}</p>
           ) : null}
-          {live.parts.parts.map((part, index) =>
+          {answerFirst(live.parts.parts).map((part, index) =>
             part.kind === "text" ? (
               // biome-ignore lint/suspicious/noArrayIndexKey: parts only append; a text part keeps its slot
               <Markdown key={`text-${index}`} text={part.text} />

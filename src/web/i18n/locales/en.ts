@@ -98,7 +98,7 @@ export const en = {
     noMatch: {
       title: "No relevant prior discussion found",
       advice:
-        "This does not prove it was never discussed. Ask the user for the details instead of assuming.",
+        "This does not prove it was never discussed: it may have been worded differently, or discussed outside these chats.",
     },
     indexing: "The history index is still being built, so recall may be incomplete.",
     partialReason: {

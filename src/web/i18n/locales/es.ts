@@ -96,7 +96,7 @@ export const es: StringTree<typeof en> = {
     noMatch: {
       title: "No se encontró ninguna conversación previa relevante",
       advice:
-        "Esto no demuestra que nunca se haya hablado de ello. Pide los detalles al usuario en lugar de suponer.",
+        "Esto no demuestra que nunca se haya hablado de ello: quizá se dijo con otras palabras o fuera de estos chats.",
     },
     indexing:
       "El índice del historial aún se está construyendo, así que el resultado puede estar incompleto.",

@@ -96,7 +96,7 @@ export const ptBR: StringTree<typeof en> = {
     noMatch: {
       title: "Nenhuma discussão anterior relevante encontrada",
       advice:
-        "Isso não prova que o assunto nunca foi discutido. Peça os detalhes ao usuário em vez de supor.",
+        "Isso não prova que o assunto nunca foi discutido: pode ter sido dito com outras palavras ou fora destes chats.",
     },
     indexing:
       "O índice do histórico ainda está sendo criado, então o resultado pode estar incompleto.",

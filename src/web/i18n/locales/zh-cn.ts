@@ -93,7 +93,7 @@ export const zhCN: StringTree<typeof en> = {
     },
     noMatch: {
       title: "未找到相关的以往讨论",
-      advice: "这并不能证明从未讨论过。请向用户询问细节，而不要自行假设。",
+      advice: "这并不能证明从未讨论过：可能用了不同的说法，或是在这些对话之外讨论的。",
     },
     indexing: "聊天记录索引仍在建立中，结果可能不完整。",
     partialReason: {
