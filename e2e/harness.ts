@@ -82,10 +82,14 @@ export interface Harness {
   waitForIndex(): Promise<void>;
   /** Requests the engine received since `from` (an index into `engine.requests`). */
   requestsSince(from: number): readonly RecordedRequest[];
-  /** A fresh browser context's page; the viewport defaults to 1180×860 CSS px. */
+  /**
+   * A fresh browser context's page; the viewport defaults to 1180×860 CSS px, the colour scheme
+   * (`prefers-color-scheme`) to light.
+   */
   newPage(options?: {
     locale?: string;
     viewport?: { readonly width: number; readonly height: number };
+    colorScheme?: "light" | "dark";
   }): Promise<Page>;
   close(): Promise<void>;
 }
@@ -215,6 +219,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
         locale: pageOptions.locale ?? "en-US",
         timezoneId: "UTC",
         reducedMotion: "reduce",
+        colorScheme: pageOptions.colorScheme ?? "light",
       });
       return context.newPage();
     },

@@ -117,7 +117,7 @@ describe("history card states", () => {
         .last()
         .locator(".message-body > *")
         .evaluateAll((children) => children.map((child) => child.className.split(" ")[0])),
-    ).toEqual(["", "explore-card"]);
+    ).toEqual(["md", "explore-card"]);
     const header = complete.getByRole("button");
     expect(await header.getAttribute("aria-expanded")).toBe("false");
     expect(await complete.locator(".explore-card-summary").textContent()).toBe(

@@ -86,7 +86,14 @@ function Blocks({ blocks }: { blocks: readonly MarkdownBlock[] }) {
   );
 }
 
-/** Renders `text` (a message's text run) as markdown. */
+/**
+ * Renders `text` (a message's text run) as markdown. `dir="auto"`: a run in Arabic or Hebrew is
+ * laid out right to left, one in a left-to-right script left to right, whatever the page's language.
+ */
 export function Markdown({ text }: { text: string }) {
-  return <Blocks blocks={splitDetails(text)} />;
+  return (
+    <div className="md" dir="auto">
+      <Blocks blocks={splitDetails(text)} />
+    </div>
+  );
 }
