@@ -103,6 +103,8 @@ export interface HarnessOptions {
    * file system refuses writes: the seed is written and indexed first, then the store reopened.
    */
   readonly readOnlyStore?: boolean;
+  /** The app the root URL opens, as `serve --app` names one (default: none, the first app). */
+  readonly defaultApp?: (seeded: SeededHistory) => number;
 }
 
 const HISTORY_TOOLS = new Set(["explore_chat_history", "read_chat", "search_chats"]);
@@ -183,6 +185,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     entitlement: entitlementProvider,
     engineConfig: { kind: "openai-compatible", baseUrl: engine.baseUrl, modelId: "scripted-model" },
     port: 0,
+    appId: options.defaultApp?.(seeded) ?? null,
     webRoot,
     startIndexer: options.indexer ?? true,
     fillCommands: TEST_FILL_COMMANDS,

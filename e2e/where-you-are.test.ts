@@ -12,7 +12,8 @@ let harness: Harness;
 let page: Page;
 
 beforeAll(async () => {
-  harness = await startHarness();
+  // As `serve --app "Side Project"`: the root URL opens that app, not the first.
+  harness = await startHarness({ defaultApp: (seeded) => seeded.otherAppId });
   page = await harness.newPage();
 });
 afterAll(async () => {
@@ -22,6 +23,12 @@ afterAll(async () => {
 const authChat = () => `${harness.url}/#/chat/${harness.seeded.appId}/${harness.seeded.authChatId}`;
 
 describe("where you are", () => {
+  it("the root URL opens the app serve --app named", async () => {
+    await page.goto(`${harness.url}/`);
+    await page.waitForURL(`**/#/chat/${harness.seeded.otherAppId}`);
+    expect(await page.getByLabel("App").inputValue()).toBe(String(harness.seeded.otherAppId));
+  });
+
   it("the skip link focuses the main region and stays on the chat", async () => {
     await page.goto(authChat());
     await page.locator(".chat-header").waitFor();

@@ -86,9 +86,24 @@ describe("read API", () => {
         { id: seeded.appId, name: "Acme Shop", chatCount: 4 },
         { id: seeded.otherAppId, name: "Side Project", chatCount: 1 },
       ],
+      defaultAppId: null,
       fillCommands: TEST_FILL_COMMANDS,
       storeWritable: true,
     });
+  });
+
+  it("names the app the root URL opens when serve --app chose one", async () => {
+    const app = createApp({
+      store,
+      runTurn: noTurn,
+      permissions: createSettingsPermissions(createMemorySettingsStore({}), TOOLS),
+      isPro: () => true,
+      fillCommands: TEST_FILL_COMMANDS,
+      staticHandler: null,
+      defaultAppId: seeded.otherAppId,
+    });
+    const body = (await (await app.request("/api/apps")).json()) as { defaultAppId: number };
+    expect(body.defaultAppId).toBe(seeded.otherAppId);
   });
 
   it("lists an app's chats newest first with ISO dates", async () => {

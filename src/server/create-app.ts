@@ -98,6 +98,8 @@ export interface ServerDeps {
   readonly staticHandler: ((request: Request) => Promise<Response | null>) | null;
   /** Milliseconds since the epoch. Default `Date.now`. */
   readonly clock?: () => number;
+  /** The app the root URL opens (`serve --app`); null or absent: the first app. */
+  readonly defaultAppId?: number | null;
   /** Unique ids for turns, prompts and web-created chats. Default `crypto.randomUUID`. */
   readonly newId?: () => string;
   /**
@@ -160,6 +162,7 @@ export function createApp(deps: ServerDeps): Hono {
   app.get("/api/apps", (c) =>
     c.json({
       apps: listApps(store.db),
+      defaultAppId: deps.defaultAppId ?? null,
       fillCommands: deps.fillCommands,
       storeWritable: store.writable,
     }),

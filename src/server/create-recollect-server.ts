@@ -41,6 +41,8 @@ export interface RecollectServerOptions {
   readonly port: number;
   /** The commands that import a history into this store, written for where it was started. */
   readonly fillCommands: FillCommands;
+  /** The app the root URL opens (`serve --app`); null or absent: the first app. */
+  readonly appId?: number | null;
   /** The built web app folder, or null for API only. */
   readonly webRoot: string | null;
   readonly mode?: AgentMode;
@@ -87,6 +89,7 @@ export async function startRecollectServer(
     permissions: createSettingsPermissions(options.settings, TOOL_DEFINITIONS),
     isPro: () => options.entitlement.entitlement() === "pro",
     fillCommands: options.fillCommands,
+    defaultAppId: options.appId ?? null,
     staticHandler: options.webRoot ? createStaticHandler(options.webRoot) : null,
   });
   let server: RunningServer;

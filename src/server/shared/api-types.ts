@@ -13,12 +13,15 @@ export const fillCommandsSchema = z.object({ import: z.string(), sync: z.string(
 export type FillCommands = z.infer<typeof fillCommandsSchema>;
 
 /**
- * `GET /api/apps`: the apps, the commands that import some (shown when there are none), and
+ * `GET /api/apps`: the apps, the app the root URL opens, the commands that import some (shown
+ * when there are none), and
  * whether the store can be written: false for a read-only store (file or folder), whose chats can
  * be browsed but where no turn can be stored (each would answer 412), so the page says so first.
  */
 export const appsResponseSchema = z.object({
   apps: z.array(z.object({ id: z.number().int(), name: z.string(), chatCount: z.number().int() })),
+  /** The app the root URL opens (`serve --app`), or null for the first app. */
+  defaultAppId: z.number().int().nullable(),
   fillCommands: fillCommandsSchema,
   storeWritable: z.boolean(),
 });

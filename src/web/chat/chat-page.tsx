@@ -52,6 +52,7 @@ export function ChatPage(props: ChatPageProps) {
   const { t } = useTranslation();
   const [apps, setApps] = useState<Apps | null>(null);
   const [fillCommands, setFillCommands] = useState<AppsResponse["fillCommands"] | null>(null);
+  const [defaultAppId, setDefaultAppId] = useState<number | null>(null);
   // Unknown until /api/apps answers; only a definite false shows the read-only notice.
   const [storeWritable, setStoreWritable] = useState<boolean | null>(null);
   // Chats are kept with the app they were listed for, so another app's list is never shown.
@@ -88,19 +89,21 @@ export function ChatPage(props: ChatPageProps) {
     getJson("/api/apps", appsResponseSchema)
       .then((response) => {
         setApps(response.apps);
+        setDefaultAppId(response.defaultAppId);
         setFillCommands(response.fillCommands);
         setStoreWritable(response.storeWritable);
       })
       .catch(fail);
   }, [fail]);
 
-  // Without an app in the route, open the first app; a route naming an unknown app stays on it.
+  // Without an app in the route, open the server's default app (`serve --app`), else the first
+  // app; a route naming an unknown app stays on it.
   useEffect(() => {
-    const first = apps?.[0];
+    const first = apps?.find((app) => app.id === defaultAppId) ?? apps?.[0];
     if (appId === null && !appNotFound && first) {
       navigate({ page: "chat", appId: first.id, chatId: null });
     }
-  }, [apps, appId, appNotFound, navigate]);
+  }, [apps, appId, appNotFound, navigate, defaultAppId]);
 
   const loadChats = useCallback(async () => {
     if (appId === null) return;
