@@ -66,6 +66,36 @@ describe("where you are", () => {
     expect(await seriousViolations(page)).toEqual([]);
   });
 
+  it("an empty store shows the import commands whole, and no invitation to a first message", async () => {
+    const empty = await harness.newPage({ viewport: { width: 390, height: 844 } });
+    await empty.route("**/api/apps", (route) =>
+      route.fulfill({
+        json: {
+          apps: [],
+          defaultAppId: null,
+          fillCommands: {
+            import: "npx recollect --db /tmp/a.db import <paths…>",
+            sync: "npx recollect --db /tmp/a.db sync",
+          },
+          storeWritable: true,
+        },
+      }),
+    );
+    await empty.goto(`${harness.url}/`);
+    const note = empty.locator("[data-empty=no-apps]");
+    await note.waitFor();
+    expect(await note.locator("code").allTextContents()).toEqual([
+      "npx recollect --db /tmp/a.db import <paths…>",
+      "npx recollect --db /tmp/a.db sync",
+    ]);
+    expect(await note.textContent()).not.toContain("`");
+    expect(await empty.locator(".empty-state").count()).toBe(0);
+    expect(await empty.getByLabel("Message").isDisabled()).toBe(true);
+    await screenshot(empty, "empty-store");
+    expect(await seriousViolations(empty)).toEqual([]);
+    await empty.context().close();
+  });
+
   it("a cited message's view names its chat and date", async () => {
     const cited = harness.seeded.messageIds.auth?.[1];
     await page.goto(`${authChat()}?message=${cited}`);

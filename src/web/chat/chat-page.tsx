@@ -24,6 +24,7 @@ import type { MessageAddress, Route } from "../app/use-hash-route.js";
 import { ConsentDialog } from "../permissions/consent-dialog.js";
 import { ChatHeader } from "./chat-header.js";
 import { ChatSidebar } from "./chat-sidebar.js";
+import { EmptyStore } from "./empty-store.js";
 import { MessageList } from "./message-list.js";
 import { useTurn } from "./use-turn.js";
 
@@ -235,7 +236,6 @@ export function ChatPage(props: ChatPageProps) {
     <div className="chat-layout">
       <ChatSidebar
         apps={apps}
-        fillCommands={fillCommands}
         chats={chats}
         appId={appMissing ? null : appId}
         chatId={chatId}
@@ -259,6 +259,7 @@ export function ChatPage(props: ChatPageProps) {
             {t("app.loadFailed", { message: loadError })}
           </p>
         ) : null}
+        {apps?.length === 0 && fillCommands ? <EmptyStore commands={fillCommands} /> : null}
         {shownChat && shownChat.id === chatId && !appMissing ? (
           <ChatHeader
             chat={shownChat}
@@ -267,6 +268,7 @@ export function ChatPage(props: ChatPageProps) {
           />
         ) : null}
         <MessageList
+          empty={apps?.length === 0}
           appId={appMissing ? null : appId}
           chatId={appMissing ? null : chatId}
           messages={appMissing ? [] : messages}

@@ -19,8 +19,6 @@ export const DRAWER_TOGGLE_ID = "drawer-toggle";
 /** Props of {@link ChatSidebar}. */
 export interface ChatSidebarProps {
   readonly apps: AppsResponse["apps"] | null;
-  /** The commands that import a history, shown when there is no app; null until loaded. */
-  readonly fillCommands: AppsResponse["fillCommands"] | null;
   readonly chats: ChatsResponse["chats"];
   readonly appId: number | null;
   readonly chatId: number | null;
@@ -32,7 +30,7 @@ export interface ChatSidebarProps {
 
 /** The sidebar / drawer. */
 export function ChatSidebar(props: ChatSidebarProps) {
-  const { apps, fillCommands, chats, appId, chatId, navigate, drawerOpen, closeDrawer } = props;
+  const { apps, chats, appId, chatId, navigate, drawerOpen, closeDrawer } = props;
   const { t } = useTranslation();
   const pickerRef = useRef<HTMLSelectElement>(null);
   const wasOpen = useRef(false);
@@ -90,14 +88,6 @@ export function ChatSidebar(props: ChatSidebarProps) {
             </option>
           ))}
         </select>
-        {apps && apps.length === 0 && fillCommands ? (
-          <p className="muted" data-empty="no-apps">
-            {t("app.noApps", {
-              importCommand: fillCommands.import,
-              syncCommand: fillCommands.sync,
-            })}
-          </p>
-        ) : null}
         <button
           type="button"
           className="button secondary new-chat"

@@ -33,13 +33,15 @@ export interface MessageListProps {
   readonly from: MessageAddress | null;
   /** Asks a failed turn's question again. */
   readonly onRetry: (live: LiveTurn) => void;
+  /** True for an empty store: no "new chat" invitation, as there is no app to chat in. */
+  readonly empty?: boolean;
   /** The chat has messages before the shown ones: how many it holds, and how to load them. */
   readonly earlier: EarlierMessages | null;
 }
 
 /** The message list. */
 export function MessageList(props: MessageListProps) {
-  const { appId, chatId, messages, live, messageId, from, onRetry, earlier } = props;
+  const { appId, chatId, messages, live, messageId, from, onRetry, earlier, empty } = props;
   const { t } = useTranslation();
   const listRef = useRef<HTMLElement>(null);
   const scrolledTo = useRef<string | null>(null);
@@ -128,7 +130,9 @@ export function MessageList(props: MessageListProps) {
         // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard
         tabIndex={0}
       >
-        {chatId === null && !liveHere ? <p className="empty-state">{t("app.pickChat")}</p> : null}
+        {chatId === null && !liveHere && !empty ? (
+          <p className="empty-state">{t("app.pickChat")}</p>
+        ) : null}
         {earlier ? <EarlierBar earlier={earlier} shown={messages.length} /> : null}
         {shown.map((message) => {
           const isTarget = message.id === messageId;

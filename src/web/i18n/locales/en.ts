@@ -10,8 +10,11 @@ export const en = {
     nav: { label: "Main", chat: "Chat", permissions: "Permissions" },
     language: "Language",
     appPicker: "App",
-    noApps:
-      "No apps yet. Import a history with `{{importCommand}}`, or the agents' histories on this machine with `{{syncCommand}}`.",
+    noApps: {
+      title: "No apps yet: import a chat history to ask about it.",
+      import: "Import a history (files or folders):",
+      sync: "Or import the agents' histories on this machine:",
+    },
     conversation: "Conversation",
     chats: "Chats",
     newChat: "New chat",

@@ -8,8 +8,11 @@ export const es: StringTree<typeof en> = {
     nav: { label: "Principal", chat: "Chat", permissions: "Permisos" },
     language: "Idioma",
     appPicker: "App",
-    noApps:
-      "Todavía no hay apps. Importa un historial con `{{importCommand}}`, o los historiales de los agentes de esta máquina con `{{syncCommand}}`.",
+    noApps: {
+      title: "Todavía no hay apps: importa un historial de chats para preguntar sobre él.",
+      import: "Importa un historial (archivos o carpetas):",
+      sync: "O importa los historiales de los agentes de esta máquina:",
+    },
     conversation: "Conversación",
     chats: "Chats",
     newChat: "Nuevo chat",

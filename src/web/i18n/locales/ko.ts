@@ -8,8 +8,11 @@ export const ko: StringTree<typeof en> = {
     nav: { label: "기본", chat: "채팅", permissions: "권한" },
     language: "언어",
     appPicker: "앱",
-    noApps:
-      "아직 앱이 없습니다. `{{importCommand}}`로 기록을 가져오거나, `{{syncCommand}}`로 이 컴퓨터에 있는 에이전트 기록을 가져오세요.",
+    noApps: {
+      title: "아직 앱이 없습니다. 채팅 기록을 가져오면 질문할 수 있습니다.",
+      import: "기록 가져오기(파일 또는 폴더):",
+      sync: "또는 이 컴퓨터에 있는 에이전트 기록 가져오기:",
+    },
     conversation: "대화",
     chats: "채팅",
     newChat: "새 채팅",

@@ -8,8 +8,11 @@ export const ptBR: StringTree<typeof en> = {
     nav: { label: "Principal", chat: "Chat", permissions: "Permissões" },
     language: "Idioma",
     appPicker: "App",
-    noApps:
-      "Ainda não há apps. Importe um histórico com `{{importCommand}}`, ou os históricos dos agentes desta máquina com `{{syncCommand}}`.",
+    noApps: {
+      title: "Ainda não há apps: importe um histórico de chats para perguntar sobre ele.",
+      import: "Importe um histórico (arquivos ou pastas):",
+      sync: "Ou importe os históricos dos agentes desta máquina:",
+    },
     conversation: "Conversa",
     chats: "Chats",
     newChat: "Novo chat",

@@ -8,8 +8,11 @@ export const zhCN: StringTree<typeof en> = {
     nav: { label: "主导航", chat: "聊天", permissions: "权限" },
     language: "语言",
     appPicker: "应用",
-    noApps:
-      "还没有应用。请使用 `{{importCommand}}` 导入聊天记录，或使用 `{{syncCommand}}` 导入本机上各代理的记录。",
+    noApps: {
+      title: "还没有应用：导入聊天记录后即可提问。",
+      import: "导入聊天记录（文件或文件夹）：",
+      sync: "或导入本机上各代理的记录：",
+    },
     conversation: "对话",
     chats: "聊天",
     newChat: "新建聊天",
