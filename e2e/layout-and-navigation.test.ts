@@ -356,8 +356,20 @@ describe(`at ${PHONE.name}, the chat list is a drawer`, () => {
     expect(await toggle.getAttribute("aria-expanded")).toBe("false");
     await screenshot(page, `layout-drawer-chat-${PHONE.name}`);
 
-    // Keyboard: Escape closes the drawer and gives focus back to the header button.
+    // Keyboard: the open drawer takes focus and holds it (Tab cycles inside it, both ways).
     await toggle.click();
+    const inDrawer = () =>
+      page.evaluate(() => document.querySelector(".sidebar")?.contains(document.activeElement));
+    expect(await inDrawer()).toBe(true);
+    for (let press = 0; press < 15; press += 1) {
+      await page.keyboard.press("Tab");
+      expect(await inDrawer()).toBe(true);
+    }
+    for (let press = 0; press < 15; press += 1) {
+      await page.keyboard.press("Shift+Tab");
+      expect(await inDrawer()).toBe(true);
+    }
+    // Escape closes the drawer and gives focus back to the header button.
     await page.keyboard.press("Escape");
     expect(await toggle.getAttribute("aria-expanded")).toBe("false");
     expect(await page.evaluate(() => document.activeElement?.id)).toBe("drawer-toggle");

@@ -35,10 +35,30 @@ export function ChatSidebar(props: ChatSidebarProps) {
   const pickerRef = useRef<HTMLSelectElement>(null);
   const wasOpen = useRef(false);
 
+  const drawerRef = useRef<HTMLElement>(null);
   useEffect(() => {
     if (!drawerOpen) return;
     const onKey = (event: KeyboardEvent) => {
       if (event.key === "Escape") closeDrawer();
+      // An open drawer is modal on a phone: Tab and Shift+Tab cycle inside it.
+      if (event.key === "Tab" && drawerRef.current) {
+        const focusable = [
+          ...drawerRef.current.querySelectorAll<HTMLElement>(
+            "a[href], button:not([disabled]), select:not([disabled]), [tabindex]:not([tabindex='-1'])",
+          ),
+        ];
+        const first = focusable[0];
+        const last = focusable.at(-1);
+        const active = document.activeElement;
+        const inside = drawerRef.current.contains(active);
+        if (event.shiftKey && (active === first || !inside)) {
+          event.preventDefault();
+          last?.focus();
+        } else if (!event.shiftKey && (active === last || !inside)) {
+          event.preventDefault();
+          first?.focus();
+        }
+      }
     };
     document.addEventListener("keydown", onKey);
     return () => document.removeEventListener("keydown", onKey);
@@ -59,6 +79,7 @@ export function ChatSidebar(props: ChatSidebarProps) {
         onClick={closeDrawer}
       />
       <aside
+        ref={drawerRef}
         id={CHAT_DRAWER_ID}
         className={`sidebar${drawerOpen ? " is-open" : ""}`}
         aria-label={t("app.chats")}
