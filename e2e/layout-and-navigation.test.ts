@@ -304,6 +304,11 @@ describe.each(SIZES)("at $name", (size) => {
       .poll(() => inViewport(page, `article[data-message-id="${seeded.targetMessageId}"]`))
       .toBe(true);
 
+    // The way back is the next stop after the focused cited message, not one past the whole chat.
+    await page.keyboard.press("Tab");
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe(
+      "← Back to the answer",
+    );
     await page.getByRole("link", { name: "Back to the answer" }).click();
     const answer = page.locator(`article[data-message-id="${seeded.answerMessageId}"]`);
     await expect.poll(() => answer.getAttribute("class")).toContain("is-target");

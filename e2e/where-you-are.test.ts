@@ -96,6 +96,30 @@ describe("where you are", () => {
     await empty.context().close();
   });
 
+  it("a message's own headings sit below the page's", async () => {
+    const db = harness.store.db;
+    const chatId = Number(
+      db
+        .prepare(
+          "INSERT INTO chats (app_id, title, created_at, source, external_id) VALUES (?, 'Plan', ?, 'seed', 'plan')",
+        )
+        .run(harness.seeded.appId, Date.UTC(2026, 3, 3)).lastInsertRowid,
+    );
+    db.prepare(
+      "INSERT INTO messages (chat_id, role, content, created_at) VALUES (?, 'assistant', ?, ?)",
+    ).run(chatId, "# Release plan\n\n## Steps\n\nShip it.", Date.UTC(2026, 3, 3));
+    await page.goto(`${harness.url}/#/chat/${harness.seeded.appId}/${chatId}`);
+    await page.getByText("Ship it.").waitFor();
+    const levels = await page
+      .locator(".message-body")
+      .locator("h1, h2, h3, h4, h5, h6")
+      .evaluateAll((headings) =>
+        headings.map((heading) => `${heading.tagName} ${heading.textContent}`),
+      );
+    expect(levels).toEqual(["H3 Release plan", "H4 Steps"]);
+    expect(await page.locator("h1").count()).toBe(1);
+  });
+
   it("a cited message's view names its chat and date", async () => {
     const cited = harness.seeded.messageIds.auth?.[1];
     await page.goto(`${authChat()}?message=${cited}`);

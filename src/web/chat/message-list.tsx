@@ -101,27 +101,24 @@ export function MessageList(props: MessageListProps) {
     if (messages.length > 0 || liveParts) list.scrollTop = list.scrollHeight;
   }, [messages, liveParts, messageId, chatId]);
 
+  // The way back sits in the cited message's own label: one Tab from the focused message, not
+  // past every code block above it.
+  const backLink =
+    from && appId !== null ? (
+      <a
+        className="back-link"
+        href={routeHash({ page: "chat", appId, chatId: from.chatId, messageId: from.messageId })}
+      >
+        <span aria-hidden="true">← </span>
+        {t("app.target.back")}
+      </a>
+    ) : null;
+
   const origin = (id: number | null) =>
     appId !== null && chatId !== null ? { appId, chatId, messageId: id } : null;
 
   return (
     <>
-      {from && appId !== null ? (
-        <nav className="target-bar" aria-label={t("app.target.cited")}>
-          <a
-            className="back-link"
-            href={routeHash({
-              page: "chat",
-              appId,
-              chatId: from.chatId,
-              messageId: from.messageId,
-            })}
-          >
-            <span aria-hidden="true">← </span>
-            {t("app.target.back")}
-          </a>
-        </nav>
-      ) : null}
       {/* Focusable so keyboard users can scroll it; not a live region (no per-token speech). */}
       <section
         className="messages"
@@ -146,6 +143,7 @@ export function MessageList(props: MessageListProps) {
             >
               <RoleLabel author={message.role} createdAt={message.createdAt}>
                 {isTarget ? <span className="target-badge">{t("app.target.cited")}</span> : null}
+                {isTarget ? backLink : null}
               </RoleLabel>
               <EvidenceOriginContext.Provider value={origin(message.id)}>
                 <div className="message-body">
