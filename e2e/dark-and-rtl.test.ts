@@ -27,20 +27,11 @@ let rtlChatId = 0;
 
 beforeAll(async () => {
   harness = await startHarness();
-  const db = harness.store.db;
-  rtlChatId = Number(
-    db
-      .prepare(
-        "INSERT INTO chats (app_id, title, created_at, source, external_id) VALUES (?, 'Mixed scripts', ?, 'seed', 'rtl')",
-      )
-      .run(harness.seeded.appId, Date.UTC(2026, 3, 2)).lastInsertRowid,
-  );
-  const insert = db.prepare(
-    "INSERT INTO messages (chat_id, role, content, created_at) VALUES (?, ?, ?, ?)",
-  );
-  insert.run(rtlChatId, "user", "ما هو مزود الدفع الذي اخترناه؟", Date.UTC(2026, 3, 2, 9));
-  insert.run(rtlChatId, "assistant", "בחרנו ב-Stripe Checkout.", Date.UTC(2026, 3, 2, 9, 1));
-  insert.run(rtlChatId, "user", "Thanks, and in English?", Date.UTC(2026, 3, 2, 9, 2));
+  rtlChatId = harness.addChat("Mixed scripts", [
+    ["user", "ما هو مزود الدفع الذي اخترناه؟", Date.UTC(2026, 3, 2, 9)],
+    ["assistant", "בחרנו ב-Stripe Checkout.", Date.UTC(2026, 3, 2, 9, 1)],
+    ["user", "Thanks, and in English?", Date.UTC(2026, 3, 2, 9, 2)],
+  ]).chatId;
   const first = harness.seeded.messageIds.payments?.[0] ?? 0;
   const read: ScriptedTurn = {
     type: "tool-call",

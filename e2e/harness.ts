@@ -72,6 +72,14 @@ export interface Harness {
   readonly settings: SettingsStore;
   readonly engine: ScriptedOpenAIServer;
   readonly browser: Browser;
+  /**
+   * Writes an imported chat of the seeded app (source `seed`) with `messages` (role, text, ms since
+   * the epoch), as an importer would: indexed by the running indexer. Returns the ids.
+   */
+  addChat(
+    title: string,
+    messages: ReadonlyArray<readonly ["user" | "assistant", string, number]>,
+  ): { readonly chatId: number; readonly messageIds: readonly number[] };
   /** Sets what the scripted models do next. */
   setScenario(scenario: Scenario): void;
   setEntitlement(entitlement: Entitlement): void;
@@ -202,6 +210,25 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     settings,
     engine,
     browser,
+    addChat(title, messages) {
+      const db = store.db;
+      return db.transaction(() => {
+        const chatId = Number(
+          db
+            .prepare(
+              "INSERT INTO chats (app_id, title, created_at, source, external_id) VALUES (?, ?, ?, 'seed', ?)",
+            )
+            .run(seeded.appId, title, messages[0]?.[2] ?? 0, `added-${title}`).lastInsertRowid,
+        );
+        const insert = db.prepare(
+          "INSERT INTO messages (chat_id, role, content, created_at) VALUES (?, ?, ?, ?)",
+        );
+        const messageIds = messages.map(([role, content, atMs]) =>
+          Number(insert.run(chatId, role, content, atMs).lastInsertRowid),
+        );
+        return { chatId, messageIds };
+      })();
+    },
     setScenario: (next) => {
       scenario = next;
     },

@@ -369,25 +369,16 @@ describe("history card states", () => {
 
 describe("evidence in the card", () => {
   it("draws each cited message once, as counted in the header, with markdown markers dropped", async () => {
-    const db = harness.store.db;
-    const chatId = Number(
-      db
-        .prepare(
-          "INSERT INTO chats (app_id, title, created_at, source, external_id) VALUES (?, 'Billing notes', ?, 'seed', 'billing-notes')",
-        )
-        .run(harness.seeded.appId, Date.UTC(2026, 3, 1)).lastInsertRowid,
-    );
-    const messageId = Number(
-      db
-        .prepare(
-          "INSERT INTO messages (chat_id, role, content, created_at) VALUES (?, 'assistant', ?, ?)",
-        )
-        .run(
-          chatId,
-          "## Billing\nWe settled on **Stripe Checkout** for `v1`.",
-          Date.UTC(2026, 3, 1),
-        ).lastInsertRowid,
-    );
+    const {
+      chatId,
+      messageIds: [messageId = 0],
+    } = harness.addChat("Billing notes", [
+      [
+        "assistant",
+        "## Billing\nWe settled on **Stripe Checkout** for `v1`.",
+        Date.UTC(2026, 3, 1),
+      ],
+    ]);
     harness.setScenario({
       query: "billing provider",
       explorer: [

@@ -16,23 +16,14 @@ let chatId = 0;
 
 beforeAll(async () => {
   harness = await startHarness();
-  const db = harness.store.db;
-  chatId = Number(
-    db
-      .prepare(
-        "INSERT INTO chats (app_id, title, created_at, source, external_id) VALUES (?, 'Very long thread', ?, 'seed', 'very-long')",
-      )
-      .run(harness.seeded.appId, START_MS).lastInsertRowid,
-  );
-  const insert = db.prepare(
-    "INSERT INTO messages (chat_id, role, content, created_at) VALUES (?, ?, ?, ?)",
-  );
-  db.transaction(() => {
-    for (let index = 0; index < LONG_CHAT; index += 1) {
-      const role = index % 2 === 0 ? "user" : "assistant";
-      insert.run(chatId, role, `Long message ${index + 1}.`, START_MS + index * 60_000);
-    }
-  })();
+  chatId = harness.addChat(
+    "Very long thread",
+    Array.from({ length: LONG_CHAT }, (_, index) => [
+      index % 2 === 0 ? "user" : "assistant",
+      `Long message ${index + 1}.`,
+      START_MS + index * 60_000,
+    ]),
+  ).chatId;
   page = await harness.newPage();
 });
 afterAll(async () => {

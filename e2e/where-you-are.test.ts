@@ -97,17 +97,9 @@ describe("where you are", () => {
   });
 
   it("a message's own headings sit below the page's", async () => {
-    const db = harness.store.db;
-    const chatId = Number(
-      db
-        .prepare(
-          "INSERT INTO chats (app_id, title, created_at, source, external_id) VALUES (?, 'Plan', ?, 'seed', 'plan')",
-        )
-        .run(harness.seeded.appId, Date.UTC(2026, 3, 3)).lastInsertRowid,
-    );
-    db.prepare(
-      "INSERT INTO messages (chat_id, role, content, created_at) VALUES (?, 'assistant', ?, ?)",
-    ).run(chatId, "# Release plan\n\n## Steps\n\nShip it.", Date.UTC(2026, 3, 3));
+    const { chatId } = harness.addChat("Plan", [
+      ["assistant", "# Release plan\n\n## Steps\n\nShip it.", Date.UTC(2026, 3, 3)],
+    ]);
     await page.goto(`${harness.url}/#/chat/${harness.seeded.appId}/${chatId}`);
     await page.getByText("Ship it.").waitFor();
     const levels = await page
