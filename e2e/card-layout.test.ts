@@ -3,14 +3,15 @@
  * `getBoundingClientRect` (not by eye): the header wraps instead of clipping (the question keeps
  * room, the counts are whole, the chevron is inside), evidence titles keep a readable width, no
  * element sticks out of the card, and "Open message" is a target of ≥ 24 × 24 px (≥ 44 px below
- * 720 px). Screenshots at each width go to `e2e-screenshots/card-layout-<width>.png`.
+ * 720 px), axe clean in light and dark; and no element of the permissions page reaches past the
+ * screen. Screenshots at each width go to `e2e-screenshots/card-layout-<width>.png`.
  */
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { ScriptedTurn } from "../src/test/scripted-openai-server.js";
 import {
   ask,
   type Harness,
+  readChatTurn,
   screenshot,
   seriousViolations,
   startHarness,
@@ -26,11 +27,7 @@ const QUESTION =
 let harness: Harness;
 let page: Page;
 
-const read = (chatId: number, messageId: number, after = 0): ScriptedTurn => ({
-  type: "tool-call",
-  name: "read_chat",
-  args: { chat_id: chatId, around_message_id: messageId, before: 0, after },
-});
+const read = readChatTurn;
 
 beforeAll(async () => {
   harness = await startHarness();
@@ -140,5 +137,26 @@ describe.each(WIDTHS)("the card at %i px", (width) => {
     );
     await screenshot(page, `card-layout-${width}`);
     expect(await seriousViolations(page)).toEqual([]);
+    // Axe clean in dark mode too, at the same width.
+    await page.emulateMedia({ colorScheme: "dark" });
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.emulateMedia({ colorScheme: "light" });
+  });
+});
+
+describe.each(WIDTHS)("the permissions page at %i px", (width) => {
+  it("has no element wider than the screen", async () => {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto(`${harness.url}/#/permissions`);
+    await page.locator(".permission-row").first().waitFor();
+    const sticking = await page.evaluate(() =>
+      [...document.querySelectorAll("body *")]
+        .filter((element) => {
+          const rect = element.getBoundingClientRect();
+          return rect.width > 0 && (rect.right > window.innerWidth + 0.5 || rect.left < -0.5);
+        })
+        .map((element) => element.className.toString()),
+    );
+    expect(sticking).toEqual([]);
   });
 });

@@ -6,10 +6,10 @@
  */
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { ScriptedTurn } from "../src/test/scripted-openai-server.js";
 import {
   ask,
   type Harness,
+  readChatTurn,
   screenshot,
   seriousViolations,
   startHarness,
@@ -33,11 +33,7 @@ beforeAll(async () => {
     ["user", "Thanks, and in English?", Date.UTC(2026, 3, 2, 9, 2)],
   ]).chatId;
   const first = harness.seeded.messageIds.payments?.[0] ?? 0;
-  const read: ScriptedTurn = {
-    type: "tool-call",
-    name: "read_chat",
-    args: { chat_id: harness.seeded.paymentsChatId, around_message_id: first, before: 0, after: 1 },
-  };
+  const read = readChatTurn(harness.seeded.paymentsChatId, first, 1);
   harness.setScenario({
     query: QUESTION,
     explorer: [

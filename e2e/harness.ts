@@ -263,6 +263,15 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   };
 }
 
+/** The explorer's read of one message (± `after` following ones): candidate ids in read order. */
+export function readChatTurn(chatId: number, messageId: number, after = 0): ScriptedTurn {
+  return {
+    type: "tool-call",
+    name: "read_chat",
+    args: { chat_id: chatId, around_message_id: messageId, before: 0, after },
+  };
+}
+
 /** Starts a new chat in the seeded app and asks `question`. */
 export async function ask(page: Page, url: string, appId: number, question: string): Promise<void> {
   await page.goto(`${url}/#/chat/${appId}`);

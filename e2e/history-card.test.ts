@@ -10,6 +10,7 @@ import {
   cardInState,
   createGate,
   type Harness,
+  readChatTurn,
   SCREENSHOT_DIR,
   screenshot,
   seriousViolations,
@@ -24,12 +25,7 @@ const searchPayments: ScriptedTurn = {
   name: "search_chats",
   args: { query: "Stripe payment provider" },
 };
-/** Reads one message (± `after` following ones): deterministic candidate ids in read order. */
-const read = (chatId: number, messageId: number, after = 0): ScriptedTurn => ({
-  type: "tool-call",
-  name: "read_chat",
-  args: { chat_id: chatId, around_message_id: messageId, before: 0, after },
-});
+const read = readChatTurn;
 const submit = (args: Record<string, unknown>): ScriptedTurn => ({
   type: "tool-call",
   name: "submit_report",
