@@ -312,6 +312,12 @@ describe.each(SIZES)("at $name", (size) => {
     await page.getByRole("link", { name: "Back to the answer" }).click();
     const answer = page.locator(`article[data-message-id="${seeded.answerMessageId}"]`);
     await expect.poll(() => answer.getAttribute("class")).toContain("is-target");
+    // Back at the answer, its start is on screen (a tall answer is not centred past its top).
+    const [answerTop, listTop] = await Promise.all([
+      answer.evaluate((element) => element.getBoundingClientRect().top),
+      page.locator(".messages").evaluate((element) => element.getBoundingClientRect().top),
+    ]);
+    expect(answerTop).toBeGreaterThanOrEqual(listTop - 1);
     expect(page.url()).toContain(
       `#/chat/${harness.seeded.appId}/${seeded.answerChatId}?message=${seeded.answerMessageId}`,
     );

@@ -93,7 +93,11 @@ export function MessageList(props: MessageListProps) {
       );
       if (!target) return;
       scrolledTo.current = key;
-      target.scrollIntoView({ block: "center" });
+      // Centred, unless it is taller than the list: then its top, so it never opens mid-message
+      // with its start (the answer's text, the cited words) off-screen.
+      target.scrollIntoView({
+        block: target.offsetHeight > list.clientHeight ? "start" : "center",
+      });
       target.focus({ preventScroll: true });
       return;
     }
