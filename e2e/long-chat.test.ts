@@ -13,17 +13,18 @@ const START_MS = Date.UTC(2026, 3, 1, 9, 0, 0);
 let harness: Harness;
 let page: Page;
 let chatId = 0;
+let messageIds: readonly number[] = [];
 
 beforeAll(async () => {
   harness = await startHarness();
-  chatId = harness.addChat(
+  ({ chatId, messageIds } = harness.addChat(
     "Very long thread",
     Array.from({ length: LONG_CHAT }, (_, index) => [
       index % 2 === 0 ? "user" : "assistant",
       `Long message ${index + 1}.`,
       START_MS + index * 60_000,
     ]),
-  ).chatId;
+  ));
   page = await harness.newPage();
 });
 afterAll(async () => {
@@ -57,5 +58,21 @@ describe("a 620-message chat", () => {
     expect(await page.evaluate(() => document.activeElement?.className)).toBe("messages");
     await page.locator(".message").first().scrollIntoViewIfNeeded();
     await screenshot(page, "long-chat-whole");
+  });
+
+  it("opens a cited message deep in it on that message, with the earlier ones reachable", async () => {
+    const cited = messageIds[29] ?? 0;
+    await page.goto(`${harness.url}/#/chat/${harness.seeded.appId}/${chatId}?message=${cited}`);
+    const target = page.locator(`article[data-message-id="${cited}"]`);
+    await expect.poll(() => target.getAttribute("class")).toContain("is-target");
+    expect(await target.locator(".message-body").textContent()).toBe("Long message 30.");
+    expect(await page.evaluate(() => document.activeElement?.getAttribute("data-message-id"))).toBe(
+      String(cited),
+    );
+    // The window starts at message 1 (30 is near the start), so nothing earlier is offered.
+    expect(await page.locator("[data-notice=earlier]").count()).toBe(0);
+    expect(await page.locator(".message").first().locator(".message-body").textContent()).toBe(
+      "Long message 1.",
+    );
   });
 });
