@@ -72,6 +72,14 @@ export interface Harness {
   readonly settings: SettingsStore;
   readonly engine: ScriptedOpenAIServer;
   readonly browser: Browser;
+  /**
+   * Writes an imported chat of the seeded app (source `seed`) with `messages` (role, text, ms since
+   * the epoch), as an importer would: indexed by the running indexer. Returns the ids.
+   */
+  addChat(
+    title: string,
+    messages: ReadonlyArray<readonly ["user" | "assistant", string, number]>,
+  ): { readonly chatId: number; readonly messageIds: readonly number[] };
   /** Sets what the scripted models do next. */
   setScenario(scenario: Scenario): void;
   setEntitlement(entitlement: Entitlement): void;
@@ -82,10 +90,14 @@ export interface Harness {
   waitForIndex(): Promise<void>;
   /** Requests the engine received since `from` (an index into `engine.requests`). */
   requestsSince(from: number): readonly RecordedRequest[];
-  /** A fresh browser context's page; the viewport defaults to 1180×860 CSS px. */
+  /**
+   * A fresh browser context's page; the viewport defaults to 1180×860 CSS px, the colour scheme
+   * (`prefers-color-scheme`) to light.
+   */
   newPage(options?: {
     locale?: string;
     viewport?: { readonly width: number; readonly height: number };
+    colorScheme?: "light" | "dark";
   }): Promise<Page>;
   close(): Promise<void>;
 }
@@ -99,6 +111,8 @@ export interface HarnessOptions {
    * file system refuses writes: the seed is written and indexed first, then the store reopened.
    */
   readonly readOnlyStore?: boolean;
+  /** The app the root URL opens, as `serve --app` names one (default: none, the first app). */
+  readonly defaultApp?: (seeded: SeededHistory) => number;
 }
 
 const HISTORY_TOOLS = new Set(["explore_chat_history", "read_chat", "search_chats"]);
@@ -179,6 +193,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     entitlement: entitlementProvider,
     engineConfig: { kind: "openai-compatible", baseUrl: engine.baseUrl, modelId: "scripted-model" },
     port: 0,
+    appId: options.defaultApp?.(seeded) ?? null,
     webRoot,
     startIndexer: options.indexer ?? true,
     fillCommands: TEST_FILL_COMMANDS,
@@ -195,6 +210,25 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     settings,
     engine,
     browser,
+    addChat(title, messages) {
+      const db = store.db;
+      return db.transaction(() => {
+        const chatId = Number(
+          db
+            .prepare(
+              "INSERT INTO chats (app_id, title, created_at, source, external_id) VALUES (?, ?, ?, 'seed', ?)",
+            )
+            .run(seeded.appId, title, messages[0]?.[2] ?? 0, `added-${title}`).lastInsertRowid,
+        );
+        const insert = db.prepare(
+          "INSERT INTO messages (chat_id, role, content, created_at) VALUES (?, ?, ?, ?)",
+        );
+        const messageIds = messages.map(([role, content, atMs]) =>
+          Number(insert.run(chatId, role, content, atMs).lastInsertRowid),
+        );
+        return { chatId, messageIds };
+      })();
+    },
     setScenario: (next) => {
       scenario = next;
     },
@@ -215,6 +249,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
         locale: pageOptions.locale ?? "en-US",
         timezoneId: "UTC",
         reducedMotion: "reduce",
+        colorScheme: pageOptions.colorScheme ?? "light",
       });
       return context.newPage();
     },
@@ -225,6 +260,15 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
       store.close();
       rmSync(workDir, { recursive: true, force: true });
     },
+  };
+}
+
+/** The explorer's read of one message (± `after` following ones): candidate ids in read order. */
+export function readChatTurn(chatId: number, messageId: number, after = 0): ScriptedTurn {
+  return {
+    type: "tool-call",
+    name: "read_chat",
+    args: { chat_id: chatId, around_message_id: messageId, before: 0, after },
   };
 }
 

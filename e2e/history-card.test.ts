@@ -10,6 +10,7 @@ import {
   cardInState,
   createGate,
   type Harness,
+  readChatTurn,
   SCREENSHOT_DIR,
   screenshot,
   seriousViolations,
@@ -24,12 +25,7 @@ const searchPayments: ScriptedTurn = {
   name: "search_chats",
   args: { query: "Stripe payment provider" },
 };
-/** Reads one message (± `after` following ones): deterministic candidate ids in read order. */
-const read = (chatId: number, messageId: number, after = 0): ScriptedTurn => ({
-  type: "tool-call",
-  name: "read_chat",
-  args: { chat_id: chatId, around_message_id: messageId, before: 0, after },
-});
+const read = readChatTurn;
 const submit = (args: Record<string, unknown>): ScriptedTurn => ({
   type: "tool-call",
   name: "submit_report",
@@ -110,6 +106,14 @@ describe("history card states", () => {
 
     const complete = await waitForCard(page, "complete");
     await waitForAnswer("You chose Stripe Checkout.");
+    // The answer first: the reply's text sits above the card it drew on.
+    expect(
+      await page
+        .locator(".message-assistant")
+        .last()
+        .locator(".message-body > *")
+        .evaluateAll((children) => children.map((child) => child.className.split(" ")[0])),
+    ).toEqual(["md", "explore-card"]);
     const header = complete.getByRole("button");
     expect(await header.getAttribute("aria-expanded")).toBe("false");
     expect(await complete.locator(".explore-card-summary").textContent()).toBe(
@@ -251,7 +255,7 @@ describe("history card states", () => {
     await expectNoSeriousViolations();
   });
 
-  it("says no relevant prior discussion was found and advises asking the user", async () => {
+  it("says no relevant prior discussion was found, in words for the person, not the agent", async () => {
     harness.setScenario({
       query: "What did we decide about Kubernetes?",
       explorer: [
@@ -267,9 +271,11 @@ describe("history card states", () => {
     expect(await card.locator(".notice-title").textContent()).toBe(
       "No relevant prior discussion found",
     );
-    expect(await card.locator(".notice-no-match").textContent()).toContain(
-      "Ask the user for the details",
+    const notice = await card.locator(".notice-no-match").textContent();
+    expect(notice).toContain(
+      "This does not prove it was never discussed: it may have been worded differently, or discussed outside these chats.",
     );
+    expect(notice).not.toMatch(/the user/i);
     await screenshot(page, "card-no-match");
     await expectNoSeriousViolations();
   });
@@ -284,9 +290,13 @@ describe("history card states", () => {
     const card = await waitForCard(page, "failed");
     await waitForAnswer("The history explorer failed.");
     expect(await card.locator(".status-text").textContent()).toBe("Failed");
-    expect(await card.locator(".notice-failed").textContent()).toContain(
-      "The Engine could not be reached. Try again in a moment.",
+    // An Engine that answered HTTP 500 was reached: the card names the status, not "unreachable".
+    const notice = await card.locator(".notice-failed").textContent();
+    expect(notice).toContain("The Engine did not answer as expected. Try again in a moment.");
+    expect(await card.locator(".error-detail").textContent()).toBe(
+      "The Engine request failed (HTTP 500).",
     );
+    expect(notice).not.toContain("could not be reached");
     expect(await card.locator("[data-icon=failed]").count()).toBe(1);
     await screenshot(page, "card-failed");
     await expectNoSeriousViolations();
@@ -335,6 +345,8 @@ describe("history card states", () => {
     await harness.engine.waitForRequests(before + 3);
     await page.getByRole("button", { name: "Stop" }).click();
     const cancelled = await waitForCard(page, "cancelled");
+    // The Stop button gives way to Send; focus stays in the composer, not on <body>.
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe("composer-input");
     expect(await cancelled.locator(".notice-cancelled").textContent()).toBe(
       "Exploration cancelled. Nothing more will be added to this card.",
     );
@@ -348,6 +360,48 @@ describe("history card states", () => {
     expect(await page.getByText("Late answer that must never appear.").count()).toBe(0);
     await screenshot(page, "card-cancelled");
     await expectNoSeriousViolations();
+  });
+});
+
+describe("evidence in the card", () => {
+  it("draws each cited message once, as counted in the header, with markdown markers dropped", async () => {
+    const {
+      chatId,
+      messageIds: [messageId = 0],
+    } = harness.addChat("Billing notes", [
+      [
+        "assistant",
+        "## Billing\nWe settled on **Stripe Checkout** for `v1`.",
+        Date.UTC(2026, 3, 1),
+      ],
+    ]);
+    harness.setScenario({
+      query: "billing provider",
+      explorer: [
+        read(chatId, messageId),
+        read(harness.seeded.paymentsChatId, ids("payments", 0)),
+        submit({
+          summary: "Stripe Checkout.",
+          findings: [
+            { claim: "Stripe Checkout was chosen.", candidate_ids: ["c1", "c2"] },
+            { claim: "It is the v1 provider.", candidate_ids: ["c1"] },
+            { claim: "Still Stripe.", candidate_ids: ["c2", "c1"] },
+          ],
+          confidence: "medium",
+        }),
+      ],
+      answer: "Billing goes through Stripe Checkout.",
+    });
+    await ask(page, harness.url, harness.seeded.appId, "billing provider");
+    const card = await waitForCard(page, "complete");
+    await waitForAnswer("Billing goes through Stripe Checkout.");
+    expect(await card.locator(".explore-card-summary").textContent()).toBe(
+      "2 chats · 2 evidence targets",
+    );
+    expect(await card.locator(".evidence-item").count()).toBe(2);
+    expect(await card.locator(".evidence-excerpt").first().textContent()).toBe(
+      "Billing We settled on Stripe Checkout for v1.",
+    );
   });
 });
 

@@ -304,9 +304,20 @@ describe.each(SIZES)("at $name", (size) => {
       .poll(() => inViewport(page, `article[data-message-id="${seeded.targetMessageId}"]`))
       .toBe(true);
 
+    // The way back is the next stop after the focused cited message, not one past the whole chat.
+    await page.keyboard.press("Tab");
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe(
+      "← Back to the answer",
+    );
     await page.getByRole("link", { name: "Back to the answer" }).click();
     const answer = page.locator(`article[data-message-id="${seeded.answerMessageId}"]`);
     await expect.poll(() => answer.getAttribute("class")).toContain("is-target");
+    // Back at the answer, its start is on screen (a tall answer is not centred past its top).
+    const [answerTop, listTop] = await Promise.all([
+      answer.evaluate((element) => element.getBoundingClientRect().top),
+      page.locator(".messages").evaluate((element) => element.getBoundingClientRect().top),
+    ]);
+    expect(answerTop).toBeGreaterThanOrEqual(listTop - 1);
     expect(page.url()).toContain(
       `#/chat/${harness.seeded.appId}/${seeded.answerChatId}?message=${seeded.answerMessageId}`,
     );
@@ -356,8 +367,20 @@ describe(`at ${PHONE.name}, the chat list is a drawer`, () => {
     expect(await toggle.getAttribute("aria-expanded")).toBe("false");
     await screenshot(page, `layout-drawer-chat-${PHONE.name}`);
 
-    // Keyboard: Escape closes the drawer and gives focus back to the header button.
+    // Keyboard: the open drawer takes focus and holds it (Tab cycles inside it, both ways).
     await toggle.click();
+    const inDrawer = () =>
+      page.evaluate(() => document.querySelector(".sidebar")?.contains(document.activeElement));
+    expect(await inDrawer()).toBe(true);
+    for (let press = 0; press < 15; press += 1) {
+      await page.keyboard.press("Tab");
+      expect(await inDrawer()).toBe(true);
+    }
+    for (let press = 0; press < 15; press += 1) {
+      await page.keyboard.press("Shift+Tab");
+      expect(await inDrawer()).toBe(true);
+    }
+    // Escape closes the drawer and gives focus back to the header button.
     await page.keyboard.press("Escape");
     expect(await toggle.getAttribute("aria-expanded")).toBe("false");
     expect(await page.evaluate(() => document.activeElement?.id)).toBe("drawer-toggle");

@@ -32,6 +32,8 @@ export interface ChatSummary {
   readonly createdAt: string | null;
   readonly messageCount: number;
   readonly origin: ChatOrigin;
+  /** What wrote it: an importer's format (`specstory`, `claude-code`…), `web`, `demo`… */
+  readonly source: string;
 }
 
 /**
@@ -53,6 +55,7 @@ const chatSummary = (row: chats.ChatRow): ChatSummary => ({
   createdAt: isoTimeOrNull(row.createdAtMs),
   messageCount: row.messageCount,
   origin: row.source === WEB_SOURCE ? "web" : "imported",
+  source: row.source,
 });
 
 const storedMessage = ({ createdAtMs, content, ...row }: messages.MessageRow): StoredMessage => ({
@@ -107,6 +110,31 @@ export function messageWindow(
         : { aroundMessageId: options.aroundMessageId }),
     })
     .map(storedMessage);
+}
+
+/**
+ * Up to {@link MESSAGE_WINDOW} messages of a chat just before message `beforeMessageId` (which is
+ * left out), in order: the page before a window the chat view already shows ("load earlier").
+ * Empty when it is the chat's first message. Pure read.
+ */
+export function messagesBefore(
+  store: Store,
+  chatId: number,
+  beforeMessageId: number,
+): StoredMessage[] {
+  // A window of twice the size centred on the message holds every message of the page before it.
+  return messageWindow(store, chatId, {
+    aroundMessageId: beforeMessageId,
+    size: 2 * MESSAGE_WINDOW,
+  })
+    .filter((message) => message.id < beforeMessageId)
+    .slice(-MESSAGE_WINDOW);
+}
+
+/** True when the chat has a shown message before `messageId` (the window does not start the chat). */
+export function hasMessagesBefore(store: Store, chatId: number, messageId: number): boolean {
+  const first = listMessages(store, chatId, 1)[0];
+  return first !== undefined && first.id < messageId;
 }
 
 /** Creates a chat in `appId` started from the web app; `external_id` is unique per creation. */

@@ -86,9 +86,24 @@ describe("read API", () => {
         { id: seeded.appId, name: "Acme Shop", chatCount: 4 },
         { id: seeded.otherAppId, name: "Side Project", chatCount: 1 },
       ],
+      defaultAppId: null,
       fillCommands: TEST_FILL_COMMANDS,
       storeWritable: true,
     });
+  });
+
+  it("names the app the root URL opens when serve --app chose one", async () => {
+    const app = createApp({
+      store,
+      runTurn: noTurn,
+      permissions: createSettingsPermissions(createMemorySettingsStore({}), TOOLS),
+      isPro: () => true,
+      fillCommands: TEST_FILL_COMMANDS,
+      staticHandler: null,
+      defaultAppId: seeded.otherAppId,
+    });
+    const body = (await (await app.request("/api/apps")).json()) as { defaultAppId: number };
+    expect(body.defaultAppId).toBe(seeded.otherAppId);
   });
 
   it("lists an app's chats newest first with ISO dates", async () => {
@@ -109,6 +124,7 @@ describe("read API", () => {
       createdAt: "2026-03-02T10:00:00.000Z",
       messageCount: 3,
       origin: "imported",
+      source: "seed",
     });
   });
 
@@ -596,7 +612,7 @@ describe("turns", () => {
     expect(again.status).toBe(404);
   });
 
-  it("turns a thrown runner error into a classified turn-error and stores no empty message", async () => {
+  it("turns a thrown runner error into a classified turn-error and stores Recollect's reply naming it", async () => {
     const runner: TurnRunner = async () => {
       throw new ProviderError("The Engine answered HTTP 500.", { statusCode: 500 });
     };
@@ -621,7 +637,16 @@ describe("turns", () => {
       "assistant",
       "user",
       "user",
+      "assistant",
     ]);
+    // The question is never left unanswered: the reply says what failed, as Recollect's own.
+    expect(
+      store.db
+        .prepare(
+          "SELECT content, is_recollect_reply AS fixed FROM messages WHERE chat_id = ? ORDER BY id DESC LIMIT 1",
+        )
+        .get(own),
+    ).toEqual({ content: "No answer: The Engine answered HTTP 500.", fixed: 1 });
   });
 
   it("rejects an empty message without storing anything", async () => {
@@ -657,6 +682,7 @@ describe("turns", () => {
         createdAt: "2026-06-01T12:00:00.000Z",
         messageCount: 0,
         origin: "web",
+        source: "web",
       },
     });
   });

@@ -10,7 +10,7 @@ import { streamSSE } from "hono/streaming";
 import type { z } from "zod";
 import type { ConsentPrompter } from "../agent/consent/consent-prompter.js";
 import { segmentMessage } from "../card/segment-message.js";
-import type { AgentEvent } from "../contracts/agent-events.js";
+import type { AgentEvent, AgentEventError } from "../contracts/agent-events.js";
 import type { Consent } from "../contracts/consent.js";
 import { InvalidInputError, RecollectError, toRecollectError } from "../errors/recollect-error.js";
 import { allowedByIssue } from "../errors/zod-issue.js";
@@ -23,8 +23,10 @@ import {
   type ChatSummary,
   createChat,
   getChat,
+  hasMessagesBefore,
   listChats,
   listMessages,
+  messagesBefore,
   messageWindow,
   type StoredMessage,
 } from "./api-rows.js";
@@ -47,7 +49,8 @@ import {
   partsToContent,
 } from "./shared/assistant-parts.js";
 import type { ServerEvent } from "./shared/server-events.js";
-import { createTurnRegistry } from "./turns/turn-registry.js";
+import { createTurnRegistry, type TurnRegistry } from "./turns/turn-registry.js";
+import { unansweredReply } from "./turns/unanswered-reply.js";
 import { createWebConsentPrompter } from "./turns/web-consent-prompter.js";
 import { visibleSegments } from "./visible-segments.js";
 
@@ -95,8 +98,15 @@ export interface ServerDeps {
   readonly staticHandler: ((request: Request) => Promise<Response | null>) | null;
   /** Milliseconds since the epoch. Default `Date.now`. */
   readonly clock?: () => number;
+  /** The app the root URL opens (`serve --app`); null or absent: the first app. */
+  readonly defaultAppId?: number | null;
   /** Unique ids for turns, prompts and web-created chats. Default `crypto.randomUUID`. */
   readonly newId?: () => string;
+  /**
+   * The running turns. Default: a registry of this app's own. The server passes one so that
+   * stopping can abort them and wait for their replies to be stored before the store closes.
+   */
+  readonly turns?: TurnRegistry;
 }
 
 /** What a turn's message may be, as its refusals say (`body.message`). */
@@ -136,7 +146,7 @@ export function createApp(deps: ServerDeps): Hono {
   const { store, runTurn, permissions } = deps;
   const clock = deps.clock ?? Date.now;
   const newId = deps.newId ?? (() => crypto.randomUUID());
-  const turns = createTurnRegistry();
+  const turns = deps.turns ?? createTurnRegistry();
   const app = new Hono();
 
   app.onError((error, c) => errorResponse(error, c));
@@ -152,6 +162,7 @@ export function createApp(deps: ServerDeps): Hono {
   app.get("/api/apps", (c) =>
     c.json({
       apps: listApps(store.db),
+      defaultAppId: deps.defaultAppId ?? null,
       fillCommands: deps.fillCommands,
       storeWritable: store.writable,
     }),
@@ -176,17 +187,29 @@ export function createApp(deps: ServerDeps): Hono {
     return c.json({ chat }, 201);
   });
 
-  const chatMessages = (chat: ChatSummary, aroundMessageId?: number) => ({
-    chat,
-    messages: messageWindow(
-      store,
-      chat.id,
-      aroundMessageId === undefined ? {} : { aroundMessageId },
-    ).map(({ content, ...message }) => ({
-      ...message,
-      segments: visibleSegments(segmentMessage(content)),
-    })),
-  });
+  const chatMessages = (
+    chat: ChatSummary,
+    at: { readonly aroundMessageId?: number; readonly beforeMessageId?: number },
+  ) => {
+    const rows =
+      at.beforeMessageId === undefined
+        ? messageWindow(
+            store,
+            chat.id,
+            at.aroundMessageId === undefined ? {} : { aroundMessageId: at.aroundMessageId },
+          )
+        : messagesBefore(store, chat.id, at.beforeMessageId);
+    const first = rows[0];
+    return {
+      chat,
+      // The window does not start at the chat's first message: the view offers the earlier ones.
+      hasEarlier: first !== undefined && hasMessagesBefore(store, chat.id, first.id),
+      messages: rows.map(({ content, ...message }) => ({
+        ...message,
+        segments: visibleSegments(segmentMessage(content)),
+      })),
+    };
+  };
 
   // A chat's messages, and an evidence target's link: the chat must be in the app (and the message
   // in the chat), checked by read_chat's own readChat(), so a missing, other-app or foreign-message
@@ -196,15 +219,26 @@ export function createApp(deps: ServerDeps): Hono {
     const appId = parseId(c.req.param("appId"), "appId");
     const chatId = parseId(c.req.param("chatId"), "chatId");
     const rawMessage = c.req.query("message");
+    const rawBefore = c.req.query("before");
+    if (rawMessage !== undefined && rawBefore !== undefined) {
+      throw new InvalidInputError("before", "either message or before, not both");
+    }
     const messageId = rawMessage === undefined ? undefined : parseId(rawMessage, "message");
+    const beforeId = rawBefore === undefined ? undefined : parseId(rawBefore, "before");
+    const addressed = messageId ?? beforeId;
     const retrieval = { store, appId, currentChatId: null, currentMessageId: null };
     readChat(
       retrieval,
-      messageId === undefined
+      addressed === undefined
         ? { chat_id: chatId, offset: 0, limit: 1 }
-        : { chat_id: chatId, around_message_id: messageId, before: 0, after: 0 },
+        : { chat_id: chatId, around_message_id: addressed, before: 0, after: 0 },
     );
-    return c.json(chatMessages(getChat(store, chatId), messageId));
+    return c.json(
+      chatMessages(getChat(store, chatId), {
+        ...(messageId === undefined ? {} : { aroundMessageId: messageId }),
+        ...(beforeId === undefined ? {} : { beforeMessageId: beforeId }),
+      }),
+    );
   });
 
   app.post("/api/chats/:chatId/turns", async (c) => {
@@ -264,12 +298,15 @@ export function createApp(deps: ServerDeps): Hono {
       let fixedReply = false;
       // ...and its notice to a recall question it could not explore: the question is no evidence.
       let recallNotice = false;
+      // What ended the turn, when an error did: an empty turn's stored reply says it.
+      let endError: AgentEventError | null = null;
       const onEvent = (event: AgentEvent) => {
         if (parts.ended) return; // nothing follows a terminal event
         if (event.type === "turn-finish") {
           fixedReply = event.fixedReply === true;
           recallNotice = event.recallNotice === true;
         }
+        if (event.type === "turn-error") endError = event.error;
         parts = applyAgentEvent(parts, event);
         // Persist before the browser hears the turn ended, so its reload sees the final message.
         if (parts.ended) persist(parts);
@@ -281,6 +318,11 @@ export function createApp(deps: ServerDeps): Hono {
           updateMessageContent(store.db, assistantMessageId, content, {
             recollectReply: fixedReply,
             recallNotice,
+          });
+        } else if (endError !== null) {
+          // Stopped or failed before anything was written: the question keeps a reply saying so.
+          updateMessageContent(store.db, assistantMessageId, unansweredReply(endError), {
+            recollectReply: true,
           });
         } else deleteMessage(store.db, assistantMessageId);
       };

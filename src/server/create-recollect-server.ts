@@ -20,6 +20,14 @@ import { createSettingsPermissions } from "./settings-permissions.js";
 import type { FillCommands } from "./shared/api-types.js";
 import { type RunningServer, startServer } from "./start-server.js";
 import { createStaticHandler } from "./static-files.js";
+import { createTurnRegistry } from "./turns/turn-registry.js";
+
+/**
+ * Longest wait, in milliseconds, for running turns to end after they were aborted on close. A
+ * runner honours its abort signal within one model chunk or tool call; this bounds a stuck one so
+ * the server still stops (the CLI's second Ctrl-C ends the process at once anyway).
+ */
+const TURN_DRAIN_TIMEOUT_MS = 5_000;
 
 /** Options for {@link startRecollectServer}. */
 export interface RecollectServerOptions {
@@ -33,6 +41,8 @@ export interface RecollectServerOptions {
   readonly port: number;
   /** The commands that import a history into this store, written for where it was started. */
   readonly fillCommands: FillCommands;
+  /** The app the root URL opens (`serve --app`); null or absent: the first app. */
+  readonly appId?: number | null;
   /** The built web app folder, or null for API only. */
   readonly webRoot: string | null;
   readonly mode?: AgentMode;
@@ -45,7 +55,9 @@ export interface RecollectServerOptions {
 }
 
 /**
- * Starts the indexer and the server. `close()` stops both (the store stays open).
+ * Starts the indexer and the server. `close()` aborts running turns and waits (≤ 5 s) until each
+ * has stored its reply (a stopped turn stores what it had, or the stopped reply), then stops the
+ * server and the indexer; the store stays open for the caller to close after it.
  * @throws PreconditionError when the Engine configuration is incomplete; RecollectError
  *   (`precondition`) when the port is taken.
  */
@@ -69,12 +81,15 @@ export async function startRecollectServer(
     onMessagesWritten: () => indexer.kick(),
     ...((options.startIndexer ?? true) ? { indexer } : {}),
   });
+  const turns = createTurnRegistry();
   const app = createApp({
+    turns,
     store: options.store,
     runTurn,
     permissions: createSettingsPermissions(options.settings, TOOL_DEFINITIONS),
     isPro: () => options.entitlement.entitlement() === "pro",
     fillCommands: options.fillCommands,
+    defaultAppId: options.appId ?? null,
     staticHandler: options.webRoot ? createStaticHandler(options.webRoot) : null,
   });
   let server: RunningServer;
@@ -87,6 +102,11 @@ export async function startRecollectServer(
   let closing: Promise<void> | undefined;
   const close = () => {
     closing ??= (async () => {
+      let timer: NodeJS.Timeout | undefined;
+      const timeout = new Promise<void>((resolve) => {
+        timer = setTimeout(resolve, TURN_DRAIN_TIMEOUT_MS);
+      });
+      await Promise.race([turns.abortAll(), timeout]).finally(() => clearTimeout(timer));
       await server.close();
       await indexer.stop();
     })();

@@ -54,6 +54,8 @@ describe("recollect serve", () => {
         { id: 1, name: "Acme Shop", chatCount: 4 },
         { id: 2, name: "Side Project", chatCount: 1 },
       ],
+      // --app: the root URL opens that app, not the first.
+      defaultAppId: 1,
       // The web app's "no apps yet" commands, as the CLI writes its remedies: this --db.
       fillCommands: {
         import: commandLine([

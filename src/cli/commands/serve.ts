@@ -119,6 +119,7 @@ export async function runServe(
       entitlement: settingsEntitlement(settings),
       engineConfig: engineConfigFromEnv(process.env),
       port,
+      appId,
       webRoot,
       telemetry,
       fillCommands: fillCommands(global),

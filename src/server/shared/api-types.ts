@@ -13,12 +13,15 @@ export const fillCommandsSchema = z.object({ import: z.string(), sync: z.string(
 export type FillCommands = z.infer<typeof fillCommandsSchema>;
 
 /**
- * `GET /api/apps`: the apps, the commands that import some (shown when there are none), and
+ * `GET /api/apps`: the apps, the app the root URL opens, the commands that import some (shown
+ * when there are none), and
  * whether the store can be written: false for a read-only store (file or folder), whose chats can
  * be browsed but where no turn can be stored (each would answer 412), so the page says so first.
  */
 export const appsResponseSchema = z.object({
   apps: z.array(z.object({ id: z.number().int(), name: z.string(), chatCount: z.number().int() })),
+  /** The app the root URL opens (`serve --app`), or null for the first app. */
+  defaultAppId: z.number().int().nullable(),
   fillCommands: fillCommandsSchema,
   storeWritable: z.boolean(),
 });
@@ -36,6 +39,8 @@ export const chatSummarySchema = z.object({
   createdAt: z.string().nullable(),
   messageCount: z.number().int(),
   origin: z.enum(["web", "imported"]),
+  /** What wrote the chat: an importer's format name, `web` (the person's own), `demo`… */
+  source: z.string(),
 });
 
 /** `GET /api/apps/:appId/chats`. */
@@ -46,11 +51,15 @@ export type ChatsResponse = z.infer<typeof chatsResponseSchema>;
 export const createChatResponseSchema = z.object({ chat: chatSummarySchema });
 
 /**
- * `GET /api/apps/:appId/chats/:chatId/messages`. Each message is already split into text runs and typed cards
- * (the server reads stored card XML back; the browser never parses it).
+ * `GET /api/apps/:appId/chats/:chatId/messages[?message=ID | ?before=ID]`: a window of at most 500
+ * messages (the newest, those around message ID, or those just before it). `hasEarlier` is true
+ * when the chat has messages before the window (the view offers to load them). Each message is
+ * already split into text runs and typed cards (the server reads stored card XML back; the browser
+ * never parses it).
  */
 export const messagesResponseSchema = z.object({
   chat: chatSummarySchema,
+  hasEarlier: z.boolean(),
   messages: z.array(
     z.object({
       id: z.number().int(),

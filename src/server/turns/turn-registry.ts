@@ -38,6 +38,12 @@ export interface TurnRegistry {
   answer(turnId: string, promptId: string, decision: ConsentDecision): void;
   /** The running turn, or undefined. */
   get(turnId: string): RunningTurn | undefined;
+  /**
+   * Aborts every running turn (the server is stopping) and resolves once each has finished, i.e.
+   * its runner returned and its reply was stored, so the store may close after it. Resolves at
+   * once when none runs; never rejects.
+   */
+  abortAll(): Promise<void>;
 }
 
 function notFound(what: string): RecollectError {
@@ -47,6 +53,8 @@ function notFound(what: string): RecollectError {
 /** Creates an empty registry. */
 export function createTurnRegistry(): TurnRegistry {
   const turns = new Map<string, RunningTurn>();
+  // Resolved by finish() when the last running turn ends (abortAll waits on it).
+  const idleWaiters: Array<() => void> = [];
   const denyAll = (turn: RunningTurn) => {
     for (const resolve of turn.prompts.values()) resolve("deny");
     turn.prompts.clear();
@@ -73,6 +81,7 @@ export function createTurnRegistry(): TurnRegistry {
       if (!turn) return;
       denyAll(turn);
       turns.delete(turnId);
+      if (turns.size === 0) for (const resolve of idleWaiters.splice(0)) resolve();
     },
     abort(turnId) {
       const turn = turns.get(turnId);
@@ -87,6 +96,15 @@ export function createTurnRegistry(): TurnRegistry {
       resolve(decision);
     },
     get: (turnId) => turns.get(turnId),
+    abortAll() {
+      if (turns.size === 0) return Promise.resolve();
+      const idle = new Promise<void>((resolve) => idleWaiters.push(resolve));
+      for (const turn of turns.values()) {
+        denyAll(turn);
+        turn.abortController.abort();
+      }
+      return idle;
+    },
     isBusy: (chatId) => [...turns.values()].some((turn) => turn.chatId === chatId),
   };
 }

@@ -47,9 +47,28 @@ async function parsed<T>(response: Response, schema: z.ZodType<T>): Promise<T> {
   return result.data;
 }
 
+/** The kind of an {@link ApiError} for a server that could not be reached or went away. */
+export const NETWORK_ERROR_KIND = "network";
+
+/**
+ * `fetch`, with a failure to reach the server (it stopped, the network is down) as an
+ * {@link ApiError} of kind {@link NETWORK_ERROR_KIND} instead of the browser's bare TypeError.
+ */
+async function request(path: string, init: RequestInit): Promise<Response> {
+  try {
+    return await fetch(path, init);
+  } catch (error) {
+    throw new ApiError(
+      NETWORK_ERROR_KIND,
+      0,
+      error instanceof Error ? error.message : "The server could not be reached.",
+    );
+  }
+}
+
 /** GETs `path` and validates the JSON body. */
 export async function getJson<T>(path: string, schema: z.ZodType<T>): Promise<T> {
-  return parsed(await fetch(path, { headers: { accept: "application/json" } }), schema);
+  return parsed(await request(path, { headers: { accept: "application/json" } }), schema);
 }
 
 /** Sends a JSON body; validates the response with `schema`, or expects no content when null. */
@@ -59,7 +78,7 @@ export async function sendJson<T>(
   body: unknown,
   schema: z.ZodType<T> | null,
 ): Promise<T | null> {
-  const response = await fetch(path, {
+  const response = await request(path, {
     method,
     headers: { "content-type": "application/json", accept: "application/json" },
     body: JSON.stringify(body),
@@ -83,26 +102,39 @@ function parseEvent(payload: string): ServerEvent | null {
 }
 
 /**
- * Starts a turn and calls `onEvent` for each validated event until the stream ends.
- * @throws ApiError when the server refuses the turn (e.g. 404 chat, 400 empty message).
+ * Starts a turn and calls `onEvent` for each validated event until a terminal event
+ * (`turn-finish` / `turn-error`).
+ * @throws ApiError when the server refuses the turn (e.g. 404 chat, 400 empty message), or of
+ *   kind {@link NETWORK_ERROR_KIND} when the server cannot be reached or its stream breaks or ends
+ *   before a terminal event (the server stopped mid-turn).
  */
 export async function streamTurn(
   chatId: number,
   message: string,
   onEvent: (event: ServerEvent) => void,
 ): Promise<void> {
-  const response = await fetch(`/api/chats/${chatId}/turns`, {
+  const response = await request(`/api/chats/${chatId}/turns`, {
     method: "POST",
     headers: { "content-type": "application/json", accept: "text/event-stream" },
     body: JSON.stringify({ message }),
   });
   if (!response.ok || !response.body) throw await failure(response);
-  for await (const payload of ssePayloads(response.body)) {
-    const event = parseEvent(payload);
-    if (!event) continue;
-    onEvent(event);
-    // Nothing follows a terminal event; stop reading (which cancels the body) even if the server
-    // is still cleaning up.
-    if (event.type === "turn-finish" || event.type === "turn-error") return;
+  try {
+    for await (const payload of ssePayloads(response.body)) {
+      const event = parseEvent(payload);
+      if (!event) continue;
+      onEvent(event);
+      // Nothing follows a terminal event; stop reading (which cancels the body) even if the server
+      // is still cleaning up.
+      if (event.type === "turn-finish" || event.type === "turn-error") return;
+    }
+  } catch (error) {
+    throw new ApiError(
+      NETWORK_ERROR_KIND,
+      0,
+      error instanceof Error ? error.message : "The turn's stream broke.",
+    );
   }
+  // The server went away mid-turn: a stream always ends with a terminal event otherwise.
+  throw new ApiError(NETWORK_ERROR_KIND, 0, "The turn's stream ended without a result.");
 }

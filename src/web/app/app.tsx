@@ -31,7 +31,16 @@ export function App() {
 
   return (
     <div className="app">
-      <a className="skip-link" href="#main">
+      {/* biome-ignore lint/a11y/useValidAnchor: a skip link is a link to the main region; it moves focus itself so the router's hash stays */}
+      <a
+        className="skip-link"
+        href="#main"
+        onClick={(event) => {
+          // The hash is the router's: moving focus here, not following `#main`, keeps the page.
+          event.preventDefault();
+          document.getElementById("main")?.focus();
+        }}
+      >
         {t("app.skipToContent")}
       </a>
       <header className="topbar">

@@ -1,7 +1,18 @@
 import { describe, expect, it } from "vitest";
-import { parseRoute, type Route, routeHash } from "./use-hash-route.js";
+import { isRouteHash, parseRoute, type Route, routeHash } from "./use-hash-route.js";
 
 describe("hash routes", () => {
+  it("tells route hashes from in-page anchors such as the skip link's #main", () => {
+    expect(["", "#", "#/", "#/chat/1", "#/permissions"].map(isRouteHash)).toEqual([
+      true,
+      true,
+      true,
+      true,
+      true,
+    ]);
+    expect(["#main", "#chat/1", "#%2F"].map(isRouteHash)).toEqual([false, false, false]);
+  });
+
   it("addresses a message and the answer it was opened from, and round-trips", () => {
     const route: Route = {
       page: "chat",

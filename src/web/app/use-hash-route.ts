@@ -63,6 +63,11 @@ export function parseRoute(hash: string): Route {
   };
 }
 
+/** True for a hash the router reads: empty, `#`, or starting `#/`. Pure. */
+export function isRouteHash(hash: string): boolean {
+  return hash === "" || hash === "#" || hash.startsWith("#/");
+}
+
 /** The hash for a route. Pure; `parseRoute(routeHash(route))` gives the route back. */
 export function routeHash(route: Route): string {
   if (route.page === "permissions") return "#/permissions";
@@ -79,7 +84,10 @@ export function routeHash(route: Route): string {
 export function useHashRoute(): [Route, (route: Route) => void] {
   const [route, setRoute] = useState(() => parseRoute(window.location.hash));
   useEffect(() => {
-    const onChange = () => setRoute(parseRoute(window.location.hash));
+    // A hash that is no route (an in-page anchor such as `#main`) leaves the page where it is.
+    const onChange = () => {
+      if (isRouteHash(window.location.hash)) setRoute(parseRoute(window.location.hash));
+    };
     window.addEventListener("hashchange", onChange);
     return () => window.removeEventListener("hashchange", onChange);
   }, []);

@@ -2,7 +2,14 @@ import { describe, expect, it } from "vitest";
 import type { ExploreCard } from "../../card/explore-card.js";
 import type { ExploreChatHistoryReport } from "../../card/report-schema.js";
 import { evidenceTargetFixture, reportFixture } from "../../card/testing/report-fixture.js";
-import { announcementKey, headerCounts, startsCollapsed, statusKey } from "./card-view.js";
+import {
+  announcementKey,
+  type DrawnEvidence,
+  drawnEvidence,
+  headerCounts,
+  startsCollapsed,
+  statusKey,
+} from "./card-view.js";
 
 const target = (chat: number, message: number) =>
   evidenceTargetFixture({ chat_id: chat, message_id: message });
@@ -45,5 +52,23 @@ describe("card view", () => {
       statusKey({ state: "partial", query: "q", report: { ...base, index_status: "indexing" } }),
     ).toBe("indexing");
     expect(statusKey({ state: "partial", query: "q", report: base })).toBe("partial");
+  });
+
+  it("draws each cited message once, so the boxes are the header's evidence count", () => {
+    const report = reportFixture({
+      conflicts: [{ description: "d", evidence: [target(1, 2), target(1, 2), target(3, 9)] }],
+      findings: [
+        { claim: "a", evidence: [target(1, 1), target(1, 2)] },
+        { claim: "b", evidence: [target(1, 1), target(3, 9)] },
+        { claim: "c", evidence: [target(2, 5), target(1, 1)] },
+      ],
+    });
+    const drawn = drawnEvidence(report);
+    const ids = (groups: DrawnEvidence["findings"]) =>
+      groups.map((group) => group.map((evidence) => evidence.message_id));
+    expect(ids(drawn.conflicts)).toEqual([[2, 9]]);
+    expect(ids(drawn.findings)).toEqual([[1], [], [5]]);
+    const boxes = [...drawn.conflicts, ...drawn.findings].flat().length;
+    expect(boxes).toBe(headerCounts({ state: "conflict", query: "q", report })?.evidence);
   });
 });

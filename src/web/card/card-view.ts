@@ -3,6 +3,7 @@
  * which status it shows, what the live region announces, and the header counts.
  */
 import { type CardState, type ExploreCard, reportCounts } from "../../card/explore-card.js";
+import type { EvidenceTarget, ExploreChatHistoryReport } from "../../card/report-schema.js";
 
 /**
  * True only for a complete, high-confidence report with full coverage (plan § Key States: only
@@ -40,4 +41,28 @@ export function headerCounts(card: ExploreCard): { chats: number; evidence: numb
 export function statusKey(card: ExploreCard): CardState | "indexing" {
   if (card.state === "partial" && card.report.index_status === "indexing") return "indexing";
   return card.state;
+}
+
+/** The evidence boxes a report's card draws, by group, in the order the card shows them. */
+export interface DrawnEvidence {
+  readonly conflicts: readonly (readonly EvidenceTarget[])[];
+  readonly findings: readonly (readonly EvidenceTarget[])[];
+}
+
+/**
+ * Each cited message once: in the first group (conflicts, then findings, as the card draws them)
+ * that cites it, left out of later ones and of later places in the same group. So the boxes drawn
+ * are exactly the header's evidence count ({@link headerCounts}). Pure.
+ */
+export function drawnEvidence(report: ExploreChatHistoryReport): DrawnEvidence {
+  const seen = new Set<number>();
+  const firstTime = (targets: readonly EvidenceTarget[]) =>
+    targets.filter((target) => {
+      if (seen.has(target.message_id)) return false;
+      seen.add(target.message_id);
+      return true;
+    });
+  const conflicts = report.conflicts.map((conflict) => firstTime(conflict.evidence));
+  const findings = report.findings.map((finding) => firstTime(finding.evidence));
+  return { conflicts, findings };
 }

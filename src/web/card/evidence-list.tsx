@@ -1,6 +1,6 @@
 /**
  * Host-resolved evidence targets (plan § Evidence Registry): title, localized date, role, the
- * excerpt and the chat/message ids, all plain selectable text. Labelled "evidence", distinct from
+ * excerpt (as plain text: markdown markers dropped, `plainExcerpt`) and the chat/message ids, all plain selectable text. Labelled "evidence", distinct from
  * model-written "analysis". Inside a chat each target links to the cited message (the plan's
  * follow-up: navigable evidence targets); the link's URL addresses the message and the answer it
  * was opened from, so it survives a reload and can be shared.
@@ -10,6 +10,7 @@ import type { EvidenceTarget } from "../../card/report-schema.js";
 import { routeHash } from "../app/use-hash-route.js";
 import { formatDate } from "../i18n/index.js";
 import { useEvidenceOrigin } from "./evidence-origin.js";
+import { plainExcerpt } from "./plain-excerpt.js";
 
 /** One evidence target. */
 export function EvidenceItem({ target }: { target: EvidenceTarget }) {
@@ -39,7 +40,9 @@ export function EvidenceItem({ target }: { target: EvidenceTarget }) {
           {date}
         </time>
       </div>
-      <blockquote className="evidence-excerpt">{target.excerpt}</blockquote>
+      <blockquote className="evidence-excerpt" dir="auto">
+        {plainExcerpt(target.excerpt)}
+      </blockquote>
       <div className="evidence-flags">
         <span className="evidence-ids">
           {t("card.evidence.ids", { chat: target.chat_id, message: target.message_id })}

@@ -12,9 +12,16 @@ import { useEffect, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { ExploreCard as ExploreCardData } from "../../card/explore-card.js";
 import type { ExploreChatHistoryReport } from "../../card/report-schema.js";
-import { RECOLLECT_ERROR_KINDS, type RecollectErrorKind } from "../../errors/recollect-error.js";
-import { announcementKey, headerCounts, startsCollapsed, statusKey } from "./card-view.js";
+import {
+  announcementKey,
+  type DrawnEvidence,
+  drawnEvidence,
+  headerCounts,
+  startsCollapsed,
+  statusKey,
+} from "./card-view.js";
 import { EvidenceList } from "./evidence-list.js";
+import { failureKind } from "./failure-kind.js";
 import { Chevron, StatusIcon } from "./status-icon.js";
 
 /** Props: the parsed card. The caller keys it by tool call so state survives updates. */
@@ -125,7 +132,7 @@ function CardBody({ card, phaseText }: { card: ExploreCardData; phaseText: strin
     case "cancelled":
       return <p className="notice notice-cancelled">{t("card.cancelled")}</p>;
     case "failed": {
-      const kind = isKnownKind(card.error.kind) ? card.error.kind : "internal";
+      const kind = failureKind(card.error.kind);
       return (
         <div className="notice notice-failed">
           <p className="notice-title">{t("card.failed.title")}</p>
@@ -150,7 +157,7 @@ function CardBody({ card, phaseText }: { card: ExploreCardData; phaseText: strin
             <p>{t("card.evidenceOnly.note")}</p>
           </div>
           <Warnings report={card.report} skipSynthesisReason />
-          <EvidenceList targets={uniqueEvidence(card.report)} />
+          <EvidenceList targets={allDrawn(drawnEvidence(card.report))} />
         </>
       );
     default:
@@ -158,20 +165,9 @@ function CardBody({ card, phaseText }: { card: ExploreCardData; phaseText: strin
   }
 }
 
-function isKnownKind(kind: string): kind is RecollectErrorKind {
-  return (RECOLLECT_ERROR_KINDS as readonly string[]).includes(kind);
-}
-
-/** Every evidence target of a report once, in report order (evidence-only fallback). */
-function uniqueEvidence(report: ExploreChatHistoryReport) {
-  const seen = new Set<number>();
-  return [...report.findings, ...report.conflicts]
-    .flatMap((group) => group.evidence)
-    .filter((target) => {
-      if (seen.has(target.message_id)) return false;
-      seen.add(target.message_id);
-      return true;
-    });
+/** Every drawn evidence target, each message once, in the card's order (evidence-only fallback). */
+function allDrawn(drawn: DrawnEvidence) {
+  return [...drawn.conflicts, ...drawn.findings].flat();
 }
 
 function Warnings({
@@ -215,6 +211,7 @@ function ReportBody({
   lowConfidence: boolean;
 }) {
   const { t } = useTranslation();
+  const drawn = drawnEvidence(report);
   return (
     <>
       <Warnings report={report} />
@@ -232,7 +229,7 @@ function ReportBody({
                 <span className="label label-analysis">{t("card.label.analysis")}</span>
                 {conflict.description}
               </p>
-              <EvidenceList targets={conflict.evidence} />
+              <EvidenceList targets={drawn.conflicts[index] ?? []} />
             </div>
           ))}
         </div>
@@ -254,7 +251,7 @@ function ReportBody({
                   <span className="label label-analysis">{t("card.label.analysis")}</span>
                   {finding.claim}
                 </p>
-                <EvidenceList targets={finding.evidence} />
+                <EvidenceList targets={drawn.findings[index] ?? []} />
               </li>
             ))}
           </ol>

@@ -19,10 +19,12 @@ import {
   type MessagesResponse,
   messagesResponseSchema,
 } from "../../server/shared/api-types.js";
-import { ApiError, getJson, sendJson } from "../api/client.js";
+import { ApiError, getJson, NETWORK_ERROR_KIND, sendJson } from "../api/client.js";
 import type { MessageAddress, Route } from "../app/use-hash-route.js";
 import { ConsentDialog } from "../permissions/consent-dialog.js";
+import { ChatHeader } from "./chat-header.js";
 import { ChatSidebar } from "./chat-sidebar.js";
+import { EmptyStore } from "./empty-store.js";
 import { MessageList } from "./message-list.js";
 import { useTurn } from "./use-turn.js";
 
@@ -51,6 +53,7 @@ export function ChatPage(props: ChatPageProps) {
   const { t } = useTranslation();
   const [apps, setApps] = useState<Apps | null>(null);
   const [fillCommands, setFillCommands] = useState<AppsResponse["fillCommands"] | null>(null);
+  const [defaultAppId, setDefaultAppId] = useState<number | null>(null);
   // Unknown until /api/apps answers; only a definite false shows the read-only notice.
   const [storeWritable, setStoreWritable] = useState<boolean | null>(null);
   // Chats are kept with the app they were listed for, so another app's list is never shown.
@@ -60,33 +63,48 @@ export function ChatPage(props: ChatPageProps) {
   const appMissing = appNotFound || (appId !== null && missingAppId === appId);
   const chats = !appMissing && chatList?.appId === appId ? chatList.chats : [];
   const [messages, setMessages] = useState<Messages>([]);
+  // The chat has messages before the shown window (a chat longer than the 500 loaded at once).
+  const [hasEarlier, setHasEarlier] = useState(false);
   // The shown chat's header (its origin decides where a new turn goes), with its id.
   const [shownChat, setShownChat] = useState<MessagesResponse["chat"] | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
   const [draft, setDraft] = useState("");
   const pendingChatRef = useRef<number | null>(null);
 
-  const fail = useCallback((error: unknown) => {
-    setLoadError(error instanceof Error ? error.message : String(error));
-  }, []);
+  // Why the last message could not be sent (it is still in the composer), or null.
+  const [sendError, setSendError] = useState<string | null>(null);
+  const composerRef = useRef<HTMLTextAreaElement>(null);
+
+  const describe = useCallback(
+    (error: unknown) =>
+      error instanceof ApiError && error.kind === NETWORK_ERROR_KIND
+        ? t("app.serverUnreachable")
+        : error instanceof Error
+          ? error.message
+          : String(error),
+    [t],
+  );
+  const fail = useCallback((error: unknown) => setLoadError(describe(error)), [describe]);
 
   useEffect(() => {
     getJson("/api/apps", appsResponseSchema)
       .then((response) => {
         setApps(response.apps);
+        setDefaultAppId(response.defaultAppId);
         setFillCommands(response.fillCommands);
         setStoreWritable(response.storeWritable);
       })
       .catch(fail);
   }, [fail]);
 
-  // Without an app in the route, open the first app; a route naming an unknown app stays on it.
+  // Without an app in the route, open the server's default app (`serve --app`), else the first
+  // app; a route naming an unknown app stays on it.
   useEffect(() => {
-    const first = apps?.[0];
+    const first = apps?.find((app) => app.id === defaultAppId) ?? apps?.[0];
     if (appId === null && !appNotFound && first) {
       navigate({ page: "chat", appId: first.id, chatId: null });
     }
-  }, [apps, appId, appNotFound, navigate]);
+  }, [apps, appId, appNotFound, navigate, defaultAppId]);
 
   const loadChats = useCallback(async () => {
     if (appId === null) return;
@@ -117,17 +135,32 @@ export function ChatPage(props: ChatPageProps) {
       const response = await getJson(path, messagesResponseSchema);
       setLoadError(null);
       setMessages(response.messages);
+      setHasEarlier(response.hasEarlier);
       setShownChat(response.chat);
     } catch (error) {
-      setMessages([]);
-      setShownChat(null);
       if (error instanceof ApiError && error.kind === "not_found") {
+        setMessages([]);
+        setShownChat(null);
         setLoadError(t("app.target.notFound"));
         return;
       }
+      // Any other failure (the server stopped) keeps what is on screen; the banner says why.
       throw error;
     }
   }, [appId, chatId, messageId, t]);
+
+  // The page before the first shown message, put in front of it (messages already shown stay).
+  const loadEarlier = useCallback(async () => {
+    const first = messages[0];
+    if (chatId === null || appId === null || first === undefined) return;
+    const path = `/api/apps/${appId}/chats/${chatId}/messages?before=${first.id}`;
+    const response = await getJson(path, messagesResponseSchema);
+    setMessages((shown) => [
+      ...response.messages.filter((message) => message.id < (shown[0]?.id ?? 0)),
+      ...shown,
+    ]);
+    setHasEarlier(response.hasEarlier);
+  }, [appId, chatId, messages]);
 
   useEffect(() => {
     loadChats().catch(fail);
@@ -140,18 +173,27 @@ export function ChatPage(props: ChatPageProps) {
     await Promise.all([loadMessages(), loadChats()]).catch(fail);
   }, [loadMessages, loadChats, fail]);
   const turn = useTurn(settle);
-  const running = turn.live !== null;
+  const running = turn.live !== null && !turn.live.parts.ended;
+
+  // Sends a turn; the draft is cleared only once the server has stored the question, so a
+  // refused or unreachable send leaves it in the composer with the reason above it.
+  const sendTurn = useCallback(
+    async (toChatId: number, text: string) => {
+      setSendError(null);
+      const result = await turn.send(toChatId, text, () => setDraft(""));
+      if (!result.accepted) setSendError(describe(result.error));
+    },
+    [turn, describe],
+  );
 
   // A chat created for the first message: send once the route points at it.
   useEffect(() => {
     const pending = pendingChatRef.current;
     if (pending !== null && pending === chatId && draft.trim()) {
       pendingChatRef.current = null;
-      const text = draft.trim();
-      setDraft("");
-      void turn.send(pending, text);
+      void sendTurn(pending, draft.trim());
     }
-  }, [chatId, draft, turn]);
+  }, [chatId, draft, sendTurn]);
 
   // The origin of the chat on screen, from its header or the list; null while unknown.
   const shownOrigin =
@@ -165,13 +207,14 @@ export function ChatPage(props: ChatPageProps) {
   const submit = async () => {
     const text = draft.trim();
     if (!text || running || appId === null || appMissing) return;
+    setSendError(null);
     if (chatId === null || inArchive) {
       const created = await sendJson(
         "POST",
         `/api/apps/${appId}/chats`,
         { title: text.slice(0, 80) },
         createChatResponseSchema,
-      ).catch(fail);
+      ).catch((error: unknown) => setSendError(describe(error)));
       if (!created) return;
       setChatList({ appId, chats: [created.chat, ...chats] });
       pendingChatRef.current = created.chat.id;
@@ -180,15 +223,19 @@ export function ChatPage(props: ChatPageProps) {
     }
     // A new turn follows the newest message, not the addressed one.
     if (messageId !== null) navigate({ page: "chat", appId, chatId });
-    setDraft("");
-    await turn.send(chatId, text);
+    await sendTurn(chatId, text);
+  };
+
+  const stop = () => {
+    turn.stop();
+    // The Stop button gives way to Send: keep focus in the composer, not on <body>.
+    composerRef.current?.focus();
   };
 
   return (
     <div className="chat-layout">
       <ChatSidebar
         apps={apps}
-        fillCommands={fillCommands}
         chats={chats}
         appId={appMissing ? null : appId}
         chatId={chatId}
@@ -212,17 +259,37 @@ export function ChatPage(props: ChatPageProps) {
             {t("app.loadFailed", { message: loadError })}
           </p>
         ) : null}
+        {apps?.length === 0 && fillCommands ? <EmptyStore commands={fillCommands} /> : null}
+        {shownChat && shownChat.id === chatId && !appMissing ? (
+          <ChatHeader
+            chat={shownChat}
+            appName={apps?.find((app) => app.id === appId)?.name ?? null}
+            messages={messages}
+          />
+        ) : null}
         <MessageList
+          empty={apps?.length === 0}
           appId={appMissing ? null : appId}
           chatId={appMissing ? null : chatId}
           messages={appMissing ? [] : messages}
+          earlier={
+            hasEarlier && !appMissing && shownChat?.id === chatId
+              ? { total: shownChat.messageCount, load: () => loadEarlier().catch(fail) }
+              : null
+          }
           live={turn.live}
           messageId={messageId}
           from={from}
+          onRetry={(live) => void sendTurn(live.chatId, live.userText)}
         />
         {inArchive && !appMissing ? (
           <p className="archive-notice" data-notice="archive">
             {t("app.archiveNotice")}
+          </p>
+        ) : null}
+        {sendError ? (
+          <p className="banner-error" role="alert" data-error="not-sent">
+            {t("app.notSent", { message: sendError })}
           </p>
         ) : null}
         <form
@@ -236,6 +303,7 @@ export function ChatPage(props: ChatPageProps) {
             {t("app.composerLabel")}
           </label>
           <textarea
+            ref={composerRef}
             id="composer-input"
             className="composer-input"
             rows={2}
@@ -251,7 +319,7 @@ export function ChatPage(props: ChatPageProps) {
             }}
           />
           {running ? (
-            <button type="button" className="button danger" onClick={turn.stop}>
+            <button type="button" className="button danger" onClick={stop}>
               {t("app.stop")}
             </button>
           ) : (

@@ -19,8 +19,6 @@ export const DRAWER_TOGGLE_ID = "drawer-toggle";
 /** Props of {@link ChatSidebar}. */
 export interface ChatSidebarProps {
   readonly apps: AppsResponse["apps"] | null;
-  /** The commands that import a history, shown when there is no app; null until loaded. */
-  readonly fillCommands: AppsResponse["fillCommands"] | null;
   readonly chats: ChatsResponse["chats"];
   readonly appId: number | null;
   readonly chatId: number | null;
@@ -32,15 +30,35 @@ export interface ChatSidebarProps {
 
 /** The sidebar / drawer. */
 export function ChatSidebar(props: ChatSidebarProps) {
-  const { apps, fillCommands, chats, appId, chatId, navigate, drawerOpen, closeDrawer } = props;
+  const { apps, chats, appId, chatId, navigate, drawerOpen, closeDrawer } = props;
   const { t } = useTranslation();
   const pickerRef = useRef<HTMLSelectElement>(null);
   const wasOpen = useRef(false);
 
+  const drawerRef = useRef<HTMLElement>(null);
   useEffect(() => {
     if (!drawerOpen) return;
     const onKey = (event: KeyboardEvent) => {
       if (event.key === "Escape") closeDrawer();
+      // An open drawer is modal on a phone: Tab and Shift+Tab cycle inside it.
+      if (event.key === "Tab" && drawerRef.current) {
+        const focusable = [
+          ...drawerRef.current.querySelectorAll<HTMLElement>(
+            "a[href], button:not([disabled]), select:not([disabled]), [tabindex]:not([tabindex='-1'])",
+          ),
+        ];
+        const first = focusable[0];
+        const last = focusable.at(-1);
+        const active = document.activeElement;
+        const inside = drawerRef.current.contains(active);
+        if (event.shiftKey && (active === first || !inside)) {
+          event.preventDefault();
+          last?.focus();
+        } else if (!event.shiftKey && (active === last || !inside)) {
+          event.preventDefault();
+          first?.focus();
+        }
+      }
     };
     document.addEventListener("keydown", onKey);
     return () => document.removeEventListener("keydown", onKey);
@@ -61,6 +79,7 @@ export function ChatSidebar(props: ChatSidebarProps) {
         onClick={closeDrawer}
       />
       <aside
+        ref={drawerRef}
         id={CHAT_DRAWER_ID}
         className={`sidebar${drawerOpen ? " is-open" : ""}`}
         aria-label={t("app.chats")}
@@ -90,14 +109,6 @@ export function ChatSidebar(props: ChatSidebarProps) {
             </option>
           ))}
         </select>
-        {apps && apps.length === 0 && fillCommands ? (
-          <p className="muted" data-empty="no-apps">
-            {t("app.noApps", {
-              importCommand: fillCommands.import,
-              syncCommand: fillCommands.sync,
-            })}
-          </p>
-        ) : null}
         <button
           type="button"
           className="button secondary new-chat"

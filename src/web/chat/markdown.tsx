@@ -27,7 +27,20 @@ function TaskBox({ checked }: { checked: boolean }) {
   );
 }
 
+/**
+ * A message's own headings sit below the page's (h1 the app, h2 the chat, h3 a card): `#` becomes
+ * h3, `##` h4, and so on down to h6, so a pasted `# Title` never reads as a page title.
+ */
+const DEMOTED_HEADINGS: Components = {
+  h1: ({ node: _node, ...props }) => <h3 {...props} />,
+  h2: ({ node: _node, ...props }) => <h4 {...props} />,
+  h3: ({ node: _node, ...props }) => <h5 {...props} />,
+  h4: ({ node: _node, ...props }) => <h6 {...props} />,
+  h5: ({ node: _node, ...props }) => <h6 {...props} />,
+};
+
 const COMPONENTS: Components = {
+  ...DEMOTED_HEADINGS,
   pre: ({ node: _node, ...props }) => (
     // biome-ignore lint/a11y/noNoninteractiveTabindex: a code block that scrolls sideways must be reachable by keyboard
     <pre className="code-block" tabIndex={0} {...props} />
@@ -86,7 +99,14 @@ function Blocks({ blocks }: { blocks: readonly MarkdownBlock[] }) {
   );
 }
 
-/** Renders `text` (a message's text run) as markdown. */
+/**
+ * Renders `text` (a message's text run) as markdown. `dir="auto"`: a run in Arabic or Hebrew is
+ * laid out right to left, one in a left-to-right script left to right, whatever the page's language.
+ */
 export function Markdown({ text }: { text: string }) {
-  return <Blocks blocks={splitDetails(text)} />;
+  return (
+    <div className="md" dir="auto">
+      <Blocks blocks={splitDetails(text)} />
+    </div>
+  );
 }

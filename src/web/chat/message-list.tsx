@@ -12,9 +12,13 @@ import { useTranslation } from "react-i18next";
 import type { MessagesResponse } from "../../server/shared/api-types.js";
 import { type MessageAddress, routeHash } from "../app/use-hash-route.js";
 import { EvidenceOriginContext } from "../card/evidence-origin.js";
+import { answerFirst } from "./answer-first.js";
+import { EarlierBar, type EarlierMessages } from "./earlier-bar.js";
 import { Markdown } from "./markdown.js";
 import { CardView, SegmentView } from "./message-content.js";
-import type { LiveTurn } from "./use-turn.js";
+import { RoleLabel } from "./role-label.js";
+import { TurnFailure } from "./turn-failure.js";
+import { type LiveTurn, turnFailed } from "./use-turn.js";
 
 /** Props of {@link MessageList}. */
 export interface MessageListProps {
@@ -27,23 +31,32 @@ export interface MessageListProps {
   readonly messageId: number | null;
   /** The answer the addressed message was opened from, or null. */
   readonly from: MessageAddress | null;
+  /** Asks a failed turn's question again. */
+  readonly onRetry: (live: LiveTurn) => void;
+  /** True for an empty store: no "new chat" invitation, as there is no app to chat in. */
+  readonly empty?: boolean;
+  /** The chat has messages before the shown ones: how many it holds, and how to load them. */
+  readonly earlier: EarlierMessages | null;
 }
 
 /** The message list. */
-export function MessageList({ appId, chatId, messages, live, messageId, from }: MessageListProps) {
+export function MessageList(props: MessageListProps) {
+  const { appId, chatId, messages, live, messageId, from, onRetry, earlier, empty } = props;
   const { t } = useTranslation();
   const listRef = useRef<HTMLElement>(null);
   const scrolledTo = useRef<string | null>(null);
   // The running turn is drawn from its live copy. A reload while it runs may already hold its
   // stored messages: those give way to the live copy. Once it has ended and the stored messages
   // hold its answer, the stored copy is drawn instead, so the answer never shows twice and never
-  // disappears mid-turn.
+  // disappears mid-turn. A failed turn stays drawn from its live copy, with its error and Retry.
   const liveInChat = live !== null && live.chatId === chatId ? live : null;
   const storedAnswer =
     liveInChat?.assistantMessageId != null &&
     messages.some((message) => message.id === liveInChat.assistantMessageId);
   const liveHere =
-    liveInChat !== null && !(liveInChat.parts.ended && storedAnswer) ? liveInChat : null;
+    liveInChat !== null && (turnFailed(liveInChat) || !(liveInChat.parts.ended && storedAnswer))
+      ? liveInChat
+      : null;
   const shown =
     liveHere === null
       ? messages
@@ -53,9 +66,25 @@ export function MessageList({ appId, chatId, messages, live, messageId, from }: 
         );
   const liveParts = liveHere?.parts;
 
+  // Where the list was drawn last: earlier messages put in front keep the view where it was.
+  const drawn = useRef<{ firstId?: number; lastId?: number; height: number }>({ height: 0 });
   useLayoutEffect(() => {
     const list = listRef.current;
     if (!list) return;
+    const previous = drawn.current;
+    drawn.current = {
+      firstId: messages[0]?.id,
+      lastId: messages.at(-1)?.id,
+      height: list.scrollHeight,
+    };
+    if (
+      previous.lastId !== undefined &&
+      previous.lastId === messages.at(-1)?.id &&
+      previous.firstId !== messages[0]?.id
+    ) {
+      list.scrollTop += list.scrollHeight - previous.height;
+      return;
+    }
     if (messageId !== null && !liveParts) {
       const key = `${chatId}:${messageId}`;
       if (scrolledTo.current === key) return;
@@ -64,7 +93,11 @@ export function MessageList({ appId, chatId, messages, live, messageId, from }: 
       );
       if (!target) return;
       scrolledTo.current = key;
-      target.scrollIntoView({ block: "center" });
+      // Centred, unless it is taller than the list: then its top, so it never opens mid-message
+      // with its start (the answer's text, the cited words) off-screen.
+      target.scrollIntoView({
+        block: target.offsetHeight > list.clientHeight ? "start" : "center",
+      });
       target.focus({ preventScroll: true });
       return;
     }
@@ -72,27 +105,24 @@ export function MessageList({ appId, chatId, messages, live, messageId, from }: 
     if (messages.length > 0 || liveParts) list.scrollTop = list.scrollHeight;
   }, [messages, liveParts, messageId, chatId]);
 
+  // The way back sits in the cited message's own label: one Tab from the focused message, not
+  // past every code block above it.
+  const backLink =
+    from && appId !== null ? (
+      <a
+        className="back-link"
+        href={routeHash({ page: "chat", appId, chatId: from.chatId, messageId: from.messageId })}
+      >
+        <span aria-hidden="true">← </span>
+        {t("app.target.back")}
+      </a>
+    ) : null;
+
   const origin = (id: number | null) =>
     appId !== null && chatId !== null ? { appId, chatId, messageId: id } : null;
 
   return (
     <>
-      {from && appId !== null ? (
-        <nav className="target-bar" aria-label={t("app.target.cited")}>
-          <a
-            className="back-link"
-            href={routeHash({
-              page: "chat",
-              appId,
-              chatId: from.chatId,
-              messageId: from.messageId,
-            })}
-          >
-            <span aria-hidden="true">← </span>
-            {t("app.target.back")}
-          </a>
-        </nav>
-      ) : null}
       {/* Focusable so keyboard users can scroll it; not a live region (no per-token speech). */}
       <section
         className="messages"
@@ -101,7 +131,10 @@ export function MessageList({ appId, chatId, messages, live, messageId, from }: 
         // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard
         tabIndex={0}
       >
-        {chatId === null && !liveHere ? <p className="empty-state">{t("app.pickChat")}</p> : null}
+        {chatId === null && !liveHere && !empty ? (
+          <p className="empty-state">{t("app.pickChat")}</p>
+        ) : null}
+        {earlier ? <EarlierBar earlier={earlier} shown={messages.length} /> : null}
         {shown.map((message) => {
           const isTarget = message.id === messageId;
           return (
@@ -112,13 +145,13 @@ export function MessageList({ appId, chatId, messages, live, messageId, from }: 
               tabIndex={isTarget ? -1 : undefined}
               aria-current={isTarget ? "true" : undefined}
             >
-              <h2 className="message-role">
-                {t(`app.role.${message.role}`)}
+              <RoleLabel author={message.role} createdAt={message.createdAt}>
                 {isTarget ? <span className="target-badge">{t("app.target.cited")}</span> : null}
-              </h2>
+                {isTarget ? backLink : null}
+              </RoleLabel>
               <EvidenceOriginContext.Provider value={origin(message.id)}>
                 <div className="message-body">
-                  {message.segments.map((segment, index) => (
+                  {answerFirst(message.segments).map((segment, index) => (
                     // biome-ignore lint/suspicious/noArrayIndexKey: a stored message's segments never reorder
                     <SegmentView key={index} segment={segment} />
                   ))}
@@ -129,7 +162,7 @@ export function MessageList({ appId, chatId, messages, live, messageId, from }: 
         })}
         {liveHere ? (
           <EvidenceOriginContext.Provider value={origin(liveHere.assistantMessageId)}>
-            <LiveMessages live={liveHere} />
+            <LiveMessages live={liveHere} onRetry={onRetry} />
           </EvidenceOriginContext.Provider>
         ) : null}
       </section>
@@ -138,23 +171,23 @@ export function MessageList({ appId, chatId, messages, live, messageId, from }: 
 }
 
 /** The running turn: the person's message and the assistant's parts as they stream. */
-function LiveMessages({ live }: { live: LiveTurn }) {
+function LiveMessages({ live, onRetry }: Pick<MessageListProps, "onRetry"> & { live: LiveTurn }) {
   const { t } = useTranslation();
   return (
     <>
       <article className="message message-user">
-        <h2 className="message-role">{t("app.role.user")}</h2>
+        <RoleLabel author="user" createdAt={null} />
         <div className="message-body">
           <Markdown text={live.userText} />
         </div>
       </article>
       <article className="message message-assistant" aria-busy={!live.parts.ended}>
-        <h2 className="message-role">{t("app.role.assistant")}</h2>
+        <RoleLabel author="assistant" createdAt={null} />
         <div className="message-body">
           {live.parts.parts.length === 0 && !live.parts.ended ? (
             <p className="muted">{t("app.thinking")}</p>
           ) : null}
-          {live.parts.parts.map((part, index) =>
+          {answerFirst(live.parts.parts).map((part, index) =>
             part.kind === "text" ? (
               // biome-ignore lint/suspicious/noArrayIndexKey: parts only append; a text part keeps its slot
               <Markdown key={`text-${index}`} text={part.text} />
@@ -163,11 +196,7 @@ function LiveMessages({ live }: { live: LiveTurn }) {
             ),
           )}
           {live.stopped ? <p className="muted">{t("app.turnStopped")}</p> : null}
-          {live.error && live.error.kind !== "aborted" ? (
-            <p className="banner-error" role="alert">
-              {t("app.turnFailed", { message: live.error.message })}
-            </p>
-          ) : null}
+          {turnFailed(live) ? <TurnFailure live={live} onRetry={onRetry} /> : null}
         </div>
       </article>
     </>

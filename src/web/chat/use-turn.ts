@@ -4,6 +4,11 @@
  *
  * Stop cancels locally first (every pending card becomes cancelled and frozen at once), then asks
  * the server to abort; anything the stream still delivers for that turn is ignored.
+ *
+ * Failures stay visible: a turn the server refused or never received is reported to the caller
+ * (the page keeps the draft), and a turn that failed or lost its server after it was accepted stays
+ * on screen, ended, with its error and its question, until the next turn starts (so it can be
+ * retried) — it is never replaced by a reload that no longer shows it.
  */
 import { useCallback, useRef, useState } from "react";
 import {
@@ -17,7 +22,7 @@ import type {
   ConsentRequestEvent,
   ServerEvent,
 } from "../../server/shared/server-events.js";
-import { ApiError, sendJson, streamTurn } from "../api/client.js";
+import { ApiError, NETWORK_ERROR_KIND, sendJson, streamTurn } from "../api/client.js";
 
 /** What the chat view draws for the running turn. */
 export interface LiveTurn {
@@ -34,13 +39,23 @@ export interface LiveTurn {
   readonly error: AgentEventError | null;
   /** True after the person pressed Stop. */
   readonly stopped: boolean;
+  /** True when the server went away after accepting the turn (its stream broke or ended early). */
+  readonly connectionLost: boolean;
 }
+
+/** How {@link TurnControls.send} ended: the server accepted the turn, or `error` refused it. */
+export type SendResult =
+  | { readonly accepted: true }
+  | { readonly accepted: false; readonly error: ApiError };
 
 /** The hook's API. */
 export interface TurnControls {
   readonly live: LiveTurn | null;
-  /** Streams a turn in `chatId`; resolves when the stream ends (after `onSettled`). */
-  send(chatId: number, text: string): Promise<void>;
+  /**
+   * Streams a turn in `chatId`; resolves when the stream ends (after `onSettled`). `onAccepted`
+   * runs once the server has stored the question (the page clears its draft only then).
+   */
+  send(chatId: number, text: string, onAccepted?: () => void): Promise<SendResult>;
   stop(): void;
   answerConsent(decision: "allow" | "deny"): void;
 }
@@ -64,7 +79,15 @@ function reduce(live: LiveTurn, event: ServerEvent): LiveTurn {
   return { ...live, parts, error, consent };
 }
 
-/** `onSettled` runs after the stream ends (e.g. reload the stored messages) before `live` clears. */
+/** True for a turn that ended with an error to show (not one the person stopped). */
+export function turnFailed(live: LiveTurn): boolean {
+  return live.parts.ended && !live.stopped && live.error !== null && live.error.kind !== "aborted";
+}
+
+/**
+ * `onSettled` runs after the stream ends (e.g. reload the stored messages) before `live` clears; a
+ * failed turn ({@link turnFailed}) is kept until the next `send`.
+ */
 export function useTurn(onSettled: () => Promise<void>): TurnControls {
   const [live, setLive] = useState<LiveTurn | null>(null);
   const liveRef = useRef<LiveTurn | null>(null);
@@ -77,7 +100,7 @@ export function useTurn(onSettled: () => Promise<void>): TurnControls {
   }, []);
 
   const send = useCallback(
-    async (chatId: number, text: string) => {
+    async (chatId: number, text: string, onAccepted?: () => void): Promise<SendResult> => {
       const initial: LiveTurn = {
         turnId: null,
         assistantMessageId: null,
@@ -88,27 +111,58 @@ export function useTurn(onSettled: () => Promise<void>): TurnControls {
         consent: null,
         error: null,
         stopped: false,
+        connectionLost: false,
       };
       liveRef.current = initial;
       setLive(initial);
+      // Known here, not read back from state: React may not have applied the update yet.
+      let accepted = false;
       try {
-        await streamTurn(chatId, text, (event) => update((current) => reduce(current, event)));
-      } catch (error) {
-        const message = error instanceof Error ? error.message : String(error);
-        const kind = error instanceof ApiError ? error.kind : "internal";
+        await streamTurn(chatId, text, (event) => {
+          update((current) => reduce(current, event));
+          if (event.type === "turn-accepted") {
+            accepted = true;
+            onAccepted?.();
+          }
+        });
+      } catch (caught) {
+        const error =
+          caught instanceof ApiError
+            ? caught
+            : new ApiError(
+                "internal",
+                0,
+                caught instanceof Error ? caught.message : String(caught),
+              );
+        if (!accepted) {
+          // Refused or never received: nothing was stored, so nothing of it stays on screen.
+          liveRef.current = null;
+          setLive(null);
+          return { accepted: false, error };
+        }
+        const lost = error.kind === NETWORK_ERROR_KIND;
+        const ended: AgentEventError = {
+          kind: "internal",
+          message: lost ? "The connection to the Recollect server was lost." : error.message,
+        };
         update((current) =>
           current.parts.ended
             ? current
             : {
                 ...current,
-                parts: endParts(current.parts),
-                error: { kind: "internal", message: `${kind}: ${message}` },
+                parts: endParts(current.parts, ended),
+                error: ended,
+                connectionLost: lost,
               },
         );
       }
       await onSettled();
-      liveRef.current = null;
-      setLive(null);
+      setLive((settled) => {
+        const next = settled !== null && turnFailed(settled) ? settled : null;
+        liveRef.current = next;
+        return next;
+      });
+      return { accepted: true };
     },
     [onSettled, update],
   );

@@ -10,8 +10,11 @@ export const en = {
     nav: { label: "Main", chat: "Chat", permissions: "Permissions" },
     language: "Language",
     appPicker: "App",
-    noApps:
-      "No apps yet. Import a history with `{{importCommand}}`, or the agents' histories on this machine with `{{syncCommand}}`.",
+    noApps: {
+      title: "No apps yet: import a chat history to ask about it.",
+      import: "Import a history (files or folders):",
+      sync: "Or import the agents' histories on this machine:",
+    },
     conversation: "Conversation",
     chats: "Chats",
     newChat: "New chat",
@@ -34,8 +37,18 @@ export const en = {
       "This store is read-only: you can browse its chats, but new messages cannot be saved. Make the store file and its folder writable to chat.",
     appNotFound: "This app was not found. Pick an app from the list.",
     loadFailed: "Could not load: {{message}}",
-    turnFailed: "The turn failed: {{message}}",
     turnStopped: "Stopped.",
+    serverUnreachable:
+      "The Recollect server could not be reached. Is recollect serve still running?",
+    notSent: "Your message was not sent: {{message}} It is still in the box below.",
+    connectionLost: "The connection to the Recollect server was lost during this turn.",
+    noAnswer: "No answer",
+    retry: "Retry",
+    chatHeader: { own: "Your chat" },
+    earlier: {
+      shown: "Showing the latest {{shown}} of {{total}} messages.",
+      load: "Load earlier messages",
+    },
     skipToContent: "Skip to content",
     markdown: { details: "Details", taskDone: "Done", taskOpen: "To do" },
     drawer: { close: "Close" },
@@ -88,7 +101,7 @@ export const en = {
     noMatch: {
       title: "No relevant prior discussion found",
       advice:
-        "This does not prove it was never discussed. Ask the user for the details instead of assuming.",
+        "This does not prove it was never discussed: it may have been worded differently, or discussed outside these chats.",
     },
     indexing: "The history index is still being built, so recall may be incomplete.",
     partialReason: {
@@ -115,7 +128,7 @@ export const en = {
         invalid_input: "The question was not accepted. Rephrase it and try again.",
         user_cancelled: "Permission was declined. Change it on the Permissions page to allow it.",
         budget_exhausted: "The exploration budget ran out before anything was found.",
-        provider: "The Engine could not be reached. Try again in a moment.",
+        provider: "The Engine did not answer as expected. Try again in a moment.",
         rate_limited: "The Engine is rate-limited. Wait a minute and try again.",
         aborted: "The exploration was stopped.",
         import_format: "Stored history could not be read.",

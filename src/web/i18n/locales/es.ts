@@ -8,8 +8,11 @@ export const es: StringTree<typeof en> = {
     nav: { label: "Principal", chat: "Chat", permissions: "Permisos" },
     language: "Idioma",
     appPicker: "App",
-    noApps:
-      "Todavía no hay apps. Importa un historial con `{{importCommand}}`, o los historiales de los agentes de esta máquina con `{{syncCommand}}`.",
+    noApps: {
+      title: "Todavía no hay apps: importa un historial de chats para preguntar sobre él.",
+      import: "Importa un historial (archivos o carpetas):",
+      sync: "O importa los historiales de los agentes de esta máquina:",
+    },
     conversation: "Conversación",
     chats: "Chats",
     newChat: "Nuevo chat",
@@ -32,8 +35,18 @@ export const es: StringTree<typeof en> = {
       "Este almacén es de solo lectura: puedes consultar sus chats, pero no se pueden guardar mensajes nuevos. Haz que el archivo del almacén y su carpeta admitan escritura para chatear.",
     appNotFound: "No se encontró esta app. Elige una app de la lista.",
     loadFailed: "No se pudo cargar: {{message}}",
-    turnFailed: "El turno falló: {{message}}",
     turnStopped: "Detenido.",
+    serverUnreachable:
+      "No se pudo contactar con el servidor de Recollect. ¿Sigue en marcha recollect serve?",
+    notSent: "Tu mensaje no se envió: {{message}} Sigue en el cuadro de abajo.",
+    connectionLost: "Se perdió la conexión con el servidor de Recollect durante este turno.",
+    noAnswer: "Sin respuesta",
+    retry: "Reintentar",
+    chatHeader: { own: "Tu chat" },
+    earlier: {
+      shown: "Se muestran los últimos {{shown}} de {{total}} mensajes.",
+      load: "Cargar mensajes anteriores",
+    },
     skipToContent: "Saltar al contenido",
     markdown: { details: "Detalles", taskDone: "Hecho", taskOpen: "Pendiente" },
     drawer: { close: "Cerrar" },
@@ -86,7 +99,7 @@ export const es: StringTree<typeof en> = {
     noMatch: {
       title: "No se encontró ninguna conversación previa relevante",
       advice:
-        "Esto no demuestra que nunca se haya hablado de ello. Pide los detalles al usuario en lugar de suponer.",
+        "Esto no demuestra que nunca se haya hablado de ello: quizá se dijo con otras palabras o fuera de estos chats.",
     },
     indexing:
       "El índice del historial aún se está construyendo, así que el resultado puede estar incompleto.",
@@ -116,7 +129,7 @@ export const es: StringTree<typeof en> = {
         invalid_input: "No se aceptó la pregunta. Reformúlala e inténtalo de nuevo.",
         user_cancelled: "Se denegó el permiso. Cámbialo en la página de Permisos para permitirlo.",
         budget_exhausted: "El presupuesto de exploración se agotó antes de encontrar algo.",
-        provider: "No se pudo contactar con el Engine. Inténtalo de nuevo en un momento.",
+        provider: "El Engine no respondió como se esperaba. Inténtalo de nuevo en un momento.",
         rate_limited:
           "El Engine ha limitado las solicitudes. Espera un minuto y vuelve a intentarlo.",
         aborted: "La exploración se detuvo.",

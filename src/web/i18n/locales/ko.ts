@@ -8,8 +8,11 @@ export const ko: StringTree<typeof en> = {
     nav: { label: "기본", chat: "채팅", permissions: "권한" },
     language: "언어",
     appPicker: "앱",
-    noApps:
-      "아직 앱이 없습니다. `{{importCommand}}`로 기록을 가져오거나, `{{syncCommand}}`로 이 컴퓨터에 있는 에이전트 기록을 가져오세요.",
+    noApps: {
+      title: "아직 앱이 없습니다. 채팅 기록을 가져오면 질문할 수 있습니다.",
+      import: "기록 가져오기(파일 또는 폴더):",
+      sync: "또는 이 컴퓨터에 있는 에이전트 기록 가져오기:",
+    },
     conversation: "대화",
     chats: "채팅",
     newChat: "새 채팅",
@@ -32,8 +35,17 @@ export const ko: StringTree<typeof en> = {
       "이 저장소는 읽기 전용입니다. 채팅을 둘러볼 수는 있지만 새 메시지는 저장할 수 없습니다. 채팅하려면 저장소 파일과 폴더에 쓰기 권한을 주세요.",
     appNotFound: "이 앱을 찾을 수 없습니다. 목록에서 앱을 고르세요.",
     loadFailed: "불러오지 못했습니다: {{message}}",
-    turnFailed: "응답에 실패했습니다: {{message}}",
     turnStopped: "중지됨.",
+    serverUnreachable: "Recollect 서버에 연결할 수 없습니다. recollect serve가 아직 실행 중인가요?",
+    notSent: "메시지를 보내지 못했습니다: {{message}} 메시지는 아래 입력란에 그대로 있습니다.",
+    connectionLost: "이 응답 중에 Recollect 서버와의 연결이 끊어졌습니다.",
+    noAnswer: "응답 없음",
+    retry: "다시 시도",
+    chatHeader: { own: "내 채팅" },
+    earlier: {
+      shown: "메시지 {{total}}개 중 최근 {{shown}}개를 표시합니다.",
+      load: "이전 메시지 불러오기",
+    },
     skipToContent: "본문으로 건너뛰기",
     markdown: { details: "자세히", taskDone: "완료", taskOpen: "할 일" },
     drawer: { close: "닫기" },
@@ -86,7 +98,7 @@ export const ko: StringTree<typeof en> = {
     noMatch: {
       title: "관련된 이전 대화를 찾지 못했습니다",
       advice:
-        "논의된 적이 없다는 증거는 아닙니다. 추측하지 말고 사용자에게 자세한 내용을 물어보세요.",
+        "논의된 적이 없다는 증거는 아닙니다. 다른 표현으로 이야기했거나 이 채팅 밖에서 논의했을 수 있습니다.",
     },
     indexing: "채팅 기록 색인을 아직 만드는 중이므로 결과가 불완전할 수 있습니다.",
     partialReason: {
@@ -112,7 +124,7 @@ export const ko: StringTree<typeof en> = {
         invalid_input: "질문을 처리할 수 없습니다. 다르게 표현해서 다시 시도하세요.",
         user_cancelled: "권한이 거부되었습니다. 허용하려면 권한 페이지에서 변경하세요.",
         budget_exhausted: "아무것도 찾기 전에 탐색 한도에 도달했습니다.",
-        provider: "Engine에 연결할 수 없습니다. 잠시 후 다시 시도하세요.",
+        provider: "Engine이 예상대로 응답하지 않았습니다. 잠시 후 다시 시도하세요.",
         rate_limited: "Engine 요청 한도에 걸렸습니다. 1분 후 다시 시도하세요.",
         aborted: "탐색이 중지되었습니다.",
         import_format: "저장된 기록을 읽을 수 없습니다.",

@@ -8,8 +8,11 @@ export const ptBR: StringTree<typeof en> = {
     nav: { label: "Principal", chat: "Chat", permissions: "Permissões" },
     language: "Idioma",
     appPicker: "App",
-    noApps:
-      "Ainda não há apps. Importe um histórico com `{{importCommand}}`, ou os históricos dos agentes desta máquina com `{{syncCommand}}`.",
+    noApps: {
+      title: "Ainda não há apps: importe um histórico de chats para perguntar sobre ele.",
+      import: "Importe um histórico (arquivos ou pastas):",
+      sync: "Ou importe os históricos dos agentes desta máquina:",
+    },
     conversation: "Conversa",
     chats: "Chats",
     newChat: "Novo chat",
@@ -32,8 +35,18 @@ export const ptBR: StringTree<typeof en> = {
       "Este armazenamento é somente leitura: você pode navegar pelos chats, mas novas mensagens não podem ser salvas. Torne o arquivo do armazenamento e a pasta graváveis para conversar.",
     appNotFound: "Este app não foi encontrado. Escolha um app da lista.",
     loadFailed: "Não foi possível carregar: {{message}}",
-    turnFailed: "A resposta falhou: {{message}}",
     turnStopped: "Interrompido.",
+    serverUnreachable:
+      "Não foi possível acessar o servidor do Recollect. O recollect serve ainda está em execução?",
+    notSent: "Sua mensagem não foi enviada: {{message}} Ela continua na caixa abaixo.",
+    connectionLost: "A conexão com o servidor do Recollect caiu durante esta resposta.",
+    noAnswer: "Sem resposta",
+    retry: "Tentar novamente",
+    chatHeader: { own: "Seu chat" },
+    earlier: {
+      shown: "Mostrando as últimas {{shown}} de {{total}} mensagens.",
+      load: "Carregar mensagens anteriores",
+    },
     skipToContent: "Pular para o conteúdo",
     markdown: { details: "Detalhes", taskDone: "Feito", taskOpen: "A fazer" },
     drawer: { close: "Fechar" },
@@ -86,7 +99,7 @@ export const ptBR: StringTree<typeof en> = {
     noMatch: {
       title: "Nenhuma discussão anterior relevante encontrada",
       advice:
-        "Isso não prova que o assunto nunca foi discutido. Peça os detalhes ao usuário em vez de supor.",
+        "Isso não prova que o assunto nunca foi discutido: pode ter sido dito com outras palavras ou fora destes chats.",
     },
     indexing:
       "O índice do histórico ainda está sendo criado, então o resultado pode estar incompleto.",
@@ -117,7 +130,7 @@ export const ptBR: StringTree<typeof en> = {
         invalid_input: "A pergunta não foi aceita. Reformule e tente novamente.",
         user_cancelled: "A permissão foi negada. Altere-a na página Permissões para permitir.",
         budget_exhausted: "O orçamento da exploração acabou antes de encontrar algo.",
-        provider: "Não foi possível acessar o Engine. Tente novamente em instantes.",
+        provider: "O Engine não respondeu como esperado. Tente novamente em instantes.",
         rate_limited:
           "O Engine está limitando as solicitações. Aguarde um minuto e tente novamente.",
         aborted: "A exploração foi interrompida.",
