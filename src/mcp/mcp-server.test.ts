@@ -39,7 +39,11 @@ const text = (result: CallToolResult) =>
   result.content.flatMap((item) => (item.type === "text" ? [item.text] : [])).join("\n");
 const errorOf = (result: CallToolResult) => {
   expect(result.isError).toBe(true);
-  return (JSON.parse(text(result)) as { error: Record<string, unknown> }).error;
+  const [prose, json] = result.content.map((item) => (item.type === "text" ? item.text : ""));
+  const error = (JSON.parse(json ?? "") as { error: Record<string, unknown> }).error;
+  // The prose a client that parses only the first text item still shows its model.
+  expect(prose).toBe(`Recollect error (${String(error.kind)}): ${String(error.message)}`);
+  return error;
 };
 
 /** A chat of 21 messages of ~3,000 chars each in the seeded app: its full window exceeds 20 KB. */

@@ -40,6 +40,7 @@ import type { IndexWaiter, ReadChatResult } from "../history/types.js";
 import { allowToolWithConsent, SETTINGS_DEFAULTS, type SettingsStore } from "../settings/index.js";
 import type { Store } from "../store/open-store.js";
 import type { TelemetrySink } from "../telemetry/index.js";
+import { CLIENT_ADDED_ARGUMENTS, withoutClientAddedArguments } from "./client-added-arguments.js";
 import { parseEvidenceUri } from "./evidence-uri.js";
 import { findLiveSessionChat } from "./live-session.js";
 import {
@@ -104,6 +105,8 @@ export interface McpSessionOptions {
   readonly now: () => number;
   /** Candidate tools; default the registry's. Tests narrow budgets through this. */
   readonly definitions?: readonly AnyToolDefinition[];
+  /** One line of diagnostics (stderr); never archival text. Default: dropped. */
+  readonly log?: (line: string) => void;
 }
 
 /** Per-call extras from the transport. */
@@ -153,6 +156,20 @@ export function createMcpSession(options: McpSessionOptions): McpSession {
     MCP_TOOL_NAMES.has(definition.name),
   );
   let resolved: Promise<SessionApp> | null = null;
+  const log = options.log ?? (() => undefined);
+  /** Client-added argument names already logged: once a session, not once a call. */
+  const loggedClientArguments = new Set<string>();
+  const withoutClientArguments = (definition: AnyToolDefinition, input: unknown): unknown => {
+    const { args, ignored } = withoutClientAddedArguments(input, definition.inputSchema);
+    for (const name of ignored) {
+      if (loggedClientArguments.has(name)) continue;
+      loggedClientArguments.add(name);
+      log(
+        `recollect mcp: ignoring the argument ${name} that ${CLIENT_ADDED_ARGUMENTS[name]} adds to every tool call`,
+      );
+    }
+    return args;
+  };
 
   const isPro = () =>
     (options.settings.read().entitlement ?? SETTINGS_DEFAULTS.entitlement) === "pro";
@@ -265,7 +282,10 @@ export function createMcpSession(options: McpSessionOptions): McpSession {
     try {
       requirePro({ isPro: isPro() }, definition.name, options.settings.path);
       consent = consentFor(definition);
-      const parsed = parseToolArguments(definition.inputSchema, input);
+      const parsed = parseToolArguments(
+        definition.inputSchema,
+        withoutClientArguments(definition, input),
+      );
       if (consent === "ask") {
         prompted = await askConsent(definition, definition.consentPreview(parsed), call.signal);
       }

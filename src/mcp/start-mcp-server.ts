@@ -176,6 +176,7 @@ export async function startMcpServer(options: StartMcpServerOptions): Promise<Ru
         options.log(`recollect mcp: Engine not available: ${engine.message}`);
       return createMcpSession({
         remedyWriter: options.remedyWriter,
+        log: options.log,
         store,
         settings,
         telemetry,

@@ -3,7 +3,8 @@
  * The explorer's `structuredContent` is its report, checked against the report schema the
  * `outputSchema` is generated from; `content` is the report's plain-text rendering plus one
  * `resource_link` per distinct evidence target. `read_chat` answers with the same archival-marked
- * JSON the primary agent gets. Failures are `isError` results carrying the classified error.
+ * JSON the primary agent gets. Failures are `isError` results carrying the classified error, as
+ * prose first and then as JSON.
  */
 import type { CallToolResult, ResourceLink } from "@modelcontextprotocol/sdk/types.js";
 import { formatReportText } from "../agent/tools/explore-chat-history/report-text.js";
@@ -107,10 +108,21 @@ export function errorPayload(error: RecollectError, write: RemedyWriter): Record
   };
 }
 
-/** An `isError` result holding `{"error": {kind, message, …}}` (what the primary agent's model sees). */
+/**
+ * An `isError` result: first the classified error as prose (`Recollect error (kind): message` and
+ * its remedies), then `{"error": {kind, message, …}}` as a second text item. Prose first because a
+ * client that fills a missing `structuredContent` from `content[0].text` (Gemini CLI parses it as
+ * JSON) then checks it against the tool's `outputSchema`: JSON there would be replaced by that
+ * schema mismatch, hiding the error and its remedies from the model. No `structuredContent` is
+ * sent: an error never matches the report's output schema.
+ */
 export function errorToolResult(error: RecollectError, write: RemedyWriter): CallToolResult {
+  const payload = errorPayload(error, write);
   return {
     isError: true,
-    content: [{ type: "text", text: JSON.stringify({ error: errorPayload(error, write) }) }],
+    content: [
+      { type: "text", text: `Recollect error (${error.kind}): ${String(payload.message)}` },
+      { type: "text", text: JSON.stringify({ error: payload }) },
+    ],
   };
 }
