@@ -14,7 +14,6 @@ import {
 } from "@modelcontextprotocol/sdk/types.js";
 import { type BuiltToolSet, buildToolSet } from "../agent/build-tool-set.js";
 import { consentDisclosure } from "../agent/consent/consent-copy.js";
-import type { ConsentPrompter } from "../agent/consent/consent-prompter.js";
 import { resolveConsent } from "../agent/consent/resolve-consent.js";
 import type { AgentContext } from "../agent/context.js";
 import { requirePro } from "../agent/entitlement/require-pro.js";
@@ -41,6 +40,8 @@ import { allowToolWithConsent, SETTINGS_DEFAULTS, type SettingsStore } from "../
 import type { Store } from "../store/open-store.js";
 import type { TelemetrySink } from "../telemetry/index.js";
 import { CLIENT_ADDED_ARGUMENTS, withoutClientAddedArguments } from "./client-added-arguments.js";
+import { ConsentNotAskedError } from "./consent-not-asked-error.js";
+import type { ElicitationConsentPrompter } from "./elicitation-consent-prompter.js";
 import { parseEvidenceUri } from "./evidence-uri.js";
 import { findLiveSessionChat } from "./live-session.js";
 import {
@@ -92,7 +93,7 @@ export interface McpSessionOptions {
   /** Where the app may be named (`--app`, the client's roots, …); asked on first use. */
   readonly appSources: (signal: AbortSignal) => Promise<SessionAppSources>;
   /** The elicitation prompter, or null when the client cannot elicit (the host's own prompt applies). */
-  readonly consentPrompter: () => ConsentPrompter | null;
+  readonly consentPrompter: () => ElicitationConsentPrompter | null;
   /** Called once each time a call resolves a (new) app, e.g. to sync that project in the background. */
   readonly onAppResolved?: (app: SessionApp) => void;
   readonly env: NodeJS.ProcessEnv;
@@ -222,12 +223,14 @@ export function createMcpSession(options: McpSessionOptions): McpSession {
     const prompter = options.consentPrompter();
     if (prompter === null) return false;
     const disclosure = consentDisclosure(definition.name);
-    const decision = await prompter.confirm(
+    const answer = await prompter.confirm(
       { toolName: definition.name, preview, disclosure },
       signal,
     );
     if (signal.aborted) throw new AbortedError();
-    if (decision !== "allow") throw new UserCancelledError(definition.name);
+    if (answer.decision === "not_asked")
+      throw new ConsentNotAskedError(definition.name, answer.reason);
+    if (answer.decision !== "allow") throw new UserCancelledError(definition.name);
     return true;
   };
 
