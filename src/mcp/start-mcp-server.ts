@@ -211,7 +211,11 @@ export async function startMcpServer(options: StartMcpServerOptions): Promise<Ru
     const progress =
       token === undefined
         ? null
-        : createCallProgress(token, (notification) => extra.sendNotification(notification));
+        : createCallProgress(
+            token,
+            (notification) => extra.sendNotification(notification),
+            extra.signal,
+          );
     try {
       return await (await session()).callTool(request.params.name, request.params.arguments, {
         signal: extra.signal,
