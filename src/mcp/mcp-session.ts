@@ -61,6 +61,30 @@ import {
 
 /** MCP's JSON-RPC code for an unknown resource (spec § Resources, error handling). */
 export const RESOURCE_NOT_FOUND_CODE = -32002;
+/**
+ * The code for a read the person refused (consent `never`, a declined question): MCP's own code
+ * for a user's rejection (spec § Sampling, "User rejected sampling request"), outside the
+ * JSON-RPC range because it is no protocol fault.
+ */
+export const USER_REJECTED_CODE = -1;
+/**
+ * The code for a read a precondition stops (no Pro, no app for this project, consent that could
+ * not be asked): implementation-defined, in JSON-RPC's server range (-32000 and -32001 are the
+ * SDK's own: connection closed, request timeout). `data.error.kind` classifies it.
+ */
+export const PRECONDITION_CODE = -32010;
+
+/**
+ * The JSON-RPC code of a failed `resources/read`, by the classified error's kind. Never -32600
+ * (Invalid Request): the request was well-formed.
+ */
+export function resourceReadErrorCode(kind: RecollectError["kind"]): number {
+  if (kind === "not_found") return RESOURCE_NOT_FOUND_CODE;
+  if (kind === "user_cancelled") return USER_REJECTED_CODE;
+  if (kind === "precondition") return PRECONDITION_CODE;
+  if (kind === "invalid_input") return ErrorCode.InvalidParams;
+  return ErrorCode.InternalError;
+}
 
 /**
  * A JSON-RPC error answer (`code`, `message`, `data` are what the SDK's protocol layer sends).
@@ -132,7 +156,8 @@ export interface McpSession {
   /**
    * `resources/read` of an evidence link: the bounded read_chat window around that message.
    * @throws JsonRpcError `-32002` for a malformed URI or a missing, other-app or out-of-window
-   *   message (one message for all of them), `InvalidRequest` for no Pro, consent or no app.
+   *   message (one message for all of them), `-1` for a refused consent, `-32010` for no Pro, no
+   *   app or consent that could not be asked ({@link resourceReadErrorCode}).
    */
   readResource(uri: string, options: McpCallOptions): Promise<ReadResourceResult>;
   /** Forget the resolved app (the client's roots changed). */
@@ -357,10 +382,11 @@ export function createMcpSession(options: McpSessionOptions): McpSession {
       } catch (error) {
         const classified = toRecollectError(error);
         if (classified.kind === "aborted") throw classified;
-        const code =
-          classified.kind === "not_found" ? RESOURCE_NOT_FOUND_CODE : ErrorCode.InvalidRequest;
         const payload = errorPayload(classified, options.remedyWriter);
-        throw new JsonRpcError(code, String(payload.message), { uri, error: payload });
+        throw new JsonRpcError(resourceReadErrorCode(classified.kind), String(payload.message), {
+          uri,
+          error: payload,
+        });
       }
     },
 
