@@ -104,7 +104,10 @@ export interface StartMcpServerOptions {
   readonly onAppResolved?: (app: SessionApp) => void;
 }
 
-/** A running server. `closed` resolves once the transport closed and everything was released. */
+/**
+ * A running server. `closed` resolves once the transport closed and the store, indexer and
+ * settings watch were released (the history watcher finishes closing its file watchers after).
+ */
 export interface RunningMcpServer extends AsyncDisposable {
   readonly closed: Promise<void>;
   /** Closes now: requests still running are aborted and get no answer. */
@@ -360,6 +363,11 @@ export async function startMcpServer(options: StartMcpServerOptions): Promise<Ru
       });
   };
 
+  // A host that gives up on a clean stop (Claude Code sends SIGTERM 100 ms after SIGINT; a second
+  // signal ends the run at once) still finds the store closed: better-sqlite3 closes
+  // synchronously, checkpointing and removing `-wal`/`-shm`, which an exit handler may do.
+  const closeStoreOnExit = () => store.close();
+  process.on("exit", closeStoreOnExit);
   answerUnreadableLines(options.transport);
   const inFlight = trackInFlightRequests(options.transport);
   try {
@@ -367,6 +375,7 @@ export async function startMcpServer(options: StartMcpServerOptions): Promise<Ru
   } catch (error) {
     await indexer.stop();
     store.close();
+    process.off("exit", closeStoreOnExit);
     throw toRecollectError(error);
   }
   answerInvalidParams(options.transport, {
@@ -376,10 +385,16 @@ export async function startMcpServer(options: StartMcpServerOptions): Promise<Ru
 
   const closed = transportClosed.then(async () => {
     toolListWatch.close();
-    // A sync pass in progress finishes before the store closes.
-    await (await following)?.stop();
+    // A sync pass is synchronous, so none is running now, and once told to stop the watch starts
+    // none: the store can close without waiting for chokidar to close its watchers, or for a
+    // watch still being set up (which sees the server closed and starts nothing).
+    const watchStopped = following.then((watch) => watch?.stop());
     await indexer.stop();
     store.close();
+    process.off("exit", closeStoreOnExit);
+    // Not awaited: closing chokidar's watchers took 100–250 ms, which held the exit past the
+    // 100 ms a host (Claude Code) waits after SIGINT before it sends SIGTERM.
+    watchStopped.catch(() => undefined);
   });
   const close = async () => {
     if (!closing.signal.aborted) {
