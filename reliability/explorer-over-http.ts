@@ -5,22 +5,16 @@
  */
 
 import type { LanguageModelV3 } from "@ai-sdk/provider";
-import { wrapLanguageModel } from "ai";
 import type { ExplorerBudgets } from "../src/agent/tools/explore-chat-history/budgets.js";
 import { createStoreMessageLocator } from "../src/agent/tools/explore-chat-history/message-locator.js";
-import {
-  type ExplorerRun,
-  runExplorer,
-} from "../src/agent/tools/explore-chat-history/run-explorer.js";
-import type { ExploreProgress } from "../src/card/explore-progress.js";
 import { createEngine } from "../src/engine/create-engine.js";
-import { readChat, searchChats } from "../src/history/index.js";
 import {
   type RecordedRequest,
   type ScriptedOpenAIServer,
   type ScriptedTurn,
   startScriptedOpenAIServer,
 } from "../src/test/scripted-openai-server.js";
+import { type CanaryRunSettlement, runCanaryExplorer } from "./canary-explorer-run.js";
 import type { CanaryApp, CanaryStore } from "./canary-store.js";
 
 /** A script for one run: the turn for the run's n-th request (0-based). */
@@ -42,17 +36,9 @@ export interface ExplorerOverHttp extends AsyncDisposable {
   }): Promise<ExplorerSettlement>;
 }
 
-/** How one run settled. */
-export interface ExplorerSettlement {
-  readonly run: ExplorerRun | null;
-  readonly error: unknown;
-  /** `performance.now()` when the run's promise settled. */
-  readonly settledAt: number;
-  readonly progress: ExploreProgress[];
-  /** The server's records of this run's requests (live: later changes show). */
+/** How one run settled, with the server's records of its requests (live: later changes show). */
+export interface ExplorerSettlement extends CanaryRunSettlement {
   readonly requests: RecordedRequest[];
-  /** `performance.now()` of every model call the explorer started (live: later calls show). */
-  readonly modelCallsAt: number[];
 }
 
 /** Starts the server and returns the runner. */
@@ -75,54 +61,21 @@ export async function startExplorerOverHttp(canary: CanaryStore): Promise<Explor
     throw new Error("explorer-over-http: the openai-compatible Engine did not yield a v3 model");
   }
   const locate = createStoreMessageLocator(canary.store);
-  // Client-side record of when the explorer starts a model call (a server only sees a request
-  // once its body has arrived, which can be after the client gave up).
-  const modelFor = (calls: number[]): LanguageModelV3 =>
-    wrapLanguageModel({
-      model: base as LanguageModelV3,
-      middleware: {
-        specificationVersion: "v3",
-        wrapStream: async ({ doStream }) => {
-          calls.push(performance.now());
-          return doStream();
-        },
-        wrapGenerate: async ({ doGenerate }) => {
-          calls.push(performance.now());
-          return doGenerate();
-        },
-      },
-    });
   return {
     server,
     async explore(options) {
       const requests: RecordedRequest[] = [];
       current = { script: options.script, requests };
-      const progress: ExploreProgress[] = [];
-      const modelCallsAt: number[] = [];
-      let run: ExplorerRun | null = null;
-      let error: unknown = null;
-      try {
-        run = await runExplorer({
-          query: options.query,
-          model: modelFor(modelCallsAt),
-          retrieval: {
-            store: canary.store,
-            appId: options.app.appId,
-            currentChatId: null,
-            currentMessageId: null,
-          },
-          searchChats,
-          readChat,
-          locate,
-          isPro: () => true,
-          signal: options.signal,
-          onProgress: (event) => progress.push(event),
-          ...(options.budgets ? { budgets: options.budgets } : {}),
-        });
-      } catch (caught) {
-        error = caught;
-      }
-      return { run, error, settledAt: performance.now(), progress, requests, modelCallsAt };
+      const settled = await runCanaryExplorer({
+        canary,
+        locate,
+        model: base as LanguageModelV3,
+        app: options.app,
+        query: options.query,
+        signal: options.signal,
+        ...(options.budgets ? { budgets: options.budgets } : {}),
+      });
+      return { ...settled, requests };
     },
     [Symbol.asyncDispose]: () => server.close(),
   };

@@ -1,9 +1,17 @@
 /**
- * Check 3 — cancellation: explorer runs over real HTTP (the `openai-compatible` Engine against the
- * scripted server) aborted at a random moment, until `runs` runs were aborted before they
- * settled. Scripts mix delayed tool-call turns, streams that stall after their first chunk and
- * requests that never answer, so an abort lands before a request, mid-stream, during a tool call
- * or between steps. After each aborted run (and a grace period) the check counts:
+ * Check 3 — cancellation: explorer runs aborted at a random moment, until `runs` runs were aborted
+ * before they settled, on each engine:
+ *
+ * - hosted: over real HTTP (the `openai-compatible` Engine against the scripted server). Scripts
+ *   mix delayed tool-call turns, streams that stall after their first chunk and requests that
+ *   never answer, so an abort lands before a request, mid-stream, during a tool call or between
+ *   steps;
+ * - offline: the in-process offline engine, aborted uniformly within the shortest of a few
+ *   unaborted runs.
+ *   It makes no request, so an abort lands only where the run yields to the event loop; a run
+ *   that never yields is never aborted mid-run, and the check falls short of `runs` (issue 29).
+ *
+ * After each aborted run (and a grace period) the check counts:
  *
  * - late completions: the run resolved with a report, rejected with anything but `AbortedError`,
  *   emitted a progress event after it settled, or started another model call after it settled;
@@ -11,9 +19,11 @@
  */
 import { AbortedError } from "../../src/errors/recollect-error.js";
 import type { ScriptedTurn } from "../../src/test/scripted-openai-server.js";
+import type { CanaryRunSettlement } from "../canary-explorer-run.js";
 import { createCanaryStore, SHARED_WORDS } from "../canary-store.js";
-import { type ExplorerSettlement, startExplorerOverHttp } from "../explorer-over-http.js";
+import { startExplorerOverHttp } from "../explorer-over-http.js";
 import { atLeast, atMost, type Figure } from "../figure.js";
+import { offlineExplorer } from "../offline-explorer.js";
 import { createRandom, type Random } from "../random.js";
 
 /** Options of {@link runAbortCheck}. */
@@ -34,6 +44,8 @@ const GRACE_MS = 100;
 const LEFT_OPEN_AFTER_MS = 1_000;
 /** Abort moments are uniform in [0, this], ms; scripted runs take ~30–400 ms. */
 const ABORT_WINDOW_MS = 250;
+/** Unaborted offline runs whose shortest length is the offline abort window. */
+const OFFLINE_SAMPLE_RUNS = 3;
 /** Upper bound on attempts per wanted aborted run (a run may finish before its abort). */
 const ATTEMPTS_PER_RUN = 4;
 
@@ -67,7 +79,7 @@ function scriptFor(random: Random): (index: number) => ScriptedTurn {
 }
 
 function describeLate(
-  settled: ExplorerSettlement,
+  settled: CanaryRunSettlement,
   progressAtSettle: number,
   callsAtSettle: number,
 ): string {
@@ -90,15 +102,31 @@ function percentile(values: readonly number[], share: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor(share * sorted.length))] ?? 0;
 }
 
-/** Runs the check and returns its figures. */
-export async function runAbortCheck(options: AbortCheckOptions): Promise<Figure[]> {
-  const random = createRandom(options.seed);
-  using canary = createCanaryStore(":memory:", random);
-  await using http = await startExplorerOverHttp(canary);
+/** What {@link abortAtRandom} counted. */
+interface AbortTally {
+  readonly aborted: number;
+  readonly finishedFirst: number;
+  readonly lateCompletions: number;
+  /** abort → settle of every aborted run, ms. */
+  readonly latencies: readonly number[];
+}
+
+/**
+ * Starts runs (`explore`) and aborts each after a random wait in [0, `windowMs`], until `runs`
+ * were aborted before settling or the attempts are spent; `afterAborted` checks an aborted run
+ * further once the grace period has passed.
+ */
+async function abortAtRandom<Settlement extends CanaryRunSettlement>(options: {
+  readonly runs: number;
+  readonly random: Random;
+  readonly windowMs: number;
+  readonly explore: (signal: AbortSignal) => Promise<Settlement>;
+  readonly afterAborted?: (settled: Settlement) => Promise<void>;
+  readonly log: (line: string) => void;
+}): Promise<AbortTally> {
   let aborted = 0;
   let finishedFirst = 0;
   let lateCompletions = 0;
-  let openStreams = 0;
   const latencies: number[] = [];
   for (
     let attempt = 0;
@@ -107,20 +135,14 @@ export async function runAbortCheck(options: AbortCheckOptions): Promise<Figure[
   ) {
     const controller = new AbortController();
     let abortedAt: number | null = null;
-    const script = scriptFor(random);
     const timer = setTimeout(
       () => {
         abortedAt = performance.now();
         controller.abort();
       },
-      random.int(0, ABORT_WINDOW_MS),
+      options.random.int(0, options.windowMs),
     );
-    const settled = await http.explore({
-      app: random.pick(canary.apps),
-      query: `what did we decide about ${random.pick(SHARED_WORDS)}?`,
-      script,
-      signal: controller.signal,
-    });
+    const settled = await options.explore(controller.signal);
     clearTimeout(timer);
     const abortTime: number | null = abortedAt;
     if (abortTime === null) {
@@ -142,28 +164,94 @@ export async function runAbortCheck(options: AbortCheckOptions): Promise<Figure[
       if (lateCompletions <= 3)
         options.log(`  late: ${describeLate(settled, progressAtSettle, callsAtSettle)}`);
     }
-    const open = settled.requests.filter((request) => request.open);
-    if (open.length > 0) {
+    await options.afterAborted?.(settled);
+  }
+  return { aborted, finishedFirst, lateCompletions, latencies };
+}
+
+/** The figures of one engine's tally; `engine` names it in each label. */
+function tallyFigures(engine: string, runs: number, tally: AbortTally): Figure[] {
+  return [
+    atLeast(`${engine} explorer runs aborted at random moments`, tally.aborted, runs, "runs"),
+    atMost(`late completions after abort (${engine})`, tally.lateCompletions, 0),
+    atMost(
+      `slowest abort → settle (${engine}; bound: one index wait, 1 s)`,
+      Math.round(Math.max(0, ...tally.latencies)),
+      1_000,
+      "ms",
+    ),
+  ];
+}
+
+function logTally(log: (line: string) => void, engine: string, tally: AbortTally): void {
+  log(
+    `  ${engine}: ${tally.aborted} runs aborted before settling, ${tally.finishedFirst} finished before their abort; abort→settle p50 ${percentile(tally.latencies, 0.5).toFixed(1)} ms, p95 ${percentile(tally.latencies, 0.95).toFixed(1)} ms`,
+  );
+}
+
+/** Runs the check and returns its figures. */
+export async function runAbortCheck(options: AbortCheckOptions): Promise<Figure[]> {
+  const random = createRandom(options.seed);
+  using canary = createCanaryStore(":memory:", random);
+  await using http = await startExplorerOverHttp(canary);
+  let openStreams = 0;
+  let script = scriptFor(random);
+  const hosted = await abortAtRandom({
+    runs: options.runs,
+    random,
+    windowMs: ABORT_WINDOW_MS,
+    log: options.log,
+    explore: (signal) => {
+      script = scriptFor(random);
+      return http.explore({
+        app: random.pick(canary.apps),
+        query: `what did we decide about ${random.pick(SHARED_WORDS)}?`,
+        script,
+        signal,
+      });
+    },
+    afterAborted: async (settled) => {
+      const { requests } = settled;
+      const open = requests.filter((request) => request.open);
+      if (open.length === 0) return;
       await sleep(LEFT_OPEN_AFTER_MS - GRACE_MS);
       const still = open.filter((request) => request.open);
       openStreams += still.length;
       options.log(
-        `  ${open.length} response(s) open ${GRACE_MS} ms after settling, ${still.length} still open after ${LEFT_OPEN_AFTER_MS} ms (turns: ${open.map((request) => script(settled.requests.indexOf(request)).type).join(", ")})`,
+        `  ${open.length} response(s) open ${GRACE_MS} ms after settling, ${still.length} still open after ${LEFT_OPEN_AFTER_MS} ms (turns: ${open.map((request) => script(requests.indexOf(request)).type).join(", ")})`,
       );
-    }
+    },
+  });
+  logTally(options.log, "hosted", hosted);
+
+  const offline = offlineExplorer(canary);
+  const offlineRun = (signal: AbortSignal) =>
+    offline({
+      app: random.pick(canary.apps),
+      query: `what did we decide about ${random.pick(SHARED_WORDS)}?`,
+      signal,
+    });
+  // The window is the shortest of a few unaborted (warm) runs, so most aborts land mid-run.
+  const lengths: number[] = [];
+  for (let sample = 0; sample <= OFFLINE_SAMPLE_RUNS; sample += 1) {
+    const started = performance.now();
+    const settled = await offlineRun(new AbortController().signal);
+    // The first run is the cold one (its statements compile): not a sample.
+    if (sample > 0) lengths.push(settled.settledAt - started);
   }
-  options.log(
-    `  ${aborted} runs aborted before settling, ${finishedFirst} finished before their abort; abort→settle p50 ${percentile(latencies, 0.5).toFixed(1)} ms, p95 ${percentile(latencies, 0.95).toFixed(1)} ms`,
-  );
+  const offlineWindowMs = Math.max(1, Math.floor(Math.min(...lengths)));
+  const offlineTally = await abortAtRandom({
+    runs: options.runs,
+    random,
+    windowMs: offlineWindowMs,
+    log: options.log,
+    explore: offlineRun,
+  });
+  logTally(options.log, `offline (window ${offlineWindowMs} ms)`, offlineTally);
+
   return [
-    atLeast("explorer runs aborted at random moments", aborted, options.runs, "runs"),
-    atMost("late completions after abort", lateCompletions, 0),
+    ...tallyFigures("hosted", options.runs, hosted),
     atMost("model streams left open after abort", openStreams, 0),
-    atMost(
-      "slowest abort → settle (bound: one index wait, 1 s)",
-      Math.round(Math.max(0, ...latencies)),
-      1_000,
-      "ms",
-    ),
+    ...tallyFigures("offline", options.runs, offlineTally),
   ];
 }

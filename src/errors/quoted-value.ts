@@ -37,12 +37,24 @@ export function layoutSafeText(text: string): string {
   return escapeUnsafe(text, LAYOUT);
 }
 
+/** Line and paragraph separators (U+2028, U+2029): renderers that are no terminal break on them. */
+const LINE_SEPARATORS = /[\p{Zl}\p{Zp}]/gu;
+
+/**
+ * `text` that stays on one line wherever it is printed: {@link escapeUnsafe} (newline, CR and tab
+ * included) plus the Unicode line and paragraph separators as `\u{HEX}`. For archived text placed
+ * inside a line (a chat title, an excerpt), so it can never start a line of its own.
+ */
+export function lineSafeText(text: string): string {
+  return escapeUnsafe(text).replace(LINE_SEPARATORS, visibleEscape);
+}
+
 /**
  * `value` in double quotes for an error message: `\` and `"` escaped with a backslash (so the
  * quotes bound it), every control or bidirectional character — newline and tab included, an
- * error is one line — as `\u{HEX}`. Used instead of `JSON.stringify`, whose `\u001b` would be a
+ * error is one line — and the line and paragraph separators as `\u{HEX}` ({@link lineSafeText}). Used instead of `JSON.stringify`, whose `\u001b` would be a
  * second escaping beside the terminal's `\u{1B}`.
  */
 export function quotedValue(value: string): string {
-  return `"${escapeUnsafe(value.replace(/[\\"]/g, (character) => `\\${character}`))}"`;
+  return `"${lineSafeText(value.replace(/[\\"]/g, (character) => `\\${character}`))}"`;
 }

@@ -21,17 +21,20 @@ export interface CallProgress {
 /**
  * Progress for the call whose token is `token`, sent through `send` (the request handler's
  * `extra.sendNotification`). A failed send is dropped: progress is advisory, the result still goes.
+ * Once `signal` (the request's: `notifications/cancelled`) has fired, nothing more is sent.
  */
 export function createCallProgress(
   token: string | number,
   send: (notification: ServerNotification) => Promise<void>,
+  signal?: AbortSignal,
 ): CallProgress {
   let sent = 0;
   let settled = false;
   const inFlight: Promise<void>[] = [];
   return {
     report(progress) {
-      if (settled) return;
+      // A cancelled call gets nothing more: the client has already dropped its progress handler.
+      if (settled || signal?.aborted) return;
       sent += 1;
       const notification: ServerNotification = {
         method: "notifications/progress",

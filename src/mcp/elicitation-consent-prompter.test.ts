@@ -26,7 +26,7 @@ describe("elicitation consent prompter", () => {
     });
   });
 
-  it("allows only an accepted form with allow true", async () => {
+  it("allows only an accepted form with allow true; a cancelled form is not asked, not declined", async () => {
     const answers = [
       { action: "accept", content: { allow: true } },
       { action: "accept", content: { allow: false } },
@@ -40,19 +40,26 @@ describe("elicitation consent prompter", () => {
         await createElicitationConsentPrompter(async () => answer).confirm(request, signal),
       );
     }
-    expect(decisions).toEqual(["allow", "deny", "deny", "deny", "deny"]);
+    expect(decisions).toEqual([
+      { decision: "allow" },
+      { decision: "deny" },
+      { decision: "deny" },
+      { decision: "deny" },
+      { decision: "not_asked", reason: "cancelled" },
+    ]);
   });
 
-  it("denies on a failed elicitation and without asking once aborted", async () => {
+  it("is not asked on a failed elicitation, and without asking once aborted", async () => {
     let asked = 0;
     const failing = createElicitationConsentPrompter(async () => {
       asked++;
       throw new Error("client gone");
     });
-    expect(await failing.confirm(request, signal)).toBe("deny");
+    const notAsked = { decision: "not_asked", reason: "failed" };
+    expect(await failing.confirm(request, signal)).toEqual(notAsked);
     const aborted = new AbortController();
     aborted.abort();
-    expect(await failing.confirm(request, aborted.signal)).toBe("deny");
+    expect(await failing.confirm(request, aborted.signal)).toEqual(notAsked);
     expect(asked).toBe(1);
   });
 });

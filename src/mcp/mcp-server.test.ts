@@ -39,7 +39,11 @@ const text = (result: CallToolResult) =>
   result.content.flatMap((item) => (item.type === "text" ? [item.text] : [])).join("\n");
 const errorOf = (result: CallToolResult) => {
   expect(result.isError).toBe(true);
-  return (JSON.parse(text(result)) as { error: Record<string, unknown> }).error;
+  const [prose, json] = result.content.map((item) => (item.type === "text" ? item.text : ""));
+  const error = (JSON.parse(json ?? "") as { error: Record<string, unknown> }).error;
+  // The prose a client that parses only the first text item still shows its model.
+  expect(prose).toBe(`Recollect error (${String(error.kind)}): ${String(error.message)}`);
+  return error;
 };
 
 /** A chat of 21 messages of ~3,000 chars each in the seeded app: its full window exceeds 20 KB. */
@@ -369,7 +373,7 @@ describe("recollect mcp: explore, read and evidence links", () => {
         args: ["--app", "Acme Shop"],
         capabilities: { elicitation: { form: {} } },
       });
-      const answers = ["decline", "accept"] as const;
+      const answers = ["decline", "accept", "cancel"] as const;
       const asked: string[] = [];
       asking.client.setRequestHandler(ElicitRequestSchema, (request) => {
         asked.push(request.params.message);
@@ -383,7 +387,16 @@ describe("recollect mcp: explore, read and evidence links", () => {
         })) as CallToolResult;
       expect(errorOf(await call())).toMatchObject({ kind: "user_cancelled" });
       expect((await call()).isError).toBeUndefined();
-      expect(asked).toHaveLength(2);
+      // Cancelled (headless Claude Code cancels every elicitation): nobody declined.
+      const cancelled = errorOf(await call());
+      expect(cancelled).toMatchObject({
+        kind: "precondition",
+        missing: "consent",
+        remedies: [`${RUN_RECOLLECT} --db ${store.path} settings set consent.read_chat always`],
+      });
+      expect(String(cancelled.message)).toMatch(/^Could not ask the person to allow read_chat: /);
+      expect(String(cancelled.message)).not.toContain("declined");
+      expect(asked).toHaveLength(3);
       expect(asked[0]).toContain(
         "Sends the selected historical chat text from this app to the active model.",
       );

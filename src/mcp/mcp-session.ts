@@ -14,7 +14,6 @@ import {
 } from "@modelcontextprotocol/sdk/types.js";
 import { type BuiltToolSet, buildToolSet } from "../agent/build-tool-set.js";
 import { consentDisclosure } from "../agent/consent/consent-copy.js";
-import type { ConsentPrompter } from "../agent/consent/consent-prompter.js";
 import { resolveConsent } from "../agent/consent/resolve-consent.js";
 import type { AgentContext } from "../agent/context.js";
 import { requirePro } from "../agent/entitlement/require-pro.js";
@@ -40,6 +39,9 @@ import type { IndexWaiter, ReadChatResult } from "../history/types.js";
 import { allowToolWithConsent, SETTINGS_DEFAULTS, type SettingsStore } from "../settings/index.js";
 import type { Store } from "../store/open-store.js";
 import type { TelemetrySink } from "../telemetry/index.js";
+import { CLIENT_ADDED_ARGUMENTS, withoutClientAddedArguments } from "./client-added-arguments.js";
+import { ConsentNotAskedError } from "./consent-not-asked-error.js";
+import type { ElicitationConsentPrompter } from "./elicitation-consent-prompter.js";
 import { parseEvidenceUri } from "./evidence-uri.js";
 import { findLiveSessionChat } from "./live-session.js";
 import {
@@ -59,6 +61,30 @@ import {
 
 /** MCP's JSON-RPC code for an unknown resource (spec § Resources, error handling). */
 export const RESOURCE_NOT_FOUND_CODE = -32002;
+/**
+ * The code for a read the person refused (consent `never`, a declined question): MCP's own code
+ * for a user's rejection (spec § Sampling, "User rejected sampling request"), outside the
+ * JSON-RPC range because it is no protocol fault.
+ */
+export const USER_REJECTED_CODE = -1;
+/**
+ * The code for a read a precondition stops (no Pro, no app for this project, consent that could
+ * not be asked): implementation-defined, in JSON-RPC's server range (-32000 and -32001 are the
+ * SDK's own: connection closed, request timeout). `data.error.kind` classifies it.
+ */
+export const PRECONDITION_CODE = -32010;
+
+/**
+ * The JSON-RPC code of a failed `resources/read`, by the classified error's kind. Never -32600
+ * (Invalid Request): the request was well-formed.
+ */
+export function resourceReadErrorCode(kind: RecollectError["kind"]): number {
+  if (kind === "not_found") return RESOURCE_NOT_FOUND_CODE;
+  if (kind === "user_cancelled") return USER_REJECTED_CODE;
+  if (kind === "precondition") return PRECONDITION_CODE;
+  if (kind === "invalid_input") return ErrorCode.InvalidParams;
+  return ErrorCode.InternalError;
+}
 
 /**
  * A JSON-RPC error answer (`code`, `message`, `data` are what the SDK's protocol layer sends).
@@ -91,7 +117,7 @@ export interface McpSessionOptions {
   /** Where the app may be named (`--app`, the client's roots, …); asked on first use. */
   readonly appSources: (signal: AbortSignal) => Promise<SessionAppSources>;
   /** The elicitation prompter, or null when the client cannot elicit (the host's own prompt applies). */
-  readonly consentPrompter: () => ConsentPrompter | null;
+  readonly consentPrompter: () => ElicitationConsentPrompter | null;
   /** Called once each time a call resolves a (new) app, e.g. to sync that project in the background. */
   readonly onAppResolved?: (app: SessionApp) => void;
   readonly env: NodeJS.ProcessEnv;
@@ -104,6 +130,8 @@ export interface McpSessionOptions {
   readonly now: () => number;
   /** Candidate tools; default the registry's. Tests narrow budgets through this. */
   readonly definitions?: readonly AnyToolDefinition[];
+  /** One line of diagnostics (stderr); never archival text. Default: dropped. */
+  readonly log?: (line: string) => void;
 }
 
 /** Per-call extras from the transport. */
@@ -128,7 +156,8 @@ export interface McpSession {
   /**
    * `resources/read` of an evidence link: the bounded read_chat window around that message.
    * @throws JsonRpcError `-32002` for a malformed URI or a missing, other-app or out-of-window
-   *   message (one message for all of them), `InvalidRequest` for no Pro, consent or no app.
+   *   message (one message for all of them), `-1` for a refused consent, `-32010` for no Pro, no
+   *   app or consent that could not be asked ({@link resourceReadErrorCode}).
    */
   readResource(uri: string, options: McpCallOptions): Promise<ReadResourceResult>;
   /** Forget the resolved app (the client's roots changed). */
@@ -153,6 +182,20 @@ export function createMcpSession(options: McpSessionOptions): McpSession {
     MCP_TOOL_NAMES.has(definition.name),
   );
   let resolved: Promise<SessionApp> | null = null;
+  const log = options.log ?? (() => undefined);
+  /** Client-added argument names already logged: once a session, not once a call. */
+  const loggedClientArguments = new Set<string>();
+  const withoutClientArguments = (definition: AnyToolDefinition, input: unknown): unknown => {
+    const { args, ignored } = withoutClientAddedArguments(input, definition.inputSchema);
+    for (const name of ignored) {
+      if (loggedClientArguments.has(name)) continue;
+      loggedClientArguments.add(name);
+      log(
+        `recollect mcp: ignoring the argument ${name} that ${CLIENT_ADDED_ARGUMENTS[name]} adds to every tool call`,
+      );
+    }
+    return args;
+  };
 
   const isPro = () =>
     (options.settings.read().entitlement ?? SETTINGS_DEFAULTS.entitlement) === "pro";
@@ -205,12 +248,14 @@ export function createMcpSession(options: McpSessionOptions): McpSession {
     const prompter = options.consentPrompter();
     if (prompter === null) return false;
     const disclosure = consentDisclosure(definition.name);
-    const decision = await prompter.confirm(
+    const answer = await prompter.confirm(
       { toolName: definition.name, preview, disclosure },
       signal,
     );
     if (signal.aborted) throw new AbortedError();
-    if (decision !== "allow") throw new UserCancelledError(definition.name);
+    if (answer.decision === "not_asked")
+      throw new ConsentNotAskedError(definition.name, answer.reason);
+    if (answer.decision !== "allow") throw new UserCancelledError(definition.name);
     return true;
   };
 
@@ -265,7 +310,10 @@ export function createMcpSession(options: McpSessionOptions): McpSession {
     try {
       requirePro({ isPro: isPro() }, definition.name, options.settings.path);
       consent = consentFor(definition);
-      const parsed = parseToolArguments(definition.inputSchema, input);
+      const parsed = parseToolArguments(
+        definition.inputSchema,
+        withoutClientArguments(definition, input),
+      );
       if (consent === "ask") {
         prompted = await askConsent(definition, definition.consentPreview(parsed), call.signal);
       }
@@ -334,10 +382,11 @@ export function createMcpSession(options: McpSessionOptions): McpSession {
       } catch (error) {
         const classified = toRecollectError(error);
         if (classified.kind === "aborted") throw classified;
-        const code =
-          classified.kind === "not_found" ? RESOURCE_NOT_FOUND_CODE : ErrorCode.InvalidRequest;
         const payload = errorPayload(classified, options.remedyWriter);
-        throw new JsonRpcError(code, String(payload.message), { uri, error: payload });
+        throw new JsonRpcError(resourceReadErrorCode(classified.kind), String(payload.message), {
+          uri,
+          error: payload,
+        });
       }
     },
 

@@ -74,7 +74,7 @@ describe("recollect mcp: malformed request params", () => {
       result?: { isError?: boolean; content?: { text: string }[] };
     };
     expect(answer.result?.isError).toBe(true);
-    const payload = JSON.parse(answer.result?.content?.[0]?.text ?? "{}") as {
+    const payload = JSON.parse(answer.result?.content?.[1]?.text ?? "{}") as {
       error: { kind: string; argument: string; received: string };
     };
     expect([payload.error.kind, payload.error.argument, payload.error.received]).toEqual([
@@ -105,7 +105,7 @@ describe("recollect mcp: malformed request params", () => {
       };
       expect(answer.result?.isError).toBe(true);
       return (
-        JSON.parse(answer.result?.content?.[0]?.text ?? "{}") as {
+        JSON.parse(answer.result?.content?.[1]?.text ?? "{}") as {
           error: { kind: string; argument: string; allowed: string; message: string };
         }
       ).error;

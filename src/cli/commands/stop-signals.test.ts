@@ -153,6 +153,29 @@ describe("a signal stops every long-running command with 128 + its number", () =
     PROCESS_TEST_MS,
   );
 
+  it(
+    "explore on the offline engine stops on SIGINT at its first progress line, printing no report",
+    async () => {
+      const run = start([
+        "explore",
+        "What did we decide about authentication?",
+        "--app",
+        "Tasktide",
+      ]);
+      const progressed = new Promise<void>((resolve) => {
+        run.child.stderr?.on("data", (chunk: Buffer | string) => {
+          if (String(chunk).includes("· ")) resolve();
+        });
+      });
+      await progressed;
+      // The offline run yields to the event loop between steps, so the signal stops it mid-run
+      // (before, the whole run was one macrotask: the report came out, then the stop line).
+      await expectStopped(run, "SIGINT");
+      expect(run.stdout()).toBe("");
+    },
+    PROCESS_TEST_MS,
+  );
+
   it.each(["SIGINT", "SIGTERM"] as const)(
     "explore waiting on its Engine (no progress line yet) stops on %s",
     async (signal) => {

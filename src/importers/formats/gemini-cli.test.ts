@@ -46,6 +46,42 @@ describe("parseGeminiSession", () => {
     ]);
   });
 
+  it("reads Gemini CLI 0.61's layout: every record after the first $set.messages, no preamble", () => {
+    const preamble =
+      "<session_context>\nThis is the Gemini CLI. Today's date is …\n</session_context>";
+    const lines = [
+      { sessionId: "s-061", projectHash: "h", startTime: "2026-12-01T10:00:00.000Z", kind: "main" },
+      { $set: { messages: [{ id: "m0", type: "user", content: [{ text: preamble }] }] } },
+      { id: "m1", type: "user", content: [{ text: "Let's use Postgres on Railway for the API." }] },
+      { $set: { lastUpdated: "2026-12-01T10:01:00.000Z" } },
+      { id: "m2", type: "gemini", content: "Agreed: Postgres on Railway." },
+      // A later model-history sync (here after compression): it drops m1 from the CLI's context,
+      // not from the archive, and rewrites m2's content.
+      {
+        $set: {
+          messages: [
+            { id: "m0", type: "user", content: [{ text: preamble }] },
+            { id: "m2", type: "gemini", content: "Agreed: Postgres on Railway (masked)." },
+          ],
+        },
+      },
+      { id: "m3", type: "user", content: "And Redis for the queue?" },
+    ];
+    const text = lines.map((line) => JSON.stringify(line)).join("\n");
+    expect(summary(text, "session-2026-12-01T10-00-s-061.jsonl")).toEqual([
+      {
+        externalId: "s-061",
+        title: "Let's use Postgres on Railway for the API.",
+        createdAt: "2026-12-01T10:00:00.000Z",
+        messages: [
+          ["user", "Let's use Postgres on Railway for the API.", "2026-12-01T10:00:00.000Z"],
+          ["assistant", "Agreed: Postgres on Railway (masked).", "2026-12-01T10:00:00.001Z"],
+          ["user", "And Redis for the queue?", "2026-12-01T10:00:00.002Z"],
+        ],
+      },
+    ]);
+  });
+
   it("is recognized in both layouts, and not confused with Claude Code or generic JSONL", () => {
     const detect = (text: string) =>
       detectFormatModule(detectionHeadOf(`${DIR}/s.json`, Buffer.from(text)))?.format;

@@ -6,12 +6,18 @@
  *   startTime, lastUpdated, summary?, messages: [...]}`;
  * - `session-<time>-<id8>.jsonl` (newer): a metadata line `{sessionId, projectHash, startTime…}`,
  *   then one line per message record (a record written again with the same `id` replaces it),
- *   `{"$set": {...}}` metadata updates (a `$set.messages` replaces the whole list) and
- *   `{"$rewindTo": id}` lines that drop that message and everything after it.
+ *   `{"$set": {...}}` metadata updates and `{"$rewindTo": id}` lines that drop that message and
+ *   everything after it. Since 0.61 the CLI also writes `$set.messages`, its model history (the
+ *   first one right after the header, holding only its `<session_context>` preamble), and keeps
+ *   appending one record per message after it: a `$set.messages` list is merged by `id` like
+ *   records, never taken as the whole conversation, so no message after it is lost (and history the
+ *   CLI compressed away stays in the archive).
  *
  * A message is `{id, timestamp, type, content, displayContent?}`; `type` `user` is the person (what
  * they typed, `displayContent`, when recorded; else `content`), `gemini` the model; `info`,
- * `error` and `warning` lines are the CLI's own and dropped. `content` is a string or Gemini API
+ * `error` and `warning` lines are the CLI's own and dropped, and so is a `user` message that opens
+ * with `<session_context>`: the CLI's environment preamble (date, folders, its own instructions),
+ * which no person wrote and which is no evidence of a decision. `content` is a string or Gemini API
  * parts: `text` parts are kept, `thought` parts, function calls and responses, and inline data
  * dropped (tool calls live in `toolCalls`, reasoning in `thoughts`; neither is stored).
  */
@@ -52,6 +58,9 @@ const SetRecord = z.looseObject({
 const RewindRecord = z.looseObject({ $rewindTo: z.string() });
 
 const Part = z.looseObject({ text: z.string().optional(), thought: z.boolean().optional() });
+
+/** How the CLI's environment preamble opens (a `user` turn the CLI writes, not the person). */
+const SESSION_CONTEXT_OPENING = "<session_context>";
 
 /** The head of an older `.json` session: the document opens with `sessionId` then `projectHash`. */
 const LEGACY_HEAD = /^\{\s*"sessionId"\s*:\s*"[^"]*"\s*,\s*"projectHash"\s*:\s*"/;
@@ -114,13 +123,15 @@ function readLegacy(path: string, text: string): Session {
   return { metadata: parsed.data, messages: parsed.data.messages };
 }
 
-/** Replays a `.jsonl` recording: records in order, replaced by id, `$set` merged, rewinds applied. */
+/** Replays a `.jsonl` recording: records and `$set.messages` merged by id in order, rewinds applied. */
 function readRecorded(path: string, text: string): Session {
   // Header fields as the header line and later `$set` lines give them (later values win).
   const fields: Record<string, unknown> = {};
   let sawHeader = false;
-  let replaced: Message[] | null = null;
   const messages = new Map<string, Message>();
+  const merge = (list: readonly Message[] | undefined) => {
+    for (const message of list ?? []) messages.set(message.id, message);
+  };
   for (const { lineNumber, value } of readJsonLines(path, text, AnyRecord)) {
     const rewind = RewindRecord.safeParse(value);
     if (rewind.success) {
@@ -142,14 +153,14 @@ function readRecorded(path: string, text: string): Session {
     const update = SetRecord.safeParse(value);
     if (update.success) {
       const { messages: list, ...rest } = update.data.$set;
-      if (list) replaced = list;
+      merge(list);
       Object.assign(fields, rest);
       continue;
     }
     const header = HeaderLine.safeParse(value);
     if (header.success) {
       const { messages: list, ...rest } = header.data;
-      if (list) replaced = list;
+      merge(list);
       Object.assign(fields, rest);
       sawHeader = true;
     }
@@ -158,7 +169,7 @@ function readRecorded(path: string, text: string): Session {
   if (!sawHeader || !metadata.success) {
     throw new ImportFormatError(path, 1, "not a Gemini CLI session: no sessionId/projectHash line");
   }
-  return { metadata: metadata.data, messages: replaced ?? [...messages.values()] };
+  return { metadata: metadata.data, messages: [...messages.values()] };
 }
 
 /** True when the first non-blank line is a whole JSON value: the `.jsonl` layout. */
@@ -187,6 +198,7 @@ function turnOf(message: Message): ParsedTurn[] {
     message.type === "user" ? (message.displayContent ?? message.content) : message.content;
   const content = textOf(shown).trim();
   if (content === "") return [];
+  if (message.type === "user" && content.startsWith(SESSION_CONTEXT_OPENING)) return [];
   return [
     {
       role: message.type === "user" ? "user" : "assistant",

@@ -3,8 +3,13 @@
  * parts are labelled analysis; host-resolved evidence is labelled with chat, message, role and
  * ISO date; archival excerpts are quoted as data. With the app's name, each target is followed by
  * the `recollect read` command that shows it in context. Pure.
+ *
+ * Every value placed inside a line (the question, titles, excerpts, the model's summary, claims
+ * and notes, any of which can repeat archived text) is written with `lineSafeText`: a newline in
+ * a chat title cannot end its line and insert lines of its own (a fake finding, a `$` command).
  */
 import type { EvidenceTarget, ExploreChatHistoryReport } from "../../../card/report-schema.js";
+import { lineSafeText } from "../../../errors/quoted-value.js";
 import { shellWord } from "../../../text/command-line.js";
 import { timeText } from "../../../text/iso-time.js";
 
@@ -38,7 +43,7 @@ export function readCommandFor(
 }
 
 function evidenceLine(target: EvidenceTarget, options: ReportTextOptions): string {
-  const title = target.chat_title === null ? "untitled" : `“${target.chat_title}”`;
+  const title = target.chat_title === null ? "untitled" : `“${lineSafeText(target.chat_title)}”`;
   const flags = [
     target.projection_truncated ? "truncated" : null,
     target.is_compaction_summary ? "compaction summary" : null,
@@ -47,7 +52,7 @@ function evidenceLine(target: EvidenceTarget, options: ReportTextOptions): strin
   const { appName, ...rest } = options;
   const read =
     appName === undefined ? "" : `\n       $ ${readCommandFor(target, { appName, ...rest })}`;
-  return `     - chat ${target.chat_id} ${title} · message ${target.message_id} · ${target.role} · ${timeText(target.created_at)}${suffix}\n       > ${target.excerpt}${read}`;
+  return `     - chat ${target.chat_id} ${title} · message ${target.message_id} · ${target.role} · ${timeText(target.created_at)}${suffix}\n       > ${lineSafeText(target.excerpt)}${read}`;
 }
 
 /** Renders the report as readable text ending in a newline. */
@@ -56,7 +61,7 @@ export function formatReportText(
   options: ReportTextOptions = {},
 ): string {
   const lines: string[] = [];
-  lines.push(`Question: ${report.query}`);
+  lines.push(`Question: ${lineSafeText(report.query)}`);
   const partial = report.partial_reason ? ` (${report.partial_reason.replace(/_/g, " ")})` : "";
   lines.push(
     `Outcome: ${report.outcome}${partial} · confidence ${report.confidence} · next: ${report.action.replace(/_/g, " ")} · index ${report.index_status}`,
@@ -65,24 +70,25 @@ export function formatReportText(
   if (corrected.length > 0) lines.push(`Searched ${corrected.join(", ")} (spelling)`);
   lines.push("");
   lines.push(report.evidence_only ? "Evidence only (no analysis):" : "Summary (analysis):");
-  lines.push(`  ${report.summary}`);
+  // The summary may span lines (a hosted model's paragraphs): each stays indented in its block.
+  for (const line of report.summary.split(/\r\n|\n|\r/)) lines.push(`  ${lineSafeText(line)}`);
   if (report.findings.length > 0) {
     lines.push("", "Findings:");
     report.findings.forEach((finding, index) => {
-      lines.push(`  ${index + 1}. ${finding.claim}`);
+      lines.push(`  ${index + 1}. ${lineSafeText(finding.claim)}`);
       for (const target of finding.evidence) lines.push(evidenceLine(target, options));
     });
   }
   if (report.conflicts.length > 0) {
     lines.push("", "Conflicts (competing or superseded decisions):");
     report.conflicts.forEach((conflict, index) => {
-      lines.push(`  ${index + 1}. ${conflict.description}`);
+      lines.push(`  ${index + 1}. ${lineSafeText(conflict.description)}`);
       for (const target of conflict.evidence) lines.push(evidenceLine(target, options));
     });
   }
   if (report.missing_coverage.length > 0) {
     lines.push("", "Gaps:");
-    for (const note of report.missing_coverage) lines.push(`  - ${note}`);
+    for (const note of report.missing_coverage) lines.push(`  - ${lineSafeText(note)}`);
   }
   if (report.outcome === "no_match") {
     lines.push(

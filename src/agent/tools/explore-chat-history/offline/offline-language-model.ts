@@ -3,7 +3,8 @@
  * exactly like a hosted model. Each call re-reads the run (typed task options, earlier tool calls,
  * the host's JSON answers), asks the pure policy for the next step, and answers with that step's
  * tool calls — several in one step when the stage fans out — or text when no tool may be called.
- * In-process, deterministic, no network, no clock.
+ * In-process, deterministic, no network, no clock; each step first yields to the event loop, so
+ * an abort stops a run between steps.
  */
 import type {
   LanguageModelV3,
@@ -30,6 +31,14 @@ export const OFFLINE_MODEL_ID = offlineModelId();
 /** Chars per token for the usage estimate: a rough, deterministic stand-in (no tokenizer offline). */
 const CHARS_PER_TOKEN = 4;
 const RESPONSE_ID = "offline-response";
+
+/**
+ * Resolves on the event loop's next check phase, after pending I/O (stdin, signals) was handled,
+ * so an abort that arrived meanwhile is seen by the step that follows.
+ */
+function yieldToEventLoop(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
+}
 
 function abortReason(signal: AbortSignal): unknown {
   return signal.reason ?? new DOMException("The operation was aborted.", "AbortError");
@@ -105,7 +114,8 @@ export function policyConfigOf(options: OfflineModelOptions = {}): PolicyConfig 
 /**
  * Creates the offline `LanguageModelV3`. Honours `tools` (only offered tools are called),
  * `toolChoice` (a forced `submit_report` submits now; `none` answers in text) and `abortSignal`
- * (an aborted call rejects with the signal's reason). Streaming is the AI SDK's
+ * (an aborted call rejects with the signal's reason, checked after the call yielded to the event
+ * loop, so an abort that arrived on stdin or as a signal meanwhile counts). Streaming is the AI SDK's
  * `simulateStreamingMiddleware`: the whole response is planned, then streamed part by part, and
  * `streamText` stops reading at an abort. Other sampling settings are irrelevant to a
  * deterministic policy and ignored without warnings.
@@ -117,7 +127,13 @@ export function createOfflineLanguageModel(options: OfflineModelOptions = {}): L
     provider: "recollect.offline",
     modelId: offlineModelId(config),
     supportedUrls: {},
-    doGenerate: async (options) => planResponse(options, config),
+    doGenerate: async (options) => {
+      // Everything else in an offline run is synchronous (the policy, SQLite reads), so without
+      // this a whole run is one macrotask: a cancel, a signal or a stdin line waits for its end
+      // (issue 29: the full report still arrived after `notifications/cancelled` or Ctrl-C).
+      await yieldToEventLoop();
+      return planResponse(options, config);
+    },
     doStream: () => Promise.reject(new Error("streamed by simulateStreamingMiddleware")),
   };
   return wrapLanguageModel({ model, middleware: simulateStreamingMiddleware() });

@@ -1,0 +1,121 @@
+/**
+ * `notifications/cancelled` during an offline explorer run (issue 29 § Build 1), against a real
+ * child process: the offline run yields to the event loop between its steps, so the server reads
+ * the cancel mid-run, sends no result and no progress after it, and keeps serving. Before, the
+ * whole run was one macrotask and the cancel was read only after the full result had gone out.
+ */
+import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createMcpTestStore, type McpTestStore } from "./testing/mcp-store.js";
+import { spawnMcpClient } from "./testing/spawn-mcp-client.js";
+
+const QUESTION = "What did we decide about authentication?";
+/** Runs of the test: each cancels one call at a random time. */
+const RUNS = 20;
+/** Longest random wait after the first progress before cancelling, ms. */
+const MAX_CANCEL_DELAY_MS = 40;
+/** Chats added so one offline run lasts well beyond the cancel window on a loaded machine. */
+const EXTRA_CHATS = 600;
+
+let store: McpTestStore;
+beforeAll(async () => {
+  store = await createMcpTestStore();
+  await store.change((open) => {
+    const insertChat = open.db.prepare(
+      "INSERT INTO chats (app_id, title, created_at, source, external_id) VALUES (?, ?, ?, 'seed', ?)",
+    );
+    const insertMessage = open.db.prepare(
+      "INSERT INTO messages (chat_id, role, content, created_at) VALUES (?, ?, ?, ?)",
+    );
+    const at = Date.UTC(2026, 5, 1);
+    open.db.transaction(() => {
+      for (let index = 0; index < EXTRA_CHATS; index++) {
+        const chatId = Number(
+          insertChat.run(store.seeded.appId, `Auth review ${index}`, at + index, `auth-${index}`)
+            .lastInsertRowid,
+        );
+        insertMessage.run(
+          chatId,
+          "user",
+          `Should authentication ${index} keep JWT tokens or move to sessions? We decided to review it.`,
+          at + index,
+        );
+        insertMessage.run(
+          chatId,
+          "assistant",
+          `Decision ${index}: authentication keeps sessions; JWT was decided against for now.`,
+          at + index + 1,
+        );
+      }
+    })();
+  });
+  store.writeSettings({ entitlement: "pro" });
+}, 120_000);
+afterAll(() => store.cleanup());
+
+const isProgressOf = (message: JSONRPCMessage, token: unknown) =>
+  "method" in message &&
+  message.method === "notifications/progress" &&
+  message.params?.progressToken === token;
+
+describe("recollect mcp: cancelling an offline explore", () => {
+  it(`gets no result and no progress after the cancel, ${RUNS} of ${RUNS} at random times, and the server keeps serving`, async () => {
+    await using server = await spawnMcpClient({
+      storePath: store.path,
+      args: ["--app", "Acme Shop"],
+    });
+    const outcomes: string[] = [];
+    for (let run = 0; run < RUNS; run++) {
+      const start = server.received.length;
+      const controller = new AbortController();
+      let progressed: () => void = () => undefined;
+      const firstProgress = new Promise<void>((resolve) => {
+        progressed = resolve;
+      });
+      const call = server.client.callTool(
+        { name: "explore_chat_history", arguments: { query: QUESTION } },
+        undefined,
+        { signal: controller.signal, onprogress: () => progressed() },
+      );
+      const settled = call.then(
+        () => "result",
+        () => "rejected",
+      );
+      await firstProgress;
+      await new Promise((resolve) => setTimeout(resolve, Math.random() * MAX_CANCEL_DELAY_MS));
+      const cancelledAt = server.received.length;
+      controller.abort();
+      // The server reads stdin in order: its answer to this ping is written after it read the
+      // cancel, so anything for the cancelled call after that answer came after the cancel.
+      await server.client.ping();
+      // Time for a late result or progress to arrive if one were coming.
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      const log = server.received.slice(start);
+      // The SDK uses the request id as the progress token.
+      const progressToken = log.flatMap((message) =>
+        "method" in message && message.method === "notifications/progress"
+          ? [message.params?.progressToken]
+          : [],
+      )[0];
+      const afterCancel = server.received.slice(cancelledAt);
+      const pingAnswer = afterCancel.findIndex(
+        (message) => "result" in message && Object.keys(message.result).length === 0,
+      );
+      const late = afterCancel
+        .slice(pingAnswer + 1)
+        .filter((message) => isProgressOf(message, progressToken));
+      const result = log.some(
+        (message) => "id" in message && message.id === progressToken && !("method" in message),
+      );
+      outcomes.push(
+        `${await settled}${result ? " +result" : ""}${late.length > 0 ? ` +${late.length} progress` : ""}`,
+      );
+    }
+    expect(outcomes).toEqual(Array.from({ length: RUNS }, () => "rejected"));
+    const next = await server.client.callTool({
+      name: "explore_chat_history",
+      arguments: { query: QUESTION },
+    });
+    expect(next.isError).toBeUndefined();
+  }, 180_000);
+});
