@@ -7,6 +7,7 @@
  * `sources/index.ts`.
  */
 import type { ImportFormat } from "../importers/index.js";
+import type { OnSkippedFolder } from "./fs-listing.js";
 
 /**
  * Where a source looks for its files.
@@ -70,9 +71,10 @@ export interface HistorySource {
   locations(environment: SourceEnvironment, projectRoots: readonly string[]): string[];
   /**
    * This source's files under one of its `locations`, sorted by path; [] when the folder is
-   * missing or unreadable. Never throws.
+   * missing or unreadable. Each folder that exists but cannot be listed (the location or one
+   * inside it) is passed to `onSkipped`, when given. Never throws a file-system error.
    */
-  listFiles(location: string): SourceFile[];
+  listFiles(location: string, onSkipped?: OnSkippedFolder): SourceFile[];
   /**
    * The project root of `file`: the layout's ({@link SourceFile.projectRoot}) when it has one,
    * else what the file records (a `cwd`), read from its first bytes; null when neither tells

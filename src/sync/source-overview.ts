@@ -3,10 +3,10 @@
  * sync found there (files, chats, messages, skipped files, last sync time), from the store's sync
  * state only (nothing is read from disk but folder existence).
  */
-import { statSync } from "node:fs";
 import { resolve } from "node:path";
 import type Database from "better-sqlite3";
-import { sourceProjectTotals } from "../store/catalog/source-files.js";
+import { skippedSourceFiles, sourceProjectTotals } from "../store/catalog/source-files.js";
+import { folderExists } from "./discover.js";
 import type { SourceEnvironment } from "./history-source.js";
 import { HISTORY_SOURCES } from "./sources/index.js";
 
@@ -29,9 +29,18 @@ export interface SourceOverview {
   readonly source: string;
   readonly label: string;
   readonly scope: "home" | "project";
-  /** The folders a `home` source searches, with whether each exists; [] for project sources. */
-  readonly locations: readonly { readonly path: string; readonly exists: boolean }[];
+  /**
+   * The folders a `home` source searches, with whether each exists and, for one that cannot be
+   * stat-ed (EACCES on a folder above it), why; [] for project sources.
+   */
+  readonly locations: readonly {
+    readonly path: string;
+    readonly exists: boolean;
+    readonly unreadable: string | null;
+  }[];
   readonly projects: readonly SourceProjectOverview[];
+  /** Files the last sync that saw them skipped, with the reason, sorted by path. */
+  readonly skipped: readonly { readonly file: string; readonly reason: string }[];
   /** Newest sync of any of its files, or null when none was ever synced. */
   readonly lastSyncedAtMs: number | null;
 }
@@ -42,6 +51,7 @@ export function sourceOverview(
   environment: SourceEnvironment,
 ): SourceOverview[] {
   const rows = sourceProjectTotals(db);
+  const skippedFiles = skippedSourceFiles(db);
   return HISTORY_SOURCES.map((source) => {
     const projects = rows
       .filter((row) => row.source === source.name)
@@ -50,10 +60,11 @@ export function sourceOverview(
       source.scope === "home"
         ? source.locations(environment, []).map((location) => {
             const path = resolve(location);
-            return {
-              path,
-              exists: statSync(path, { throwIfNoEntry: false })?.isDirectory() === true,
-            };
+            let unreadable: string | null = null;
+            const exists = folderExists(path, (reason) => {
+              unreadable = reason;
+            });
+            return { path, exists, unreadable };
           })
         : [];
     const times = projects.map((project) => project.lastSyncedAtMs);
@@ -63,6 +74,9 @@ export function sourceOverview(
       scope: source.scope,
       locations,
       projects,
+      skipped: skippedFiles
+        .filter((file) => file.source === source.name)
+        .map(({ path, reason }) => ({ file: path, reason })),
       lastSyncedAtMs: times.length > 0 ? Math.max(...times) : null,
     };
   });

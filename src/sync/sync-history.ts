@@ -15,6 +15,7 @@ import { knownProjectRoots, loadSourceFileStates } from "../store/catalog/source
 import type { Store } from "../store/open-store.js";
 import { writeTransaction } from "../store/write-transaction.js";
 import { discoveredFiles, discoverSource } from "./discover.js";
+import type { SkippedFolder } from "./fs-listing.js";
 import type { HistorySource, SourceEnvironment, SourceFile } from "./history-source.js";
 import { rootInProjects } from "./project-scope.js";
 import { HISTORY_SOURCE_NAMES, HISTORY_SOURCES } from "./sources/index.js";
@@ -92,6 +93,11 @@ export interface SourceSyncSummary {
    */
   readonly messagesRemoved: number;
   readonly skipped: readonly SkippedFile[];
+  /**
+   * Folders that exist (or may) but could not be stat-ed or listed (EACCES, ELOOP, EIO), with
+   * their reason: what they hold was not seen, the rest of the source was synced.
+   */
+  readonly skippedFolders: readonly SkippedFolder[];
   /** Files whose last line is still being written; it is read by the next sync. */
   readonly waiting: readonly string[];
   /**
@@ -99,6 +105,16 @@ export interface SourceSyncSummary {
    * skipped file's stored chats count as unchanged): reported, never silent.
    */
   readonly noParsableChat: boolean;
+}
+
+/**
+ * True when a pass skipped any file or folder (`recollect sync` then exits with its "done with
+ * skips" code): the pass went on, but something on disk was not read.
+ */
+export function reportHasSkips(report: SyncReport): boolean {
+  return report.sources.some(
+    (summary) => summary.skipped.length > 0 || summary.skippedFolders.length > 0,
+  );
 }
 
 /** What {@link syncHistory} did. */
@@ -280,6 +296,7 @@ function syncSource(
     messages,
     messagesRemoved,
     skipped,
+    skippedFolders: discovery.locations.flatMap((location) => location.skipped),
     waiting,
     noParsableChat:
       files.length > 0 &&

@@ -30,9 +30,7 @@ export function formatSources(overview: readonly SourceOverview[]): string {
   for (const source of overview) {
     const where =
       source.scope === "home"
-        ? source.locations
-            .map((location) => `${location.path}${location.exists ? "" : " (no such folder)"}`)
-            .join(", ")
+        ? source.locations.map((location) => `${location.path}${locationNote(location)}`).join(", ")
         : "inside project folders";
     const last =
       source.lastSyncedAtMs === null
@@ -45,8 +43,19 @@ export function formatSources(overview: readonly SourceOverview[]): string {
         `  ${project.projectRoot ?? "(no project folder)"}${project.app ? ` → app ${project.app}` : ""}: ${plural(project.files, "file")}${skipped}, ${plural(project.chats, "chat")}, ${plural(project.messages, "message")}, synced ${timeText(isoTimeOrNull(project.lastSyncedAtMs))}`,
       );
     }
+    for (const location of source.locations) {
+      if (location.unreadable)
+        lines.push(`  skipped folder ${location.path}: ${location.unreadable}`);
+    }
+    for (const file of source.skipped) lines.push(`  skipped ${file.file}: ${file.reason}`);
   }
   return `${lines.join("\n")}\n`;
+}
+
+/** What follows a searched folder's path: nothing when it exists, else why nothing is there. */
+function locationNote(location: SourceOverview["locations"][number]): string {
+  if (location.exists) return "";
+  return location.unreadable === null ? " (no such folder)" : "";
 }
 
 /** Registers `recollect sources`. */

@@ -3,7 +3,7 @@
  * and did, every skipped file with its reason, and a warning for a source whose files hold no
  * chat. A source that found nothing says so and where it looked.
  */
-import type { SourceSyncSummary, SyncReport } from "../../sync/index.js";
+import { type SourceSyncSummary, type SyncReport, skipLines } from "../../sync/index.js";
 import { plural } from "../../text/plural.js";
 
 /** Formats `report`; `indexed` is the messages the index drained after it (null for a dry run). */
@@ -19,7 +19,10 @@ function sourceLines(summary: SourceSyncSummary, report: SyncReport): string[] {
   const name = `${summary.source} (${summary.label})`;
   if (summary.files === 0) {
     const excluded = summary.excluded > 0 ? ` (${plural(summary.excluded, "file")} excluded)` : "";
-    return [`${name}: nothing found ${where(summary, report)}${excluded}`];
+    return [
+      `${name}: nothing found ${where(summary, report)}${excluded}`,
+      ...skipLines(summary).map((line) => `  ${line}`),
+    ];
   }
   const { changes } = summary;
   const verb = report.dryRun ? "would write" : "wrote";
@@ -30,7 +33,7 @@ function sourceLines(summary: SourceSyncSummary, report: SyncReport): string[] {
   ];
   if (summary.excluded > 0)
     lines.push(`  excluded ${plural(summary.excluded, "file")} (--exclude, exclude setting)`);
-  for (const skipped of summary.skipped) lines.push(`  skipped ${skipped.file}: ${skipped.reason}`);
+  for (const line of skipLines(summary)) lines.push(`  ${line}`);
   for (const file of summary.waiting) {
     lines.push(`  waiting ${file}: its last line is still being written (read next sync)`);
   }
@@ -58,8 +61,13 @@ function where(summary: SourceSyncSummary, report: SyncReport): string {
       : `in ${plural(report.projectRoots.length, "project folder")}`;
   }
   if (summary.locations.length > 3) return `in ${plural(summary.locations.length, "folder")}`;
+  const unreadable = new Set(summary.skippedFolders.map((skipped) => skipped.folder));
   return `in ${summary.locations
-    .map((location) => (location.exists ? location.path : `${location.path} (no such folder)`))
+    .map((location) =>
+      location.exists || unreadable.has(location.path)
+        ? location.path
+        : `${location.path} (no such folder)`,
+    )
     .join(", ")}`;
 }
 
@@ -70,7 +78,7 @@ function where(summary: SourceSyncSummary, report: SyncReport): string {
 export function formatSyncPassLine(report: SyncReport, indexed: number, at: Date): string | null {
   const parts = report.sources.flatMap((summary) => {
     const changed = summary.newChats + summary.updatedChats;
-    const skipped = summary.skipped.length;
+    const skipped = summary.skipped.length + summary.skippedFolders.length;
     if (changed === 0 && summary.messages === 0) return [];
     const chats = [
       summary.newChats > 0 ? plural(summary.newChats, "new chat") : null,

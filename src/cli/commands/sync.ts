@@ -2,7 +2,8 @@
  * `recollect sync [--dry-run] [--watch] [--source NAME…] [--project DIR…]`: finds the chat
  * histories agents write on this machine (under `HOME`; see `docs/SYNC.md`), imports what is new
  * or changed since the last sync, and drains the search index. Prints one block per source
- * (stdout, or `--json`); progress goes to stderr as counts only.
+ * (stdout, or `--json`); progress goes to stderr as counts only. Exits 0 when everything was
+ * read, {@link SYNC_SKIPPED_EXIT_CODE} (12) when the pass finished but skipped a file or folder.
  */
 
 import type { Command } from "commander";
@@ -13,6 +14,7 @@ import { openStore, requireStoreFile, type Store } from "../../store/open-store.
 import {
   HISTORY_SOURCE_NAMES,
   projectFolders,
+  reportHasSkips,
   type SyncProgressEvent,
   type SyncReport,
   selectSources,
@@ -20,7 +22,14 @@ import {
   syncHistory,
   watchHistory,
 } from "../../sync/index.js";
-import { globalOptions, openCliStore, printJson, storeLocationFor } from "../cli-context.js";
+import {
+  globalOptions,
+  openCliStore,
+  printJson,
+  setOutcomeExitCode,
+  storeLocationFor,
+} from "../cli-context.js";
+import { SYNC_SKIPPED_EXIT_CODE } from "../exit-codes.js";
 import { handleStopSignals, writeFinalAnswer } from "../stop-signals.js";
 import { writeTerminalText } from "../terminal-text.js";
 import { importExclusion } from "./import.js";
@@ -123,6 +132,7 @@ export function registerSyncCommand(program: Command): void {
       using store = dryRunWithoutStore ? openStore({ path: ":memory:" }) : openCliStore(global);
       if (!options.watch) {
         const { report, indexed } = await runSyncPass(store, options, exclusion, storePath, signal);
+        if (reportHasSkips(report)) setOutcomeExitCode(command, SYNC_SKIPPED_EXIT_CODE);
         await writeFinalAnswer(command, () => printSyncReport(global.json, report, indexed));
         return;
       }

@@ -123,6 +123,23 @@ export function sourceProjectTotals(db: Database.Database): SourceProjectTotals[
     .all();
 }
 
+/** A remembered file that contributed nothing, with why (`skip_reason`). */
+export interface SkippedSourceFile {
+  readonly source: string;
+  readonly path: string;
+  readonly reason: string;
+}
+
+/** Every remembered file with a skip reason, ordered by source then path. */
+export function skippedSourceFiles(db: Database.Database): SkippedSourceFile[] {
+  return db
+    .prepare<[], SkippedSourceFile>(
+      `SELECT source, path, skip_reason AS reason FROM source_files
+        WHERE skip_reason IS NOT NULL ORDER BY source, path`,
+    )
+    .all();
+}
+
 /** Project roots the store knows: every app root and every remembered file's root. */
 export function knownProjectRoots(db: Database.Database): string[] {
   return db

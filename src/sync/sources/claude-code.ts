@@ -21,15 +21,15 @@ export const claudeCodeSource: HistorySource = {
   growth: "jsonl-lines",
   locations: (environment) =>
     homeLocations(environment, "claude-code", "CLAUDE_CONFIG_DIR", "projects", ".claude/projects"),
-  listFiles(location) {
+  listFiles(location, onSkipped) {
     const files: SourceFile[] = [];
-    for (const project of foldersIn(location)) {
-      for (const path of filesIn(project, isJsonl)) {
+    for (const project of foldersIn(location, onSkipped)) {
+      for (const path of filesIn(project, isJsonl, onSkipped)) {
         files.push({ path, projectRoot: null, parentPath: null });
       }
-      for (const session of foldersIn(project)) {
+      for (const session of foldersIn(project, onSkipped)) {
         const parentPath = join(project, `${basename(session)}.jsonl`);
-        for (const path of filesIn(join(session, "subagents"), isJsonl)) {
+        for (const path of filesIn(join(session, "subagents"), isJsonl, onSkipped)) {
           files.push({ path, projectRoot: null, parentPath });
         }
       }
