@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { statSync } from "node:fs";
 import { fileURLToPath } from "node:url";
+import Database from "better-sqlite3";
 import { afterEach, describe, expect, it } from "vitest";
 import { openStore } from "../../store/open-store.js";
 import {
@@ -96,5 +97,75 @@ describe("recollect sync --watch (a real child process)", () => {
     expect(store.db.prepare("SELECT imported_bytes FROM source_files").pluck().get()).toBe(
       statSync(session).size,
     );
+  }, 60_000);
+
+  it("keeps watching after a failed first pass, retries it, and picks up the next change", async () => {
+    const m = createFixtureMachine();
+    machines.push(m);
+    const shop = m.project("code/shop");
+    const session = m.write(
+      ".claude/projects/-code-shop/s1.jsonl",
+      claudeSession("s1", shop, [
+        { role: "user", text: "Which queue?" },
+        { role: "assistant", text: "SQS." },
+      ]),
+    );
+    const db = stores.path();
+    openStore({ path: db }).close();
+    // Another writer holds the store: every write of the first pass fails at once (busy timeout 0).
+    const holder = new Database(db);
+    holder.exec("BEGIN IMMEDIATE");
+    const child = spawn(process.execPath, [BIN, "--db", db, "--json", "sync", "--watch"], {
+      env: {
+        ...process.env,
+        HOME: m.home,
+        CLAUDE_CONFIG_DIR: "",
+        CODEX_HOME: "",
+        RECOLLECT_BUSY_TIMEOUT_MS: "0",
+      },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    children.push(child);
+    let stdout = "";
+    let stderr = "";
+    child.stdout!.on("data", (chunk) => {
+      stdout += String(chunk);
+    });
+    child.stderr!.on("data", (chunk) => {
+      stderr += String(chunk);
+    });
+    const exited = new Promise<number | null>((resolve) => child.on("exit", resolve));
+    try {
+      await waitFor(
+        () => stderr,
+        (text) => text.includes("watching for changes"),
+      );
+      // Before the fix the process exited 13 about 2 s after its failed first pass.
+      await new Promise((resolve) => setTimeout(resolve, 3_000));
+      expect(child.exitCode).toBeNull();
+      expect(stderr).toMatch(/^recollect: sync failed: .*; retrying in 1 s$/m);
+    } finally {
+      holder.exec("COMMIT");
+      holder.close();
+    }
+    // A retry (backoff: 1 s, 2 s, 4 s…) syncs the session; then a change is picked up.
+    await waitFor(
+      () => stdout,
+      (text) => text.trim().split("\n").length >= 1 && text.includes("\n"),
+    );
+    m.append(session, claudeLine("s1", shop, { role: "user", text: "And retries?" }, 2));
+    await waitFor(
+      () => stdout,
+      (text) => text.trim().split("\n").length >= 2,
+    );
+    const messages = stdout
+      .trim()
+      .split("\n")
+      .map(
+        (line) => (JSON.parse(line) as { sources: { messages: number }[] }).sources[0]!.messages,
+      );
+    expect(messages).toEqual([2, 1]);
+    child.kill("SIGINT");
+    expect(await exited).toBe(130);
   }, 60_000);
 });

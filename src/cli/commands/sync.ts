@@ -7,7 +7,7 @@
  */
 
 import type { Command } from "commander";
-import { InvalidInputError } from "../../errors/recollect-error.js";
+import { InvalidInputError, toRecollectError } from "../../errors/recollect-error.js";
 import type { PathExclusion } from "../../importers/index.js";
 import { settingsStoreForStorePath } from "../../settings/index.js";
 import { openStore, requireStoreFile, type Store } from "../../store/open-store.js";
@@ -168,9 +168,15 @@ async function watchUntilInterrupted(
       first = false;
       return report.projectRoots;
     },
-    onError: (error: unknown) => {
-      writeTerminalText(`recollect: sync failed: ${(error as Error).message}\n`, process.stderr);
+    onError: (error: unknown, retryMs: number | null) => {
+      const retrying = retryMs === null ? "" : `; retrying in ${Math.round(retryMs / 1000)} s`;
+      writeTerminalText(
+        `recollect: sync failed: ${toRecollectError(error).message}${retrying}\n`,
+        process.stderr,
+      );
     },
+    // Runs until stopped, even when a failed first pass left nothing else to wait for.
+    keepAlive: true,
   });
   await watch.ready;
   process.stderr.write("watching for changes (Ctrl-C stops)\n");
