@@ -29,6 +29,11 @@ export interface SourceEnvironment {
    * replace its default folders.
    */
   readonly settingsFolders: Readonly<Record<string, readonly string[]>>;
+  /**
+   * The `sync.roots` setting: absolute folders where the project sources look, in each and in
+   * each folder directly inside it. None when absent.
+   */
+  readonly syncRoots?: readonly string[];
 }
 
 /** One file a source owns, as listed (before it is read). */

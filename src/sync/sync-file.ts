@@ -28,7 +28,7 @@
  * `chmod` does not change the mtime sync compares).
  */
 import { type Stats, statSync } from "node:fs";
-import { basename, resolve } from "node:path";
+import { resolve } from "node:path";
 import type Database from "better-sqlite3";
 import { ImportFormatError } from "../errors/recollect-error.js";
 import type { ImportedChat, WriteCounts, WriteMode } from "../importers/index.js";
@@ -43,6 +43,7 @@ import { fileErrorCode } from "./fs-listing.js";
 import type { HistorySource, SourceFile } from "./history-source.js";
 import { lastTurnStart } from "./last-turn-start.js";
 import { isDatabaseFormat, parseSourceBytes } from "./parse-source.js";
+import { rootFolderName } from "./project-roots.js";
 
 /** How a file's content related to what was imported before. */
 export type FileChange = "new" | "appended" | "rewritten";
@@ -278,7 +279,7 @@ function statIfReadable(path: string): Stats | undefined {
 /** The app a chat of `filePath` goes to: its file's project root, else what the chat tells. */
 function appOf(filePath: string, chat: ImportedChat, projectRoot: string | null): ResolvedApp {
   return projectRoot
-    ? { name: basename(projectRoot) || projectRoot, path: projectRoot, origin: "root" }
+    ? { name: rootFolderName(projectRoot), path: projectRoot, origin: "root" }
     : resolveApp(filePath, chat, undefined);
 }
 

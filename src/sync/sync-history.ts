@@ -16,7 +16,13 @@ import type { Store } from "../store/open-store.js";
 import { writeTransaction } from "../store/write-transaction.js";
 import { discoveredFiles, discoverSource } from "./discover.js";
 import type { SkippedFolder } from "./fs-listing.js";
-import type { HistorySource, SourceEnvironment, SourceFile } from "./history-source.js";
+import type {
+  HistorySource,
+  SourceEnvironment,
+  SourceFile,
+  SourceScope,
+} from "./history-source.js";
+import { configuredRootFolders, isLocalFolderPath, workingFolderRoots } from "./project-roots.js";
 import { rootInProjects } from "./project-scope.js";
 import { HISTORY_SOURCE_NAMES, HISTORY_SOURCES } from "./sources/index.js";
 import { type FileChange, syncFile } from "./sync-file.js";
@@ -35,6 +41,12 @@ export interface SyncHistoryOptions {
   readonly sources?: readonly string[];
   /** Extra project roots to look in (absolute or relative to the working folder). */
   readonly projects?: readonly string[];
+  /**
+   * The folder the person runs sync in (absolute): it and its git root are project roots too, so
+   * a project no other agent recorded is found (`project-roots.ts`). None when absent (the MCP
+   * server's sync, limited to its client's project, passes none).
+   */
+  readonly workingFolder?: string;
   /** Decide and report without writing. */
   readonly dryRun?: boolean;
   /** Paths kept out (`--exclude` and the `exclude` setting): never read. */
@@ -75,6 +87,8 @@ export interface SearchedFolder {
 export interface SourceSyncSummary {
   readonly source: string;
   readonly label: string;
+  /** `project` for a source searched inside project roots (SpecStory, aider), else `home`. */
+  readonly scope: SourceScope;
   readonly locations: readonly SearchedFolder[];
   /** Files seen (excluded ones not counted). */
   readonly files: number;
@@ -138,12 +152,21 @@ export function syncHistory(options: SyncHistoryOptions): SyncReport {
   const nowMs = options.nowMs ?? Date.now();
   const selected = selectSources(options.sources ?? []);
   const projects = projectFolders(options.projects ?? []);
-  const roots = new Set<string>([...knownProjectRoots(store.db), ...projects]);
+  const roots = new Set<string>([
+    ...knownProjectRoots(store.db),
+    ...projects,
+    ...(options.workingFolder === undefined
+      ? []
+      : workingFolderRoots(options.workingFolder, environment.home)),
+    ...configuredRootFolders(environment.syncRoots ?? []),
+  ]);
+  // Only this system's folders are searched: a recorded `c:/Users/…` is an app's text, not a path.
+  const searchable = () => [...roots].filter(isLocalFolderPath).sort();
   const summaries: SourceSyncSummary[] = [];
   let projectRoots: string[] = [];
 
   for (const source of selected) {
-    if (source.scope === "project" && projectRoots.length === 0) projectRoots = [...roots].sort();
+    if (source.scope === "project" && projectRoots.length === 0) projectRoots = searchable();
     const summary = syncSource(store.db, source, environment, projectRoots, {
       dryRun,
       nowMs,
@@ -154,7 +177,7 @@ export function syncHistory(options: SyncHistoryOptions): SyncReport {
     });
     summaries.push(summary);
   }
-  if (projectRoots.length === 0) projectRoots = [...roots].sort();
+  if (projectRoots.length === 0) projectRoots = searchable();
   return { dryRun, sources: summaries, projectRoots };
 }
 
@@ -282,6 +305,7 @@ function syncSource(
   return {
     source: source.name,
     label: source.label,
+    scope: source.scope,
     locations: discovery.locations.map((location) => ({
       path: location.path,
       exists: location.exists,

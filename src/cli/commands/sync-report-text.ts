@@ -54,11 +54,15 @@ function removed(summary: SourceSyncSummary): string {
     : "";
 }
 
+/** How to make sync look in a project it does not know, said where a project source found nothing. */
+const POINT_AT_PROJECT =
+  "run sync inside it, pass --project DIR, or settings set sync.roots '[\"DIR\"]'";
+
 function where(summary: SourceSyncSummary, report: SyncReport): string {
-  if (summary.locations.length === 0) {
+  if (summary.scope === "project") {
     return report.projectRoots.length === 0
-      ? "(no project folders known yet: sync an agent's sessions first, or pass --project DIR)"
-      : `in ${plural(report.projectRoots.length, "project folder")}`;
+      ? `(no project folders known yet: ${POINT_AT_PROJECT})`
+      : `in ${plural(report.projectRoots.length, "project folder")}${summary.files === 0 ? ` (for another project: ${POINT_AT_PROJECT})` : ""}`;
   }
   if (summary.locations.length > 3) return `in ${plural(summary.locations.length, "folder")}`;
   const unreadable = new Set(summary.skippedFolders.map((skipped) => skipped.folder));

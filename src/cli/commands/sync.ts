@@ -77,6 +77,7 @@ export async function runSyncPass(
     environment: syncEnvironment(settingsStoreForStorePath(settingsPath)),
     sources: options.source ?? [],
     projects: options.project ?? [],
+    workingFolder: process.cwd(),
     dryRun: options.dryRun === true,
     onProgress: syncProgressReporter(),
   });
