@@ -52,6 +52,14 @@ export interface SourceFile {
   readonly parentPath: string | null;
 }
 
+/** How long an agent keeps its own session files before deleting them. */
+export interface SourceRetention {
+  /** Files last changed more than this many days ago are deleted by the agent. */
+  readonly days: number;
+  /** The settings file that says so (absolute), or null when it is the agent's default. */
+  readonly settingsFile: string | null;
+}
+
 /** One history source. */
 export interface HistorySource {
   /** Stable name used by `--source`, settings and reports, e.g. `"claude-code"`. */
@@ -104,4 +112,10 @@ export interface HistorySource {
    * changes, as when `file` itself does. Absent when the file is read alone. Never throws.
    */
   readonly companionFiles?: (file: SourceFile) => string[];
+  /**
+   * For an agent that deletes its own history after a while (Claude Code's `cleanupPeriodDays`):
+   * how long it keeps a file on this machine, read from its settings. Sync warns when files are
+   * close to it. Absent for an agent that keeps its history. Never throws.
+   */
+  readonly retention?: (environment: SourceEnvironment) => SourceRetention;
 }

@@ -4,14 +4,19 @@
  * project roots their files name (plus the roots the store already knows and `--project DIR`s)
  * are where the `project` sources look.
  */
-import { statSync } from "node:fs";
+import { existsSync, statSync } from "node:fs";
 import { resolve } from "node:path";
 import type Database from "better-sqlite3";
 import { quotedValue } from "../errors/quoted-value.js";
 import { InvalidInputError } from "../errors/recollect-error.js";
 import { NO_EXCLUSION, type PathExclusion } from "../importers/index.js";
 import { linkChatsToParentFile } from "../store/catalog/chats.js";
-import { knownProjectRoots, loadSourceFileStates } from "../store/catalog/source-files.js";
+import {
+  forgetSourceFiles,
+  knownProjectRoots,
+  loadSourceFileStates,
+  markSourceFilesSeen,
+} from "../store/catalog/source-files.js";
 import type { Store } from "../store/open-store.js";
 import { writeTransaction } from "../store/write-transaction.js";
 import { discoveredFiles, discoverSource } from "./discover.js";
@@ -22,8 +27,10 @@ import type {
   SourceFile,
   SourceScope,
 } from "./history-source.js";
+import { keptChatCount } from "./kept-chats.js";
 import { configuredRootFolders, isLocalFolderPath, workingFolderRoots } from "./project-roots.js";
 import { rootInProjects } from "./project-scope.js";
+import { retentionWarning, type SourceRetentionWarning } from "./retention-warning.js";
 import { HISTORY_SOURCE_NAMES, HISTORY_SOURCES } from "./sources/index.js";
 import { type FileChange, syncFile } from "./sync-file.js";
 
@@ -112,6 +119,13 @@ export interface SourceSyncSummary {
    * their reason: what they hold was not seen, the rest of the source was synced.
    */
   readonly skippedFolders: readonly SkippedFolder[];
+  /**
+   * Chats the store keeps whose file is gone (the agent deleted it): still searchable and
+   * readable, now only in Recollect.
+   */
+  readonly keptChats: number;
+  /** Files the agent will delete soon by its own retention setting, or null (`retention-warning.ts`). */
+  readonly retention: SourceRetentionWarning | null;
   /** Files whose last line is still being written; it is read by the next sync. */
   readonly waiting: readonly string[];
   /**
@@ -301,7 +315,24 @@ function syncSource(
       });
     })();
   }
-  if (!run.dryRun) linkSubagents(db, source, files);
+  const listed = new Set(found.map((file) => file.path));
+  if (!run.dryRun) {
+    linkSubagents(db, source, files);
+    writeTransaction(db, () => {
+      // `synced_at` says when a pass last looked at a file, changed or not (`recollect sources`).
+      markSourceFilesSeen(
+        db,
+        source.name,
+        files.map((file) => file.path),
+        run.nowMs,
+      );
+      // A remembered file gone from disk is forgotten; the chats stored from it stay.
+      if (run.onlyProjects === null) {
+        const gone = [...states.keys()].filter((path) => !listed.has(path) && !existsSync(path));
+        forgetSourceFiles(db, source.name, gone);
+      }
+    })();
+  }
   return {
     source: source.name,
     label: source.label,
@@ -321,6 +352,8 @@ function syncSource(
     messagesRemoved,
     skipped,
     skippedFolders: discovery.locations.flatMap((location) => location.skipped),
+    keptChats: keptChatCount(db, source, environment, listed),
+    retention: retentionWarning(source, environment, files, run.nowMs),
     waiting,
     noParsableChat:
       files.length > 0 &&

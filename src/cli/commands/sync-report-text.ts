@@ -3,7 +3,12 @@
  * and did, every skipped file with its reason, and a warning for a source whose files hold no
  * chat. A source that found nothing says so and where it looked.
  */
-import { type SourceSyncSummary, type SyncReport, skipLines } from "../../sync/index.js";
+import {
+  RETENTION_WARNING_DAYS,
+  type SourceSyncSummary,
+  type SyncReport,
+  skipLines,
+} from "../../sync/index.js";
 import { plural } from "../../text/plural.js";
 
 /** Formats `report`; `indexed` is the messages the index drained after it (null for a dry run). */
@@ -22,6 +27,7 @@ function sourceLines(summary: SourceSyncSummary, report: SyncReport): string[] {
     return [
       `${name}: nothing found ${where(summary, report)}${excluded}`,
       ...skipLines(summary).map((line) => `  ${line}`),
+      ...retentionLines(summary),
     ];
   }
   const { changes } = summary;
@@ -34,6 +40,7 @@ function sourceLines(summary: SourceSyncSummary, report: SyncReport): string[] {
   if (summary.excluded > 0)
     lines.push(`  excluded ${plural(summary.excluded, "file")} (--exclude, exclude setting)`);
   for (const line of skipLines(summary)) lines.push(`  ${line}`);
+  lines.push(...retentionLines(summary));
   for (const file of summary.waiting) {
     lines.push(`  waiting ${file}: its last line is still being written (read next sync)`);
   }
@@ -42,6 +49,29 @@ function sourceLines(summary: SourceSyncSummary, report: SyncReport): string[] {
       summary.files === 1
         ? "  warning: the 1 file holds no chat Recollect can read"
         : `  warning: none of the ${plural(summary.files, "file")} holds a chat Recollect can read`,
+    );
+  }
+  return lines;
+}
+
+/**
+ * What the store keeps of the source's deleted files, and the warning before the agent deletes
+ * more (its own retention setting), each line only when there is something to say.
+ */
+function retentionLines(summary: SourceSyncSummary): string[] {
+  const lines: string[] = [];
+  if (summary.keptChats > 0) {
+    lines.push(
+      `  kept ${plural(summary.keptChats, "chat")} after the agent deleted ${summary.keptChats === 1 ? "its file" : "their files"} (only in Recollect now)`,
+    );
+  }
+  const warning = summary.retention;
+  if (warning) {
+    const setting = warning.settingsFile
+      ? `cleanupPeriodDays in ${warning.settingsFile}`
+      : "its default";
+    lines.push(
+      `  warning: ${summary.label} deletes sessions ${plural(warning.days, "day")} after their last change (${setting}); ${plural(warning.files, "file")} ${warning.files === 1 ? "is" : "are"} within ${RETENTION_WARNING_DAYS} days of it. Recollect keeps what it synced: run \`recollect sync\` again before then, or keep \`recollect sync --watch\` running`,
     );
   }
   return lines;

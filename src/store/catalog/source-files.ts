@@ -123,6 +123,49 @@ export function sourceProjectTotals(db: Database.Database): SourceProjectTotals[
     .all();
 }
 
+/**
+ * Records that a sync pass at `syncedAtMs` saw each of `paths` of `source` (unchanged ones
+ * included), so `synced_at` is the last pass that looked at a file, not its last change. Call
+ * inside a write transaction.
+ */
+export function markSourceFilesSeen(
+  db: Database.Database,
+  source: string,
+  paths: readonly string[],
+  syncedAtMs: number,
+): void {
+  const mark = db.prepare<[number, string, string]>(
+    "UPDATE source_files SET synced_at = ? WHERE source = ? AND path = ?",
+  );
+  for (const path of paths) mark.run(syncedAtMs, source, path);
+}
+
+/**
+ * Forgets the remembered state of `paths` of `source` (files gone from disk). The chats stored
+ * from them stay: Recollect keeps them after the agent deleted the file.
+ */
+export function forgetSourceFiles(
+  db: Database.Database,
+  source: string,
+  paths: readonly string[],
+): void {
+  const forget = db.prepare<[string, string]>(
+    "DELETE FROM source_files WHERE source = ? AND path = ?",
+  );
+  for (const path of paths) forget.run(source, path);
+}
+
+/** Every remembered file as (source, path), ordered by source then path. */
+export function rememberedSourceFiles(
+  db: Database.Database,
+): { readonly source: string; readonly path: string }[] {
+  return db
+    .prepare<[], { source: string; path: string }>(
+      "SELECT source, path FROM source_files ORDER BY source, path",
+    )
+    .all();
+}
+
 /** A remembered file that contributed nothing, with why (`skip_reason`). */
 export interface SkippedSourceFile {
   readonly source: string;

@@ -10,6 +10,7 @@ import { basename, join } from "node:path";
 import { filesIn, foldersIn, homeLocations } from "../fs-listing.js";
 import type { HistorySource, SourceFile } from "../history-source.js";
 import { readRecordedCwd } from "../recorded-cwd.js";
+import { claudeCodeRetention } from "./claude-code-retention.js";
 
 const isJsonl = (name: string) => name.endsWith(".jsonl");
 
@@ -40,4 +41,5 @@ export const claudeCodeSource: HistorySource = {
   // Claude Code writes `/` and `.` as `-`; every other character but letters and digits is folded
   // the same way here, so a folder whose name another version encoded more widely still matches.
   projectFolderName: (projectRoot) => projectRoot.replace(/[^A-Za-z0-9-]/g, "-"),
+  retention: claudeCodeRetention,
 };
