@@ -36,8 +36,8 @@ const SYNC_ROOTS_HELP =
 /** What `settings set exclude VALUE` accepts. */
 const EXCLUDE_HELP = 'a JSON array of globs, e.g. ["**/clients/**", "*.private.md"] ([] clears it)';
 
-/** A JSON array of non-empty strings. */
-const excludeValueSchema = z.array(z.string().trim().min(1));
+/** A JSON array of non-empty strings (`exclude`, `sync.roots`). */
+const stringArraySchema = z.array(z.string().trim().min(1));
 
 /**
  * Parses a key. `knownTools` (when given) limits `consent.*` to those names.
@@ -96,16 +96,25 @@ export function getSetting(
   }
 }
 
-function parseExcludeValue(value: string): string[] {
+/**
+ * The strings of a setting whose value is a JSON array of non-empty strings.
+ * @throws InvalidSettingError naming `key`, the value and `help` when it is not JSON or not such
+ *   an array.
+ */
+function parseStringArrayValue(key: string, value: string, help: string): string[] {
   let json: unknown;
   try {
     json = JSON.parse(value);
   } catch {
-    throw new InvalidSettingError("value", "exclude", value, EXCLUDE_HELP, "it is not JSON");
+    throw new InvalidSettingError("value", key, value, help, "it is not JSON");
   }
-  const parsed = excludeValueSchema.safeParse(json);
-  if (!parsed.success) throw new InvalidSettingError("value", "exclude", value, EXCLUDE_HELP);
+  const parsed = stringArraySchema.safeParse(json);
+  if (!parsed.success) throw new InvalidSettingError("value", key, value, help);
   return parsed.data;
+}
+
+function parseExcludeValue(value: string): string[] {
+  return parseStringArrayValue("exclude", value, EXCLUDE_HELP);
 }
 
 /**
@@ -114,15 +123,8 @@ function parseExcludeValue(value: string): string[] {
  *   not absolute (a relative one would depend on where each sync runs).
  */
 function parseSyncRootsValue(value: string): string[] {
-  let json: unknown;
-  try {
-    json = JSON.parse(value);
-  } catch {
-    throw new InvalidSettingError("value", "sync.roots", value, SYNC_ROOTS_HELP, "it is not JSON");
-  }
-  const parsed = excludeValueSchema.safeParse(json);
-  if (!parsed.success) throw new InvalidSettingError("value", "sync.roots", value, SYNC_ROOTS_HELP);
-  const relative = parsed.data.find((path) => !isAbsolute(path));
+  const roots = parseStringArrayValue("sync.roots", value, SYNC_ROOTS_HELP);
+  const relative = roots.find((path) => !isAbsolute(path));
   if (relative !== undefined) {
     throw new InvalidSettingError(
       "value",
@@ -132,7 +134,7 @@ function parseSyncRootsValue(value: string): string[] {
       `${JSON.stringify(relative)} is not an absolute path`,
     );
   }
-  return parsed.data.map((path) => resolve(path));
+  return roots.map((path) => resolve(path));
 }
 
 /** `value` when it is one of `allowed`. @throws InvalidSettingError naming `key` and `allowed`. */

@@ -11,6 +11,7 @@ import {
   type FixtureMachine,
 } from "../../sync/testing/machine-fixture.js";
 import { createTempStores } from "./testing/run-captured.js";
+import { startRecollectChild } from "./testing/run-child.js";
 
 const BIN = fileURLToPath(new URL("../../../bin/recollect.js", import.meta.url));
 const stores = createTempStores();
@@ -115,50 +116,28 @@ describe("recollect sync --watch (a real child process)", () => {
     // Another writer holds the store: every write of the first pass fails at once (busy timeout 0).
     const holder = new Database(db);
     holder.exec("BEGIN IMMEDIATE");
-    const child = spawn(process.execPath, [BIN, "--db", db, "--json", "sync", "--watch"], {
-      env: {
-        ...process.env,
-        HOME: m.home,
-        CLAUDE_CONFIG_DIR: "",
-        CODEX_HOME: "",
-        RECOLLECT_BUSY_TIMEOUT_MS: "0",
-      },
-      stdio: ["ignore", "pipe", "pipe"],
+    const running = startRecollectChild(["--db", db, "--json", "sync", "--watch"], {
+      env: { HOME: m.home, CLAUDE_CONFIG_DIR: "", CODEX_HOME: "", RECOLLECT_BUSY_TIMEOUT_MS: "0" },
     });
+    const { child } = running;
     children.push(child);
-    let stdout = "";
-    let stderr = "";
-    child.stdout!.on("data", (chunk) => {
-      stdout += String(chunk);
-    });
-    child.stderr!.on("data", (chunk) => {
-      stderr += String(chunk);
-    });
-    const exited = new Promise<number | null>((resolve) => child.on("exit", resolve));
+    const stdout = () => running.stdout();
+    const stderr = () => running.stderr();
     try {
-      await waitFor(
-        () => stderr,
-        (text) => text.includes("watching for changes"),
-      );
+      await waitFor(stderr, (text) => text.includes("watching for changes"));
       // Before the fix the process exited 13 about 2 s after its failed first pass.
       await new Promise((resolve) => setTimeout(resolve, 3_000));
       expect(child.exitCode).toBeNull();
-      expect(stderr).toMatch(/^recollect: sync failed: .*; retrying in 1 s$/m);
+      expect(stderr()).toMatch(/^recollect: sync failed: .*; retrying in 1 s$/m);
     } finally {
       holder.exec("COMMIT");
       holder.close();
     }
     // A retry (backoff: 1 s, 2 s, 4 s…) syncs the session; then a change is picked up.
-    await waitFor(
-      () => stdout,
-      (text) => text.trim().split("\n").length >= 1 && text.includes("\n"),
-    );
+    await waitFor(stdout, (text) => text.includes("\n"));
     m.append(session, claudeLine("s1", shop, { role: "user", text: "And retries?" }, 2));
-    await waitFor(
-      () => stdout,
-      (text) => text.trim().split("\n").length >= 2,
-    );
-    const messages = stdout
+    await waitFor(stdout, (text) => text.trim().split("\n").length >= 2);
+    const messages = stdout()
       .trim()
       .split("\n")
       .map(
@@ -166,6 +145,6 @@ describe("recollect sync --watch (a real child process)", () => {
       );
     expect(messages).toEqual([2, 1]);
     child.kill("SIGINT");
-    expect(await exited).toBe(130);
+    expect((await running.exited).code).toBe(130);
   }, 60_000);
 });
