@@ -18,6 +18,7 @@
 import { relative, sep } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { type FSWatcher, watch } from "chokidar";
+import { fileErrorCode } from "./fs-listing.js";
 import type { HistorySource, SourceEnvironment } from "./history-source.js";
 import { enclosingRoots, isInside, rootInProjects } from "./project-scope.js";
 import { HISTORY_SOURCES } from "./sources/index.js";
@@ -125,7 +126,11 @@ export function watchHistory(options: WatchHistoryOptions): HistoryWatch {
         if (scope) changed.add(path);
         schedule();
       });
-      created.on("error", (error: unknown) => options.onError(error, null));
+      created.on("error", (error: unknown) => {
+        // A folder the watcher cannot read (EACCES) is no failure: every pass names it as a
+        // skipped folder, with its reason.
+        if (fileErrorCode(error) === null) options.onError(error, null);
+      });
       await new Promise<void>((resolve) => created.once("ready", () => resolve()));
     }
     // chokidar reports `ready` before every file's listener is live (measured: changes in the

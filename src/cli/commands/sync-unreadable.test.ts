@@ -16,7 +16,7 @@ import {
 } from "../../sync/testing/machine-fixture.js";
 import { SYNC_SKIPPED_EXIT_CODE } from "../exit-codes.js";
 import { createTempStores } from "./testing/run-captured.js";
-import { type ChildRun, runRecollectChild } from "./testing/run-child.js";
+import { type ChildRun, runRecollectChild, startRecollectChild } from "./testing/run-child.js";
 import {
   PERMISSION_RUNNER,
   permissionIt,
@@ -147,6 +147,35 @@ describe("recollect sync on what cannot be read", () => {
       expect(block(unlistable, "claude-code")).toEqual([
         `claude-code (Claude Code): nothing found in ${projects}`,
         `  skipped folder ${projects}: cannot list the folder (EACCES)`,
+      ]);
+    },
+    90_000,
+  );
+
+  childIt(
+    "sync --watch on a folder it cannot list reports the skipped folder, not a failed sync",
+    async () => {
+      requirePermissionRunner(blocked);
+      const m = machine();
+      twoAgents(m);
+      const projects = join(m.home, ".claude", "projects");
+      lock(projects);
+      const running = startRecollectChild(
+        ["--db", stores.path(), "sync", "--watch", "--source", "claude-code"],
+        { env: { HOME: m.home, CLAUDE_CONFIG_DIR: "" }, runner: PERMISSION_RUNNER },
+      );
+      const deadline = Date.now() + 30_000;
+      while (!running.stderr().includes("watching for changes") && Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      running.child.kill("SIGINT");
+      const { code } = await running.exited;
+      expect(running.stdout()).toContain(
+        `  skipped folder ${projects}: cannot list the folder (EACCES)`,
+      );
+      expect([code, running.stderr()]).toEqual([
+        130,
+        "watching for changes (Ctrl-C stops)\nrecollect: Stopped by SIGINT.\n",
       ]);
     },
     90_000,
