@@ -319,18 +319,18 @@ function syncSource(
   if (!run.dryRun) {
     linkSubagents(db, source, files);
     writeTransaction(db, () => {
-      // `synced_at` says when a pass last looked at a file, changed or not (`recollect sources`).
-      markSourceFilesSeen(
-        db,
-        source.name,
-        files.map((file) => file.path),
-        run.nowMs,
-      );
       // A remembered file gone from disk is forgotten; the chats stored from it stay.
-      if (run.onlyProjects === null) {
-        const gone = [...states.keys()].filter((path) => !listed.has(path) && !existsSync(path));
-        forgetSourceFiles(db, source.name, gone);
-      }
+      const gone =
+        run.onlyProjects === null
+          ? [...states.keys()].filter((path) => !listed.has(path) && !existsSync(path))
+          : [];
+      forgetSourceFiles(db, source.name, gone);
+      // `synced_at` says when a pass last looked at a file, changed or not (`recollect sources`):
+      // one statement when the pass read every remembered file of the source (the common case).
+      const seen = new Set(files.map((file) => file.path));
+      const forgotten = new Set(gone);
+      const sawAll = [...states.keys()].every((path) => seen.has(path) || forgotten.has(path));
+      markSourceFilesSeen(db, source.name, sawAll ? "all" : [...seen], run.nowMs);
     })();
   }
   return {

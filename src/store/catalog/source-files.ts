@@ -125,15 +125,22 @@ export function sourceProjectTotals(db: Database.Database): SourceProjectTotals[
 
 /**
  * Records that a sync pass at `syncedAtMs` saw each of `paths` of `source` (unchanged ones
- * included), so `synced_at` is the last pass that looked at a file, not its last change. Call
- * inside a write transaction.
+ * included), or every remembered file of it (`"all"`, one statement), so `synced_at` is the last
+ * pass that looked at a file, not its last change. Call inside a write transaction.
  */
 export function markSourceFilesSeen(
   db: Database.Database,
   source: string,
-  paths: readonly string[],
+  paths: readonly string[] | "all",
   syncedAtMs: number,
 ): void {
+  if (paths === "all") {
+    db.prepare<[number, string]>("UPDATE source_files SET synced_at = ? WHERE source = ?").run(
+      syncedAtMs,
+      source,
+    );
+    return;
+  }
   const mark = db.prepare<[number, string, string]>(
     "UPDATE source_files SET synced_at = ? WHERE source = ? AND path = ?",
   );
