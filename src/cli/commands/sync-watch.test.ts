@@ -32,18 +32,24 @@ async function waitFor(read: () => string, done: (text: string) => boolean, time
   }
 }
 
+/** A machine (removed after the test) with one Claude Code session of `code/shop`: a question, `reply`. */
+function machineWithSession(reply: string): { m: FixtureMachine; shop: string; session: string } {
+  const m = createFixtureMachine();
+  machines.push(m);
+  const shop = m.project("code/shop");
+  const session = m.write(
+    ".claude/projects/-code-shop/s1.jsonl",
+    claudeSession("s1", shop, [
+      { role: "user", text: "Which queue?" },
+      { role: "assistant", text: reply },
+    ]),
+  );
+  return { m, shop, session };
+}
+
 describe("recollect sync --watch (a real child process)", () => {
   it("syncs an appended turn, and Ctrl-C stops it with the store consistent", async () => {
-    const m = createFixtureMachine();
-    machines.push(m);
-    const shop = m.project("code/shop");
-    const session = m.write(
-      ".claude/projects/-code-shop/s1.jsonl",
-      claudeSession("s1", shop, [
-        { role: "user", text: "Which queue?" },
-        { role: "assistant", text: "SQS, for its dead-letter queues." },
-      ]),
-    );
+    const { m, shop, session } = machineWithSession("SQS, for its dead-letter queues.");
     const db = stores.path();
     const child = spawn(process.execPath, [BIN, "--db", db, "--json", "sync", "--watch"], {
       env: { ...process.env, HOME: m.home, CLAUDE_CONFIG_DIR: "", CODEX_HOME: "" },
@@ -101,16 +107,7 @@ describe("recollect sync --watch (a real child process)", () => {
   }, 60_000);
 
   it("keeps watching after a failed first pass, retries it, and picks up the next change", async () => {
-    const m = createFixtureMachine();
-    machines.push(m);
-    const shop = m.project("code/shop");
-    const session = m.write(
-      ".claude/projects/-code-shop/s1.jsonl",
-      claudeSession("s1", shop, [
-        { role: "user", text: "Which queue?" },
-        { role: "assistant", text: "SQS." },
-      ]),
-    );
+    const { m, shop, session } = machineWithSession("SQS.");
     const db = stores.path();
     openStore({ path: db }).close();
     // Another writer holds the store: every write of the first pass fails at once (busy timeout 0).
