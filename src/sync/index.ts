@@ -7,7 +7,7 @@ export type {
   SourceFile,
   SourceScope,
 } from "./history-source.js";
-export { keptChatCount } from "./kept-chats.js";
+export { isFileGone, keptChatCount } from "./kept-chats.js";
 export { RETENTION_WARNING_DAYS, type SourceRetentionWarning } from "./retention-warning.js";
 export { skipLines } from "./skip-lines.js";
 export {

@@ -12,6 +12,14 @@ import { isInside } from "./project-scope.js";
 import { HISTORY_SOURCES } from "./sources/index.js";
 
 /**
+ * True when a chat stored from `sourceFile` (absolute; `''` for a chat of no file) is kept after
+ * its file was deleted: the file is gone from disk. One `stat`.
+ */
+export function isFileGone(sourceFile: string): boolean {
+  return sourceFile !== "" && !existsSync(sourceFile);
+}
+
+/**
  * How many chats of `source` the store holds whose file no longer exists. `listed` are files a
  * pass just listed (they exist; not stat-ed again). A file of a format two sources share (Cline
  * and Roo Code both write `cline`) counts for the source whose folders hold it, else for the

@@ -3,11 +3,11 @@
  * chat whose file is gone (the agent deleted it, Recollect keeps it) is labelled so.
  */
 
-import { existsSync } from "node:fs";
 import type Database from "better-sqlite3";
 import type { Command } from "commander";
 import { cleanTitle } from "../../history/index.js";
 import { listChats as listChatRows } from "../../store/catalog/chats.js";
+import { isFileGone } from "../../sync/index.js";
 import { isoTimeOrNull, timeText } from "../../text/iso-time.js";
 import { plural } from "../../text/plural.js";
 import { globalOptions, openExistingCliStore } from "../cli-context.js";
@@ -37,9 +37,7 @@ export function listChats(db: Database.Database, appId: number): ChatSummary[] {
     source: row.source,
     created_at: isoTimeOrNull(row.createdAtMs),
     messages: row.messageCount,
-    ...(row.sourceFile !== "" && !existsSync(row.sourceFile)
-      ? { kept_after_file_deleted: true as const }
-      : {}),
+    ...(isFileGone(row.sourceFile) ? { kept_after_file_deleted: true as const } : {}),
   }));
 }
 

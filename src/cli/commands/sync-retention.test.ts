@@ -45,7 +45,9 @@ describe("recollect sync when the agent deletes its history", () => {
     rmSync(session);
     const afterDelete = await recollect(["sync", "--source", "claude-code"]);
     const sources = await recollect(["sources"]);
-    const read = await recollect(["--json", "chats", "--app", "shop"]);
+    const chats = await recollect(["--json", "chats", "--app", "shop"]);
+    await recollect(["settings", "set", "entitlement", "pro"]);
+    const read = await recollect(["read", "--app", "shop", "--chat", "1"]);
 
     expect(first.code).toBe(0);
     expect(first.stdout.split("\n")).toContain(
@@ -68,8 +70,12 @@ describe("recollect sync when the agent deletes its history", () => {
       `claude-code (Claude Code): ${join(m.home, ".claude", "projects")}; no files left`,
       "  kept after the agent deleted it: 1 chat",
     ]);
-    expect(read.code).toBe(0);
-    expect(JSON.parse(read.stdout)).toMatchObject([
+    expect([read.code, read.stdout.split("\n")[0]]).toEqual([
+      0,
+      expect.stringMatching(/^#1 {2}Which queue\? {2}.* {2}\(kept: its file is gone\)$/),
+    ]);
+    expect(chats.code).toBe(0);
+    expect(JSON.parse(chats.stdout)).toMatchObject([
       { title: "Which queue?", messages: 2, kept_after_file_deleted: true },
     ]);
   }, 120_000);
