@@ -33,7 +33,8 @@ const keyed = (title: string, contents: readonly string[], externalId = '["shop"
 
 describe("relateToStored", () => {
   const stored = (contents: readonly string[]): StoredImportMessage[] =>
-    messages(contents).map(({ role, content }) => ({
+    messages(contents).map(({ role, content }, index) => ({
+      id: index + 1,
       role,
       content,
       created_at: 1,

@@ -10,7 +10,10 @@
  *   is written (`skipped`); a snapshot never removes messages;
  * - stored messages are a prefix of the new ones (an append-only log grew): only the new tail
  *   is inserted (`updated`);
- * - otherwise (the source was edited): the messages after the common prefix are replaced
+ * - otherwise (the source was edited): the stored messages are matched with the parsed ones by
+ *   role and text in order (`message-alignment.ts`); the matched ones keep their rows and ids, so
+ *   citations of them still open; an edited message is rewritten in its row, one the source
+ *   dropped is deleted, and what cannot fit between kept rows is written again after them
  *   (`updated`); the stored ones the file no longer holds are counted (`messagesRemoved`).
  *
  * `exact` mode (a sync found the file rewritten) makes the stored messages equal the parsed ones,
@@ -48,7 +51,13 @@ import {
 import { writeTransaction } from "../store/write-transaction.js";
 import { chatsOfOtherFiles } from "./chats-of-other-files.js";
 import type { ImportedChat, ImportedMessage } from "./imported-chat.js";
-import { commonPrefixLength, removedMessageCount, sameText } from "./message-prefix.js";
+import { alignMessages } from "./message-alignment.js";
+import {
+  commonPrefixLength,
+  removedMessageCount,
+  sameMessage,
+  sameText,
+} from "./message-prefix.js";
 import { fallbackApp, type ResolvedApp } from "./resolve-app.js";
 
 /** How a chat's parsed messages relate to what is stored; see the module doc. */
@@ -142,6 +151,34 @@ export function writeChats(
     if (keep < stored.length) writes.deleteMessagesAfter(chatId, keep);
     insertAll(chatId, tail);
     return removedMessageCount(stored.slice(keep), tail);
+  };
+  /**
+   * Makes chat `chatId`'s stored rows equal `incoming`, keeping the rows of the messages that did
+   * not change (`alignMessages`); returns the rows written (inserted or rewritten) and how many
+   * stored messages `incoming` no longer holds.
+   */
+  const rewriteAligned = (
+    chatId: number,
+    stored: readonly StoredImportMessage[],
+    incoming: readonly ImportedMessage[],
+  ): { written: number; removed: number } => {
+    const plan = alignMessages(stored, incoming, sameMessage);
+    for (const index of plan.remove) writes.deleteMessage(stored[index]!.id);
+    for (const pair of plan.update)
+      writes.updateMessage(stored[pair.stored]!.id, incoming[pair.incoming]!);
+    const appended = plan.append.map((index) => incoming[index]!);
+    insertAll(chatId, appended);
+    const replaced = plan.update.filter(
+      (pair) => !sameText(stored[pair.stored]!, incoming[pair.incoming]!),
+    );
+    const removed = removedMessageCount(
+      [
+        ...plan.remove.map((index) => stored[index]!),
+        ...replaced.map((pair) => stored[pair.stored]!),
+      ],
+      [...appended, ...replaced.map((pair) => incoming[pair.incoming]!)],
+    );
+    return { written: plan.update.length + appended.length, removed };
   };
   const findExisting = (chat: ImportedChat, sourceFile: string) => {
     const own = writes.findChat(chat.source, sourceFile, chat.externalId);
@@ -256,10 +293,10 @@ export function writeChats(
       }
       if (titleChanged) writes.setChatTitle(existing.id, title);
       if (!sameMessages) {
-        // Rows of the common prefix stay; what follows is replaced.
-        const tail = chat.messages.slice(prefix);
-        messagesRemoved += replaceAfter(existing.id, stored, prefix, tail);
-        messages += tail.length;
+        // Rows of the messages that did not change stay, with their ids; the rest is rewritten.
+        const written = rewriteAligned(existing.id, stored, chat.messages);
+        messagesRemoved += written.removed;
+        messages += written.written;
       }
       updated++;
     }

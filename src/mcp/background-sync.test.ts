@@ -9,7 +9,7 @@ import {
   createFixtureMachine,
   type FixtureMachine,
 } from "../sync/testing/machine-fixture.js";
-import { syncClientProject, syncedCounts } from "./background-sync.js";
+import { followClientProject, syncClientProject, syncedCounts } from "./background-sync.js";
 import { spawnMcpClient } from "./testing/spawn-mcp-client.js";
 
 const machines: FixtureMachine[] = [];
@@ -125,6 +125,51 @@ describe("recollect mcp: the client's project is synced in the background", () =
     expect(found).toBe(true);
     expect(server.stderr()).not.toContain("Kafka");
   }, 90_000);
+});
+
+describe("followClientProject: skipped files", () => {
+  it("reports a file it skips as one line, once, while later passes go on", async () => {
+    const m = createFixtureMachine();
+    machines.push(m);
+    const shop = m.project("code/shop");
+    const good = m.claudeSessionPath(shop, "s1");
+    m.write(
+      good.slice(m.home.length + 1),
+      claudeSession("s1", shop, [{ role: "user", text: "Which queue?" }]),
+    );
+    const bad = m.claudeSessionPath(shop, "s2");
+    // Its first line records the project, so it is in scope; its second is corrupt.
+    m.write(
+      bad.slice(m.home.length + 1),
+      `${claudeLine("s2", shop, { role: "user", text: "Cache?" }, 0)}{bad json\n`,
+    );
+    using store = openStore({ path: ":memory:" });
+    const skipped: string[] = [];
+    const synced: number[] = [];
+    const watch = followClientProject({
+      store,
+      settings: settingsStoreForStorePath(`${m.home}/store.db`),
+      env: { HOME: m.home },
+      folders: [shop],
+      onSynced: (counts) => synced.push(counts.messages),
+      onError: (error) => {
+        throw error;
+      },
+      onSkipped: (line) => skipped.push(line),
+    });
+    try {
+      await watch.ready;
+      m.append(good, claudeLine("s1", shop, { role: "assistant", text: "SQS." }, 1));
+      const deadline = Date.now() + 20_000;
+      while (synced.length < 2 && Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    } finally {
+      await watch.stop();
+    }
+    expect(synced).toEqual([1, 1]);
+    expect(skipped).toEqual([`skipped ${bad}: line 2: not valid JSON (truncated or corrupt line)`]);
+  }, 60_000);
 });
 
 describe("syncedCounts: what a background pass wrote and removed", () => {

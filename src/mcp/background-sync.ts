@@ -13,6 +13,7 @@ import type { Store } from "../store/open-store.js";
 import {
   type HistoryWatch,
   type SyncReport,
+  skipLines,
   syncEnvironment,
   syncHistory,
   watchHistory,
@@ -69,6 +70,11 @@ export interface FollowClientProjectOptions extends SyncClientProjectOptions {
   readonly onSynced: (counts: SyncedCounts) => void;
   /** A pass failed; the watch goes on. */
   readonly onError: (error: unknown) => void;
+  /**
+   * Each file or folder a pass skipped, as its `skipped …: reason` line (`skipLines`), once per
+   * line and reason for the life of the watch: one that stays unreadable is not logged again.
+   */
+  readonly onSkipped?: (line: string) => void;
 }
 
 /**
@@ -77,13 +83,20 @@ export interface FollowClientProjectOptions extends SyncClientProjectOptions {
  * progress, so the store may be closed after it resolves.
  */
 export function followClientProject(options: FollowClientProjectOptions): HistoryWatch {
+  const logged = new Set<string>();
   return watchHistory({
     environment: syncEnvironment(options.settings, options.env),
     sources: [],
     // Only this project's folders and files wake it, not every project's writes.
     projects: options.folders.map((folder) => resolve(folder)),
     pass: async () => {
-      const counts = syncedCounts(syncClientProject(options));
+      const report = syncClientProject(options);
+      for (const line of report?.sources.flatMap(skipLines) ?? []) {
+        if (logged.has(line)) continue;
+        logged.add(line);
+        options.onSkipped?.(line);
+      }
+      const counts = syncedCounts(report);
       if (counts.messages > 0 || counts.messagesRemoved > 0) options.onSynced(counts);
       // The project's own folders (SpecStory's, aider's files) are followed too.
       return options.folders;

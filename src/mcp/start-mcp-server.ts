@@ -326,6 +326,7 @@ export async function startMcpServer(options: StartMcpServerOptions): Promise<Ru
       },
       onError: (error) =>
         options.log(`recollect mcp: project sync failed: ${toRecollectError(error).message}`),
+      onSkipped: (line) => options.log(`recollect mcp: ${line}`),
     });
   };
   server.oninitialized = () => {

@@ -1,3 +1,4 @@
+import { isAbsolute, resolve } from "node:path";
 import { z } from "zod";
 import { CONSENT_VALUES, type Consent } from "../contracts/consent.js";
 import { InvalidSettingError } from "./invalid-setting-error.js";
@@ -13,24 +14,30 @@ import {
 
 /**
  * A settings key as `recollect settings get|set` names it: `entitlement`, `telemetry`, `exclude`
- * (a JSON array of globs), or `consent.<tool_name>` (e.g. `consent.explore_chat_history`).
+ * (a JSON array of globs), `sync.roots` (a JSON array of absolute folders), or
+ * `consent.<tool_name>` (e.g. `consent.explore_chat_history`).
  */
 export type SettingKey =
   | { readonly kind: "entitlement" }
   | { readonly kind: "telemetry" }
   | { readonly kind: "exclude" }
+  | { readonly kind: "syncRoots" }
   | { readonly kind: "consent"; readonly toolName: string };
 
 /** What a key may be: the fixed keys, then `consent.<tool>` for each of `tools` (any tool name when none is given). */
 function keyHelp(tools: readonly string[] | undefined): string {
-  return `entitlement | telemetry | exclude | consent.<${tools ? tools.join("|") : "tool_name"}>`;
+  return `entitlement | telemetry | exclude | sync.roots | consent.<${tools ? tools.join("|") : "tool_name"}>`;
 }
+
+/** What `settings set sync.roots VALUE` accepts. */
+const SYNC_ROOTS_HELP =
+  'a JSON array of absolute folder paths, e.g. ["/home/me/code"] ([] clears it)';
 
 /** What `settings set exclude VALUE` accepts. */
 const EXCLUDE_HELP = 'a JSON array of globs, e.g. ["**/clients/**", "*.private.md"] ([] clears it)';
 
-/** A JSON array of non-empty strings. */
-const excludeValueSchema = z.array(z.string().trim().min(1));
+/** A JSON array of non-empty strings (`exclude`, `sync.roots`). */
+const stringArraySchema = z.array(z.string().trim().min(1));
 
 /**
  * Parses a key. `knownTools` (when given) limits `consent.*` to those names.
@@ -40,6 +47,7 @@ export function parseSettingKey(key: string, knownTools?: readonly string[]): Se
   if (key === "entitlement") return { kind: "entitlement" };
   if (key === "telemetry") return { kind: "telemetry" };
   if (key === "exclude") return { kind: "exclude" };
+  if (key === "sync.roots") return { kind: "syncRoots" };
   if (key.startsWith("consent.")) {
     const toolName = key.slice("consent.".length);
     const known = knownTools === undefined || knownTools.includes(toolName);
@@ -76,6 +84,10 @@ export function getSetting(
       return settings.exclude
         ? { value: JSON.stringify(settings.exclude), source: "stored" }
         : { value: "[]", source: "default" };
+    case "syncRoots":
+      return settings.sync?.roots
+        ? { value: JSON.stringify(settings.sync.roots), source: "stored" }
+        : { value: "[]", source: "default" };
     case "consent": {
       const stored = settings.consent?.[key.toolName];
       if (stored) return { value: stored, source: "stored" };
@@ -84,16 +96,45 @@ export function getSetting(
   }
 }
 
-function parseExcludeValue(value: string): string[] {
+/**
+ * The strings of a setting whose value is a JSON array of non-empty strings.
+ * @throws InvalidSettingError naming `key`, the value and `help` when it is not JSON or not such
+ *   an array.
+ */
+function parseStringArrayValue(key: string, value: string, help: string): string[] {
   let json: unknown;
   try {
     json = JSON.parse(value);
   } catch {
-    throw new InvalidSettingError("value", "exclude", value, EXCLUDE_HELP, "it is not JSON");
+    throw new InvalidSettingError("value", key, value, help, "it is not JSON");
   }
-  const parsed = excludeValueSchema.safeParse(json);
-  if (!parsed.success) throw new InvalidSettingError("value", "exclude", value, EXCLUDE_HELP);
+  const parsed = stringArraySchema.safeParse(json);
+  if (!parsed.success) throw new InvalidSettingError("value", key, value, help);
   return parsed.data;
+}
+
+function parseExcludeValue(value: string): string[] {
+  return parseStringArrayValue("exclude", value, EXCLUDE_HELP);
+}
+
+/**
+ * The folders of a `sync.roots` value, each normalized (`/home/me/code/` → `/home/me/code`).
+ * @throws InvalidSettingError naming the value and what is allowed, with the first path that is
+ *   not absolute (a relative one would depend on where each sync runs).
+ */
+function parseSyncRootsValue(value: string): string[] {
+  const roots = parseStringArrayValue("sync.roots", value, SYNC_ROOTS_HELP);
+  const relative = roots.find((path) => !isAbsolute(path));
+  if (relative !== undefined) {
+    throw new InvalidSettingError(
+      "value",
+      "sync.roots",
+      value,
+      SYNC_ROOTS_HELP,
+      `${JSON.stringify(relative)} is not an absolute path`,
+    );
+  }
+  return roots.map((path) => resolve(path));
 }
 
 /** `value` when it is one of `allowed`. @throws InvalidSettingError naming `key` and `allowed`. */
@@ -123,6 +164,8 @@ export function setSetting(settings: Settings, key: SettingKey, value: string): 
       };
     case "exclude":
       return { ...settings, exclude: parseExcludeValue(value) };
+    case "syncRoots":
+      return { ...settings, sync: { ...settings.sync, roots: parseSyncRootsValue(value) } };
     case "consent":
       return {
         ...settings,

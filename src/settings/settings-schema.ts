@@ -40,6 +40,11 @@ export const settingsSchema = z.looseObject({
    * instead of the source's default place.
    */
   sources: z.record(z.string(), z.array(z.string().min(1))).optional(),
+  /**
+   * `sync.roots`: folders (absolute) where `recollect sync` looks for project-scoped histories
+   * (SpecStory, aider): each one and each folder directly inside it.
+   */
+  sync: z.looseObject({ roots: z.array(z.string()).optional() }).optional(),
 });
 
 /** Parsed settings; extra keys from other versions ride along untouched. */

@@ -102,13 +102,13 @@ describe("settings store", () => {
       argument: "key",
       key: "colour",
       received: "colour",
-      allowed: "entitlement | telemetry | exclude | consent.<tool_name>",
+      allowed: "entitlement | telemetry | exclude | sync.roots | consent.<tool_name>",
     });
     expect(thrown(() => parseSettingKey("consent.nope", ["read_chat"]))).toMatchObject({
       ...fields,
       argument: "key",
       key: "consent.nope",
-      allowed: "entitlement | telemetry | exclude | consent.<read_chat>",
+      allowed: "entitlement | telemetry | exclude | sync.roots | consent.<read_chat>",
     });
     const set = (key: string, value: string) => () =>
       store.update((current) => setSetting(current, parseSettingKey(key), value));

@@ -58,7 +58,8 @@ export function newlinesBefore(path: string, length: number): number {
 export function prefixFingerprint(path: string, length: number): string {
   const hash = createHash("sha256").update(`${length}\n`);
   const head = Math.min(length, FINGERPRINT_WINDOW_BYTES);
-  hash.update(readRange(path, 0, head));
+  // An empty prefix is never read: the file may be one that cannot be opened.
+  if (head > 0) hash.update(readRange(path, 0, head));
   if (length > head) {
     const tailStart = Math.max(head, length - FINGERPRINT_WINDOW_BYTES);
     hash.update(readRange(path, tailStart, length - tailStart));

@@ -7,6 +7,7 @@
  * `sources/index.ts`.
  */
 import type { ImportFormat } from "../importers/index.js";
+import type { OnSkippedFolder } from "./fs-listing.js";
 
 /**
  * Where a source looks for its files.
@@ -28,6 +29,11 @@ export interface SourceEnvironment {
    * replace its default folders.
    */
   readonly settingsFolders: Readonly<Record<string, readonly string[]>>;
+  /**
+   * The `sync.roots` setting: absolute folders where the project sources look, in each and in
+   * each folder directly inside it. None when absent.
+   */
+  readonly syncRoots?: readonly string[];
 }
 
 /** One file a source owns, as listed (before it is read). */
@@ -44,6 +50,14 @@ export interface SourceFile {
    * linked, never merged. Null otherwise.
    */
   readonly parentPath: string | null;
+}
+
+/** How long an agent keeps its own session files before deleting them. */
+export interface SourceRetention {
+  /** Files last changed more than this many days ago are deleted by the agent. */
+  readonly days: number;
+  /** The settings file that says so (absolute), or null when it is the agent's default. */
+  readonly settingsFile: string | null;
 }
 
 /** One history source. */
@@ -70,9 +84,10 @@ export interface HistorySource {
   locations(environment: SourceEnvironment, projectRoots: readonly string[]): string[];
   /**
    * This source's files under one of its `locations`, sorted by path; [] when the folder is
-   * missing or unreadable. Never throws.
+   * missing or unreadable. Each folder that exists but cannot be listed (the location or one
+   * inside it) is passed to `onSkipped`, when given. Never throws a file-system error.
    */
-  listFiles(location: string): SourceFile[];
+  listFiles(location: string, onSkipped?: OnSkippedFolder): SourceFile[];
   /**
    * The project root of `file`: the layout's ({@link SourceFile.projectRoot}) when it has one,
    * else what the file records (a `cwd`), read from its first bytes; null when neither tells
@@ -97,4 +112,10 @@ export interface HistorySource {
    * changes, as when `file` itself does. Absent when the file is read alone. Never throws.
    */
   readonly companionFiles?: (file: SourceFile) => string[];
+  /**
+   * For an agent that deletes its own history after a while (Claude Code's `cleanupPeriodDays`):
+   * how long it keeps a file on this machine, read from its settings. Sync warns when files are
+   * close to it. Absent for an agent that keeps its history. Never throws.
+   */
+  readonly retention?: (environment: SourceEnvironment) => SourceRetention;
 }

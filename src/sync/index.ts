@@ -1,12 +1,17 @@
 /** Public seam of sync: history sources on disk, discovery, incremental sync, watch. */
 export { discoveredFiles, discoverSource, type SourceDiscovery } from "./discover.js";
+export type { SkippedFolder } from "./fs-listing.js";
 export type {
   HistorySource,
   SourceEnvironment,
   SourceFile,
   SourceScope,
 } from "./history-source.js";
+export { isFileGone, keptChatCount } from "./kept-chats.js";
+export { RETENTION_WARNING_DAYS, type SourceRetentionWarning } from "./retention-warning.js";
+export { skipLines } from "./skip-lines.js";
 export {
+  pruneGoneSourceFiles,
   type SourceOverview,
   type SourceProjectOverview,
   sourceOverview,
@@ -15,6 +20,7 @@ export { HISTORY_SOURCE_NAMES, HISTORY_SOURCES } from "./sources/index.js";
 export { syncEnvironment } from "./sync-environment.js";
 export {
   projectFolders,
+  reportHasSkips,
   type SearchedFolder,
   type SkippedFile,
   type SourceSyncSummary,

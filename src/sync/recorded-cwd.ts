@@ -1,7 +1,8 @@
 /**
  * The working directory an agent recorded at the top of a JSONL session (Claude Code's `cwd` on
  * each line, Codex's `session_meta.payload.cwd`), read from the file's first bytes only: discovery
- * and `sync --dry-run` need a file's project root without parsing the whole file.
+ * and `sync --dry-run` need a file's project root without parsing the whole file (and, for a
+ * legacy sub-agent transcript, its parent session's id).
  */
 import { closeSync, openSync, readSync } from "node:fs";
 
@@ -14,6 +15,28 @@ export const CWD_HEAD_BYTES = 64 * 1024;
  * Never throws.
  */
 export function readRecordedCwd(path: string): string | null {
+  return firstRecorded(path, cwdOf);
+}
+
+/**
+ * The first non-empty top-level `sessionId` among the complete JSON lines in the first
+ * {@link CWD_HEAD_BYTES} bytes of `path` (a legacy sub-agent transcript names its parent session
+ * so); null when none is there or the file is unreadable. Never throws.
+ */
+export function readRecordedSessionId(path: string): string | null {
+  return firstRecorded(path, (line) => {
+    if (!line.includes('"sessionId"')) return null;
+    try {
+      const value: unknown = (JSON.parse(line) as { sessionId?: unknown }).sessionId;
+      return typeof value === "string" && value.trim() !== "" ? value : null;
+    } catch {
+      return null;
+    }
+  });
+}
+
+/** The first non-null `fieldOf` a complete line of the file's head gives. Never throws. */
+function firstRecorded(path: string, fieldOf: (line: string) => string | null): string | null {
   let text: string;
   try {
     const descriptor = openSync(path, "r");
@@ -30,8 +53,8 @@ export function readRecordedCwd(path: string): string | null {
   const lines = text.split("\n");
   if (text.length >= CWD_HEAD_BYTES) lines.pop();
   for (const line of lines) {
-    const cwd = cwdOf(line);
-    if (cwd) return cwd;
+    const value = fieldOf(line);
+    if (value) return value;
   }
   return null;
 }

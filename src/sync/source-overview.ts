@@ -3,11 +3,19 @@
  * sync found there (files, chats, messages, skipped files, last sync time), from the store's sync
  * state only (nothing is read from disk but folder existence).
  */
-import { statSync } from "node:fs";
+import { existsSync } from "node:fs";
 import { resolve } from "node:path";
 import type Database from "better-sqlite3";
-import { sourceProjectTotals } from "../store/catalog/source-files.js";
+import {
+  forgetSourceFiles,
+  rememberedSourceFiles,
+  skippedSourceFiles,
+  sourceProjectTotals,
+} from "../store/catalog/source-files.js";
+import { writeTransaction } from "../store/write-transaction.js";
+import { folderExists } from "./discover.js";
 import type { SourceEnvironment } from "./history-source.js";
+import { keptChatCount } from "./kept-chats.js";
 import { HISTORY_SOURCES } from "./sources/index.js";
 
 /** One project root of one source. Times are ms since the epoch. */
@@ -29,11 +37,39 @@ export interface SourceOverview {
   readonly source: string;
   readonly label: string;
   readonly scope: "home" | "project";
-  /** The folders a `home` source searches, with whether each exists; [] for project sources. */
-  readonly locations: readonly { readonly path: string; readonly exists: boolean }[];
+  /**
+   * The folders a `home` source searches, with whether each exists and, for one that cannot be
+   * stat-ed (EACCES on a folder above it), why; [] for project sources.
+   */
+  readonly locations: readonly {
+    readonly path: string;
+    readonly exists: boolean;
+    readonly unreadable: string | null;
+  }[];
   readonly projects: readonly SourceProjectOverview[];
+  /** Chats the store keeps whose file is gone (the agent deleted it): only in Recollect now. */
+  readonly keptChats: number;
+  /** Files the last sync that saw them skipped, with the reason, sorted by path. */
+  readonly skipped: readonly { readonly file: string; readonly reason: string }[];
   /** Newest sync of any of its files, or null when none was ever synced. */
   readonly lastSyncedAtMs: number | null;
+}
+
+/**
+ * Forgets the remembered files that are gone from disk (one `stat` each), so `recollect sources`
+ * lists only files that exist; the chats stored from them stay (counted as kept). A store opened
+ * read-only keeps its rows: the overview then still counts them.
+ */
+export function pruneGoneSourceFiles(db: Database.Database): void {
+  const gone = rememberedSourceFiles(db).filter((file) => !existsSync(file.path));
+  if (gone.length === 0) return;
+  try {
+    writeTransaction(db, () => {
+      for (const file of gone) forgetSourceFiles(db, file.source, [file.path]);
+    })();
+  } catch (error) {
+    if ((error as { code?: unknown }).code !== "SQLITE_READONLY") throw error;
+  }
 }
 
 /** Every registered source, in registry order, with what the store holds of it. */
@@ -42,6 +78,7 @@ export function sourceOverview(
   environment: SourceEnvironment,
 ): SourceOverview[] {
   const rows = sourceProjectTotals(db);
+  const skippedFiles = skippedSourceFiles(db);
   return HISTORY_SOURCES.map((source) => {
     const projects = rows
       .filter((row) => row.source === source.name)
@@ -50,10 +87,11 @@ export function sourceOverview(
       source.scope === "home"
         ? source.locations(environment, []).map((location) => {
             const path = resolve(location);
-            return {
-              path,
-              exists: statSync(path, { throwIfNoEntry: false })?.isDirectory() === true,
-            };
+            let unreadable: string | null = null;
+            const exists = folderExists(path, (reason) => {
+              unreadable = reason;
+            });
+            return { path, exists, unreadable };
           })
         : [];
     const times = projects.map((project) => project.lastSyncedAtMs);
@@ -63,6 +101,10 @@ export function sourceOverview(
       scope: source.scope,
       locations,
       projects,
+      keptChats: keptChatCount(db, source, environment),
+      skipped: skippedFiles
+        .filter((file) => file.source === source.name)
+        .map(({ path, reason }) => ({ file: path, reason })),
       lastSyncedAtMs: times.length > 0 ? Math.max(...times) : null,
     };
   });

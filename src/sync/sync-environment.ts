@@ -1,6 +1,7 @@
 /**
  * The discovery environment of a real run: `HOME` (so a temporary one works in tests and
- * sandboxes), the process environment, and the `sources` settings key of the store's settings.
+ * sandboxes), the process environment, and the `sources` and `sync.roots` settings keys of the
+ * store's settings.
  */
 import { homedir } from "node:os";
 import type { SettingsStore } from "../settings/index.js";
@@ -12,5 +13,11 @@ export function syncEnvironment(
   env: Readonly<Record<string, string | undefined>> = process.env,
 ): SourceEnvironment {
   const home = env.HOME?.trim() || homedir();
-  return { home, env, settingsFolders: settings.read().sources ?? {} };
+  const stored = settings.read();
+  return {
+    home,
+    env,
+    settingsFolders: stored.sources ?? {},
+    syncRoots: stored.sync?.roots ?? [],
+  };
 }

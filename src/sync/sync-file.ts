@@ -21,9 +21,14 @@
  *
  * The chat writes and the new state are one transaction: an interruption leaves the file either
  * fully synced or as it was.
+ *
+ * A file-system error on the file (EACCES, EISDIR, ELOOP, EIO, the file removed between the listing
+ * and the read) is a `skipped` outcome naming its code, wherever it happens: nothing of the file
+ * is written, the pass goes on, and the file is tried again on the next pass even unchanged (a
+ * `chmod` does not change the mtime sync compares).
  */
 import { type Stats, statSync } from "node:fs";
-import { basename, resolve } from "node:path";
+import { resolve } from "node:path";
 import type Database from "better-sqlite3";
 import { ImportFormatError } from "../errors/recollect-error.js";
 import type { ImportedChat, WriteCounts, WriteMode } from "../importers/index.js";
@@ -34,9 +39,11 @@ import { externalIdsOfSourceFile } from "../store/catalog/chats.js";
 import { type SourceFileState, saveSourceFileState } from "../store/catalog/source-files.js";
 import { writeTransaction } from "../store/write-transaction.js";
 import { completeJsonLines, newlinesBefore, prefixFingerprint, readRange } from "./file-bytes.js";
+import { fileErrorCode } from "./fs-listing.js";
 import type { HistorySource, SourceFile } from "./history-source.js";
 import { lastTurnStart } from "./last-turn-start.js";
 import { isDatabaseFormat, parseSourceBytes } from "./parse-source.js";
+import { rootFolderName } from "./project-roots.js";
 
 /** How a file's content related to what was imported before. */
 export type FileChange = "new" | "appended" | "rewritten";
@@ -87,21 +94,51 @@ const NO_COUNTS: WriteCounts = {
 };
 
 /**
- * Syncs `file`. Format errors and unreadable files become a `skipped` outcome with its reason
- * (remembered, so the file is retried only once it changes); other errors (the store failing)
- * propagate.
+ * A size no file has: the state of a file that could not be read is remembered with it, so the
+ * next pass never finds the file "unchanged" and tries it again.
+ */
+const UNREAD_SIZE = -1;
+
+/**
+ * Syncs `file`. Format errors become a `skipped` outcome with its reason (remembered, so the file
+ * is retried only once it changes); a file-system error on the file becomes a `skipped` outcome
+ * `cannot read the file (CODE)`, remembered for `recollect sources` and retried every pass; other
+ * errors (the store failing) propagate.
  */
 export function syncFile(input: SyncFileInput): FileOutcome {
-  const { source, file, previous } = input;
-  const stats = statSync(file.path, { throwIfNoEntry: false });
-  if (!stats?.isFile()) {
-    return {
-      kind: "skipped",
-      reason: "cannot read the file",
-      projectRoot: null,
-      chats: previous?.chats ?? 0,
-    };
+  try {
+    return readAndSyncFile(input);
+  } catch (error) {
+    const code = fileErrorCode(error);
+    if (code === null) throw error;
+    return unreadableFile(input, code);
   }
+}
+
+/** The outcome of a file that a file-system error (`code`) kept from being read. */
+function unreadableFile(input: SyncFileInput, code: string): FileOutcome {
+  const { previous } = input;
+  const reason = `cannot read the file (${code})`;
+  const projectRoot = previous?.projectRoot ?? input.file.projectRoot;
+  // A file gone since it was listed has nothing to remember: the next listing will not name it.
+  if (!input.dryRun && code !== "ENOENT") {
+    saveSourceFileState(input.db, {
+      ...stateBase(input, UNREAD_SIZE, previous?.mtimeMs ?? 0, projectRoot),
+      importedBytes: previous?.importedBytes ?? 0,
+      prefixHash: previous?.prefixHash ?? prefixFingerprint(input.file.path, 0),
+      resumeBytes: previous?.resumeBytes ?? 0,
+      chats: previous?.chats ?? 0,
+      skipReason: reason,
+    });
+  }
+  return { kind: "skipped", reason, projectRoot, chats: previous?.chats ?? 0 };
+}
+
+/** {@link syncFile} without its guard: file-system errors propagate. */
+function readAndSyncFile(input: SyncFileInput): FileOutcome {
+  const { source, file, previous } = input;
+  const stats = statSync(file.path);
+  if (!stats.isFile()) return unreadableFile(input, stats.isDirectory() ? "EISDIR" : "not a file");
   const database = isDatabaseFormat(source.format);
   const { size, mtimeMs } = database
     ? databaseSignature(file.path, stats, source.companionFiles?.(file) ?? [])
@@ -242,7 +279,7 @@ function statIfReadable(path: string): Stats | undefined {
 /** The app a chat of `filePath` goes to: its file's project root, else what the chat tells. */
 function appOf(filePath: string, chat: ImportedChat, projectRoot: string | null): ResolvedApp {
   return projectRoot
-    ? { name: basename(projectRoot) || projectRoot, path: projectRoot, origin: "root" }
+    ? { name: rootFolderName(projectRoot), path: projectRoot, origin: "root" }
     : resolveApp(filePath, chat, undefined);
 }
 
@@ -323,7 +360,14 @@ function skipReason(error: unknown, path: string, from: number): string {
     const line = error.line + (from > 0 ? newlinesBefore(path, from) : 0);
     return `line ${line}: ${reason}`;
   }
-  if (typeof error === "object" && error !== null && "code" in error) {
+  // A file-system error is `syncFile`'s to report (retried every pass, not remembered as a parse
+  // failure); another coded error here is the other tool's database refusing to open (Cursor).
+  if (
+    fileErrorCode(error) === null &&
+    typeof error === "object" &&
+    error !== null &&
+    "code" in error
+  ) {
     return `cannot read the file (${String(error.code)})`;
   }
   throw error;

@@ -249,6 +249,35 @@ describe("syncHistory", () => {
     ]);
   });
 
+  it("a sub-agent transcript of the layout before subagents/ folders is linked too, its lines never the parent's", () => {
+    const m = machine();
+    const shop = m.project("code/shop");
+    // The parent session holds the sub-agent's lines inline as sidechains, as those versions did.
+    m.write(
+      ".claude/projects/-code-shop/s1.jsonl",
+      claudeSession("s1", shop, turns("Audit deps", "Spawning an agent.")) +
+        claudeSession("s1", shop, turns("List outdated packages"), { isSidechain: true }),
+    );
+    m.write(
+      ".claude/projects/-code-shop/agent-a7.jsonl",
+      claudeSession("s1", shop, turns("List outdated packages", "left-pad is outdated."), {
+        isSidechain: true,
+        agentId: "a7",
+      }),
+    );
+    using store = openStore({ path: ":memory:" });
+    const report = bySource(sync(store, m), "claude-code");
+    expect([report.newChats, report.messages, report.skipped]).toEqual([2, 4, []]);
+    expect(
+      store.db
+        .prepare("SELECT id, external_id, parent_chat_id, title FROM chats ORDER BY id")
+        .all(),
+    ).toEqual([
+      { id: 1, external_id: "s1/a7", parent_chat_id: 2, title: "List outdated packages" },
+      { id: 2, external_id: "s1", parent_chat_id: null, title: "Audit deps" },
+    ]);
+  });
+
   it("the same session id in two projects gives two chats in two apps", () => {
     const m = machine();
     const work = m.project("work/api");

@@ -4,19 +4,33 @@
  * project roots their files name (plus the roots the store already knows and `--project DIR`s)
  * are where the `project` sources look.
  */
-import { statSync } from "node:fs";
+import { existsSync, statSync } from "node:fs";
 import { resolve } from "node:path";
 import type Database from "better-sqlite3";
 import { quotedValue } from "../errors/quoted-value.js";
 import { InvalidInputError } from "../errors/recollect-error.js";
 import { NO_EXCLUSION, type PathExclusion } from "../importers/index.js";
 import { linkChatsToParentFile } from "../store/catalog/chats.js";
-import { knownProjectRoots, loadSourceFileStates } from "../store/catalog/source-files.js";
+import {
+  forgetSourceFiles,
+  knownProjectRoots,
+  loadSourceFileStates,
+  markSourceFilesSeen,
+} from "../store/catalog/source-files.js";
 import type { Store } from "../store/open-store.js";
 import { writeTransaction } from "../store/write-transaction.js";
 import { discoveredFiles, discoverSource } from "./discover.js";
-import type { HistorySource, SourceEnvironment, SourceFile } from "./history-source.js";
+import type { SkippedFolder } from "./fs-listing.js";
+import type {
+  HistorySource,
+  SourceEnvironment,
+  SourceFile,
+  SourceScope,
+} from "./history-source.js";
+import { keptChatCount } from "./kept-chats.js";
+import { configuredRootFolders, isLocalFolderPath, workingFolderRoots } from "./project-roots.js";
 import { rootInProjects } from "./project-scope.js";
+import { retentionWarning, type SourceRetentionWarning } from "./retention-warning.js";
 import { HISTORY_SOURCE_NAMES, HISTORY_SOURCES } from "./sources/index.js";
 import { type FileChange, syncFile } from "./sync-file.js";
 
@@ -34,6 +48,12 @@ export interface SyncHistoryOptions {
   readonly sources?: readonly string[];
   /** Extra project roots to look in (absolute or relative to the working folder). */
   readonly projects?: readonly string[];
+  /**
+   * The folder the person runs sync in (absolute): it and its git root are project roots too, so
+   * a project no other agent recorded is found (`project-roots.ts`). None when absent (the MCP
+   * server's sync, limited to its client's project, passes none).
+   */
+  readonly workingFolder?: string;
   /** Decide and report without writing. */
   readonly dryRun?: boolean;
   /** Paths kept out (`--exclude` and the `exclude` setting): never read. */
@@ -74,6 +94,8 @@ export interface SearchedFolder {
 export interface SourceSyncSummary {
   readonly source: string;
   readonly label: string;
+  /** `project` for a source searched inside project roots (SpecStory, aider), else `home`. */
+  readonly scope: SourceScope;
   readonly locations: readonly SearchedFolder[];
   /** Files seen (excluded ones not counted). */
   readonly files: number;
@@ -92,6 +114,18 @@ export interface SourceSyncSummary {
    */
   readonly messagesRemoved: number;
   readonly skipped: readonly SkippedFile[];
+  /**
+   * Folders that exist (or may) but could not be stat-ed or listed (EACCES, ELOOP, EIO), with
+   * their reason: what they hold was not seen, the rest of the source was synced.
+   */
+  readonly skippedFolders: readonly SkippedFolder[];
+  /**
+   * Chats the store keeps whose file is gone (the agent deleted it): still searchable and
+   * readable, now only in Recollect.
+   */
+  readonly keptChats: number;
+  /** Files the agent will delete soon by its own retention setting, or null (`retention-warning.ts`). */
+  readonly retention: SourceRetentionWarning | null;
   /** Files whose last line is still being written; it is read by the next sync. */
   readonly waiting: readonly string[];
   /**
@@ -99,6 +133,16 @@ export interface SourceSyncSummary {
    * skipped file's stored chats count as unchanged): reported, never silent.
    */
   readonly noParsableChat: boolean;
+}
+
+/**
+ * True when a pass skipped any file or folder (`recollect sync` then exits with its "done with
+ * skips" code): the pass went on, but something on disk was not read.
+ */
+export function reportHasSkips(report: SyncReport): boolean {
+  return report.sources.some(
+    (summary) => summary.skipped.length > 0 || summary.skippedFolders.length > 0,
+  );
 }
 
 /** What {@link syncHistory} did. */
@@ -122,12 +166,21 @@ export function syncHistory(options: SyncHistoryOptions): SyncReport {
   const nowMs = options.nowMs ?? Date.now();
   const selected = selectSources(options.sources ?? []);
   const projects = projectFolders(options.projects ?? []);
-  const roots = new Set<string>([...knownProjectRoots(store.db), ...projects]);
+  const roots = new Set<string>([
+    ...knownProjectRoots(store.db),
+    ...projects,
+    ...(options.workingFolder === undefined
+      ? []
+      : workingFolderRoots(options.workingFolder, environment.home)),
+    ...configuredRootFolders(environment.syncRoots ?? []),
+  ]);
+  // Only this system's folders are searched: a recorded `c:/Users/…` is an app's text, not a path.
+  const searchable = () => [...roots].filter(isLocalFolderPath).sort();
   const summaries: SourceSyncSummary[] = [];
   let projectRoots: string[] = [];
 
   for (const source of selected) {
-    if (source.scope === "project" && projectRoots.length === 0) projectRoots = [...roots].sort();
+    if (source.scope === "project" && projectRoots.length === 0) projectRoots = searchable();
     const summary = syncSource(store.db, source, environment, projectRoots, {
       dryRun,
       nowMs,
@@ -138,7 +191,7 @@ export function syncHistory(options: SyncHistoryOptions): SyncReport {
     });
     summaries.push(summary);
   }
-  if (projectRoots.length === 0) projectRoots = [...roots].sort();
+  if (projectRoots.length === 0) projectRoots = searchable();
   return { dryRun, sources: summaries, projectRoots };
 }
 
@@ -262,10 +315,28 @@ function syncSource(
       });
     })();
   }
-  if (!run.dryRun) linkSubagents(db, source, files);
+  const listed = new Set(found.map((file) => file.path));
+  if (!run.dryRun) {
+    linkSubagents(db, source, files);
+    writeTransaction(db, () => {
+      // A remembered file gone from disk is forgotten; the chats stored from it stay.
+      const gone =
+        run.onlyProjects === null
+          ? [...states.keys()].filter((path) => !listed.has(path) && !existsSync(path))
+          : [];
+      forgetSourceFiles(db, source.name, gone);
+      // `synced_at` says when a pass last looked at a file, changed or not (`recollect sources`):
+      // one statement when the pass read every remembered file of the source (the common case).
+      const seen = new Set(files.map((file) => file.path));
+      const forgotten = new Set(gone);
+      const sawAll = [...states.keys()].every((path) => seen.has(path) || forgotten.has(path));
+      markSourceFilesSeen(db, source.name, sawAll ? "all" : [...seen], run.nowMs);
+    })();
+  }
   return {
     source: source.name,
     label: source.label,
+    scope: source.scope,
     locations: discovery.locations.map((location) => ({
       path: location.path,
       exists: location.exists,
@@ -280,6 +351,9 @@ function syncSource(
     messages,
     messagesRemoved,
     skipped,
+    skippedFolders: discovery.locations.flatMap((location) => location.skipped),
+    keptChats: keptChatCount(db, source, environment, listed),
+    retention: retentionWarning(source, environment, files, run.nowMs),
     waiting,
     noParsableChat:
       files.length > 0 &&

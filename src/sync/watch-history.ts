@@ -5,6 +5,10 @@
  * {@link WATCH_RESCAN_MS} catches what a watcher cannot see (a source folder created after the
  * start, a network file system without events); it costs one `stat` per known file.
  *
+ * A pass that fails (the store busy or failing) never ends the watch: the sources' folders are
+ * followed all the same, and the pass is retried after {@link WATCH_RETRY_FIRST_MS}, doubling per
+ * failure up to {@link WATCH_RESCAN_MS}, until one succeeds; a change meanwhile runs one at once.
+ *
  * Limited to some projects (`projects`, as `recollect mcp` follows its client's), it follows only
  * what those projects' sync reads: in a layout with one folder per project
  * (`HistorySource.projectFolderName`, Claude Code) only the projects' folders are watched at all,
@@ -14,6 +18,7 @@
 import { relative, sep } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { type FSWatcher, watch } from "chokidar";
+import { fileErrorCode } from "./fs-listing.js";
 import type { HistorySource, SourceEnvironment } from "./history-source.js";
 import { enclosingRoots, isInside, rootInProjects } from "./project-scope.js";
 import { HISTORY_SOURCES } from "./sources/index.js";
@@ -24,8 +29,14 @@ export const WATCH_DEBOUNCE_MS = 400;
 export const WATCH_MAX_WAIT_MS = 5_000;
 /** Wait after adding folders to the watcher before the catch-up pass, ms (see `follow`). */
 export const WATCH_SETTLE_MS = 250;
-/** Fallback pass interval, ms. */
+/** Fallback pass interval, ms; also the longest wait before retrying a failed pass. */
 export const WATCH_RESCAN_MS = 60_000;
+/**
+ * Wait before retrying a failed pass, ms, doubled after each failure in a row up to
+ * {@link WATCH_RESCAN_MS}: a store busy for a moment is retried soon, one that keeps failing
+ * is not hammered.
+ */
+export const WATCH_RETRY_FIRST_MS = 1_000;
 
 /** Options of {@link watchHistory}. */
 export interface WatchHistoryOptions {
@@ -42,8 +53,17 @@ export interface WatchHistoryOptions {
    * project sources' folders inside them are followed too. Never called twice at once.
    */
   readonly pass: () => Promise<readonly string[]>;
-  /** Called when a pass throws; the watch goes on. */
-  readonly onError: (error: unknown) => void;
+  /**
+   * Called when a pass throws, with the wait before its retry (ms); or when the watcher reports
+   * an error (`retryMs` null). The watch goes on either way.
+   */
+  readonly onError: (error: unknown, retryMs: number | null) => void;
+  /**
+   * Keep the process alive while watching, even when nothing else would (a folder chokidar cannot
+   * follow yet, a failed first pass): `recollect sync --watch` runs until it is stopped. Off for a
+   * watch inside a server whose own input keeps it alive (`recollect mcp`).
+   */
+  readonly keepAlive?: boolean;
 }
 
 /** A running watch. `stop()` waits for a pass in progress, then closes the watcher. */
@@ -72,6 +92,10 @@ export function watchHistory(options: WatchHistoryOptions): HistoryWatch {
   let again = false;
   let debounce: NodeJS.Timeout | null = null;
   let firstChangeAt: number | null = null;
+  /** Project roots the last successful pass returned: followed again after a failed one. */
+  let knownRoots: readonly string[] = [];
+  let failures = 0;
+  let retry: NodeJS.Timeout | null = null;
 
   /**
    * Follows the folders of `projectRoots` not yet followed. Resolves true when it added some, once
@@ -102,7 +126,11 @@ export function watchHistory(options: WatchHistoryOptions): HistoryWatch {
         if (scope) changed.add(path);
         schedule();
       });
-      created.on("error", options.onError);
+      created.on("error", (error: unknown) => {
+        // A folder the watcher cannot read (EACCES) is no failure: every pass names it as a
+        // skipped folder, with its reason.
+        if (fileErrorCode(error) === null) options.onError(error, null);
+      });
       await new Promise<void>((resolve) => created.once("ready", () => resolve()));
     }
     // chokidar reports `ready` before every file's listener is live (measured: changes in the
@@ -119,10 +147,22 @@ export function watchHistory(options: WatchHistoryOptions): HistoryWatch {
     running = (async () => {
       do {
         again = false;
+        if (retry) clearTimeout(retry);
+        retry = null;
         try {
-          if (await follow(await options.pass())) again = true;
+          knownRoots = await options.pass();
+          failures = 0;
         } catch (error) {
-          options.onError(error);
+          failures++;
+          const retryMs = Math.min(WATCH_RETRY_FIRST_MS * 2 ** (failures - 1), WATCH_RESCAN_MS);
+          options.onError(error, retryMs);
+          if (!stopped) retry = setTimeout(() => void runPass(), retryMs);
+        }
+        // Followed whether or not the pass succeeded: a change is what a failed watch waits for.
+        try {
+          if ((await follow(knownRoots)) && failures === 0) again = true;
+        } catch (error) {
+          options.onError(error, null);
         }
       } while (again && !stopped);
     })();
@@ -150,7 +190,7 @@ export function watchHistory(options: WatchHistoryOptions): HistoryWatch {
   };
 
   const rescan = setInterval(() => void runPass(), WATCH_RESCAN_MS);
-  rescan.unref();
+  if (options.keepAlive !== true) rescan.unref();
   const ready = runPass();
 
   return {
@@ -159,6 +199,7 @@ export function watchHistory(options: WatchHistoryOptions): HistoryWatch {
       stopped = true;
       clearInterval(rescan);
       if (debounce) clearTimeout(debounce);
+      if (retry) clearTimeout(retry);
       await ready;
       if (running) await running;
       await (watcher as FSWatcher | null)?.close();

@@ -1,9 +1,13 @@
-/** `recollect chats --app NAME`: the app's chats, newest first, with source and message count. */
+/**
+ * `recollect chats --app NAME`: the app's chats, newest first, with source and message count; a
+ * chat whose file is gone (the agent deleted it, Recollect keeps it) is labelled so.
+ */
 
 import type Database from "better-sqlite3";
 import type { Command } from "commander";
 import { cleanTitle } from "../../history/index.js";
 import { listChats as listChatRows } from "../../store/catalog/chats.js";
+import { isFileGone } from "../../sync/index.js";
 import { isoTimeOrNull, timeText } from "../../text/iso-time.js";
 import { plural } from "../../text/plural.js";
 import { globalOptions, openExistingCliStore } from "../cli-context.js";
@@ -18,6 +22,11 @@ export interface ChatSummary {
   /** ISO-8601 UTC; null when the stored time is no date (`isoTimeOrNull`). */
   readonly created_at: string | null;
   readonly messages: number;
+  /**
+   * Present (true) when the file the chat was synced or imported from is gone: the agent deleted
+   * it and Recollect keeps the chat. Absent otherwise.
+   */
+  readonly kept_after_file_deleted?: true;
 }
 
 /** Lists the chats of `appId`, newest first (ties by id). */
@@ -28,6 +37,7 @@ export function listChats(db: Database.Database, appId: number): ChatSummary[] {
     source: row.source,
     created_at: isoTimeOrNull(row.createdAtMs),
     messages: row.messageCount,
+    ...(isFileGone(row.sourceFile) ? { kept_after_file_deleted: true as const } : {}),
   }));
 }
 
@@ -36,7 +46,7 @@ export function formatChats(chats: readonly ChatSummary[]): string {
   if (chats.length === 0) return "No chats in this app.\n";
   const lines = chats.map(
     (chat) =>
-      `#${chat.id}  ${timeText(chat.created_at)}  ${chat.source}  ${plural(chat.messages, "message")}  ${chat.title ?? "(untitled)"}`,
+      `#${chat.id}  ${timeText(chat.created_at)}  ${chat.source}  ${plural(chat.messages, "message")}  ${chat.title ?? "(untitled)"}${chat.kept_after_file_deleted ? "  (kept: its file is gone)" : ""}`,
   );
   return `${lines.join("\n")}\n`;
 }

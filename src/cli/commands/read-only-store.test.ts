@@ -6,7 +6,6 @@
  * does, wherever the checkout lives (running it as another user would need every folder above the
  * checkout to be open to that user).
  */
-import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
@@ -15,11 +14,15 @@ import { afterEach, describe, expect, it } from "vitest";
 import { writeSyntheticCorpus } from "../../importers/testing/synthetic-histories.js";
 import type { AppsResponse } from "../../server/shared/api-types.js";
 import { storeCompanionPath } from "../../store/companion-path.js";
-import { isCiRun } from "../../test/require-resource.js";
 import { formatSearch } from "./search.js";
 import { readOnlyNotice } from "./serve.js";
 import { createTempStores, runCaptured } from "./testing/run-captured.js";
 import { runRecollectChild, startRecollectChild } from "./testing/run-child.js";
+import {
+  PERMISSION_RUNNER,
+  permissionIt,
+  requirePermissionRunner,
+} from "./testing/without-file-overrides.js";
 
 const stores = createTempStores();
 afterEach(() => {
@@ -28,7 +31,6 @@ afterEach(() => {
 });
 const madeReadOnly: string[] = [];
 
-const isRoot = process.getuid?.() === 0;
 const sha256 = (path: string) => createHash("sha256").update(readFileSync(path)).digest("hex");
 
 /**
@@ -57,28 +59,19 @@ async function readOnlyStore(pro = true): Promise<string> {
   return db;
 }
 
-/** Capabilities that let root ignore file permissions (capabilities(7)). */
-const OVERRIDES = "-dac_override,-dac_read_search,-fowner,-linux_immutable";
-const SETPRIV = ["setpriv", `--bounding-set=${OVERRIDES}`, `--inh-caps=${OVERRIDES}`, "--"];
-
 /**
- * As root the child needs `setpriv` to shed those capabilities; without it the child check cannot
- * run here — one stderr line outside CI, a failure under CI=true (as for any missing test
- * resource, `require-resource.ts`).
+ * As root the child needs `setpriv` to shed the capabilities that override permissions; without
+ * it the child check cannot run here (`without-file-overrides.ts`).
  */
-const SETPRIV_MISSING =
-  isRoot && spawnSync("setpriv", ["--version"], { stdio: "ignore" }).status !== 0;
-const BLOCKED_LINE = `skipped "a read-only store" child run: running as root needs setpriv (util-linux: apt-get install util-linux) to drop the capabilities that override file permissions`;
-if (SETPRIV_MISSING && !isCiRun()) process.stderr.write(`${BLOCKED_LINE}\n`);
-const childIt = SETPRIV_MISSING && !isCiRun() ? it.skip : it;
-const asReader = { runner: isRoot ? SETPRIV : undefined, env: { HOME: "/tmp" } };
+const { childIt, blocked: BLOCKED_LINE } = permissionIt("a read-only store");
+const asReader = { runner: PERMISSION_RUNNER, env: { HOME: "/tmp" } };
 const run = (args: readonly string[]) => runRecollectChild(args, asReader);
 
 describe("a read-only store", () => {
   childIt(
     "serves search, read, explore and index status from what is indexed, and changes nothing",
     async () => {
-      if (SETPRIV_MISSING) throw new Error(BLOCKED_LINE.replace(/^skipped/, "CI=true cannot skip"));
+      requirePermissionRunner(BLOCKED_LINE);
       const db = await readOnlyStore();
       const before = sha256(db);
 
@@ -128,7 +121,7 @@ describe("a read-only store", () => {
   childIt(
     "serve starts on it, saying once on stderr and in /api/apps that turns cannot be stored",
     async () => {
-      if (SETPRIV_MISSING) throw new Error(BLOCKED_LINE.replace(/^skipped/, "CI=true cannot skip"));
+      requirePermissionRunner(BLOCKED_LINE);
       const db = await readOnlyStore();
       const before = sha256(db);
       const serve = startRecollectChild(
@@ -157,7 +150,7 @@ describe("a read-only store", () => {
   childIt(
     "without Pro, says Pro cannot be turned on there instead of suggesting a command that fails",
     async () => {
-      if (SETPRIV_MISSING) throw new Error(BLOCKED_LINE.replace(/^skipped/, "CI=true cannot skip"));
+      requirePermissionRunner(BLOCKED_LINE);
       const db = await readOnlyStore(false);
       const settingsPath = storeCompanionPath(db, ".settings.json");
       for (const args of [
@@ -190,7 +183,7 @@ describe("a read-only store", () => {
   childIt(
     "a new store in a read-only folder is refused naming the path and the folder, creating nothing",
     async () => {
-      if (SETPRIV_MISSING) throw new Error(BLOCKED_LINE.replace(/^skipped/, "CI=true cannot skip"));
+      requirePermissionRunner(BLOCKED_LINE);
       const folder = dirname(stores.path());
       const corpus = writeSyntheticCorpus(join(folder, "corpus"));
       const locked = join(folder, "locked");

@@ -7,7 +7,9 @@
 import type { Command } from "commander";
 import { parseReadInput, READ_OFFSET_ALLOWED, readChat } from "../../history/index.js";
 import type { NotEvidenceKind, ReadChatInput, ReadChatResult } from "../../history/types.js";
+import { findChat } from "../../store/catalog/chats.js";
 import type { Store } from "../../store/open-store.js";
+import { isFileGone } from "../../sync/index.js";
 import { timeText } from "../../text/iso-time.js";
 import { cliIsPro, globalOptions, openExistingCliStore, proRequiredError } from "../cli-context.js";
 import { FlagCombinationError } from "../flag-combination-error.js";
@@ -54,9 +56,12 @@ const NOT_EVIDENCE_FLAG: Readonly<Record<NotEvidenceKind, string>> = {
 };
 
 /** Human view: header, then each message with id, role, ISO date and flags. */
-export function formatRead(result: ReadChatResult): string {
+export function formatRead(
+  result: ReadChatResult & { readonly kept_after_file_deleted?: true },
+): string {
+  const kept = result.kept_after_file_deleted ? "  (kept: its file is gone)" : "";
   const lines = [
-    `#${result.chat_id}  ${result.chat_title ?? "(untitled)"}  ${timeText(result.chat_created_at)}`,
+    `#${result.chat_id}  ${result.chat_title ?? "(untitled)"}  ${timeText(result.chat_created_at)}${kept}`,
   ];
   if (result.has_more_before) lines.push("  … earlier messages");
   for (const message of result.messages) {
@@ -163,9 +168,12 @@ export function registerReadCommand(program: Command): void {
       });
       requireAppName(flags.app);
       using store = openExistingCliStore(global);
-      const result = runInFlagTerms(terms, () =>
+      const read = runInFlagTerms(terms, () =>
         runRead({ store, appName: flags.app, input, isPro: cliIsPro(global) }),
       );
+      // A chat whose file the agent deleted is labelled: it is only in Recollect now.
+      const kept = isFileGone(findChat(store.db, read.chat_id)?.sourceFile ?? "");
+      const result = kept ? { ...read, kept_after_file_deleted: true as const } : read;
       await writeAnswer(command, result, () => formatRead(result));
     });
 }

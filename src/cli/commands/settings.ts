@@ -1,7 +1,8 @@
 /**
  * `recollect settings get <key>` / `recollect settings set <key> <value>` / `recollect settings list`:
  * the settings file beside the store. Keys: `entitlement` (pro | free), `telemetry` (on | off),
- * `exclude` (a JSON array of path globs import and sync leave out), `consent.<tool>` (always | ask |
+ * `exclude` (a JSON array of path globs import and sync leave out), `sync.roots` (a JSON array of
+ * absolute folders where sync looks for project histories), `consent.<tool>` (always | ask |
  * never) for each tool with a permission row. get, set and list know the same keys: the internal
  * `search_chats` has no row, so `consent.search_chats` is an unknown key to all three (a stored
  * legacy value is unused, and is kept in the file untouched).
@@ -89,6 +90,7 @@ export function listSettings(settings: SettingsStore) {
     entitlement: readSetting(settings, "entitlement"),
     telemetry: readSetting(settings, "telemetry"),
     exclude: readSetting(settings, "exclude"),
+    syncRoots: readSetting(settings, "sync.roots"),
     permissions: visiblePermissionRows(current.consent).map((row) => ({
       key: `consent.${row.toolName}`,
       value: row.consent,
@@ -134,7 +136,9 @@ export function registerSettingsCommand(program: Command): void {
 
   settingsCommand
     .command("get")
-    .description("print one setting: entitlement | telemetry | exclude | consent.<tool>")
+    .description(
+      "print one setting: entitlement | telemetry | exclude | sync.roots | consent.<tool>",
+    )
     .argument("<key>", "setting key")
     .action(async (key: string, _options: unknown, command: Command) => {
       const value = readSetting(storeFor(command), key);
@@ -164,7 +168,11 @@ export function registerSettingsCommand(program: Command): void {
     .action(async (_options: unknown, command: Command) => {
       const listed = listSettings(storeFor(command));
       await writeAnswer(command, listed, () => {
-        let text = line(listed.entitlement) + line(listed.telemetry) + line(listed.exclude);
+        let text =
+          line(listed.entitlement) +
+          line(listed.telemetry) +
+          line(listed.exclude) +
+          line(listed.syncRoots);
         for (const row of listed.permissions) {
           text += `${row.key} = ${row.value}${row.source === "default" ? " (default)" : ""}\n    ${row.disclosure}\n`;
         }

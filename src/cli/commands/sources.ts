@@ -6,7 +6,12 @@
 
 import type { Command } from "commander";
 import { settingsStoreForStorePath } from "../../settings/index.js";
-import { type SourceOverview, sourceOverview, syncEnvironment } from "../../sync/index.js";
+import {
+  pruneGoneSourceFiles,
+  type SourceOverview,
+  sourceOverview,
+  syncEnvironment,
+} from "../../sync/index.js";
 import { isoTimeOrNull, timeText } from "../../text/iso-time.js";
 import { plural } from "../../text/plural.js";
 import { globalOptions, openExistingCliStore } from "../cli-context.js";
@@ -30,13 +35,14 @@ export function formatSources(overview: readonly SourceOverview[]): string {
   for (const source of overview) {
     const where =
       source.scope === "home"
-        ? source.locations
-            .map((location) => `${location.path}${location.exists ? "" : " (no such folder)"}`)
-            .join(", ")
+        ? source.locations.map((location) => `${location.path}${locationNote(location)}`).join(", ")
         : "inside project folders";
     const last =
       source.lastSyncedAtMs === null
-        ? "never synced"
+        ? // Every file it synced is gone: what it stored is kept, its files are not listed.
+          source.keptChats > 0
+          ? "no files left"
+          : "never synced"
         : `last sync ${timeText(isoTimeOrNull(source.lastSyncedAtMs))}`;
     lines.push(`${source.source} (${source.label}): ${where}; ${last}`);
     for (const project of source.projects) {
@@ -45,8 +51,22 @@ export function formatSources(overview: readonly SourceOverview[]): string {
         `  ${project.projectRoot ?? "(no project folder)"}${project.app ? ` → app ${project.app}` : ""}: ${plural(project.files, "file")}${skipped}, ${plural(project.chats, "chat")}, ${plural(project.messages, "message")}, synced ${timeText(isoTimeOrNull(project.lastSyncedAtMs))}`,
       );
     }
+    for (const location of source.locations) {
+      if (location.unreadable)
+        lines.push(`  skipped folder ${location.path}: ${location.unreadable}`);
+    }
+    for (const file of source.skipped) lines.push(`  skipped ${file.file}: ${file.reason}`);
+    if (source.keptChats > 0) {
+      lines.push(`  kept after the agent deleted it: ${plural(source.keptChats, "chat")}`);
+    }
   }
   return `${lines.join("\n")}\n`;
+}
+
+/** What follows a searched folder's path: nothing when it exists, else why nothing is there. */
+function locationNote(location: SourceOverview["locations"][number]): string {
+  if (location.exists) return "";
+  return location.unreadable === null ? " (no such folder)" : "";
 }
 
 /** Registers `recollect sources`. */
@@ -57,6 +77,7 @@ export function registerSourcesCommand(program: Command): void {
     .action(async (_options: unknown, command: Command) => {
       const global = globalOptions(command);
       using store = openExistingCliStore(global);
+      pruneGoneSourceFiles(store.db);
       const overview = sourceOverview(
         store.db,
         syncEnvironment(settingsStoreForStorePath(store.path)),

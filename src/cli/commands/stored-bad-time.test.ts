@@ -78,8 +78,11 @@ async function storeWithOtherTimes(): Promise<string> {
       WHERE id = (SELECT min(id) FROM messages WHERE chat_id = ${chatOf("mixed")})`,
   );
   // The chat as sync would have recorded it: its history file, read at 2026-02-01.
+  // The file is there: `sources` forgets a remembered file that is gone.
   const synced = chatOf("synced");
-  store.db.exec(`UPDATE chats SET source_file = '/h/synced.jsonl' WHERE id = ${synced}`);
+  const syncedFile = join(dirname(db), "synced.jsonl");
+  writeFileSync(syncedFile, "");
+  store.db.prepare("UPDATE chats SET source_file = ? WHERE id = ?").run(syncedFile, synced);
   store.db
     .prepare(
       `INSERT INTO source_files (source, path, format, size, mtime_ms, imported_bytes, prefix_hash, synced_at)

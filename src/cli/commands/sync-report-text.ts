@@ -3,7 +3,12 @@
  * and did, every skipped file with its reason, and a warning for a source whose files hold no
  * chat. A source that found nothing says so and where it looked.
  */
-import type { SourceSyncSummary, SyncReport } from "../../sync/index.js";
+import {
+  RETENTION_WARNING_DAYS,
+  type SourceSyncSummary,
+  type SyncReport,
+  skipLines,
+} from "../../sync/index.js";
 import { plural } from "../../text/plural.js";
 
 /** Formats `report`; `indexed` is the messages the index drained after it (null for a dry run). */
@@ -19,7 +24,11 @@ function sourceLines(summary: SourceSyncSummary, report: SyncReport): string[] {
   const name = `${summary.source} (${summary.label})`;
   if (summary.files === 0) {
     const excluded = summary.excluded > 0 ? ` (${plural(summary.excluded, "file")} excluded)` : "";
-    return [`${name}: nothing found ${where(summary, report)}${excluded}`];
+    return [
+      `${name}: nothing found ${where(summary, report)}${excluded}`,
+      ...skipLines(summary).map((line) => `  ${line}`),
+      ...retentionLines(summary),
+    ];
   }
   const { changes } = summary;
   const verb = report.dryRun ? "would write" : "wrote";
@@ -30,7 +39,8 @@ function sourceLines(summary: SourceSyncSummary, report: SyncReport): string[] {
   ];
   if (summary.excluded > 0)
     lines.push(`  excluded ${plural(summary.excluded, "file")} (--exclude, exclude setting)`);
-  for (const skipped of summary.skipped) lines.push(`  skipped ${skipped.file}: ${skipped.reason}`);
+  for (const line of skipLines(summary)) lines.push(`  ${line}`);
+  lines.push(...retentionLines(summary));
   for (const file of summary.waiting) {
     lines.push(`  waiting ${file}: its last line is still being written (read next sync)`);
   }
@@ -44,6 +54,29 @@ function sourceLines(summary: SourceSyncSummary, report: SyncReport): string[] {
   return lines;
 }
 
+/**
+ * What the store keeps of the source's deleted files, and the warning before the agent deletes
+ * more (its own retention setting), each line only when there is something to say.
+ */
+function retentionLines(summary: SourceSyncSummary): string[] {
+  const lines: string[] = [];
+  if (summary.keptChats > 0) {
+    lines.push(
+      `  kept ${plural(summary.keptChats, "chat")} after the agent deleted ${summary.keptChats === 1 ? "its file" : "their files"} (only in Recollect now)`,
+    );
+  }
+  const warning = summary.retention;
+  if (warning) {
+    const setting = warning.settingsFile
+      ? `cleanupPeriodDays in ${warning.settingsFile}`
+      : "its default";
+    lines.push(
+      `  warning: ${summary.label} deletes sessions ${plural(warning.days, "day")} after their last change (${setting}); ${plural(warning.files, "file")} ${warning.files === 1 ? "is" : "are"} within ${RETENTION_WARNING_DAYS} days of it. Recollect keeps what it synced: run \`recollect sync\` again before then, or keep \`recollect sync --watch\` running`,
+    );
+  }
+  return lines;
+}
+
 /** `, removed 2 messages` when a rewritten file made the store lose messages, else nothing. */
 function removed(summary: SourceSyncSummary): string {
   return summary.messagesRemoved > 0
@@ -51,15 +84,24 @@ function removed(summary: SourceSyncSummary): string {
     : "";
 }
 
+/** How to make sync look in a project it does not know, said where a project source found nothing. */
+const POINT_AT_PROJECT =
+  "run sync inside it, pass --project DIR, or settings set sync.roots '[\"DIR\"]'";
+
 function where(summary: SourceSyncSummary, report: SyncReport): string {
-  if (summary.locations.length === 0) {
+  if (summary.scope === "project") {
     return report.projectRoots.length === 0
-      ? "(no project folders known yet: sync an agent's sessions first, or pass --project DIR)"
-      : `in ${plural(report.projectRoots.length, "project folder")}`;
+      ? `(no project folders known yet: ${POINT_AT_PROJECT})`
+      : `in ${plural(report.projectRoots.length, "project folder")}${summary.files === 0 ? ` (for another project: ${POINT_AT_PROJECT})` : ""}`;
   }
   if (summary.locations.length > 3) return `in ${plural(summary.locations.length, "folder")}`;
+  const unreadable = new Set(summary.skippedFolders.map((skipped) => skipped.folder));
   return `in ${summary.locations
-    .map((location) => (location.exists ? location.path : `${location.path} (no such folder)`))
+    .map((location) =>
+      location.exists || unreadable.has(location.path)
+        ? location.path
+        : `${location.path} (no such folder)`,
+    )
     .join(", ")}`;
 }
 
@@ -70,7 +112,7 @@ function where(summary: SourceSyncSummary, report: SyncReport): string {
 export function formatSyncPassLine(report: SyncReport, indexed: number, at: Date): string | null {
   const parts = report.sources.flatMap((summary) => {
     const changed = summary.newChats + summary.updatedChats;
-    const skipped = summary.skipped.length;
+    const skipped = summary.skipped.length + summary.skippedFolders.length;
     if (changed === 0 && summary.messages === 0) return [];
     const chats = [
       summary.newChats > 0 ? plural(summary.newChats, "new chat") : null,

@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { statSync } from "node:fs";
 import { fileURLToPath } from "node:url";
+import Database from "better-sqlite3";
 import { afterEach, describe, expect, it } from "vitest";
 import { openStore } from "../../store/open-store.js";
 import {
@@ -10,6 +11,7 @@ import {
   type FixtureMachine,
 } from "../../sync/testing/machine-fixture.js";
 import { createTempStores } from "./testing/run-captured.js";
+import { startRecollectChild } from "./testing/run-child.js";
 
 const BIN = fileURLToPath(new URL("../../../bin/recollect.js", import.meta.url));
 const stores = createTempStores();
@@ -30,18 +32,24 @@ async function waitFor(read: () => string, done: (text: string) => boolean, time
   }
 }
 
+/** A machine (removed after the test) with one Claude Code session of `code/shop`: a question, `reply`. */
+function machineWithSession(reply: string): { m: FixtureMachine; shop: string; session: string } {
+  const m = createFixtureMachine();
+  machines.push(m);
+  const shop = m.project("code/shop");
+  const session = m.write(
+    ".claude/projects/-code-shop/s1.jsonl",
+    claudeSession("s1", shop, [
+      { role: "user", text: "Which queue?" },
+      { role: "assistant", text: reply },
+    ]),
+  );
+  return { m, shop, session };
+}
+
 describe("recollect sync --watch (a real child process)", () => {
   it("syncs an appended turn, and Ctrl-C stops it with the store consistent", async () => {
-    const m = createFixtureMachine();
-    machines.push(m);
-    const shop = m.project("code/shop");
-    const session = m.write(
-      ".claude/projects/-code-shop/s1.jsonl",
-      claudeSession("s1", shop, [
-        { role: "user", text: "Which queue?" },
-        { role: "assistant", text: "SQS, for its dead-letter queues." },
-      ]),
-    );
+    const { m, shop, session } = machineWithSession("SQS, for its dead-letter queues.");
     const db = stores.path();
     const child = spawn(process.execPath, [BIN, "--db", db, "--json", "sync", "--watch"], {
       env: { ...process.env, HOME: m.home, CLAUDE_CONFIG_DIR: "", CODEX_HOME: "" },
@@ -96,5 +104,44 @@ describe("recollect sync --watch (a real child process)", () => {
     expect(store.db.prepare("SELECT imported_bytes FROM source_files").pluck().get()).toBe(
       statSync(session).size,
     );
+  }, 60_000);
+
+  it("keeps watching after a failed first pass, retries it, and picks up the next change", async () => {
+    const { m, shop, session } = machineWithSession("SQS.");
+    const db = stores.path();
+    openStore({ path: db }).close();
+    // Another writer holds the store: every write of the first pass fails at once (busy timeout 0).
+    const holder = new Database(db);
+    holder.exec("BEGIN IMMEDIATE");
+    const running = startRecollectChild(["--db", db, "--json", "sync", "--watch"], {
+      env: { HOME: m.home, CLAUDE_CONFIG_DIR: "", CODEX_HOME: "", RECOLLECT_BUSY_TIMEOUT_MS: "0" },
+    });
+    const { child } = running;
+    children.push(child);
+    const stdout = () => running.stdout();
+    const stderr = () => running.stderr();
+    try {
+      await waitFor(stderr, (text) => text.includes("watching for changes"));
+      // Before the fix the process exited 13 about 2 s after its failed first pass.
+      await new Promise((resolve) => setTimeout(resolve, 3_000));
+      expect(child.exitCode).toBeNull();
+      expect(stderr()).toMatch(/^recollect: sync failed: .*; retrying in 1 s$/m);
+    } finally {
+      holder.exec("COMMIT");
+      holder.close();
+    }
+    // A retry (backoff: 1 s, 2 s, 4 s…) syncs the session; then a change is picked up.
+    await waitFor(stdout, (text) => text.includes("\n"));
+    m.append(session, claudeLine("s1", shop, { role: "user", text: "And retries?" }, 2));
+    await waitFor(stdout, (text) => text.trim().split("\n").length >= 2);
+    const messages = stdout()
+      .trim()
+      .split("\n")
+      .map(
+        (line) => (JSON.parse(line) as { sources: { messages: number }[] }).sources[0]!.messages,
+      );
+    expect(messages).toEqual([2, 1]);
+    child.kill("SIGINT");
+    expect((await running.exited).code).toBe(130);
   }, 60_000);
 });

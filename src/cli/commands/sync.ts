@@ -2,17 +2,19 @@
  * `recollect sync [--dry-run] [--watch] [--source NAME…] [--project DIR…]`: finds the chat
  * histories agents write on this machine (under `HOME`; see `docs/SYNC.md`), imports what is new
  * or changed since the last sync, and drains the search index. Prints one block per source
- * (stdout, or `--json`); progress goes to stderr as counts only.
+ * (stdout, or `--json`); progress goes to stderr as counts only. Exits 0 when everything was
+ * read, {@link SYNC_SKIPPED_EXIT_CODE} (12) when the pass finished but skipped a file or folder.
  */
 
 import type { Command } from "commander";
-import { InvalidInputError } from "../../errors/recollect-error.js";
+import { InvalidInputError, toRecollectError } from "../../errors/recollect-error.js";
 import type { PathExclusion } from "../../importers/index.js";
 import { settingsStoreForStorePath } from "../../settings/index.js";
 import { openStore, requireStoreFile, type Store } from "../../store/open-store.js";
 import {
   HISTORY_SOURCE_NAMES,
   projectFolders,
+  reportHasSkips,
   type SyncProgressEvent,
   type SyncReport,
   selectSources,
@@ -20,7 +22,14 @@ import {
   syncHistory,
   watchHistory,
 } from "../../sync/index.js";
-import { globalOptions, openCliStore, printJson, storeLocationFor } from "../cli-context.js";
+import {
+  globalOptions,
+  openCliStore,
+  printJson,
+  setOutcomeExitCode,
+  storeLocationFor,
+} from "../cli-context.js";
+import { SYNC_SKIPPED_EXIT_CODE } from "../exit-codes.js";
 import { handleStopSignals, writeFinalAnswer } from "../stop-signals.js";
 import { writeTerminalText } from "../terminal-text.js";
 import { importExclusion } from "./import.js";
@@ -68,6 +77,7 @@ export async function runSyncPass(
     environment: syncEnvironment(settingsStoreForStorePath(settingsPath)),
     sources: options.source ?? [],
     projects: options.project ?? [],
+    workingFolder: process.cwd(),
     dryRun: options.dryRun === true,
     onProgress: syncProgressReporter(),
   });
@@ -123,6 +133,7 @@ export function registerSyncCommand(program: Command): void {
       using store = dryRunWithoutStore ? openStore({ path: ":memory:" }) : openCliStore(global);
       if (!options.watch) {
         const { report, indexed } = await runSyncPass(store, options, exclusion, storePath, signal);
+        if (reportHasSkips(report)) setOutcomeExitCode(command, SYNC_SKIPPED_EXIT_CODE);
         await writeFinalAnswer(command, () => printSyncReport(global.json, report, indexed));
         return;
       }
@@ -158,9 +169,15 @@ async function watchUntilInterrupted(
       first = false;
       return report.projectRoots;
     },
-    onError: (error: unknown) => {
-      writeTerminalText(`recollect: sync failed: ${(error as Error).message}\n`, process.stderr);
+    onError: (error: unknown, retryMs: number | null) => {
+      const retrying = retryMs === null ? "" : `; retrying in ${Math.round(retryMs / 1000)} s`;
+      writeTerminalText(
+        `recollect: sync failed: ${toRecollectError(error).message}${retrying}\n`,
+        process.stderr,
+      );
     },
+    // Runs until stopped, even when a failed first pass left nothing else to wait for.
+    keepAlive: true,
   });
   await watch.ready;
   process.stderr.write("watching for changes (Ctrl-C stops)\n");

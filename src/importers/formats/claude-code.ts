@@ -287,14 +287,20 @@ export function parseClaudeCode(
 }
 
 /**
- * The agent id when `path` is a sub-agent's transcript (a file in a session's `subagents/` folder,
- * where Claude Code writes them): the lines' `agentId`, else the file name. Null for a session.
- * Decided by the path, not the lines, so a parent session's appended tail that happens to hold
- * only sidechain lines is still read as the parent's.
+ * The agent id when `path` is a sub-agent's transcript: a file in a session's `subagents/` folder
+ * (Claude Code 2.1.2 and later), or an `agent-<id>.jsonl` beside the sessions (earlier versions,
+ * whose session files are named by a UUID): the lines' `agentId`, else the file name. Null for a
+ * session. Decided by the path, not the lines, so a parent session's appended tail that happens
+ * to hold only sidechain lines is still read as the parent's.
  */
 function subagentTranscriptId(path: string, values: readonly Line[]): string | null {
-  if (basename(dirname(path)) !== "subagents") return null;
+  if (basename(dirname(path)) !== "subagents" && !isLegacySubagentFile(path)) return null;
   return values.find((value) => value.agentId)?.agentId ?? basename(path, ".jsonl");
+}
+
+/** An `agent-<id>.jsonl` sub-agent transcript of the layout before `subagents/` folders. */
+export function isLegacySubagentFile(path: string): boolean {
+  return /^agent-[^/\\]+\.jsonl$/.test(basename(path));
 }
 
 /** A `tool_use` block calling one of Recollect's history tools. */

@@ -3,7 +3,7 @@
  * finding a chat by its identity `(source, source file, external id)` (or one of that source and
  * id held by another file, for keys that are the store's), claiming a chat stored
  * before files were recorded, inserting chats and messages, retitling, replacing the messages
- * after a common prefix, and moving a chat out of the app it was put in before its project was
+ * after a common prefix, rewriting or deleting one message row, and moving a chat out of the app it was put in before its project was
  * known. The merge rules live in the importer; this file only holds the SQL. Times
  * are ms since the epoch.
  */
@@ -12,6 +12,8 @@ import type { MessageRole } from "./messages.js";
 
 /** A stored message as the merge rules compare it. */
 export interface StoredImportMessage {
+  /** The row's id (`messages.id`). */
+  readonly id: number;
   readonly role: string;
   readonly content: string;
   readonly created_at: number;
@@ -67,6 +69,13 @@ export interface ChatWrites {
   storedMessages(chatId: number): StoredImportMessage[];
   /** Deletes every message of the chat after its first `keep` (the common prefix stays). */
   deleteMessagesAfter(chatId: number, keep: number): void;
+  /** Deletes the message row `messageId`. */
+  deleteMessage(messageId: number): void;
+  /**
+   * Rewrites the message row `messageId` with `message`, keeping its id and chat (the index
+   * re-queues it: migration 002's update trigger).
+   */
+  updateMessage(messageId: number, message: ImportMessageRow): void;
   insertMessage(chatId: number, message: ImportMessageRow): void;
   /**
    * Moves chat `chatId` from app `fromAppId` to `toAppId` with its plans; a no-op unless the chat
@@ -105,8 +114,13 @@ export function prepareChatWrites(db: Database.Database): ChatWrites {
     "UPDATE chats SET title = ? WHERE id = ?",
   );
   const storedMessages = db.prepare<[number], StoredImportMessage>(
-    `SELECT role, content, created_at, ai_messages_json, is_compaction_summary
+    `SELECT id, role, content, created_at, ai_messages_json, is_compaction_summary
        FROM messages WHERE chat_id = ? ORDER BY id`,
+  );
+  const deleteMessage = db.prepare<[number]>("DELETE FROM messages WHERE id = ?");
+  const updateMessage = db.prepare<[string, string, string | null, number, number, number]>(
+    `UPDATE messages SET role = ?, content = ?, ai_messages_json = ?, is_compaction_summary = ?,
+            created_at = ? WHERE id = ?`,
   );
   const deleteMessagesAfter = db.prepare<[number, number, number]>(
     `DELETE FROM messages WHERE chat_id = ? AND id NOT IN
@@ -140,6 +154,19 @@ export function prepareChatWrites(db: Database.Database): ChatWrites {
     storedMessages: (chatId) => storedMessages.all(chatId),
     deleteMessagesAfter(chatId, keep) {
       deleteMessagesAfter.run(chatId, chatId, keep);
+    },
+    deleteMessage(messageId) {
+      deleteMessage.run(messageId);
+    },
+    updateMessage(messageId, message) {
+      updateMessage.run(
+        message.role,
+        message.content,
+        message.aiMessagesJson,
+        message.isCompactionSummary ? 1 : 0,
+        message.createdAtMs,
+        messageId,
+      );
     },
     insertMessage(chatId, message) {
       insertMessage.run(

@@ -16,10 +16,12 @@ export interface ChatRow {
   /** `created_at`, ms since the epoch. */
   readonly createdAtMs: number;
   readonly messageCount: number;
+  /** The file it was synced or imported from (absolute), `''` for a chat of no file. */
+  readonly sourceFile: string;
 }
 
 const CHAT_COLUMNS = `c.id AS id, c.app_id AS appId, c.title AS title, c.source AS source,
-  c.created_at AS createdAtMs, (SELECT COUNT(*) FROM messages m WHERE m.chat_id = c.id) AS messageCount`;
+  c.created_at AS createdAtMs, c.source_file AS sourceFile, (SELECT COUNT(*) FROM messages m WHERE m.chat_id = c.id) AS messageCount`;
 
 /** The chats of `appId`, newest first (ties by id, newest first), at most `limit` when given. */
 export function listChats(
@@ -69,6 +71,19 @@ export function findChatByExternalId(
       .pluck()
       .get(key.appId, key.source, key.externalId) ?? null
   );
+}
+
+/** How many chats of import format `source` each source file holds (files of no chat left out). */
+export function chatCountsBySourceFile(
+  db: Database.Database,
+  source: string,
+): { readonly sourceFile: string; readonly chats: number }[] {
+  return db
+    .prepare<[string], { sourceFile: string; chats: number }>(
+      `SELECT source_file AS sourceFile, count(*) AS chats FROM chats
+        WHERE source = ? AND source_file <> '' GROUP BY source_file ORDER BY source_file`,
+    )
+    .all(source);
 }
 
 /** The external ids of the chats imported from one source file, oldest chat first. */

@@ -123,6 +123,73 @@ export function sourceProjectTotals(db: Database.Database): SourceProjectTotals[
     .all();
 }
 
+/**
+ * Records that a sync pass at `syncedAtMs` saw each of `paths` of `source` (unchanged ones
+ * included), or every remembered file of it (`"all"`, one statement), so `synced_at` is the last
+ * pass that looked at a file, not its last change. Call inside a write transaction.
+ */
+export function markSourceFilesSeen(
+  db: Database.Database,
+  source: string,
+  paths: readonly string[] | "all",
+  syncedAtMs: number,
+): void {
+  if (paths === "all") {
+    db.prepare<[number, string]>("UPDATE source_files SET synced_at = ? WHERE source = ?").run(
+      syncedAtMs,
+      source,
+    );
+    return;
+  }
+  const mark = db.prepare<[number, string, string]>(
+    "UPDATE source_files SET synced_at = ? WHERE source = ? AND path = ?",
+  );
+  for (const path of paths) mark.run(syncedAtMs, source, path);
+}
+
+/**
+ * Forgets the remembered state of `paths` of `source` (files gone from disk). The chats stored
+ * from them stay: Recollect keeps them after the agent deleted the file.
+ */
+export function forgetSourceFiles(
+  db: Database.Database,
+  source: string,
+  paths: readonly string[],
+): void {
+  const forget = db.prepare<[string, string]>(
+    "DELETE FROM source_files WHERE source = ? AND path = ?",
+  );
+  for (const path of paths) forget.run(source, path);
+}
+
+/** Every remembered file as (source, path), ordered by source then path. */
+export function rememberedSourceFiles(
+  db: Database.Database,
+): { readonly source: string; readonly path: string }[] {
+  return db
+    .prepare<[], { source: string; path: string }>(
+      "SELECT source, path FROM source_files ORDER BY source, path",
+    )
+    .all();
+}
+
+/** A remembered file that contributed nothing, with why (`skip_reason`). */
+export interface SkippedSourceFile {
+  readonly source: string;
+  readonly path: string;
+  readonly reason: string;
+}
+
+/** Every remembered file with a skip reason, ordered by source then path. */
+export function skippedSourceFiles(db: Database.Database): SkippedSourceFile[] {
+  return db
+    .prepare<[], SkippedSourceFile>(
+      `SELECT source, path, skip_reason AS reason FROM source_files
+        WHERE skip_reason IS NOT NULL ORDER BY source, path`,
+    )
+    .all();
+}
+
 /** Project roots the store knows: every app root and every remembered file's root. */
 export function knownProjectRoots(db: Database.Database): string[] {
   return db

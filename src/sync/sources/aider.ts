@@ -15,8 +15,8 @@ export const aiderSource: HistorySource = {
   scope: "project",
   growth: "whole-file",
   locations: (_environment, projectRoots) => [...projectRoots],
-  listFiles(location) {
-    return filesIn(location, (name) => name === HISTORY_FILE).map((path) => ({
+  listFiles(location, onSkipped) {
+    return filesIn(location, (name) => name === HISTORY_FILE, onSkipped).map((path) => ({
       path,
       projectRoot: location,
       parentPath: null,

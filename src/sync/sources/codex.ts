@@ -18,12 +18,12 @@ export const codexSource: HistorySource = {
   growth: "jsonl-lines",
   locations: (environment) =>
     homeLocations(environment, "codex", "CODEX_HOME", "sessions", ".codex/sessions"),
-  listFiles(location) {
+  listFiles(location, onSkipped) {
     const files: SourceFile[] = [];
-    for (const year of foldersIn(location)) {
-      for (const month of foldersIn(year)) {
-        for (const day of foldersIn(month)) {
-          for (const path of filesIn(day, isRollout)) {
+    for (const year of foldersIn(location, onSkipped)) {
+      for (const month of foldersIn(year, onSkipped)) {
+        for (const day of foldersIn(month, onSkipped)) {
+          for (const path of filesIn(day, isRollout, onSkipped)) {
             files.push({ path, projectRoot: null, parentPath: null });
           }
         }

@@ -27,8 +27,8 @@ export const cursorSource: HistorySource = {
       "",
       join(applicationDataFolder(), "Cursor/User/globalStorage"),
     ),
-  listFiles: (location) =>
-    filesIn(location, (name) => name === "state.vscdb").map((path) => ({
+  listFiles: (location, onSkipped) =>
+    filesIn(location, (name) => name === "state.vscdb", onSkipped).map((path) => ({
       path,
       projectRoot: null,
       parentPath: null,

@@ -21,14 +21,14 @@ export const geminiCliSource: HistorySource = {
   scope: "home",
   growth: "whole-file",
   locations: (environment) => homeLocations(environment, "gemini-cli", null, "", ".gemini/tmp"),
-  listFiles(location) {
+  listFiles(location, onSkipped) {
     const files: SourceFile[] = [];
-    for (const project of foldersIn(location)) {
+    for (const project of foldersIn(location, onSkipped)) {
       const projectRoot = recordedProjectRoot(project);
       const chats = join(project, "chats");
-      const sessions = filesIn(chats, isSession);
+      const sessions = filesIn(chats, isSession, onSkipped);
       for (const path of sessions) files.push({ path, projectRoot, parentPath: null });
-      for (const folder of foldersIn(chats)) {
+      for (const folder of foldersIn(chats, onSkipped)) {
         // Session files end in the first 8 characters of their session id.
         const shortId = basename(folder).slice(0, 8);
         const parentPath =
@@ -37,7 +37,8 @@ export const geminiCliSource: HistorySource = {
               .replace(/\.jsonl?$/, "")
               .endsWith(`-${shortId}`),
           ) ?? null;
-        for (const path of filesIn(folder, isJsonl)) files.push({ path, projectRoot, parentPath });
+        for (const path of filesIn(folder, isJsonl, onSkipped))
+          files.push({ path, projectRoot, parentPath });
       }
     }
     return files;

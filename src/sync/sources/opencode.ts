@@ -23,12 +23,13 @@ export const openCodeSource: HistorySource = {
       "opencode/storage",
       ".local/share/opencode/storage",
     ),
-  listFiles(location) {
+  listFiles(location, onSkipped) {
     const files: SourceFile[] = [];
-    for (const project of foldersIn(join(location, "session"))) {
+    for (const project of foldersIn(join(location, "session"), onSkipped)) {
       for (const path of filesIn(
         project,
         (name) => name.startsWith("ses_") && name.endsWith(".json"),
+        onSkipped,
       )) {
         const parentId = sessionField(path, "parentID");
         files.push({

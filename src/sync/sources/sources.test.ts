@@ -79,7 +79,7 @@ describe("history sources", () => {
     const folder = m.project("elsewhere/claude");
     const environment = { ...m.environment, settingsFolders: { "claude-code": [folder] } };
     expect(discoverSource(source("claude-code"), environment, []).locations).toEqual([
-      { path: folder, exists: true, files: [] },
+      { path: folder, exists: true, files: [], skipped: [] },
     ]);
   });
 

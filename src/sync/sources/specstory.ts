@@ -14,9 +14,9 @@ export const specStorySource: HistorySource = {
   growth: "whole-file",
   locations: (_environment, projectRoots) =>
     projectRoots.map((root) => join(root, ".specstory", "history")),
-  listFiles(location) {
+  listFiles(location, onSkipped) {
     const projectRoot = dirname(dirname(location));
-    return filesIn(location, (name) => name.endsWith(".md")).map((path) => ({
+    return filesIn(location, (name) => name.endsWith(".md"), onSkipped).map((path) => ({
       path,
       projectRoot,
       parentPath: null,

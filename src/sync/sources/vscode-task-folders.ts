@@ -42,10 +42,10 @@ function taskFolderSource(name: string, label: string, extensionId: string): His
         ),
       );
     },
-    listFiles(location) {
+    listFiles(location, onSkipped) {
       const files: SourceFile[] = [];
-      for (const task of foldersIn(location)) {
-        for (const path of filesIn(task, (file) => file === "ui_messages.json")) {
+      for (const task of foldersIn(location, onSkipped)) {
+        for (const path of filesIn(task, (file) => file === "ui_messages.json", onSkipped)) {
           files.push({ path, projectRoot: null, parentPath: null });
         }
       }
