@@ -35,6 +35,8 @@ describe("chats, messages and plans catalog", () => {
       appId: 1,
       title: "one",
       source: "web",
+      // A chat of the person's own has no source file: the column holds "".
+      sourceFile: "",
       createdAtMs: 10,
       messageCount: 1,
     });
