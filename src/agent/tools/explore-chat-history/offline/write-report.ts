@@ -125,7 +125,7 @@ export function writeReport(
       candidate_ids: [finding.lead, ...finding.turns].map((item) => item.observation.candidateId),
     }));
   const conflicts = revisions.map(([o, n]) => ({
-    description: `Revised: the newer (${dayOf(n.observation.createdAt)}) turns away from what the older (${dayOf(o.observation.createdAt)}) stated; the newer second.`,
+    description: `Revised on ${dayOf(n.observation.createdAt)}: the later statement (listed second) turns away from what the earlier one (${dayOf(o.observation.createdAt)}) stated.`,
     candidate_ids: [o.observation.candidateId, n.observation.candidateId],
   }));
   const gaps = absent.length > 0 ? [never.slice(0, 200)] : [];
@@ -139,7 +139,7 @@ export function writeReport(
   const high = strength >= parameters.highStrength && corroborated && revisions.length === 0;
   const confidence = high ? "high" : strength >= parameters.mediumStrength ? "medium" : "low";
   return {
-    summary: `Extractive summary (offline engine): ${observed.length} cited message(s) from ${chatsOf(observed)} chat(s), best match first, each with the turns that followed it${conflicts.length > 0 ? `; ${conflicts.length} revision(s), the newer statement first` : ""}. Quotes are not interpreted.`,
+    summary: `Extractive summary (offline engine): ${observed.length} cited message(s) from ${chatsOf(observed)} chat(s), best match first, each with the turns that followed it${conflicts.length > 0 ? `; ${conflicts.length} revision(s): the statement in force leads the findings` : ""}. Quotes are not interpreted.`,
     findings,
     conflicts,
     missing_coverage: gaps,
