@@ -12,8 +12,14 @@ import { spawnMcpClient } from "./testing/spawn-mcp-client.js";
 const QUESTION = "What did we decide about authentication?";
 /** Runs of the test: each cancels one call at a random time. */
 const RUNS = 20;
-/** Longest random wait after the first progress before cancelling, ms. */
-const MAX_CANCEL_DELAY_MS = 40;
+/**
+ * The cancel goes out at a random one of the first progress notifications, then after a random
+ * wait of at most this many ms: a run sends about nine, so the cancel always lands mid-run. A wait
+ * in ms alone did not: on a quiet machine a whole run can end within 40 ms of its first progress.
+ */
+const MAX_CANCEL_DELAY_MS = 5;
+/** The cancel follows progress notification 1, 2 or 3 (drawn per run). */
+const CANCEL_AFTER_PROGRESS = 3;
 /** Chats added so one offline run lasts well beyond the cancel window on a loaded machine. */
 const EXTRA_CHATS = 600;
 
@@ -68,20 +74,28 @@ describe("recollect mcp: cancelling an offline explore", () => {
     for (let run = 0; run < RUNS; run++) {
       const start = server.received.length;
       const controller = new AbortController();
-      let progressed: () => void = () => undefined;
-      const firstProgress = new Promise<void>((resolve) => {
-        progressed = resolve;
+      const due = 1 + Math.floor(Math.random() * CANCEL_AFTER_PROGRESS);
+      let seen = 0;
+      let reached: () => void = () => undefined;
+      const dueProgress = new Promise<void>((resolve) => {
+        reached = resolve;
       });
       const call = server.client.callTool(
         { name: "explore_chat_history", arguments: { query: QUESTION } },
         undefined,
-        { signal: controller.signal, onprogress: () => progressed() },
+        {
+          signal: controller.signal,
+          onprogress: () => {
+            seen += 1;
+            if (seen === due) reached();
+          },
+        },
       );
       const settled = call.then(
         () => "result",
         () => "rejected",
       );
-      await firstProgress;
+      await dueProgress;
       await new Promise((resolve) => setTimeout(resolve, Math.random() * MAX_CANCEL_DELAY_MS));
       const cancelledAt = server.received.length;
       controller.abort();
