@@ -199,7 +199,7 @@ describe("supersede + select", () => {
     expect(reportFor(run, config()).confidence).toBe("medium");
   });
 
-  test("with supersession off, the revision is not surfaced as a conflict", () => {
+  test("with the supersede stage off, the revision is not surfaced as a conflict", () => {
     const report = reportFor(
       state("Where do we deploy the API server?", history),
       off("supersede"),
