@@ -1,10 +1,11 @@
 /**
  * The turns that settle a cited message in its chat (thread-turns.ts): the person's reaction to an
- * assistant turn, and the chat's last turn on the subject.
+ * assistant turn, and the chat's last turn on the subject; and the person's request an assistant
+ * turn answers.
  */
 import { describe, expect, test } from "vitest";
 import { observation } from "./testing/offline-test-fixtures.js";
-import { threadTurns } from "./thread-turns.js";
+import { promptTurn, threadTurns } from "./thread-turns.js";
 
 const chat = [
   observation("c1", "Which queue should the worker use?"),
@@ -41,5 +42,38 @@ describe("threadTurns", () => {
 
   test("a later question, another chat and an off-subject turn are never the last word", () => {
     expect(turns("c5")).toEqual([]);
+  });
+});
+
+describe("threadTurns on a client's continuation prompt", () => {
+  test("a reply that only asks to go on (a closing quote after its mark) settles nothing", () => {
+    const session = [
+      observation("c1", "I will move the worker queue to BullMQ.", { role: "assistant" }),
+      observation("c2", '@agent Continue: "Continue to iterate?"'),
+    ];
+    const turnsOf = threadTurns(session[0]!, { ...options, observations: session });
+    expect(turnsOf).toEqual([]);
+  });
+});
+
+describe("promptTurn", () => {
+  const session = [
+    observation("c1", "Let's add local models from Ollama and LM Studio."),
+    observation("c2", "Added Ollama and LM Studio as providers.", { role: "assistant" }),
+    observation("c3", "Now fix the footer."),
+    observation("c4", "Footer fixed.", { role: "assistant" }),
+  ];
+  const namesModels = (item: { text: string }) => /models?\b/i.test(item.text);
+  const promptOf = (id: string) =>
+    promptTurn(session.find((item) => item.candidateId === id)!, session, namesModels)
+      ?.candidateId ?? null;
+
+  test("an assistant turn: the person's request just before it, when it names the subject", () => {
+    expect(promptOf("c2")).toBe("c1");
+  });
+
+  test("a request on another subject, or a person's own turn, has none", () => {
+    expect(promptOf("c4")).toBeNull();
+    expect(promptOf("c3")).toBeNull();
   });
 });

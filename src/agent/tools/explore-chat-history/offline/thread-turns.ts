@@ -38,9 +38,12 @@ function reacts(cited: Observation, next: Observation): boolean {
   return cited.role === "assistant" && next.role === "user";
 }
 
-/** A turn that only asks: it settles nothing. */
+/**
+ * A turn that ends asking (a closing quote or bracket after the mark too: VS Code's
+ * `@agent Continue: "Continue to iterate?"`): it settles nothing.
+ */
 function asks(observation: Observation): boolean {
-  return /[?？]\s*$/.test(observation.text.trim());
+  return /[?？]["'”’)\]]*\s*$/.test(observation.text.trim());
 }
 
 /**
@@ -57,7 +60,7 @@ export function threadTurns(cited: Observation, options: ThreadTurnOptions): Thr
     .sort((a, b) => a.messageId - b.messageId);
   const turns: ThreadTurn[] = [];
   const next = later[0];
-  if (next && next.messageId === cited.messageId + 1 && reacts(cited, next)) {
+  if (next && next.messageId === cited.messageId + 1 && reacts(cited, next) && !asks(next)) {
     turns.push({ observation: next, kind: "reply" });
   }
   const bar = subjectShare * scoreOf(cited.candidateId);
@@ -65,4 +68,23 @@ export function threadTurns(cited: Observation, options: ThreadTurnOptions): Thr
   const last = later.filter(states).at(-1);
   if (last && last !== next) turns.push({ observation: last, kind: "last_word" });
   return turns;
+}
+
+/**
+ * The person's request that the assistant's `cited` turn answers (the turn just before it, message
+ * id − 1) when it names the subject (`namesSubject`): in a coding agent's session the person's
+ * "let's add Ollama and LM Studio" is the decision and the assistant's long reply carries it out,
+ * yet the reply's length ranks it above the request. Null for a person's turn, a request on
+ * another subject, or one not observed.
+ */
+export function promptTurn(
+  cited: Observation,
+  observations: readonly Observation[],
+  namesSubject: (observation: Observation) => boolean,
+): Observation | null {
+  if (cited.role !== "assistant") return null;
+  const prompt = observations.find(
+    (item) => item.chatId === cited.chatId && item.messageId === cited.messageId - 1,
+  );
+  return prompt && prompt.role === "user" && namesSubject(prompt) ? prompt : null;
 }

@@ -9,7 +9,7 @@
  * revision. Pure.
  */
 import type { SubmitReportInput } from "../child-protocol.js";
-import { buildFindings, type Finding } from "./build-findings.js";
+import { buildFindings, type Finding, findingMessages } from "./build-findings.js";
 import { absentWords, evidenceStrength } from "./evidence-strength.js";
 import type { PolicyConfig } from "./policy-parameters.js";
 import type { QueryModel } from "./query-model.js";
@@ -56,13 +56,16 @@ function statesValue(item: RankedMessage, question: QueryModel): boolean {
   return statements.some((part) => [...valuesOf(part)].some((value) => !named(value)));
 }
 
-/** A claim: the lead's best sentence, then each settling turn's, shorter, with who and when. */
+/**
+ * A claim: the person's request it answers, shorter, then the lead's best sentence, then each
+ * settling turn's, shorter, with who and when.
+ */
 function claimOf(finding: Finding, model: QueryModel, label: string): string {
-  const then = finding.turns.map(({ observation }) => {
-    const sentence = bestSentence(observation.text, model, TURN_QUOTE_CHARS);
-    return ` Then ${observation.role} on ${dayOf(observation.createdAt)}: "${sentence}"`;
-  });
-  return `${quote(finding.lead, model, label)}${then.join("")}`.slice(0, 400);
+  const turn = ({ observation }: RankedMessage) =>
+    `${observation.role} on ${dayOf(observation.createdAt)}: "${bestSentence(observation.text, model, TURN_QUOTE_CHARS)}"`;
+  const asked = finding.prompt ? `Asked by ${turn(finding.prompt)} ` : "";
+  const then = finding.turns.map((item) => ` Then ${turn(item)}`);
+  return `${asked}${quote(finding.lead, model, label)}${then.join("")}`.slice(0, 400);
 }
 
 /** What the report needs of the run besides its ranking. */
@@ -122,14 +125,14 @@ export function writeReport(
     .slice(0, 8)
     .map((finding) => ({
       claim: claimOf(finding, ranking.expanded, inForce(finding) ? "Newer statement — " : ""),
-      candidate_ids: [finding.lead, ...finding.turns].map((item) => item.observation.candidateId),
+      candidate_ids: findingMessages(finding).map((item) => item.observation.candidateId),
     }));
   const conflicts = revisions.map(([o, n]) => ({
     description: `Revised on ${dayOf(n.observation.createdAt)}: the later statement (listed second) turns away from what the earlier one (${dayOf(o.observation.createdAt)}) stated.`,
     candidate_ids: [o.observation.candidateId, n.observation.candidateId],
   }));
   const gaps = absent.length > 0 ? [never.slice(0, 200)] : [];
-  const cited = built.findings.flatMap((finding) => [finding.lead, ...finding.turns]);
+  const cited = built.findings.flatMap(findingMessages);
   const support = selection.cited.filter((item) => item.coverage >= parameters.lowStrength);
   const chatsOf = (items: readonly { readonly chatId: number }[]) =>
     new Set(items.map((item) => item.chatId)).size;
