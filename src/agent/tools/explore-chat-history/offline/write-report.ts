@@ -11,7 +11,7 @@
 import type { SubmitReportInput } from "../child-protocol.js";
 import { buildFindings, type Finding, findingMessages } from "./build-findings.js";
 import { absentWords, evidenceStrength } from "./evidence-strength.js";
-import type { PolicyConfig } from "./policy-parameters.js";
+import { type PolicyConfig, SUMMARY_REQUEST } from "./policy-parameters.js";
 import type { QueryModel } from "./query-model.js";
 import type { RankedMessage, Ranking } from "./rank-evidence.js";
 import { valuesOf } from "./revision.js";
@@ -110,7 +110,12 @@ export function writeReport(
       confidence: "low",
     };
   }
-  const built = buildFindings(ranking, selection.cited, config);
+  const built = buildFindings(
+    ranking,
+    selection.cited,
+    config,
+    !SUMMARY_REQUEST.test(context.question),
+  );
   const revisions = built.revisions.slice(0, parameters.maxRevisions);
   const older = new Set(revisions.map(([o]) => o));
   const newer = new Set(revisions.map(([, n]) => n));
