@@ -82,7 +82,10 @@ export interface SearchChatHit {
 export interface SpellingCorrection {
   /** The query word; it occurs nowhere in the app (outside the current chat). */
   readonly from: string;
-  /** The app's word searched in its place: within 1–2 edits of `from` at the stem level. */
+  /**
+   * The app's word searched in its place: within 1–2 edits of `from` at the stem level, or an
+   * abbreviation of it ("auth" for "authentication", `history/search/abbreviation.ts`).
+   */
   readonly to: string;
 }
 

@@ -14,6 +14,7 @@ import { scopeTokens } from "../indexer/build-index-row.js";
 import { MIN_ROWS_FOR_TERM_STATS } from "../indexer/term-stats.js";
 import { STOPWORDS } from "../text/stopwords.js";
 import type { SpellingCorrection } from "../types.js";
+import { findAbbreviation } from "./abbreviation.js";
 import { quoteFtsString } from "./build-fts-query.js";
 import { isDictionaryWord } from "./dictionary-word.js";
 import type { QueryTerms } from "./extract-terms.js";
@@ -183,6 +184,9 @@ function correctable(word: string): boolean {
   return /^[a-z]+$/.test(word) && !STOPWORDS.has(word) && maxEditsFor(porterStem(word).length) > 0;
 }
 
+/** Edits from an abbreviation's stem its spelling in the app may have ("auths" for "auth"). */
+const MAX_ABBREVIATION_SPELLING_EDITS = 2;
+
 /** Messages of the app read per candidate to see how it spells the candidate's term. */
 const MESSAGES_READ_PER_CANDIDATE = 3;
 
@@ -238,7 +242,9 @@ function appSpelling(
  * the word's stem, spelled in the app within {@link maxEditsFor} of the word itself; ranked by stem
  * distance, then by the term's frequency in the app (≤ {@link APP_DOCS_COUNTED}), then
  * alphabetically; at most {@link MAX_CANDIDATES_CHECKED} candidates per word, a farther distance
- * only when no nearer one is in the app. `to` is the app's own spelling. A word the app holds costs
+ * only when no nearer one is in the app. A word with no such stem, dictionary words included, is
+ * searched as its abbreviation when the app holds one (`abbreviation.ts`: "authentication" →
+ * "auth"). `to` is the app's own spelling. A word the app holds costs
  * one `LIMIT 1` FTS read; only the zero-hit path walks the vocabulary. Words reach FTS5 quoted
  * only; never throws for any words. Returns corrections in `words` order.
  */
@@ -266,7 +272,16 @@ export function findCorrections(
   for (const word of words) {
     const plain = foldDiacritics(word);
     if (!correctable(plain) || held.get(scopedMatch(word, scope)) !== undefined) continue;
-    if (isDictionaryWord(plain)) continue;
+    const scopeWords = {
+      count: (held: string) => Number(count.get(scopedMatch(held, scope)) ?? 0),
+      spelling: (stem: string) =>
+        appSpelling(db, scope, stem, stem, MAX_ABBREVIATION_SPELLING_EDITS),
+    };
+    if (isDictionaryWord(plain)) {
+      const abbreviation = findAbbreviation(word, plain, scopeWords);
+      if (abbreviation !== null) out.push(abbreviation);
+      continue;
+    }
     const stem = porterStem(plain);
     const maxEdits = maxEditsFor(stem.length);
     let best: RankedCorrection | null = null;
@@ -279,6 +294,7 @@ export function findCorrections(
       const to = appSpelling(db, scope, term, plain, maxEditsFor(plain.length));
       if (to !== null) best = { from: word, to, term, distance, appDocs };
     }
+    best ??= findAbbreviation(word, plain, scopeWords);
     if (best !== null) out.push(best);
   }
   return out;

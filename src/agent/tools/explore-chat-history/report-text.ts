@@ -67,7 +67,7 @@ export function formatReportText(
     `Outcome: ${report.outcome}${partial} · confidence ${report.confidence} · next: ${report.action.replace(/_/g, " ")} · index ${report.index_status}`,
   );
   const corrected = (report.spelling_corrections ?? []).map(({ from, to }) => `${to} for ${from}`);
-  if (corrected.length > 0) lines.push(`Searched ${corrected.join(", ")} (spelling)`);
+  if (corrected.length > 0) lines.push(`Searched ${corrected.join(", ")} (the history's own word)`);
   lines.push("");
   lines.push(report.evidence_only ? "Evidence only (no analysis):" : "Summary (analysis):");
   // The summary may span lines (a hosted model's paragraphs): each stays indented in its block.

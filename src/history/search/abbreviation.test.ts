@@ -1,0 +1,73 @@
+/**
+ * Abbreviations in searchChats (abbreviation.ts), over a real store and FTS5 index: a question word
+ * the app never holds is searched as the truncation the app writes, never as a dictionary word
+ * and never as another app's word.
+ */
+import { describe, expect, it } from "vitest";
+import { createIndexer } from "../indexer/create-indexer.js";
+import { createHistoryFixture, type HistoryFixture } from "../testing/history-fixture.js";
+import { searchChats } from "./search-chats.js";
+
+async function indexed(fixture: HistoryFixture): Promise<void> {
+  const indexer = createIndexer({ store: fixture.store, pollIntervalMs: 0 });
+  indexer.repair();
+  await indexer.drainAll();
+}
+
+async function search(fixture: HistoryFixture, appId: number, query: string) {
+  const result = await searchChats(
+    { store: fixture.store, appId, currentChatId: null, currentMessageId: null },
+    { query },
+  );
+  return {
+    ids: result.chats.flatMap((chat) => chat.matches.map((match) => match.message_id)),
+    corrections: result.corrections ?? [],
+  };
+}
+
+describe("abbreviations in searchChats", () => {
+  it("searches a word the app never writes as the abbreviation it does write", async () => {
+    using fixture = createHistoryFixture();
+    const app = fixture.app("a");
+    const chat = fixture.chat(app, "Login", 1_000);
+    const id = fixture.message(chat, "user", "Let's do auth with magic links, no passwords.");
+    fixture.message(chat, "assistant", "Noted: magic links.");
+    await indexed(fixture);
+    const result = await search(fixture, app, "authentication");
+    expect(result.ids).toEqual([id]);
+    expect(result.corrections).toEqual([{ from: "authentication", to: "auth" }]);
+  });
+
+  it("takes the longest truncation the app holds (config before conf)", async () => {
+    using fixture = createHistoryFixture();
+    const app = fixture.app("a");
+    const chat = fixture.chat(app, "Setup", 1_000);
+    fixture.message(chat, "user", "conf files live in etc.");
+    const id = fixture.message(chat, "user", "The config loader reads YAML.");
+    await indexed(fixture);
+    const result = await search(fixture, app, "configuration");
+    expect(result.corrections).toEqual([{ from: "configuration", to: "config" }]);
+    expect(result.ids).toEqual([id]);
+  });
+
+  it("never searches a dictionary word as the abbreviation (database is not data)", async () => {
+    using fixture = createHistoryFixture();
+    const app = fixture.app("a");
+    const chat = fixture.chat(app, "Charts", 1_000);
+    fixture.message(chat, "user", "The chart data comes from a CSV file.");
+    await indexed(fixture);
+    const result = await search(fixture, app, "database");
+    expect(result).toEqual({ ids: [], corrections: [] });
+  });
+
+  it("never uses another app's abbreviation", async () => {
+    using fixture = createHistoryFixture();
+    const other = fixture.app("other");
+    fixture.message(fixture.chat(other, "Login", 1_000), "user", "auth goes through Clerk.");
+    const app = fixture.app("a");
+    fixture.message(fixture.chat(app, "Styles", 1_000), "user", "Buttons are blue.");
+    await indexed(fixture);
+    const result = await search(fixture, app, "authentication");
+    expect(result).toEqual({ ids: [], corrections: [] });
+  });
+});

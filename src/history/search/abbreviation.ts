@@ -1,0 +1,57 @@
+/**
+ * Abbreviations for `searchChats()`: a query word the app never holds ("authentication") is
+ * searched as a truncation of it that the app does hold ("auth"). Developers write long technical
+ * words short (auth, config, perf, notif), and Porter stemming keeps the two apart ("authent" /
+ * "auth"), so without this a question about authentication finds nothing in a history that only
+ * ever says auth. Only truncations that are no dictionary word are tried (`isDictionaryWord`):
+ * "database" → "data", "password" → "pass" or "background" → "back" would be another word, and a
+ * wrong match turns an honest no-match into a false answer. Checked against the app like a
+ * spelling correction, so no other app's word reaches a search.
+ */
+import { STOPWORDS } from "../text/stopwords.js";
+import type { RankedCorrection } from "./correct-spelling.js";
+import { isDictionaryWord } from "./dictionary-word.js";
+import { porterStem } from "./porter-stem.js";
+
+/** Shortest truncation tried, letters: "auth", "perf"; three letters ("con", "pro") are too many words. */
+export const MIN_ABBREVIATION_LETTERS = 4;
+
+/** Letters a truncation drops at least: a stem one letter short is a spelling, not an abbreviation. */
+const MIN_DROPPED_LETTERS = 2;
+
+/** How the caller's scope holds a word: the app's messages outside the current chat. */
+export interface ScopeWords {
+  /** Messages of the scope holding `word` (any count cap the caller keeps). */
+  readonly count: (word: string) => number;
+  /** How the scope's messages spell a word whose stem is `stem`; null when unseen. */
+  readonly spelling: (stem: string) => string | null;
+}
+
+/**
+ * The longest truncation of the stem of `plain` (a lower-case, diacritic-folded word) that the
+ * scope holds: ≥ {@link MIN_ABBREVIATION_LETTERS} letters, ≥ {@link MIN_DROPPED_LETTERS} shorter,
+ * its own stem, no stopword, no dictionary word. Returned as a correction of `word` whose
+ * `distance` is the letters dropped and `to` the scope's spelling; null when none is held. One
+ * count per truncation tried; never throws.
+ */
+export function findAbbreviation(
+  word: string,
+  plain: string,
+  scope: ScopeWords,
+): RankedCorrection | null {
+  if (!/^[a-z]+$/.test(plain)) return null;
+  const stem = porterStem(plain);
+  for (
+    let length = stem.length - MIN_DROPPED_LETTERS;
+    length >= MIN_ABBREVIATION_LETTERS;
+    length--
+  ) {
+    const cut = stem.slice(0, length);
+    if (porterStem(cut) !== cut || STOPWORDS.has(cut) || isDictionaryWord(cut)) continue;
+    const appDocs = scope.count(cut);
+    if (appDocs === 0) continue;
+    const to = scope.spelling(cut) ?? cut;
+    return { from: word, to, term: cut, distance: stem.length - length, appDocs };
+  }
+  return null;
+}
