@@ -50,7 +50,8 @@ export type ReportAction = z.infer<typeof reportActionSchema>;
  * (evidence-only fallback), a search or read failed for an internal reason (`tool_failed`: what
  * it would have found is missing), the index was still draining, a budget (steps, calls, bytes)
  * ran out, retrieval results were truncated at their byte bound, or citations were dropped / the
- * report was clamped to 6 KB.
+ * report was clamped to 6 KB, or the evidence answers the question only weakly (`weak_evidence`:
+ * the explorer's confidence is low, so the history was found but not shown to answer).
  */
 export const partialReasonSchema = z.enum([
   "synthesis_failed",
@@ -60,6 +61,7 @@ export const partialReasonSchema = z.enum([
   "results_truncated",
   "citations_dropped",
   "report_clamped",
+  "weak_evidence",
 ]);
 export type PartialReason = z.infer<typeof partialReasonSchema>;
 

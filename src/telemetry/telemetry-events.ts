@@ -65,6 +65,7 @@ export const exploreRunEventSchema = z.strictObject({
       "results_truncated",
       "citations_dropped",
       "report_clamped",
+      "weak_evidence",
     ])
     .optional(),
   fallback: z.boolean(),

@@ -62,6 +62,7 @@ const ALLOWED_STRINGS = new Set([
   "results_truncated",
   "citations_dropped",
   "report_clamped",
+  "weak_evidence",
   "always",
   "ask",
   "ok",
@@ -152,7 +153,7 @@ describe("telemetry privacy sweep", () => {
     expect(kinds.filter((kind) => kind === "explore_run")).toHaveLength(6);
     expect(kinds.filter((kind) => kind === "primary_turn")).toHaveLength(9);
     expect(records.flatMap((r) => (r.event === "explore_run" ? [r.outcome] : [])).sort()).toEqual(
-      ["cancelled", "complete", "complete", "complete", "failed", "no_match"].sort(),
+      ["cancelled", "complete", "complete", "failed", "no_match", "partial"].sort(),
     );
 
     const forbidden = [

@@ -89,7 +89,7 @@ export function toEvidenceTarget(
 /** Partial reasons that apply, most important first (see `partialReasonSchema`). */
 export function partialReasons(
   facts: RunFacts,
-  extra: { evidenceOnly: boolean; droppedItems: number; clamped: boolean },
+  extra: { evidenceOnly: boolean; droppedItems: number; clamped: boolean; weak: boolean },
 ): PartialReason[] {
   const reasons: PartialReason[] = [];
   if (extra.evidenceOnly) reasons.push("synthesis_failed");
@@ -99,6 +99,8 @@ export function partialReasons(
   if (facts.stats.truncated) reasons.push("results_truncated");
   if (extra.droppedItems > 0) reasons.push("citations_dropped");
   if (extra.clamped) reasons.push("report_clamped");
+  // "Complete" is a claim that the evidence answers: a low-confidence proposal makes no such claim.
+  if (extra.weak && !extra.evidenceOnly) reasons.push("weak_evidence");
   return reasons;
 }
 
@@ -263,6 +265,7 @@ function assemble(input: AssembleInput): BuiltReport {
     evidenceOnly: input.evidenceOnly,
     droppedItems: input.droppedItems,
     clamped: clamp.items > 0,
+    weak: input.proposed === "low",
   });
   const evidenceCount = new Set(
     [...draft.findings, ...draft.conflicts].flatMap((g) => g.evidence.map((e) => e.message_id)),

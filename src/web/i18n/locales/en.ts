@@ -113,6 +113,8 @@ export const en = {
       results_truncated: "Some search or read results were cut at their size limit.",
       citations_dropped: "Some citations could not be verified and were removed.",
       report_clamped: "The report was shortened to fit its size limit.",
+      weak_evidence:
+        "Related messages were found, but they answer the question only weakly: read them before relying on them.",
     },
     conflict: {
       title: "Competing statements",

@@ -113,6 +113,8 @@ export const es: StringTree<typeof en> = {
         "Algunos resultados de búsqueda o lectura se cortaron por su límite de tamaño.",
       citations_dropped: "Algunas citas no se pudieron verificar y se eliminaron.",
       report_clamped: "El informe se acortó para ajustarse a su límite de tamaño.",
+      weak_evidence:
+        "Se encontraron mensajes relacionados, pero responden a la pregunta solo débilmente: léelos antes de confiar en ellos.",
     },
     conflict: {
       title: "Afirmaciones contradictorias",

@@ -109,6 +109,8 @@ export const ko: StringTree<typeof en> = {
       results_truncated: "일부 검색 또는 읽기 결과가 크기 제한으로 잘렸습니다.",
       citations_dropped: "확인할 수 없는 일부 인용은 제거되었습니다.",
       report_clamped: "크기 제한에 맞추기 위해 보고서를 줄였습니다.",
+      weak_evidence:
+        "관련 메시지를 찾았지만 질문에 대한 답으로는 약합니다. 의존하기 전에 직접 읽어 보세요.",
     },
     conflict: {
       title: "상충하는 진술",

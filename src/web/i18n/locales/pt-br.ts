@@ -114,6 +114,8 @@ export const ptBR: StringTree<typeof en> = {
         "Alguns resultados de pesquisa ou leitura foram cortados no limite de tamanho.",
       citations_dropped: "Algumas citações não puderam ser verificadas e foram removidas.",
       report_clamped: "O relatório foi encurtado para caber no limite de tamanho.",
+      weak_evidence:
+        "Foram encontradas mensagens relacionadas, mas elas respondem à pergunta apenas de forma fraca: leia-as antes de confiar nelas.",
     },
     conflict: {
       title: "Afirmações conflitantes",

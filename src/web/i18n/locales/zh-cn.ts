@@ -107,6 +107,7 @@ export const zhCN: StringTree<typeof en> = {
       results_truncated: "部分搜索或读取结果因大小限制被截断。",
       citations_dropped: "部分引用无法验证，已被移除。",
       report_clamped: "报告已缩短以符合大小限制。",
+      weak_evidence: "找到了相关消息，但它们对问题的回答较弱：依赖之前请先阅读。",
     },
     conflict: {
       title: "相互矛盾的说法",
