@@ -93,6 +93,22 @@ describe("report derivation", () => {
     );
   });
 
+  it("a low-confidence proposal with evidence is partial (weak_evidence), never complete", () => {
+    const facts = {
+      query: "what did we decide about auth?",
+      stats: stats(),
+      stepsExhausted: false,
+    };
+    const weak = buildReport(facts, proposal({ proposedConfidence: "low" }), EXPLORER_BUDGETS);
+    expect([weak.report.outcome, weak.report.partial_reason, weak.report.action]).toEqual([
+      "partial",
+      "weak_evidence",
+      "read_targets",
+    ]);
+    const medium = buildReport(facts, proposal({ proposedConfidence: "medium" }), EXPLORER_BUDGETS);
+    expect([medium.report.outcome, medium.report.partial_reason]).toEqual(["complete", undefined]);
+  });
+
   it("keeps index, truncation and flags through formatting", () => {
     const facts = {
       query: "q",
