@@ -10,6 +10,7 @@ import { cleanTitle, visibleText } from "../history/index.js";
 import * as chats from "../store/catalog/chats.js";
 import * as messages from "../store/catalog/messages.js";
 import type { Store } from "../store/open-store.js";
+import { isFileGone } from "../sync/index.js";
 import { isoTimeOrNull } from "../text/iso-time.js";
 
 /**
@@ -34,6 +35,8 @@ export interface ChatSummary {
   readonly origin: ChatOrigin;
   /** What wrote it: an importer's format (`specstory`, `claude-code`…), `web`, `demo`… */
   readonly source: string;
+  /** Synced from a file the agent has since deleted: now only in Recollect (one `stat`). */
+  readonly kept: boolean;
 }
 
 /**
@@ -56,6 +59,7 @@ const chatSummary = (row: chats.ChatRow): ChatSummary => ({
   messageCount: row.messageCount,
   origin: row.source === WEB_SOURCE ? "web" : "imported",
   source: row.source,
+  kept: isFileGone(row.sourceFile),
 });
 
 const storedMessage = ({ createdAtMs, content, ...row }: messages.MessageRow): StoredMessage => ({

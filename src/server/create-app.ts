@@ -30,6 +30,7 @@ import {
   messageWindow,
   type StoredMessage,
 } from "./api-rows.js";
+import { citationNotes } from "./citation-notes.js";
 import { errorResponse } from "./error-status.js";
 import { localRequestGuard } from "./local-request-guard.js";
 import { requestBodyLimit, securityHeaders } from "./security-middleware.js";
@@ -204,10 +205,10 @@ export function createApp(deps: ServerDeps): Hono {
       chat,
       // The window does not start at the chat's first message: the view offers the earlier ones.
       hasEarlier: first !== undefined && hasMessagesBefore(store, chat.id, first.id),
-      messages: rows.map(({ content, ...message }) => ({
-        ...message,
-        segments: visibleSegments(segmentMessage(content)),
-      })),
+      messages: rows.map(({ content, ...message }) => {
+        const segments = visibleSegments(segmentMessage(content));
+        return { ...message, segments, citations: citationNotes(store, chat.appId, segments) };
+      }),
     };
   };
 

@@ -41,6 +41,11 @@ export const chatSummarySchema = z.object({
   origin: z.enum(["web", "imported"]),
   /** What wrote the chat: an importer's format name, `web` (the person's own), `demo`… */
   source: z.string(),
+  /**
+   * True when the chat was synced from a file the agent has since deleted: it is now only in
+   * Recollect (kept, searchable and readable; `sync/kept-chats.ts`).
+   */
+  kept: z.boolean(),
 });
 
 /** `GET /api/apps/:appId/chats`. */
@@ -49,6 +54,19 @@ export type ChatsResponse = z.infer<typeof chatsResponseSchema>;
 
 /** `POST /api/apps/:appId/chats`. */
 export const createChatResponseSchema = z.object({ chat: chatSummarySchema });
+
+/**
+ * What has become of one message a stored card cites (`server/citation-notes.ts`), sent only when
+ * it is not plainly as cited: `changed` (a sync edited it in place: same id, new text), `removed`
+ * (no such message any more), `same`; `kept` when its chat's file was deleted by the agent.
+ */
+export const citationNoteSchema = z.object({
+  chatId: z.number().int(),
+  messageId: z.number().int(),
+  state: z.enum(["same", "changed", "removed"]),
+  kept: z.boolean(),
+});
+export type CitationNote = z.infer<typeof citationNoteSchema>;
 
 /**
  * `GET /api/apps/:appId/chats/:chatId/messages[?message=ID | ?before=ID]`: a window of at most 500
@@ -66,6 +84,8 @@ export const messagesResponseSchema = z.object({
       role: z.enum(["user", "assistant"]),
       segments: z.array(messageSegmentSchema),
       createdAt: z.string().nullable(),
+      /** Notes on the messages its cards cite that changed, went or are kept (often empty). */
+      citations: z.array(citationNoteSchema),
     }),
   ),
 });

@@ -9,7 +9,7 @@
  */
 import { useLayoutEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
-import type { MessagesResponse } from "../../server/shared/api-types.js";
+import type { CitationNote, MessagesResponse } from "../../server/shared/api-types.js";
 import { type MessageAddress, routeHash } from "../app/use-hash-route.js";
 import { EvidenceOriginContext } from "../card/evidence-origin.js";
 import { answerFirst } from "./answer-first.js";
@@ -118,8 +118,8 @@ export function MessageList(props: MessageListProps) {
       </a>
     ) : null;
 
-  const origin = (id: number | null) =>
-    appId !== null && chatId !== null ? { appId, chatId, messageId: id } : null;
+  const origin = (id: number | null, citations: readonly CitationNote[] = []) =>
+    appId !== null && chatId !== null ? { appId, chatId, messageId: id, citations } : null;
 
   return (
     <>
@@ -149,7 +149,7 @@ export function MessageList(props: MessageListProps) {
                 {isTarget ? <span className="target-badge">{t("app.target.cited")}</span> : null}
                 {isTarget ? backLink : null}
               </RoleLabel>
-              <EvidenceOriginContext.Provider value={origin(message.id)}>
+              <EvidenceOriginContext.Provider value={origin(message.id, message.citations)}>
                 <div className="message-body">
                   {answerFirst(message.segments).map((segment, index) => (
                     // biome-ignore lint/suspicious/noArrayIndexKey: a stored message's segments never reorder

@@ -152,6 +152,9 @@ export const en = {
       ids: "Chat {{chat}} · message {{message}}",
       open: "Open message",
       openLabel: "Open message {{message}} in “{{title}}”",
+      changed: "Changed since cited",
+      removed: "No longer in the chat",
+      kept: "Only in Recollect (its file was deleted)",
     },
     legacy: {
       search: "Searched chats",

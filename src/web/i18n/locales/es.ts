@@ -154,6 +154,9 @@ export const es: StringTree<typeof en> = {
       ids: "Chat {{chat}} · mensaje {{message}}",
       open: "Abrir mensaje",
       openLabel: "Abrir mensaje {{message}} en «{{title}}»",
+      changed: "Cambiado desde la cita",
+      removed: "Ya no está en el chat",
+      kept: "Solo en Recollect (su archivo se eliminó)",
     },
     legacy: {
       search: "Chats buscados",

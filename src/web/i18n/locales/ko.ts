@@ -148,6 +148,9 @@ export const ko: StringTree<typeof en> = {
       ids: "채팅 {{chat}} · 메시지 {{message}}",
       open: "메시지 열기",
       openLabel: "메시지 열기: “{{title}}”의 메시지 {{message}}",
+      changed: "인용 후 변경됨",
+      removed: "채팅에 더 이상 없음",
+      kept: "Recollect에만 있음 (파일이 삭제됨)",
     },
     legacy: {
       search: "채팅 검색",

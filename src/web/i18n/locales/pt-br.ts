@@ -155,6 +155,9 @@ export const ptBR: StringTree<typeof en> = {
       ids: "Chat {{chat}} · mensagem {{message}}",
       open: "Abrir mensagem",
       openLabel: "Abrir mensagem {{message}} em “{{title}}”",
+      changed: "Alterado desde a citação",
+      removed: "Não está mais no chat",
+      kept: "Só no Recollect (o arquivo foi excluído)",
     },
     legacy: {
       search: "Chats pesquisados",

@@ -145,6 +145,9 @@ export const zhCN: StringTree<typeof en> = {
       ids: "聊天 {{chat}} · 消息 {{message}}",
       open: "打开消息",
       openLabel: "打开消息：“{{title}}”中的消息 {{message}}",
+      changed: "引用后已更改",
+      removed: "已不在该聊天中",
+      kept: "仅存于 Recollect（其文件已被删除）",
     },
     legacy: {
       search: "已搜索聊天",
