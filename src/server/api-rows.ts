@@ -135,6 +135,31 @@ export function messagesBefore(
     .slice(-MESSAGE_WINDOW);
 }
 
+/**
+ * Up to {@link MESSAGE_WINDOW} messages of a chat just after message `afterMessageId` (which is
+ * left out), in order: the page after a window opened around a cited message deep in a long chat
+ * ("load later"). Empty when it is the chat's last message. Pure read.
+ */
+export function messagesAfter(
+  store: Store,
+  chatId: number,
+  afterMessageId: number,
+): StoredMessage[] {
+  // A window of twice the size centred on the message holds every message of the page after it.
+  return messageWindow(store, chatId, {
+    aroundMessageId: afterMessageId,
+    size: 2 * MESSAGE_WINDOW,
+  })
+    .filter((message) => message.id > afterMessageId)
+    .slice(0, MESSAGE_WINDOW);
+}
+
+/** True when the chat has a shown message after `messageId` (the window does not end the chat). */
+export function hasMessagesAfter(store: Store, chatId: number, messageId: number): boolean {
+  const last = messageWindow(store, chatId, { size: 1 })[0];
+  return last !== undefined && last.id > messageId;
+}
+
 /** True when the chat has a shown message before `messageId` (the window does not start the chat). */
 export function hasMessagesBefore(store: Store, chatId: number, messageId: number): boolean {
   const first = listMessages(store, chatId, 1)[0];

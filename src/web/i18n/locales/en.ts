@@ -48,6 +48,8 @@ export const en = {
     earlier: {
       shown: "Showing the latest {{shown}} of {{total}} messages.",
       load: "Load earlier messages",
+      shownPart: "Showing {{shown}} of {{total}} messages.",
+      loadLater: "Load later messages",
     },
     skipToContent: "Skip to content",
     markdown: { details: "Details", taskDone: "Done", taskOpen: "To do" },

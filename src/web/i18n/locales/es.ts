@@ -46,6 +46,8 @@ export const es: StringTree<typeof en> = {
     earlier: {
       shown: "Se muestran los últimos {{shown}} de {{total}} mensajes.",
       load: "Cargar mensajes anteriores",
+      shownPart: "Se muestran {{shown}} de {{total}} mensajes.",
+      loadLater: "Cargar mensajes posteriores",
     },
     skipToContent: "Saltar al contenido",
     markdown: { details: "Detalles", taskDone: "Hecho", taskOpen: "Pendiente" },

@@ -45,6 +45,8 @@ export const ko: StringTree<typeof en> = {
     earlier: {
       shown: "메시지 {{total}}개 중 최근 {{shown}}개를 표시합니다.",
       load: "이전 메시지 불러오기",
+      shownPart: "메시지 {{total}}개 중 {{shown}}개를 표시합니다.",
+      loadLater: "이후 메시지 불러오기",
     },
     skipToContent: "본문으로 건너뛰기",
     markdown: { details: "자세히", taskDone: "완료", taskOpen: "할 일" },

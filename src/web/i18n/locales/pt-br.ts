@@ -46,6 +46,8 @@ export const ptBR: StringTree<typeof en> = {
     earlier: {
       shown: "Mostrando as últimas {{shown}} de {{total}} mensagens.",
       load: "Carregar mensagens anteriores",
+      shownPart: "Mostrando {{shown}} de {{total}} mensagens.",
+      loadLater: "Carregar mensagens posteriores",
     },
     skipToContent: "Pular para o conteúdo",
     markdown: { details: "Detalhes", taskDone: "Feito", taskOpen: "A fazer" },

@@ -44,6 +44,8 @@ export const zhCN: StringTree<typeof en> = {
     earlier: {
       shown: "显示 {{total}} 条消息中最近的 {{shown}} 条。",
       load: "加载更早的消息",
+      shownPart: "显示 {{total}} 条消息中的 {{shown}} 条。",
+      loadLater: "加载之后的消息",
     },
     skipToContent: "跳到正文",
     markdown: { details: "详细信息", taskDone: "已完成", taskOpen: "待办" },
