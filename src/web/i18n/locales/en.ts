@@ -44,7 +44,11 @@ export const en = {
     connectionLost: "The connection to the Recollect server was lost during this turn.",
     noAnswer: "No answer",
     retry: "Retry",
-    chatHeader: { own: "Your chat" },
+    chatHeader: {
+      own: "Your chat",
+      kept: "Only in Recollect",
+      keptHint: "The agent deleted this chat’s file; Recollect keeps its copy.",
+    },
     earlier: {
       shown: "Showing the latest {{shown}} of {{total}} messages.",
       load: "Load earlier messages",

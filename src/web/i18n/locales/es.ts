@@ -42,7 +42,11 @@ export const es: StringTree<typeof en> = {
     connectionLost: "Se perdió la conexión con el servidor de Recollect durante este turno.",
     noAnswer: "Sin respuesta",
     retry: "Reintentar",
-    chatHeader: { own: "Tu chat" },
+    chatHeader: {
+      own: "Tu chat",
+      kept: "Solo en Recollect",
+      keptHint: "El agente eliminó el archivo de este chat; Recollect conserva su copia.",
+    },
     earlier: {
       shown: "Se muestran los últimos {{shown}} de {{total}} mensajes.",
       load: "Cargar mensajes anteriores",

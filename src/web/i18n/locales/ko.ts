@@ -41,7 +41,11 @@ export const ko: StringTree<typeof en> = {
     connectionLost: "이 응답 중에 Recollect 서버와의 연결이 끊어졌습니다.",
     noAnswer: "응답 없음",
     retry: "다시 시도",
-    chatHeader: { own: "내 채팅" },
+    chatHeader: {
+      own: "내 채팅",
+      kept: "Recollect에만 있음",
+      keptHint: "에이전트가 이 채팅의 파일을 삭제했습니다. Recollect가 사본을 보관합니다.",
+    },
     earlier: {
       shown: "메시지 {{total}}개 중 최근 {{shown}}개를 표시합니다.",
       load: "이전 메시지 불러오기",

@@ -42,7 +42,11 @@ export const ptBR: StringTree<typeof en> = {
     connectionLost: "A conexão com o servidor do Recollect caiu durante esta resposta.",
     noAnswer: "Sem resposta",
     retry: "Tentar novamente",
-    chatHeader: { own: "Seu chat" },
+    chatHeader: {
+      own: "Seu chat",
+      kept: "Só no Recollect",
+      keptHint: "O agente excluiu o arquivo deste chat; o Recollect guarda sua cópia.",
+    },
     earlier: {
       shown: "Mostrando as últimas {{shown}} de {{total}} mensagens.",
       load: "Carregar mensagens anteriores",

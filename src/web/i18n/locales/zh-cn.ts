@@ -40,7 +40,11 @@ export const zhCN: StringTree<typeof en> = {
     connectionLost: "本轮回复期间与 Recollect 服务器的连接已断开。",
     noAnswer: "没有回复",
     retry: "重试",
-    chatHeader: { own: "你的对话" },
+    chatHeader: {
+      own: "你的对话",
+      kept: "仅存于 Recollect",
+      keptHint: "代理已删除此聊天的文件；Recollect 保留了它的副本。",
+    },
     earlier: {
       shown: "显示 {{total}} 条消息中最近的 {{shown}} 条。",
       load: "加载更早的消息",
