@@ -13,13 +13,10 @@ import { exploreHistoryCard } from "../card/history-card.js";
 import { evidenceTargetFixture, reportFixture } from "../card/testing/report-fixture.js";
 import type { ImportedChat } from "../importers/imported-chat.js";
 import { writeChats } from "../importers/write-chats.js";
-import { createMemorySettingsStore } from "../settings/index.js";
 import { findChat } from "../store/catalog/chats.js";
 import { openStore, type Store } from "../store/open-store.js";
-import { createApp } from "./create-app.js";
-import { createSettingsPermissions } from "./settings-permissions.js";
 import type { MessagesResponse } from "./shared/api-types.js";
-import { TEST_FILL_COMMANDS } from "./testing/fill-commands.js";
+import { createReadOnlyApi } from "./testing/read-only-api.js";
 import { seedOwnChat } from "./testing/seed-history.js";
 
 const TEXTS = ["Which queue?", "SQS.", "Why not Kafka?", "Too heavy for us."];
@@ -87,14 +84,7 @@ describe("citation notes of a stored card", () => {
         ["assistant", card],
       ],
     });
-    const app = createApp({
-      store,
-      runTurn: async () => undefined,
-      permissions: createSettingsPermissions(createMemorySettingsStore({}), []),
-      isPro: () => true,
-      fillCommands: TEST_FILL_COMMANDS,
-      staticHandler: null,
-    });
+    const app = createReadOnlyApi(store);
     const notes = async () => {
       const response = await app.request(`/api/apps/${appId}/chats/${ownChat}/messages`);
       const body = (await response.json()) as MessagesResponse;

@@ -3,11 +3,8 @@
  * before it (`hasEarlier`), and `?before=ID` returns the page just before a message.
  */
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { createMemorySettingsStore } from "../settings/index.js";
 import { openStore, type Store } from "../store/open-store.js";
-import { createApp } from "./create-app.js";
-import { createSettingsPermissions } from "./settings-permissions.js";
-import { TEST_FILL_COMMANDS } from "./testing/fill-commands.js";
+import { createReadOnlyApi } from "./testing/read-only-api.js";
 import { seedHistory, seedOwnChat } from "./testing/seed-history.js";
 
 const LONG_CHAT = 620;
@@ -30,15 +27,7 @@ beforeEach(() => {
 });
 afterEach(() => store.close());
 
-const app = () =>
-  createApp({
-    store,
-    runTurn: async () => undefined,
-    permissions: createSettingsPermissions(createMemorySettingsStore({}), []),
-    isPro: () => true,
-    fillCommands: TEST_FILL_COMMANDS,
-    staticHandler: null,
-  });
+const app = () => createReadOnlyApi(store);
 
 interface Page {
   readonly hasEarlier: boolean;
