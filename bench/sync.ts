@@ -5,14 +5,19 @@
  *
  * - first sync: wall time, messages/s, peak RSS (the process's max resident set), then the index
  *   drain beside it;
- * - resync after {@link CHANGED_FILES} files each gained one turn: wall time (target < 2 s, the
- *   issue's figure from a peer's PR: 1.5 s instead of 75 s) and its ratio to the first sync;
+ * - resync after {@link CHANGED_FILES} files each gained one turn (the append pass): wall time
+ *   (target < 2 s, the issue's figure from a peer's PR: 1.5 s instead of 75 s), its ratio to the
+ *   first sync and its throughput in changed files/s;
+ * - rewrite pass (issue 30, stable citations): {@link CHANGED_FILES} other files each with one
+ *   early message edited in place, so each is re-read whole and aligned with its stored messages
+ *   (`importers/message-alignment.ts`): wall time, files/s, and whether every message kept its id
+ *   (the edited one with its new text);
  * - the baseline measured in the same run: `import` of the same folder (re-reads and re-parses
  *   every file, comparing each chat with the store), which is what a sync without per-file state
  *   would cost.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { appendFile } from "node:fs/promises";
+import { appendFile, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { performance } from "node:perf_hooks";
@@ -34,6 +39,9 @@ const PROJECTS = 100;
 const CHANGED_FILES = 150;
 const RESYNC_TARGET_MS = 2_000;
 const WORDS_PER_MESSAGE = 40;
+/** The message (0-based) the rewrite pass edits in each of its files: early, far from the end. */
+const EDITED_AT = 10;
+const EDITED_TEXT = "edited: the cache is invalidated on write, not on read";
 
 function line(text: string): void {
   process.stdout.write(`${text}\n`);
@@ -53,6 +61,10 @@ export async function runBench(): Promise<BenchReport> {
     const text = () =>
       Array.from({ length: WORDS_PER_MESSAGE }, () => vocabulary.sample(random)).join(" ");
     const sessions: { path: string; cwd: string; id: string }[] = [];
+    // The lines of the files the rewrite pass edits (after the appended ones), kept to rewrite them.
+    const rewritten = new Map<number, string[]>();
+    const rewriteFrom = Math.min(CHANGED_FILES, files);
+    const rewriteTo = Math.min(2 * CHANGED_FILES, files);
     let bytes = 0;
     const generated = performance.now();
     for (let index = 0; index < files; index++) {
@@ -60,9 +72,11 @@ export async function runBench(): Promise<BenchReport> {
       const folder = join(home, ".claude", "projects", encodeClaudeProjectFolder(cwd));
       mkdirSync(folder, { recursive: true });
       const id = `session-${index}`;
-      const body = Array.from({ length: MESSAGES_PER_FILE }, (_, turn) =>
+      const lines = Array.from({ length: MESSAGES_PER_FILE }, (_, turn) =>
         claudeLine(id, cwd, { role: turn % 2 === 0 ? "user" : "assistant", text: text() }, turn),
-      ).join("");
+      );
+      if (index >= rewriteFrom && index < rewriteTo) rewritten.set(index, lines);
+      const body = lines.join("");
       const path = join(folder, `${id}.jsonl`);
       writeFileSync(path, body);
       bytes += body.length;
@@ -105,6 +119,45 @@ export async function runBench(): Promise<BenchReport> {
       `resync after ${changed.length} files gained one turn: ${resyncSummary.messages} messages in ${Math.round(resyncMs)} ms (${((resyncMs / firstMs) * 100).toFixed(2)}% of the first sync); index drain ${Math.round(resyncIndexMs)} ms for ${resyncIndexed} rows`,
     );
 
+    const appendFilesPerS = Math.round(changed.length / (resyncMs / 1000));
+    line(`append pass throughput: ${appendFilesPerS} files/s`);
+
+    // Rewrite pass: message EDITED_AT of each file is edited in place (same line, new text).
+    const idsOf = (sessionId: string) =>
+      store.db
+        .prepare<[string], { id: number; content: string }>(
+          `SELECT m.id, m.content FROM messages m JOIN chats c ON c.id = m.chat_id
+            WHERE c.external_id = ? ORDER BY m.id`,
+        )
+        .all(sessionId);
+    const probe = sessions[rewriteFrom];
+    const probeBefore = probe ? idsOf(probe.id) : [];
+    await Promise.all(
+      [...rewritten].map(([index, lines]) => {
+        const session = sessions[index]!;
+        const edited = [...lines];
+        edited[EDITED_AT] = claudeLine(
+          session.id,
+          session.cwd,
+          { role: EDITED_AT % 2 === 0 ? "user" : "assistant", text: EDITED_TEXT },
+          EDITED_AT,
+        );
+        return writeFile(session.path, edited.join(""));
+      }),
+    );
+    const rewriteStart = performance.now();
+    const rewrite = syncHistory({ store, environment, sources: ["claude-code"] });
+    const rewriteMs = performance.now() - rewriteStart;
+    const rewriteSummary = rewrite.sources[0]!;
+    const probeAfter = probe ? idsOf(probe.id) : [];
+    const idsKept =
+      probeBefore.length > 0 &&
+      probeAfter.map((row) => row.id).join() === probeBefore.map((row) => row.id).join() &&
+      probeAfter[EDITED_AT]?.content === EDITED_TEXT;
+    line(
+      `rewrite pass, ${rewritten.size} files with message ${EDITED_AT + 1} edited: ${Math.round(rewriteMs)} ms = ${Math.round(rewritten.size / (rewriteMs / 1000))} files/s; ${rewriteSummary.messages} rows written; every id kept: ${idsKept}`,
+    );
+
     const baselineStart = performance.now();
     const baseline = importPaths({ store, paths: [join(home, ".claude", "projects")] });
     const baselineMs = performance.now() - baselineStart;
@@ -126,11 +179,17 @@ export async function runBench(): Promise<BenchReport> {
         resync_ms: Math.round(resyncMs),
         resync_ratio_to_first: resyncMs / firstMs,
         resync_index_drain_ms: Math.round(resyncIndexMs),
+        append_files_per_s: appendFilesPerS,
+        rewrite_files: rewritten.size,
+        rewrite_ms: Math.round(rewriteMs),
+        rewrite_files_per_s: Math.round(rewritten.size / (rewriteMs / 1000)),
+        rewrite_rows_written: rewriteSummary.messages,
         baseline_reread_ms: Math.round(baselineMs),
       },
       targets: {
         resync_under_2s: resyncMs + resyncIndexMs < RESYNC_TARGET_MS,
         resync_imports_exactly_the_new_turns: resyncSummary.messages === changed.length,
+        rewrite_keeps_every_id: idsKept,
       },
     };
   } finally {

@@ -11,6 +11,13 @@ export {
   renderCardXml,
 } from "./card-xml.js";
 export {
+  CITATION_SCHEME,
+  type CitationAddress,
+  citationHref,
+  citationLink,
+  parseCitationHref,
+} from "./citation-link.js";
+export {
   CARD_STATES,
   type CardState,
   cardStateForReport,

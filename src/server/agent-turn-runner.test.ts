@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { FIXED_REPLIES } from "../agent/primary/offline-router/fixed-replies.js";
 import { renderCardXml } from "../card/card-xml.js";
 import { createIndexer } from "../history/index.js";
 import { openStore, type Store } from "../store/open-store.js";
@@ -26,7 +27,7 @@ afterEach(() => store.close());
  * Posts `message` as a turn and returns its events. read_chat's consent is "always" here: the
  * router may drill into a cited target, and an "ask" would wait for an answer no test gives.
  */
-async function runTurn(isPro: boolean, message: string): Promise<ServerEvent[]> {
+async function runTurn(isPro: boolean, message: string, locale?: string): Promise<ServerEvent[]> {
   const app = createOfflineTestApp(store, {
     isPro,
     settings: { consent: { read_chat: "always" } },
@@ -34,13 +35,41 @@ async function runTurn(isPro: boolean, message: string): Promise<ServerEvent[]> 
   const response = await app.request(`/api/chats/${own}/turns`, {
     method: "POST",
     headers: { "content-type": "application/json" },
-    body: JSON.stringify({ message }),
+    body: JSON.stringify(locale === undefined ? { message } : { message, locale }),
   });
   const text = await response.text();
   return splitSseFrames(text).payloads.map((payload) => JSON.parse(payload) as ServerEvent);
 }
 
 describe("agent turn runner", () => {
+  it("stores Recollect's fixed replies in the turn's locale", async () => {
+    const last = () =>
+      store.db
+        .prepare(
+          "SELECT content, is_recollect_reply AS fixed FROM messages WHERE chat_id = ? ORDER BY id DESC LIMIT 1",
+        )
+        .get(own);
+    await runTurn(false, "Decision: billing goes through Stripe.", "zh-CN");
+    expect(last()).toEqual({ content: FIXED_REPLIES["zh-CN"].noted, fixed: 1 });
+    await runTurn(false, "hello", "pt-BR");
+    expect(last()).toEqual({ content: FIXED_REPLIES["pt-BR"].greeting, fixed: 1 });
+    await runTurn(false, "hello");
+    expect(last()).toEqual({ content: FIXED_REPLIES.en.greeting, fixed: 1 });
+    const refused = await createOfflineTestApp(store, { isPro: false }).request(
+      `/api/chats/${own}/turns`,
+      {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ message: "hello", locale: "fr" }),
+      },
+    );
+    expect(refused.status).toBe(400);
+    expect(((await refused.json()) as { error: { argument: string } }).error.argument).toBe(
+      "body.locale",
+    );
+    expect(last()).toEqual({ content: FIXED_REPLIES.en.greeting, fixed: 1 });
+  });
+
   it("runs a Pro recall question through the explorer and streams its card to a final state", async () => {
     const events = await runTurn(true, "What did we decide about authentication?");
     const start = events.find((event) => event.type === "turn-start");

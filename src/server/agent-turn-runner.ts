@@ -81,6 +81,7 @@ export function createAgentTurnRunner(options: AgentTurnRunnerOptions): TurnRunn
       prompter: request.prompter,
       onEvent: request.onEvent,
       turnId: request.turnId,
+      locale: request.locale,
       ...(options.telemetry ? { telemetry: options.telemetry } : {}),
     });
   };

@@ -10,6 +10,7 @@ import { cleanTitle, visibleText } from "../history/index.js";
 import * as chats from "../store/catalog/chats.js";
 import * as messages from "../store/catalog/messages.js";
 import type { Store } from "../store/open-store.js";
+import { isFileGone } from "../sync/index.js";
 import { isoTimeOrNull } from "../text/iso-time.js";
 
 /**
@@ -34,6 +35,8 @@ export interface ChatSummary {
   readonly origin: ChatOrigin;
   /** What wrote it: an importer's format (`specstory`, `claude-code`…), `web`, `demo`… */
   readonly source: string;
+  /** Synced from a file the agent has since deleted: now only in Recollect (one `stat`). */
+  readonly kept: boolean;
 }
 
 /**
@@ -56,6 +59,7 @@ const chatSummary = (row: chats.ChatRow): ChatSummary => ({
   messageCount: row.messageCount,
   origin: row.source === WEB_SOURCE ? "web" : "imported",
   source: row.source,
+  kept: isFileGone(row.sourceFile),
 });
 
 const storedMessage = ({ createdAtMs, content, ...row }: messages.MessageRow): StoredMessage => ({
@@ -129,6 +133,31 @@ export function messagesBefore(
   })
     .filter((message) => message.id < beforeMessageId)
     .slice(-MESSAGE_WINDOW);
+}
+
+/**
+ * Up to {@link MESSAGE_WINDOW} messages of a chat just after message `afterMessageId` (which is
+ * left out), in order: the page after a window opened around a cited message deep in a long chat
+ * ("load later"). Empty when it is the chat's last message. Pure read.
+ */
+export function messagesAfter(
+  store: Store,
+  chatId: number,
+  afterMessageId: number,
+): StoredMessage[] {
+  // A window of twice the size centred on the message holds every message of the page after it.
+  return messageWindow(store, chatId, {
+    aroundMessageId: afterMessageId,
+    size: 2 * MESSAGE_WINDOW,
+  })
+    .filter((message) => message.id > afterMessageId)
+    .slice(0, MESSAGE_WINDOW);
+}
+
+/** True when the chat has a shown message after `messageId` (the window does not end the chat). */
+export function hasMessagesAfter(store: Store, chatId: number, messageId: number): boolean {
+  const last = messageWindow(store, chatId, { size: 1 })[0];
+  return last !== undefined && last.id > messageId;
 }
 
 /** True when the chat has a shown message before `messageId` (the window does not start the chat). */

@@ -125,6 +125,7 @@ describe("read API", () => {
       messageCount: 3,
       origin: "imported",
       source: "seed",
+      kept: false,
     });
   });
 
@@ -683,6 +684,7 @@ describe("turns", () => {
         messageCount: 0,
         origin: "web",
         source: "web",
+        kept: false,
       },
     });
   });

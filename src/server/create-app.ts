@@ -12,6 +12,7 @@ import type { ConsentPrompter } from "../agent/consent/consent-prompter.js";
 import { segmentMessage } from "../card/segment-message.js";
 import type { AgentEvent, AgentEventError } from "../contracts/agent-events.js";
 import type { Consent } from "../contracts/consent.js";
+import type { ReplyLocale } from "../contracts/reply-locale.js";
 import { InvalidInputError, RecollectError, toRecollectError } from "../errors/recollect-error.js";
 import { allowedByIssue } from "../errors/zod-issue.js";
 import { readChat } from "../history/index.js";
@@ -23,13 +24,16 @@ import {
   type ChatSummary,
   createChat,
   getChat,
+  hasMessagesAfter,
   hasMessagesBefore,
   listChats,
   listMessages,
+  messagesAfter,
   messagesBefore,
   messageWindow,
   type StoredMessage,
 } from "./api-rows.js";
+import { citationNotes } from "./citation-notes.js";
 import { errorResponse } from "./error-status.js";
 import { localRequestGuard } from "./local-request-guard.js";
 import { requestBodyLimit, securityHeaders } from "./security-middleware.js";
@@ -67,6 +71,8 @@ export interface TurnRequest {
   /** The chat's messages before this turn, oldest first. */
   readonly history: readonly StoredMessage[];
   readonly isPro: boolean;
+  /** The language of Recollect's own fixed replies this turn (the browser's locale). */
+  readonly locale: ReplyLocale;
   readonly signal: AbortSignal;
   readonly prompter: ConsentPrompter;
   readonly onEvent: (event: AgentEvent) => void;
@@ -189,25 +195,34 @@ export function createApp(deps: ServerDeps): Hono {
 
   const chatMessages = (
     chat: ChatSummary,
-    at: { readonly aroundMessageId?: number; readonly beforeMessageId?: number },
+    at: {
+      readonly aroundMessageId?: number;
+      readonly beforeMessageId?: number;
+      readonly afterMessageId?: number;
+    },
   ) => {
     const rows =
-      at.beforeMessageId === undefined
-        ? messageWindow(
-            store,
-            chat.id,
-            at.aroundMessageId === undefined ? {} : { aroundMessageId: at.aroundMessageId },
-          )
-        : messagesBefore(store, chat.id, at.beforeMessageId);
+      at.beforeMessageId !== undefined
+        ? messagesBefore(store, chat.id, at.beforeMessageId)
+        : at.afterMessageId !== undefined
+          ? messagesAfter(store, chat.id, at.afterMessageId)
+          : messageWindow(
+              store,
+              chat.id,
+              at.aroundMessageId === undefined ? {} : { aroundMessageId: at.aroundMessageId },
+            );
     const first = rows[0];
+    const last = rows.at(-1);
     return {
       chat,
       // The window does not start at the chat's first message: the view offers the earlier ones.
       hasEarlier: first !== undefined && hasMessagesBefore(store, chat.id, first.id),
-      messages: rows.map(({ content, ...message }) => ({
-        ...message,
-        segments: visibleSegments(segmentMessage(content)),
-      })),
+      // Nor end at its last (a window around a cited message): the view offers the later ones.
+      hasLater: last !== undefined && hasMessagesAfter(store, chat.id, last.id),
+      messages: rows.map(({ content, ...message }) => {
+        const segments = visibleSegments(segmentMessage(content));
+        return { ...message, segments, citations: citationNotes(store, chat.appId, segments) };
+      }),
     };
   };
 
@@ -220,12 +235,18 @@ export function createApp(deps: ServerDeps): Hono {
     const chatId = parseId(c.req.param("chatId"), "chatId");
     const rawMessage = c.req.query("message");
     const rawBefore = c.req.query("before");
-    if (rawMessage !== undefined && rawBefore !== undefined) {
-      throw new InvalidInputError("before", "either message or before, not both");
+    const rawAfter = c.req.query("after");
+    const given = [rawMessage, rawBefore, rawAfter].filter((raw) => raw !== undefined).length;
+    if (given > 1) {
+      throw new InvalidInputError(
+        rawAfter === undefined ? "before" : "after",
+        "one of message, before or after, not two",
+      );
     }
     const messageId = rawMessage === undefined ? undefined : parseId(rawMessage, "message");
     const beforeId = rawBefore === undefined ? undefined : parseId(rawBefore, "before");
-    const addressed = messageId ?? beforeId;
+    const afterId = rawAfter === undefined ? undefined : parseId(rawAfter, "after");
+    const addressed = messageId ?? beforeId ?? afterId;
     const retrieval = { store, appId, currentChatId: null, currentMessageId: null };
     readChat(
       retrieval,
@@ -237,6 +258,7 @@ export function createApp(deps: ServerDeps): Hono {
       chatMessages(getChat(store, chatId), {
         ...(messageId === undefined ? {} : { aroundMessageId: messageId }),
         ...(beforeId === undefined ? {} : { beforeMessageId: beforeId }),
+        ...(afterId === undefined ? {} : { afterMessageId: afterId }),
       }),
     );
   });
@@ -321,9 +343,14 @@ export function createApp(deps: ServerDeps): Hono {
           });
         } else if (endError !== null) {
           // Stopped or failed before anything was written: the question keeps a reply saying so.
-          updateMessageContent(store.db, assistantMessageId, unansweredReply(endError), {
-            recollectReply: true,
-          });
+          updateMessageContent(
+            store.db,
+            assistantMessageId,
+            unansweredReply(endError, body.locale ?? "en"),
+            {
+              recollectReply: true,
+            },
+          );
         } else deleteMessage(store.db, assistantMessageId);
       };
       // Cancelling ends the turn at once: pending cards freeze as cancelled and anything the
@@ -347,6 +374,7 @@ export function createApp(deps: ServerDeps): Hono {
           appId: chat.appId,
           chatId,
           userText: body.message,
+          locale: body.locale ?? "en",
           userMessageId,
           assistantMessageId,
           history,

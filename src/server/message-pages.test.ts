@@ -3,11 +3,8 @@
  * before it (`hasEarlier`), and `?before=ID` returns the page just before a message.
  */
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { createMemorySettingsStore } from "../settings/index.js";
 import { openStore, type Store } from "../store/open-store.js";
-import { createApp } from "./create-app.js";
-import { createSettingsPermissions } from "./settings-permissions.js";
-import { TEST_FILL_COMMANDS } from "./testing/fill-commands.js";
+import { createReadOnlyApi } from "./testing/read-only-api.js";
 import { seedHistory, seedOwnChat } from "./testing/seed-history.js";
 
 const LONG_CHAT = 620;
@@ -30,18 +27,11 @@ beforeEach(() => {
 });
 afterEach(() => store.close());
 
-const app = () =>
-  createApp({
-    store,
-    runTurn: async () => undefined,
-    permissions: createSettingsPermissions(createMemorySettingsStore({}), []),
-    isPro: () => true,
-    fillCommands: TEST_FILL_COMMANDS,
-    staticHandler: null,
-  });
+const app = () => createReadOnlyApi(store);
 
 interface Page {
   readonly hasEarlier: boolean;
+  readonly hasLater: boolean;
   readonly messages: ReadonlyArray<{ id: number; segments: Array<{ text?: string }> }>;
 }
 
@@ -77,6 +67,22 @@ describe("a chat longer than the message window", () => {
     expect(before.hasEarlier).toBe(true);
   });
 
+  it("opened around a message near the start, offers the later ones and reaches the last", async () => {
+    const newest = await page();
+    expect(newest.hasLater).toBe(false);
+    const first = (await page(`?before=${newest.messages[0]?.id}`)).messages[0]?.id ?? 0;
+    const around = await page(`?message=${first + 29}`);
+    expect(texts(around)[0]).toBe("message 1");
+    expect(texts(around).at(-1)).toBe("message 500");
+    expect(around).toMatchObject({ hasEarlier: false, hasLater: true });
+
+    const later = await page(`?after=${around.messages.at(-1)?.id}`);
+    expect(texts(later)).toEqual(
+      Array.from({ length: 120 }, (_, index) => `message ${index + 501}`),
+    );
+    expect(later).toMatchObject({ hasEarlier: true, hasLater: false });
+  });
+
   it("a short chat has nothing earlier", async () => {
     const short = seedOwnChat(store, {
       appId,
@@ -96,5 +102,12 @@ describe("a chat longer than the message window", () => {
     expect(((await both.json()) as { error: { argument: string } }).error.argument).toBe("before");
     const foreign = await app().request(`/api/apps/${appId}/chats/${chatId}/messages?before=1`);
     expect(foreign.status).toBe(404);
+    const twoWays = await app().request(
+      `/api/apps/${appId}/chats/${chatId}/messages?before=1&after=1`,
+    );
+    expect(twoWays.status).toBe(400);
+    expect(((await twoWays.json()) as { error: { argument: string } }).error.argument).toBe(
+      "after",
+    );
   });
 });

@@ -20,6 +20,7 @@ import type {
   LanguageModelV3Usage,
   SharedV3ProviderMetadata,
 } from "@ai-sdk/provider";
+import { isReplyLocale, type ReplyLocale } from "../../contracts/reply-locale.js";
 import { FIXED_REPLY_METADATA, RECALL_NOTICE_METADATA } from "./fixed-reply.js";
 import { type RouterDecision, routeTurn } from "./offline-router/route-turn.js";
 
@@ -41,6 +42,15 @@ const EMPTY_USAGE: LanguageModelV3Usage = {
 
 function offeredToolNames(options: LanguageModelV3CallOptions): string[] {
   return (options.tools ?? []).flatMap((tool) => (tool.type === "function" ? [tool.name] : []));
+}
+
+/**
+ * The locale of the router's fixed replies: `providerOptions.recollect.locale` of the call (set by
+ * `runPrimaryTurn` from the surface's turn), `en` when absent or not a reply locale.
+ */
+function replyLocale(options: LanguageModelV3CallOptions): ReplyLocale {
+  const locale = options.providerOptions?.recollect?.locale;
+  return isReplyLocale(locale) ? locale : "en";
 }
 
 function abortError(): Error {
@@ -77,7 +87,7 @@ export function createOfflineRouterModel(options: OfflineRouterOptions = {}): La
 
   const decide = (callOptions: LanguageModelV3CallOptions): RouterDecision => {
     if (callOptions.abortSignal?.aborted) throw abortError();
-    return routeTurn(callOptions.prompt, offeredToolNames(callOptions));
+    return routeTurn(callOptions.prompt, offeredToolNames(callOptions), replyLocale(callOptions));
   };
 
   const finishReason = (decision: RouterDecision): LanguageModelV3FinishReason => ({

@@ -260,7 +260,7 @@ describe("consent", () => {
     // The reply adds only what the card cannot say: the question back, and what was read — the
     // top cited chat, the Postgres one (#3) or the deployment one (#4), as the ranking orders them.
     const drilled =
-      /^I read the cited discussion \(chat #(\d+)\) to check the exact wording\.$/.exec(
+      /^I read the cited discussion \(\[“[^\]]*”\]\(recollect:chat\/(\d+)\/message\/\d+\)\) to check the exact wording\.$/.exec(
         result.text.slice(`${ASK_TO_CONFIRM}\n\n`.length),
       );
     expect(result.text.startsWith(`${ASK_TO_CONFIRM}\n\n`)).toBe(true);

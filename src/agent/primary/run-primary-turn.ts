@@ -4,9 +4,11 @@
  * Emits the {@link AgentEvent} stream (see `contracts/agent-events.ts` for the order guarantees) and
  * records one privacy-safe `primary_turn` telemetry event.
  */
+
 import { type LanguageModel, type ModelMessage, stepCountIs, streamText } from "ai";
 import type { AgentEvent, AgentEventSink, TurnFinishReason } from "../../contracts/agent-events.js";
 import type { AgentMode } from "../../contracts/agent-mode.js";
+import type { ReplyLocale } from "../../contracts/reply-locale.js";
 import type { Engine } from "../../engine/engine.js";
 import {
   AbortedError,
@@ -48,6 +50,8 @@ export interface PrimaryTurnOptions {
   readonly turnId?: string;
   /** Clock in ms. Default `Date.now`. */
   readonly now?: () => number;
+  /** The language of Recollect's own fixed replies this turn (the offline router's). Default `en`. */
+  readonly locale?: ReplyLocale;
 }
 
 /** What the turn produced. `responseMessages` extend the conversation for the next turn. */
@@ -153,6 +157,8 @@ export async function runPrimaryTurn(options: PrimaryTurnOptions): Promise<Prima
       stopWhen: stepCountIs(maxSteps),
       prepareStep: () => (explorerReported ? { activeTools: afterReportTools } : {}),
       abortSignal: ctx.abortSignal,
+      // Only Recollect's offline router reads this namespace (its fixed replies' language).
+      providerOptions: { recollect: { locale: options.locale ?? "en" } },
       maxRetries: 0,
       // Error parts are classified from fullStream below; the SDK's default console logging would
       // duplicate them on stderr.

@@ -56,6 +56,9 @@ const EXPLORER_GUIDANCE = [
   "- When the report shows conflicting decisions (the card lists both with their dates), recency",
   "  informs but does not automatically decide: ask whether the newest statement still stands, naming",
   "  its chat and date, rather than restating the competing statements.",
+  "- When you name a cited message, write it as a link the person can open, with its chat's title and",
+  "  date as the text: [“Auth approach”, 2026-03-02](recollect:chat/39/message/120) for chat 39,",
+  '  message 120. Never write a bare "chat 39".',
 ].join("\n");
 
 const READ_CHAT_WITH_EXPLORER = [

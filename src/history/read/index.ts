@@ -1,4 +1,9 @@
 /** Read seam: `readChat()` and its input rules. */
+export {
+  type CitedMessage,
+  type CitedMessageState,
+  citedMessageState,
+} from "./cited-message-state.js";
 export { MAX_READ_MESSAGE_CHARS, readChat } from "./read-chat.js";
 export {
   DEFAULT_READ_LIMIT,

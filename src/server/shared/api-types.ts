@@ -4,6 +4,7 @@
  */
 import { z } from "zod";
 import { messageSegmentSchema } from "../../card/segment-message.js";
+import { REPLY_LOCALES } from "../../contracts/reply-locale.js";
 
 /**
  * The command lines that fill an empty store, as the person runs Recollect where the server was
@@ -41,6 +42,11 @@ export const chatSummarySchema = z.object({
   origin: z.enum(["web", "imported"]),
   /** What wrote the chat: an importer's format name, `web` (the person's own), `demo`… */
   source: z.string(),
+  /**
+   * True when the chat was synced from a file the agent has since deleted: it is now only in
+   * Recollect (kept, searchable and readable; `sync/kept-chats.ts`).
+   */
+  kept: z.boolean(),
 });
 
 /** `GET /api/apps/:appId/chats`. */
@@ -51,8 +57,21 @@ export type ChatsResponse = z.infer<typeof chatsResponseSchema>;
 export const createChatResponseSchema = z.object({ chat: chatSummarySchema });
 
 /**
- * `GET /api/apps/:appId/chats/:chatId/messages[?message=ID | ?before=ID]`: a window of at most 500
- * messages (the newest, those around message ID, or those just before it). `hasEarlier` is true
+ * What has become of one message a stored card cites (`server/citation-notes.ts`), sent only when
+ * it is not plainly as cited: `changed` (a sync edited it in place: same id, new text), `removed`
+ * (no such message any more), `same`; `kept` when its chat's file was deleted by the agent.
+ */
+export const citationNoteSchema = z.object({
+  chatId: z.number().int(),
+  messageId: z.number().int(),
+  state: z.enum(["same", "changed", "removed"]),
+  kept: z.boolean(),
+});
+export type CitationNote = z.infer<typeof citationNoteSchema>;
+
+/**
+ * `GET /api/apps/:appId/chats/:chatId/messages[?message=ID | ?before=ID | ?after=ID]`: a window of
+ * at most 500 messages (the newest, those around message ID, just before it, or just after it). `hasEarlier` is true
  * when the chat has messages before the window (the view offers to load them). Each message is
  * already split into text runs and typed cards (the server reads stored card XML back; the browser
  * never parses it).
@@ -60,12 +79,16 @@ export const createChatResponseSchema = z.object({ chat: chatSummarySchema });
 export const messagesResponseSchema = z.object({
   chat: chatSummarySchema,
   hasEarlier: z.boolean(),
+  /** The chat has messages after the window (one opened around a cited message): "load later". */
+  hasLater: z.boolean(),
   messages: z.array(
     z.object({
       id: z.number().int(),
       role: z.enum(["user", "assistant"]),
       segments: z.array(messageSegmentSchema),
       createdAt: z.string().nullable(),
+      /** Notes on the messages its cards cite that changed, went or are kept (often empty). */
+      citations: z.array(citationNoteSchema),
     }),
   ),
 });
@@ -92,11 +115,14 @@ export const setPermissionBodySchema = z.object({ consent: consentSchema });
 export const MAX_TURN_MESSAGE_CHARS = 8000;
 
 /**
- * `POST /api/chats/:chatId/turns` body: the person's message, 1–8,000 chars after trimming. The
+ * `POST /api/chats/:chatId/turns` body: the person's message, 1–8,000 chars after trimming, and
+ * optionally their locale (one of `REPLY_LOCALES`; anything else is refused). The
  * server also refuses one of only control or invisible characters (`create-app.ts`).
  */
 export const turnBodySchema = z.object({
   message: z.string().trim().min(1).max(MAX_TURN_MESSAGE_CHARS),
+  /** The person's language, for Recollect's own fixed replies this turn; default `en`. */
+  locale: z.enum(REPLY_LOCALES).optional(),
 });
 
 /** `POST /api/apps/:appId/chats` body. */

@@ -3,6 +3,7 @@
  * errors become {@link ApiError} with the server's classified `kind`.
  */
 import type { z } from "zod";
+import type { ReplyLocale } from "../../contracts/reply-locale.js";
 import { errorResponseSchema } from "../../server/shared/api-types.js";
 import { type ServerEvent, serverEventSchema } from "../../server/shared/server-events.js";
 import { ssePayloads } from "../../server/shared/sse-frames.js";
@@ -102,7 +103,7 @@ function parseEvent(payload: string): ServerEvent | null {
 }
 
 /**
- * Starts a turn and calls `onEvent` for each validated event until a terminal event
+ * Starts a turn (Recollect's own fixed replies in `locale`) and calls `onEvent` for each validated event until a terminal event
  * (`turn-finish` / `turn-error`).
  * @throws ApiError when the server refuses the turn (e.g. 404 chat, 400 empty message), or of
  *   kind {@link NETWORK_ERROR_KIND} when the server cannot be reached or its stream breaks or ends
@@ -111,12 +112,13 @@ function parseEvent(payload: string): ServerEvent | null {
 export async function streamTurn(
   chatId: number,
   message: string,
+  locale: ReplyLocale,
   onEvent: (event: ServerEvent) => void,
 ): Promise<void> {
   const response = await request(`/api/chats/${chatId}/turns`, {
     method: "POST",
     headers: { "content-type": "application/json", accept: "text/event-stream" },
-    body: JSON.stringify({ message }),
+    body: JSON.stringify({ message, locale }),
   });
   if (!response.ok || !response.body) throw await failure(response);
   try {

@@ -1,6 +1,7 @@
 /**
  * Where the person is: above a conversation, the chat's title, its app, what wrote it (the source
- * tool, or "your chat") and the dates of its shown messages. A cited message opened from a card
+ * tool, or "your chat"), the dates of its shown messages, and "Only in Recollect" when the agent
+ * deleted the chat's file. A cited message opened from a card
  * therefore names its chat and date too.
  */
 import { useTranslation } from "react-i18next";
@@ -12,6 +13,19 @@ export interface ChatHeaderProps {
   readonly chat: MessagesResponse["chat"];
   readonly appName: string | null;
   readonly messages: MessagesResponse["messages"];
+}
+
+/**
+ * The label of a chat synced from a file the agent has since deleted: it is now only in Recollect
+ * (`ChatSummary.kept`). Words, not colour alone; the hint says why.
+ */
+export function KeptBadge() {
+  const { t } = useTranslation();
+  return (
+    <span className="kept-badge" data-kept="true" title={t("app.chatHeader.keptHint")}>
+      {t("app.chatHeader.kept")}
+    </span>
+  );
 }
 
 /** The store's `source` of the person's own chats. */
@@ -32,6 +46,7 @@ export function ChatHeader({ chat, appName, messages }: ChatHeaderProps) {
         {appName ? <span className="chat-app">{appName}</span> : null}
         <span className="chat-source">{source}</span>
         <span className="chat-dates">{first === last ? first : `${first} – ${last}`}</span>
+        {chat.kept ? <KeptBadge /> : null}
       </p>
     </header>
   );

@@ -65,6 +65,8 @@ export function ChatPage(props: ChatPageProps) {
   const [messages, setMessages] = useState<Messages>([]);
   // The chat has messages before the shown window (a chat longer than the 500 loaded at once).
   const [hasEarlier, setHasEarlier] = useState(false);
+  // And after it (a window opened around a cited message deep in a long chat).
+  const [hasLater, setHasLater] = useState(false);
   // The shown chat's header (its origin decides where a new turn goes), with its id.
   const [shownChat, setShownChat] = useState<MessagesResponse["chat"] | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
@@ -136,6 +138,7 @@ export function ChatPage(props: ChatPageProps) {
       setLoadError(null);
       setMessages(response.messages);
       setHasEarlier(response.hasEarlier);
+      setHasLater(response.hasLater);
       setShownChat(response.chat);
     } catch (error) {
       if (error instanceof ApiError && error.kind === "not_found") {
@@ -160,6 +163,19 @@ export function ChatPage(props: ChatPageProps) {
       ...shown,
     ]);
     setHasEarlier(response.hasEarlier);
+  }, [appId, chatId, messages]);
+
+  // The page after the last shown message, put after it (messages already shown stay).
+  const loadLater = useCallback(async () => {
+    const last = messages.at(-1);
+    if (chatId === null || appId === null || last === undefined) return;
+    const path = `/api/apps/${appId}/chats/${chatId}/messages?after=${last.id}`;
+    const response = await getJson(path, messagesResponseSchema);
+    setMessages((shown) => [
+      ...shown,
+      ...response.messages.filter((message) => message.id > (shown.at(-1)?.id ?? 0)),
+    ]);
+    setHasLater(response.hasLater);
   }, [appId, chatId, messages]);
 
   useEffect(() => {
@@ -275,6 +291,11 @@ export function ChatPage(props: ChatPageProps) {
           earlier={
             hasEarlier && !appMissing && shownChat?.id === chatId
               ? { total: shownChat.messageCount, load: () => loadEarlier().catch(fail) }
+              : null
+          }
+          later={
+            hasLater && !appMissing && shownChat?.id === chatId
+              ? { total: shownChat.messageCount, load: () => loadLater().catch(fail) }
               : null
           }
           live={turn.live}

@@ -10,6 +10,7 @@ import { useTranslation } from "react-i18next";
 import type { AppsResponse, ChatsResponse } from "../../server/shared/api-types.js";
 import type { Route } from "../app/use-hash-route.js";
 import { formatDate } from "../i18n/index.js";
+import { KeptBadge } from "./chat-header.js";
 
 /** The id of the drawer, for the header button's `aria-controls`. */
 export const CHAT_DRAWER_ID = "chat-drawer";
@@ -175,6 +176,7 @@ function ChatList(props: {
                 <time className="chat-link-date" dateTime={chat.createdAt ?? undefined}>
                   {formatDate(chat.createdAt, i18n.language)}
                 </time>
+                {chat.kept ? <KeptBadge /> : null}
               </a>
             </li>
           );

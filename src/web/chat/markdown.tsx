@@ -4,11 +4,14 @@
  * injects it. The one HTML construct exports rely on, `<details>`, becomes a native disclosure
  * (see {@link splitDetails}). Images are not loaded (archival text must not fetch from the
  * network): they render as links. Tables scroll inside their own box so a wide table never widens
- * the page.
+ * the page. A reply's citation (`[title, date](recollect:chat/C/message/M)`, `card/citation-link.ts`)
+ * becomes a link that opens the cited message in this app.
  */
 import { useTranslation } from "react-i18next";
-import ReactMarkdown, { type Components } from "react-markdown";
+import ReactMarkdown, { type Components, defaultUrlTransform } from "react-markdown";
 import remarkGfm from "remark-gfm";
+import { parseCitationHref } from "../../card/citation-link.js";
+import { CitedLink } from "./cited-link.js";
 import { type MarkdownBlock, splitDetails } from "./split-details.js";
 
 const REMARK_PLUGINS = [remarkGfm];
@@ -53,13 +56,25 @@ const COMPONENTS: Components = {
       <table {...props} />
     </div>
   ),
-  a: ({ node: _node, ...props }) => <a {...props} target="_blank" rel="noreferrer noopener" />,
+  a: ({ node: _node, href, children, ...props }) => {
+    const cited = href === undefined ? null : parseCitationHref(href);
+    if (cited) return <CitedLink address={cited}>{children}</CitedLink>;
+    return (
+      <a {...props} href={href} target="_blank" rel="noreferrer noopener">
+        {children}
+      </a>
+    );
+  },
   img: ({ src, alt }) => (
     <a href={typeof src === "string" ? src : undefined} target="_blank" rel="noreferrer noopener">
       {alt || (typeof src === "string" ? src : "")}
     </a>
   ),
 };
+
+/** A citation's `recollect:` address survives (it becomes an in-app link); others as by default. */
+const urlTransform = (url: string) =>
+  parseCitationHref(url) === null ? defaultUrlTransform(url) : url;
 
 /** What a disclosure's summary line may keep: inline emphasis and code, nothing else. */
 const SUMMARY_ELEMENTS = ["strong", "em", "del", "code"];
@@ -81,8 +96,13 @@ function Blocks({ blocks }: { blocks: readonly MarkdownBlock[] }) {
   const { t } = useTranslation();
   return blocks.map((block, index) =>
     block.kind === "markdown" ? (
-      // biome-ignore lint/suspicious/noArrayIndexKey: blocks of one text never reorder
-      <ReactMarkdown key={index} remarkPlugins={REMARK_PLUGINS} components={COMPONENTS}>
+      <ReactMarkdown
+        // biome-ignore lint/suspicious/noArrayIndexKey: blocks of one text never reorder
+        key={index}
+        remarkPlugins={REMARK_PLUGINS}
+        components={COMPONENTS}
+        urlTransform={urlTransform}
+      >
         {block.text}
       </ReactMarkdown>
     ) : (

@@ -9,13 +9,13 @@
  */
 import { useLayoutEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
-import type { MessagesResponse } from "../../server/shared/api-types.js";
+import type { CitationNote, MessagesResponse } from "../../server/shared/api-types.js";
 import { type MessageAddress, routeHash } from "../app/use-hash-route.js";
 import { EvidenceOriginContext } from "../card/evidence-origin.js";
 import { answerFirst } from "./answer-first.js";
-import { EarlierBar, type EarlierMessages } from "./earlier-bar.js";
 import { Markdown } from "./markdown.js";
 import { CardView, SegmentView } from "./message-content.js";
+import { type MoreMessages, PageBar } from "./page-bar.js";
 import { RoleLabel } from "./role-label.js";
 import { TurnFailure } from "./turn-failure.js";
 import { type LiveTurn, turnFailed } from "./use-turn.js";
@@ -36,12 +36,14 @@ export interface MessageListProps {
   /** True for an empty store: no "new chat" invitation, as there is no app to chat in. */
   readonly empty?: boolean;
   /** The chat has messages before the shown ones: how many it holds, and how to load them. */
-  readonly earlier: EarlierMessages | null;
+  readonly earlier: MoreMessages | null;
+  /** The chat has messages after the shown ones (a window around a cited message), or null. */
+  readonly later: MoreMessages | null;
 }
 
 /** The message list. */
 export function MessageList(props: MessageListProps) {
-  const { appId, chatId, messages, live, messageId, from, onRetry, earlier, empty } = props;
+  const { appId, chatId, messages, live, messageId, from, onRetry, earlier, later, empty } = props;
   const { t } = useTranslation();
   const listRef = useRef<HTMLElement>(null);
   const scrolledTo = useRef<string | null>(null);
@@ -118,8 +120,8 @@ export function MessageList(props: MessageListProps) {
       </a>
     ) : null;
 
-  const origin = (id: number | null) =>
-    appId !== null && chatId !== null ? { appId, chatId, messageId: id } : null;
+  const origin = (id: number | null, citations: readonly CitationNote[] = []) =>
+    appId !== null && chatId !== null ? { appId, chatId, messageId: id, citations } : null;
 
   return (
     <>
@@ -134,7 +136,9 @@ export function MessageList(props: MessageListProps) {
         {chatId === null && !liveHere && !empty ? (
           <p className="empty-state">{t("app.pickChat")}</p>
         ) : null}
-        {earlier ? <EarlierBar earlier={earlier} shown={messages.length} /> : null}
+        {earlier ? (
+          <PageBar edge="earlier" more={earlier} shown={messages.length} middle={later !== null} />
+        ) : null}
         {shown.map((message) => {
           const isTarget = message.id === messageId;
           return (
@@ -149,7 +153,7 @@ export function MessageList(props: MessageListProps) {
                 {isTarget ? <span className="target-badge">{t("app.target.cited")}</span> : null}
                 {isTarget ? backLink : null}
               </RoleLabel>
-              <EvidenceOriginContext.Provider value={origin(message.id)}>
+              <EvidenceOriginContext.Provider value={origin(message.id, message.citations)}>
                 <div className="message-body">
                   {answerFirst(message.segments).map((segment, index) => (
                     // biome-ignore lint/suspicious/noArrayIndexKey: a stored message's segments never reorder
@@ -160,6 +164,9 @@ export function MessageList(props: MessageListProps) {
             </article>
           );
         })}
+        {later ? (
+          <PageBar edge="later" more={later} shown={messages.length} middle={earlier !== null} />
+        ) : null}
         {liveHere ? (
           <EvidenceOriginContext.Provider value={origin(liveHere.assistantMessageId)}>
             <LiveMessages live={liveHere} onRetry={onRetry} />

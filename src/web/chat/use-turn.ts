@@ -11,6 +11,8 @@
  * retried) — it is never replaced by a reload that no longer shows it.
  */
 import { useCallback, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { isReplyLocale } from "../../contracts/reply-locale.js";
 import {
   type AssistantParts,
   applyAgentEvent,
@@ -91,6 +93,9 @@ export function turnFailed(live: LiveTurn): boolean {
 export function useTurn(onSettled: () => Promise<void>): TurnControls {
   const [live, setLive] = useState<LiveTurn | null>(null);
   const liveRef = useRef<LiveTurn | null>(null);
+  const { i18n } = useTranslation();
+  // Recollect's own fixed replies come back in the language the page is shown in.
+  const locale = isReplyLocale(i18n.language) ? i18n.language : "en";
   const update = useCallback((change: (current: LiveTurn) => LiveTurn) => {
     setLive((current) => {
       const next = current ? change(current) : current;
@@ -118,7 +123,7 @@ export function useTurn(onSettled: () => Promise<void>): TurnControls {
       // Known here, not read back from state: React may not have applied the update yet.
       let accepted = false;
       try {
-        await streamTurn(chatId, text, (event) => {
+        await streamTurn(chatId, text, locale, (event) => {
           update((current) => reduce(current, event));
           if (event.type === "turn-accepted") {
             accepted = true;
@@ -164,7 +169,7 @@ export function useTurn(onSettled: () => Promise<void>): TurnControls {
       });
       return { accepted: true };
     },
-    [onSettled, update],
+    [onSettled, update, locale],
   );
 
   const stop = useCallback(() => {

@@ -1,7 +1,9 @@
 import type { LanguageModelV3Prompt } from "@ai-sdk/provider";
 import { describe, expect, it } from "vitest";
 import type { ExploreChatHistoryReport } from "../../../card/report-schema.js";
+import { REPLY_LOCALES } from "../../../contracts/reply-locale.js";
 import { textDeltas } from "../offline-router-model.js";
+import { FIXED_REPLIES } from "./fixed-replies.js";
 import { classifyMessage, routedQuery } from "./recall-classifier.js";
 import {
   ROUTER_GREETING_TEXT,
@@ -192,9 +194,16 @@ describe("offline router policy", () => {
       },
     ];
     const base = textUnderCard({ ...report, action: "read_targets" });
-    expect(routeTurn(read({ chat_id: 2, messages: [] }), ["read_chat"])).toEqual({
+    expect(
+      routeTurn(read({ chat_id: 2, chat_title: "Auth", messages: [] }), ["read_chat"]),
+    ).toEqual({
       kind: "text",
-      text: `${base}\n\nI read the cited discussion (chat #2) to check the exact wording.`,
+      text: `${base}\n\nI read the cited discussion ([“Auth”](recollect:chat/2/message/4)) to check the exact wording.`,
+    });
+    // Another chat than the one drilled into is no read of it.
+    expect(routeTurn(read({ chat_id: 7, messages: [] }), ["read_chat"])).toEqual({
+      kind: "text",
+      text: `${base}\n\nI could not read the cited discussion, so this rests on the report alone.`,
     });
     expect(
       routeTurn(read({ error: { kind: "user_cancelled", message: "declined" } }), ["read_chat"]),
@@ -217,14 +226,9 @@ describe("offline router policy", () => {
     expect(textUnderCard({ ...report, outcome: "no_match", findings: [], conflicts: [] })).toBe(
       ASK_FOR_CONTEXT,
     );
-    // Nothing of the report's own text comes back: not the summary, a claim, a title or an excerpt.
-    for (const text of [
-      report.summary,
-      "Auth moved to Clerk.",
-      "Switch auth",
-      "Sessions vs Clerk.",
-      "…",
-    ]) {
+    // Nothing of the report's own text comes back: not the summary, a claim or an excerpt (the
+    // cited statement's link names only its chat's title and date).
+    for (const text of [report.summary, "Auth moved to Clerk.", "Sessions vs Clerk.", "…"]) {
       expect(textUnderCard(report)).not.toContain(text);
     }
   });
@@ -232,7 +236,9 @@ describe("offline router policy", () => {
   it("asks whether the conflict's newer statement still stands, naming its chat and date", () => {
     expect(newestConflictStatements(report).map((target) => target.message_id)).toEqual([4]);
     const question = textUnderCard(report);
-    expect(question).toContain("chat 2, 2026-02-03");
+    // A link to the statement, named by its chat's title and date (never a bare "chat 2").
+    expect(question).toContain(", 2026-02-03](recollect:chat/2/message/4)");
+    expect(question).not.toMatch(/chat 2\b/);
     expect(question).not.toContain("2026-01-10");
     expect(question).not.toContain(ASK_TO_CONFIRM);
     // The evidence order does not matter: the date decides, then the message id.
@@ -270,8 +276,10 @@ describe("offline router policy", () => {
       ],
     };
     expect(newestConflictStatements(chain).map((target) => target.message_id)).toEqual([27]);
-    expect(textUnderCard(chain)).toContain("chat 9, 2026-04-07");
-    expect(textUnderCard(chain)).not.toContain("chat 5");
+    expect(textUnderCard(chain)).toContain(
+      "[“untitled chat”, 2026-04-07](recollect:chat/9/message/27)",
+    );
+    expect(textUnderCard(chain)).not.toContain("recollect:chat/5/");
     const apart = {
       ...chain,
       conflicts: [
@@ -283,8 +291,28 @@ describe("offline router policy", () => {
       ],
     };
     expect(newestConflictStatements(apart).map((target) => target.message_id)).toEqual([27, 23]);
-    expect(textUnderCard(apart)).toContain("chat 9, 2026-04-07");
-    expect(textUnderCard(apart)).toContain("chat 8, 2026-03-10");
+    expect(textUnderCard(apart)).toContain(", 2026-04-07](recollect:chat/9/message/27); [");
+    expect(textUnderCard(apart)).toContain(", 2026-03-10](recollect:chat/8/message/23)");
+  });
+
+  it("writes its fixed replies in the turn's locale, English by default", () => {
+    expect(routeTurn(user("hello"), [], "zh-CN")).toEqual({
+      kind: "text",
+      text: FIXED_REPLIES["zh-CN"].greeting,
+    });
+    expect(routeTurn(user("Decision: billing goes through Stripe."), [], "es")).toEqual({
+      kind: "text",
+      text: "Anotado.",
+    });
+    expect(textUnderCard(report, "zh-CN")).toBe(
+      "以前的聊天说法不一致。最新的说法（[“Switch auth”，2026-02-03](recollect:chat/2/message/4)）现在还成立吗？",
+    );
+    for (const locale of REPLY_LOCALES) {
+      expect(textUnderCard({ ...report, conflicts: [], confidence: "low" }, locale)).toBe(
+        FIXED_REPLIES[locale].askToConfirm,
+      );
+    }
+    expect(routeTurn(user("hello"), [])).toEqual({ kind: "text", text: ROUTER_GREETING_TEXT });
   });
 
   it("streams text in deltas that concatenate back exactly", () => {

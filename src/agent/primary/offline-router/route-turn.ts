@@ -21,10 +21,13 @@ import type {
   LanguageModelV3ToolResultPart,
 } from "@ai-sdk/provider";
 import { z } from "zod";
+import { citationLink } from "../../../card/citation-link.js";
 import {
   type ExploreChatHistoryReport,
   exploreChatHistoryReportSchema,
 } from "../../../card/report-schema.js";
+import type { ReplyLocale } from "../../../contracts/reply-locale.js";
+import { FIXED_REPLIES, type FixedReplies } from "./fixed-replies.js";
 import { classifyMessage, routedQuery } from "./recall-classifier.js";
 import { textUnderCard } from "./text-under-card.js";
 
@@ -59,22 +62,19 @@ const READ_CHAT = "read_chat";
  * no topic: the reply is indexed with the chat, and a later exploration would match (and cite) the
  * words of an example such as "what did we decide about …?".
  */
-export const ROUTER_HELP_TEXT =
-  "I look things up in this app's earlier chats. Ask me what was settled about a topic, or why something changed.";
+export const ROUTER_HELP_TEXT = FIXED_REPLIES.en.help;
 /**
  * The reply to a statement: an acknowledgement, no tool. One word, so that a later exploration
  * never cites this reply for the note's own terms. Whether the note is kept is the surface's
  * business (the web app stores the chat; `recollect chat` keeps no transcript).
  */
-export const ROUTER_NOTED_TEXT = "Noted.";
+export const ROUTER_NOTED_TEXT = FIXED_REPLIES.en.noted;
 /** The reply to a greeting. */
-export const ROUTER_GREETING_TEXT = `Hello! ${ROUTER_HELP_TEXT}`;
+export const ROUTER_GREETING_TEXT = FIXED_REPLIES.en.greeting;
 /** The reply to a recall question when the explorer is not in the toolset. */
-export const ROUTER_NO_HISTORY_TEXT =
-  "I can't look up earlier chats here: history tools are not available in this context (they need Pro, an Engine-backed model, and the explorer's permission not set to never). Could you tell me what was decided?";
+export const ROUTER_NO_HISTORY_TEXT = FIXED_REPLIES.en.noHistory;
 /** The reply when the person declined the explorer. */
-export const ROUTER_DECLINED_TEXT =
-  "You declined the history explorer, so I did not look at earlier chats.";
+export const ROUTER_DECLINED_TEXT = FIXED_REPLIES.en.declined;
 
 const errorOutputSchema = z.object({
   error: z.object({ kind: z.string(), message: z.string() }),
@@ -105,17 +105,20 @@ function reportIn(output: LanguageModelV3ToolResultOutput): ExploreChatHistoryRe
 }
 
 /** Text for an explorer output that carries no report: a denial, a classified error, or junk. */
-function explorerFailureText(output: LanguageModelV3ToolResultOutput): string {
-  if (output.type === "execution-denied") return ROUTER_DECLINED_TEXT;
+function explorerFailureText(
+  output: LanguageModelV3ToolResultOutput,
+  replies: FixedReplies,
+): string {
+  if (output.type === "execution-denied") return replies.declined;
   if (output.type === "error-text" && parseJsonText(output.value) === undefined) {
-    return `The history explorer failed: ${output.value}`;
+    return replies.explorerFailed("error", output.value);
   }
   const failed = errorOutputSchema.safeParse(outputValue(output));
   if (failed.success) {
-    if (failed.data.error.kind === "user_cancelled") return ROUTER_DECLINED_TEXT;
-    return `The history explorer failed (${failed.data.error.kind}): ${failed.data.error.message}`;
+    if (failed.data.error.kind === "user_cancelled") return replies.declined;
+    return replies.explorerFailed(failed.data.error.kind, failed.data.error.message);
   }
-  return "The history explorer returned a result I could not read.";
+  return replies.explorerUnreadable;
 }
 
 /** The first evidence target of the report (findings first, then conflicts), or null. */
@@ -139,17 +142,28 @@ function toolResults(prompt: LanguageModelV3Prompt): LanguageModelV3ToolResultPa
 function answerAfterRead(
   report: ExploreChatHistoryReport | null,
   read: LanguageModelV3ToolResultOutput,
+  target: RouterReadInput | null,
+  locale: ReplyLocale,
 ): string {
-  const base = report ? textUnderCard(report) : "";
+  const replies = FIXED_REPLIES[locale];
+  const base = report ? textUnderCard(report, locale) : "";
   const failed = errorOutputSchema.safeParse(outputValue(read));
-  const readValue = z.object({ chat_id: z.number() }).safeParse(outputValue(read));
+  const readValue = z
+    .object({ chat_id: z.number(), chat_title: z.string().nullable().optional() })
+    .safeParse(outputValue(read));
+  // The read is the router's own drill-down of `target`: its link opens that message.
+  const readLink = (at: RouterReadInput, title: string | null | undefined) =>
+    citationLink(replies.citation(title ?? replies.untitled, null), {
+      chatId: at.chat_id,
+      messageId: at.around_message_id,
+    });
   const note = failed.success
     ? failed.data.error.kind === "user_cancelled"
-      ? "You declined reading the cited discussion, so this rests on the report alone."
-      : `I could not read the cited discussion (${failed.data.error.kind}), so this rests on the report alone.`
-    : readValue.success
-      ? `I read the cited discussion (chat #${readValue.data.chat_id}) to check the exact wording.`
-      : "I could not read the cited discussion, so this rests on the report alone.";
+      ? replies.readDeclined
+      : replies.readFailed(failed.data.error.kind)
+    : readValue.success && target !== null && target.chat_id === readValue.data.chat_id
+      ? replies.readDone(readLink(target, readValue.data.chat_title))
+      : replies.readUnreadable;
   return base ? `${base}\n\n${note}` : note;
 }
 
@@ -162,11 +176,16 @@ function userText(prompt: LanguageModelV3Prompt): string | null {
     .trim();
 }
 
-/** Decides the router's next step from the whole prompt and the offered tool names. */
+/**
+ * Decides the router's next step from the whole prompt and the offered tool names; every text it
+ * writes is in `locale` (`fixed-replies.ts`; default `en`).
+ */
 export function routeTurn(
   prompt: LanguageModelV3Prompt,
   offered: readonly string[],
+  locale: ReplyLocale = "en",
 ): RouterDecision {
+  const replies = FIXED_REPLIES[locale];
   const last = prompt.at(-1);
   if (last?.role === "tool") {
     const results = toolResults(prompt);
@@ -174,10 +193,11 @@ export function routeTurn(
     const report = explorerResult ? reportIn(explorerResult.output) : null;
     const latest = last.content.find((part) => part.type === "tool-result");
     if (latest?.type === "tool-result" && latest.toolName === READ_CHAT) {
-      return { kind: "text", text: answerAfterRead(report, latest.output) };
+      const target = report ? firstTarget(report) : null;
+      return { kind: "text", text: answerAfterRead(report, latest.output, target, locale) };
     }
     if (latest?.type === "tool-result" && latest.toolName === EXPLORER) {
-      if (!report) return { kind: "text", text: explorerFailureText(latest.output) };
+      if (!report) return { kind: "text", text: explorerFailureText(latest.output, replies) };
       const target = firstTarget(report);
       const alreadyRead = results.some((part) => part.toolName === READ_CHAT);
       if (
@@ -188,9 +208,9 @@ export function routeTurn(
       ) {
         return { kind: "tool-call", toolName: "read_chat", input: target };
       }
-      return { kind: "text", text: textUnderCard(report) };
+      return { kind: "text", text: textUnderCard(report, locale) };
     }
-    return { kind: "text", text: "Done." };
+    return { kind: "text", text: replies.done };
   }
   const text = userText(prompt) ?? "";
   const kind = classifyMessage(text);
@@ -202,9 +222,9 @@ export function routeTurn(
         input: { query: routedQuery(text) },
       };
     }
-    return { kind: "text", text: ROUTER_NO_HISTORY_TEXT, recallNotice: true };
+    return { kind: "text", text: replies.noHistory, recallNotice: true };
   }
-  if (kind === "greeting") return { kind: "text", text: ROUTER_GREETING_TEXT };
-  if (kind === "statement") return { kind: "text", text: ROUTER_NOTED_TEXT };
-  return { kind: "text", text: ROUTER_HELP_TEXT };
+  if (kind === "greeting") return { kind: "text", text: replies.greeting };
+  if (kind === "statement") return { kind: "text", text: replies.noted };
+  return { kind: "text", text: replies.help };
 }

@@ -6,17 +6,19 @@
  * When the card says it all, the reply is empty. `no_match` is never presented as proof of absence.
  *
  * For conflicts the question is one the person can answer yes or no: it names the newest
- * statement by its chat and date, read from the report's typed evidence fields (never from the
+ * statement by its chat's title and date as a link to the message (`card/citation-link.ts`), read from the report's typed evidence fields (never from the
  * conflict's display description). Recency informs but does not decide (plan § Key States,
  * Conflict), so the router asks whether the newest statement still stands instead of declaring it.
  */
+import { citationLink } from "../../../card/citation-link.js";
 import type { EvidenceTarget, ExploreChatHistoryReport } from "../../../card/report-schema.js";
+import type { ReplyLocale } from "../../../contracts/reply-locale.js";
+import { FIXED_REPLIES } from "./fixed-replies.js";
 
-/** Asked when nothing relevant was found: the person is the only other source. */
-export const ASK_FOR_CONTEXT =
-  "Can you tell me roughly when it came up, or which feature it was about? Then I can look again.";
-/** Asked when the report is low confidence or its action is `ask_user`. */
-export const ASK_TO_CONFIRM = "Can you confirm this still holds before I rely on it?";
+/** Asked when nothing relevant was found: the person is the only other source (English). */
+export const ASK_FOR_CONTEXT = FIXED_REPLIES.en.askForContext;
+/** Asked when the report is low confidence or its action is `ask_user` (English). */
+export const ASK_TO_CONFIRM = FIXED_REPLIES.en.askToConfirm;
 
 /** Milliseconds of `created_at`, or -Infinity when it is none or no date (then it never wins). */
 function timeOf(target: EvidenceTarget): number {
@@ -50,40 +52,51 @@ export function newestConflictStatements(report: ExploreChatHistoryReport): Evid
 }
 
 /**
- * "chat 9, 2026-04-07": where and when a statement was made (the ISO date of `created_at`); only
- * "chat 9" when the time is unknown.
+ * Where and when a statement was made, as a link to it: `[“Auth approach”, 2026-04-07](recollect:chat/9/message/40)`
+ * (the ISO date of `created_at`, left out when unknown; the title read from the report's typed
+ * fields, "untitled chat" in `locale` without one).
  */
-function whereAndWhen(target: EvidenceTarget): string {
-  if (target.created_at === null) return `chat ${target.chat_id}`;
+export function citedStatement(target: EvidenceTarget, locale: ReplyLocale = "en"): string {
+  const replies = FIXED_REPLIES[locale];
   const ms = timeOf(target);
   const day = Number.isFinite(ms) ? new Date(ms).toISOString().slice(0, 10) : target.created_at;
-  return `chat ${target.chat_id}, ${day}`;
+  return citationLink(replies.citation(target.chat_title ?? replies.untitled, day), {
+    chatId: target.chat_id,
+    messageId: target.message_id,
+  });
 }
 
 /**
  * The yes/no question about the conflicts' newest statements (see {@link
- * newestConflictStatements}), or "" when the report has no conflicts. Pure.
+ * newestConflictStatements}) in `locale`, or "" when the report has no conflicts. Pure.
  */
-export function askWhetherNewestStands(report: ExploreChatHistoryReport): string {
+export function askWhetherNewestStands(
+  report: ExploreChatHistoryReport,
+  locale: ReplyLocale = "en",
+): string {
   const standing = newestConflictStatements(report);
   const [only] = standing;
   if (!only) return "";
-  if (standing.length === 1) {
-    return `The earlier chats disagree. Does the newest statement (${whereAndWhen(only)}) still stand?`;
-  }
-  const places = standing.map(whereAndWhen).join("; ");
-  return `The earlier chats disagree on more than one point. Do the newest statements (${places}) still stand?`;
+  const replies = FIXED_REPLIES[locale];
+  if (standing.length === 1) return replies.conflictOne(citedStatement(only, locale));
+  return replies.conflictMany(
+    standing.map((target) => citedStatement(target, locale)).join(replies.listSeparator),
+  );
 }
 
 /**
  * The reply under the card for `report`: at most one question back, never a restatement of the
  * report's summary, findings or evidence text. Conflicts ask whether the newest statement still
  * stands (which also settles a low confidence); otherwise a low-confidence or `ask_user` report
- * asks for confirmation. Pure.
+ * asks for confirmation. In `locale` (default `en`). Pure.
  */
-export function textUnderCard(report: ExploreChatHistoryReport): string {
-  if (report.outcome === "no_match") return ASK_FOR_CONTEXT;
-  if (report.conflicts.length > 0) return askWhetherNewestStands(report);
-  if (report.confidence === "low" || report.action === "ask_user") return ASK_TO_CONFIRM;
+export function textUnderCard(
+  report: ExploreChatHistoryReport,
+  locale: ReplyLocale = "en",
+): string {
+  const replies = FIXED_REPLIES[locale];
+  if (report.outcome === "no_match") return replies.askForContext;
+  if (report.conflicts.length > 0) return askWhetherNewestStands(report, locale);
+  if (report.confidence === "low" || report.action === "ask_user") return replies.askToConfirm;
   return "";
 }

@@ -44,10 +44,16 @@ export const en = {
     connectionLost: "The connection to the Recollect server was lost during this turn.",
     noAnswer: "No answer",
     retry: "Retry",
-    chatHeader: { own: "Your chat" },
+    chatHeader: {
+      own: "Your chat",
+      kept: "Only in Recollect",
+      keptHint: "The agent deleted this chat’s file; Recollect keeps its copy.",
+    },
     earlier: {
       shown: "Showing the latest {{shown}} of {{total}} messages.",
       load: "Load earlier messages",
+      shownPart: "Showing {{shown}} of {{total}} messages.",
+      loadLater: "Load later messages",
     },
     skipToContent: "Skip to content",
     markdown: { details: "Details", taskDone: "Done", taskOpen: "To do" },
@@ -154,6 +160,9 @@ export const en = {
       ids: "Chat {{chat}} · message {{message}}",
       open: "Open message",
       openLabel: "Open message {{message}} in “{{title}}”",
+      changed: "Changed since cited",
+      removed: "No longer in the chat",
+      kept: "Only in Recollect (its file was deleted)",
     },
     legacy: {
       search: "Searched chats",

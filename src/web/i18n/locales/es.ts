@@ -42,10 +42,16 @@ export const es: StringTree<typeof en> = {
     connectionLost: "Se perdió la conexión con el servidor de Recollect durante este turno.",
     noAnswer: "Sin respuesta",
     retry: "Reintentar",
-    chatHeader: { own: "Tu chat" },
+    chatHeader: {
+      own: "Tu chat",
+      kept: "Solo en Recollect",
+      keptHint: "El agente eliminó el archivo de este chat; Recollect conserva su copia.",
+    },
     earlier: {
       shown: "Se muestran los últimos {{shown}} de {{total}} mensajes.",
       load: "Cargar mensajes anteriores",
+      shownPart: "Se muestran {{shown}} de {{total}} mensajes.",
+      loadLater: "Cargar mensajes posteriores",
     },
     skipToContent: "Saltar al contenido",
     markdown: { details: "Detalles", taskDone: "Hecho", taskOpen: "Pendiente" },
@@ -156,6 +162,9 @@ export const es: StringTree<typeof en> = {
       ids: "Chat {{chat}} · mensaje {{message}}",
       open: "Abrir mensaje",
       openLabel: "Abrir mensaje {{message}} en «{{title}}»",
+      changed: "Cambiado desde la cita",
+      removed: "Ya no está en el chat",
+      kept: "Solo en Recollect (su archivo se eliminó)",
     },
     legacy: {
       search: "Chats buscados",

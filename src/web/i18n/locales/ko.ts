@@ -41,10 +41,16 @@ export const ko: StringTree<typeof en> = {
     connectionLost: "이 응답 중에 Recollect 서버와의 연결이 끊어졌습니다.",
     noAnswer: "응답 없음",
     retry: "다시 시도",
-    chatHeader: { own: "내 채팅" },
+    chatHeader: {
+      own: "내 채팅",
+      kept: "Recollect에만 있음",
+      keptHint: "에이전트가 이 채팅의 파일을 삭제했습니다. Recollect가 사본을 보관합니다.",
+    },
     earlier: {
       shown: "메시지 {{total}}개 중 최근 {{shown}}개를 표시합니다.",
       load: "이전 메시지 불러오기",
+      shownPart: "메시지 {{total}}개 중 {{shown}}개를 표시합니다.",
+      loadLater: "이후 메시지 불러오기",
     },
     skipToContent: "본문으로 건너뛰기",
     markdown: { details: "자세히", taskDone: "완료", taskOpen: "할 일" },
@@ -150,6 +156,9 @@ export const ko: StringTree<typeof en> = {
       ids: "채팅 {{chat}} · 메시지 {{message}}",
       open: "메시지 열기",
       openLabel: "메시지 열기: “{{title}}”의 메시지 {{message}}",
+      changed: "인용 후 변경됨",
+      removed: "채팅에 더 이상 없음",
+      kept: "Recollect에만 있음 (파일이 삭제됨)",
     },
     legacy: {
       search: "채팅 검색",

@@ -42,10 +42,16 @@ export const ptBR: StringTree<typeof en> = {
     connectionLost: "A conexão com o servidor do Recollect caiu durante esta resposta.",
     noAnswer: "Sem resposta",
     retry: "Tentar novamente",
-    chatHeader: { own: "Seu chat" },
+    chatHeader: {
+      own: "Seu chat",
+      kept: "Só no Recollect",
+      keptHint: "O agente excluiu o arquivo deste chat; o Recollect guarda sua cópia.",
+    },
     earlier: {
       shown: "Mostrando as últimas {{shown}} de {{total}} mensagens.",
       load: "Carregar mensagens anteriores",
+      shownPart: "Mostrando {{shown}} de {{total}} mensagens.",
+      loadLater: "Carregar mensagens posteriores",
     },
     skipToContent: "Pular para o conteúdo",
     markdown: { details: "Detalhes", taskDone: "Feito", taskOpen: "A fazer" },
@@ -157,6 +163,9 @@ export const ptBR: StringTree<typeof en> = {
       ids: "Chat {{chat}} · mensagem {{message}}",
       open: "Abrir mensagem",
       openLabel: "Abrir mensagem {{message}} em “{{title}}”",
+      changed: "Alterado desde a citação",
+      removed: "Não está mais no chat",
+      kept: "Só no Recollect (o arquivo foi excluído)",
     },
     legacy: {
       search: "Chats pesquisados",

@@ -40,10 +40,16 @@ export const zhCN: StringTree<typeof en> = {
     connectionLost: "本轮回复期间与 Recollect 服务器的连接已断开。",
     noAnswer: "没有回复",
     retry: "重试",
-    chatHeader: { own: "你的对话" },
+    chatHeader: {
+      own: "你的对话",
+      kept: "仅存于 Recollect",
+      keptHint: "代理已删除此聊天的文件；Recollect 保留了它的副本。",
+    },
     earlier: {
       shown: "显示 {{total}} 条消息中最近的 {{shown}} 条。",
       load: "加载更早的消息",
+      shownPart: "显示 {{total}} 条消息中的 {{shown}} 条。",
+      loadLater: "加载之后的消息",
     },
     skipToContent: "跳到正文",
     markdown: { details: "详细信息", taskDone: "已完成", taskOpen: "待办" },
@@ -146,6 +152,9 @@ export const zhCN: StringTree<typeof en> = {
       ids: "聊天 {{chat}} · 消息 {{message}}",
       open: "打开消息",
       openLabel: "打开消息：“{{title}}”中的消息 {{message}}",
+      changed: "引用后已更改",
+      removed: "已不在该聊天中",
+      kept: "仅存于 Recollect（其文件已被删除）",
     },
     legacy: {
       search: "已搜索聊天",

@@ -1,0 +1,65 @@
+/**
+ * What has become of the messages a stored card cites, for the chat view (issue 30): a card keeps
+ * the excerpts observed when it was made (evidence is immutable), while a later sync may have
+ * edited a cited message in place (`changed`), dropped it (`removed`), or kept it after the agent
+ * deleted its file (`kept`: the chat is now only in Recollect). Computed on every read, never
+ * stored, so the card itself never changes.
+ */
+
+import type { EvidenceTarget } from "../card/report-schema.js";
+import type { MessageSegment } from "../card/segment-message.js";
+import { citedMessageState } from "../history/index.js";
+import { findChat } from "../store/catalog/chats.js";
+import type { Store } from "../store/open-store.js";
+import { isFileGone } from "../sync/index.js";
+import type { CitationNote } from "./shared/api-types.js";
+
+/** Every evidence target of the explorer cards among `segments`, in order (with repeats). */
+function citedTargets(segments: readonly MessageSegment[]): EvidenceTarget[] {
+  return segments.flatMap((segment) => {
+    if (segment.kind !== "card" || segment.card.kind !== "explore") return [];
+    const card = segment.card.card;
+    if (!("report" in card)) return [];
+    return [
+      ...card.report.findings.flatMap((finding) => finding.evidence),
+      ...card.report.conflicts.flatMap((conflict) => conflict.evidence),
+    ];
+  });
+}
+
+/**
+ * The notes of the targets `segments` cite in app `appId`, one per cited message that is not
+ * plainly as cited (changed, removed or kept); none for the rest. A target in another app reads
+ * as removed, as `read_chat` would answer it, so nothing of that app is disclosed. One read per
+ * distinct target and one `stat` per distinct chat file.
+ */
+export function citationNotes(
+  store: Store,
+  appId: number,
+  segments: readonly MessageSegment[],
+): CitationNote[] {
+  const ctx = { store, appId, currentChatId: null, currentMessageId: null };
+  const keptChats = new Map<number, boolean>();
+  const kept = (chatId: number) => {
+    let gone = keptChats.get(chatId);
+    if (gone === undefined) {
+      const chat = findChat(store.db, chatId);
+      gone = chat !== null && chat.appId === appId && isFileGone(chat.sourceFile);
+      keptChats.set(chatId, gone);
+    }
+    return gone;
+  };
+  const notes = new Map<string, CitationNote>();
+  for (const target of citedTargets(segments)) {
+    const key = `${target.chat_id}.${target.message_id}`;
+    if (notes.has(key)) continue;
+    const state = citedMessageState(ctx, target);
+    notes.set(key, {
+      chatId: target.chat_id,
+      messageId: target.message_id,
+      state,
+      kept: state !== "removed" && kept(target.chat_id),
+    });
+  }
+  return [...notes.values()].filter((note) => note.state !== "same" || note.kept);
+}
