@@ -104,3 +104,30 @@ describe("findings order", () => {
     expect(cited.indexOf("c3")).toBeLessThan(cited.indexOf("c2"));
   });
 });
+
+describe("a yes/no question", () => {
+  test("the turn that says yes or no about the subject leads, though it names no value", () => {
+    const history = [
+      observation(
+        "c1",
+        "Spec: on the next run the Migrator moves all 40 old session records to the new session record format.",
+        { role: "assistant", ...read },
+      ),
+      observation("c2", "we dont need backward compatibility, just migrate the session records", {
+        ...read,
+      }),
+    ];
+    const question = "do we need backward compatibility for old session records?";
+    const report = reportFor(runState(question, history), DEFAULT_POLICY);
+    expect(report.findings[0]?.candidate_ids[0]).toBe("c2");
+  });
+
+  test("a word that merely ends in -nt is no answer: another question keeps the value first", () => {
+    const history = [
+      observation("c1", "The client wants the event sent at the front of the queue.", read),
+      observation("c2", "Events go through SQS from now on.", { role: "assistant", ...read }),
+    ];
+    const report = reportFor(runState("do events use a queue?", history), DEFAULT_POLICY);
+    expect(report.findings[0]?.candidate_ids[0]).toBe("c2");
+  });
+});

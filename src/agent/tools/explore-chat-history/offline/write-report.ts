@@ -11,7 +11,7 @@
 import type { SubmitReportInput } from "../child-protocol.js";
 import { buildFindings, type Finding, findingMessages } from "./build-findings.js";
 import { absentWords, evidenceStrength } from "./evidence-strength.js";
-import { type PolicyConfig, SUMMARY_REQUEST } from "./policy-parameters.js";
+import { type PolicyConfig, SUMMARY_REQUEST, YES_NO_QUESTION } from "./policy-parameters.js";
 import type { QueryModel } from "./query-model.js";
 import type { RankedMessage, Ranking } from "./rank-evidence.js";
 import { valuesOf } from "./revision.js";
@@ -54,6 +54,22 @@ function statesValue(item: RankedMessage, question: QueryModel): boolean {
   const named = (v: string) => [...termVector(v).tf.keys()].some((t) => question.weights.has(t));
   const statements = sentencesOf(item.observation.text).filter((part) => !/[?？]$/.test(part));
   return statements.some((part) => [...valuesOf(part)].some((value) => !named(value)));
+}
+
+/** A yes or no: the words that answer a yes/no question ("we don't need it", "yes", "never"). */
+const POLARITY =
+  /\b(?:yes|yeah|yep|no|nope|not|never|\w+n['’]t|(?:do|does|did|is|are|was|wo|ca|should|would)nt)\b/i;
+
+/**
+ * A sentence of `item` that is no question says yes or no ({@link POLARITY}) about a word of the
+ * `question`'s subject: the answer to a yes/no question ("do we need backward compatibility?" —
+ * "we dont need backward compatibility, just migrate"), which names no value.
+ */
+function answersYesNo(item: RankedMessage, subject: QueryModel): boolean {
+  const statements = sentencesOf(item.observation.text).filter((part) => !/[?？]$/.test(part));
+  const onSubject = (part: string) =>
+    [...termVector(part).tf.keys()].some((term) => subject.weights.has(term));
+  return statements.some((part) => POLARITY.test(part) && onSubject(part));
 }
 
 /**
@@ -122,7 +138,10 @@ export function writeReport(
   const inForce = (finding: Finding) => newer.has(finding.lead) && !older.has(finding.lead);
   // Statements lead: a deferral ("we can pick the database next") or a question shares the
   // question's words but states no value (`statesValue`).
-  const leads = (finding: Finding) => statesValue(finding.lead, ranking.question);
+  const yesNo = YES_NO_QUESTION.test(context.question);
+  const leads = (finding: Finding) =>
+    statesValue(finding.lead, ranking.question) ||
+    (yesNo && answersYesNo(finding.lead, ranking.subject));
   const findings = built.findings
     // A revised statement is quoted in its conflict only: a second quote pushed conflicts out.
     .filter((finding) => !older.has(finding.lead))
