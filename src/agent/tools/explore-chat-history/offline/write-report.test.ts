@@ -6,7 +6,9 @@
 import { describe, expect, test } from "vitest";
 import { reportFor } from "./decide-next-action.js";
 import { DEFAULT_POLICY } from "./policy-parameters.js";
+import { formulate } from "./query-model.js";
 import { observation, runState } from "./testing/offline-test-fixtures.js";
+import { bestSentence } from "./write-report.js";
 
 const QUESTION = "What did we decide about the database?";
 const read = { via: "read" as const };
@@ -129,5 +131,18 @@ describe("a yes/no question", () => {
     ];
     const report = reportFor(runState("do events use a queue?", history), DEFAULT_POLICY);
     expect(report.findings[0]?.candidate_ids[0]).toBe("c2");
+  });
+});
+
+describe("bestSentence", () => {
+  const text =
+    "- **What you observed was *partly* a bug.** The welcome email was firing at signup (alongside the confirmation email), and the confirm link going to **localhost:3000** is a misconfiguration, not intended.";
+
+  test("a sentence ends after closing emphasis, and a long one is cut around what was asked", () => {
+    const quote = bestSentence(text, formulate("why does the link go to localhost?"), 80);
+    expect(quote.startsWith("…")).toBe(true);
+    expect(quote).toContain("localhost:3000");
+    expect(quote.length).toBeLessThanOrEqual(80);
+    expect(quote).not.toContain("partly");
   });
 });

@@ -24,19 +24,40 @@ const QUOTE_CHARS = 120;
 /** Longest quoted sentence of a turn that followed the cited one: a claim quotes up to three. */
 const TURN_QUOTE_CHARS = 90;
 
-/** Sentences of `text` (split after . ! ? and their CJK forms, and at line breaks), collapsed. */
+/**
+ * Sentences of `text` (split after . ! ? and their CJK forms, closing emphasis, quotes or brackets
+ * included — "**a bug.** The …" — and at line breaks), collapsed.
+ */
 function sentencesOf(text: string): string[] {
-  const parts = text.split(/(?<=[.!?。！？])\s+|\n+/);
+  const parts = text.split(/(?<=[.!?。！？][*_"'”’)\]]*)\s+|\n+/);
   return parts.map((part) => part.replace(/\s+/g, " ").trim()).filter((part) => part.length > 0);
 }
 
-/** The sentence of `text` with the most query weight (the first on ties), whitespace collapsed. */
+/** Words kept before the first matching word when a long sentence is cut to fit. */
+const LEAD_IN_WORDS = 3;
+
+/**
+ * The sentence of `text` with the most query weight (the first on ties), whitespace collapsed,
+ * at most `chars` long: a longer one is cut to a window that starts {@link LEAD_IN_WORDS} words
+ * before its weightiest word of the query, so the words that matched are the ones quoted.
+ */
 export function bestSentence(text: string, model: QueryModel, chars = QUOTE_CHARS): string {
   const sentences = sentencesOf(text);
-  const score = (part: string) =>
-    [...model.weights].reduce((sum, [t, w]) => sum + (termVector(part).tf.has(t) ? w : 0), 0);
+  const matches = (part: string) => [...model.weights].filter(([t]) => termVector(part).tf.has(t));
+  const score = (part: string) => matches(part).reduce((sum, [, w]) => sum + w, 0);
   const best = sentences.reduce((a, b) => (score(b) > score(a) ? b : a), sentences[0] ?? "");
-  return best.length > chars ? `${best.slice(0, chars - 1)}…` : best;
+  if (best.length <= chars) return best;
+  const words = best.split(" ");
+  // The window opens at the sentence's weightiest match: the question's own words outweigh the
+  // words expansion added (λ = 0.8), so the quote shows what was asked about.
+  const [top] = matches(best).sort((a, b) => b[1] - a[1])[0] ?? [];
+  const first = Math.max(0, words.findIndex((word) => termVector(word).tf.has(top ?? "")));
+  const start = Math.max(0, first - LEAD_IN_WORDS);
+  const window = words.slice(start).join(" ");
+  const head = start > 0 ? "…" : "";
+  return window.length + head.length > chars
+    ? `${head}${window.slice(0, chars - head.length - 1)}…`
+    : `${head}${window}`;
 }
 
 /** The ISO date (`2026-04-07`) of a message's time; `unknown date` when the store has none. */
