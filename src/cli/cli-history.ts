@@ -1,6 +1,6 @@
 /**
  * Which history a CLI command reads (issue 32): a team's PostgreSQL store when `--store` (or,
- * without `--store`/`--db`, `RECOLLECT_STORE`) is a `postgres://` URL, else the local SQLite store
+ * without `--store`, `RECOLLECT_STORE`) is a `postgres://` URL, else the local SQLite store
  * as before. Settings (Pro, consents) stay beside the local store either way: they are the
  * person's, not the team's.
  */
@@ -25,7 +25,7 @@ export function teamStoreFor(
   if (options.store !== undefined) {
     return isPostgresUrl(options.store) ? { url: options.store, origin: "--store" } : null;
   }
-  if (options.db !== undefined) return null;
+  // `--db` names only the local store (settings); a team URL in the environment still applies.
   const fromEnv = env.RECOLLECT_STORE;
   return fromEnv && isPostgresUrl(fromEnv) ? { url: fromEnv, origin: "RECOLLECT_STORE" } : null;
 }
