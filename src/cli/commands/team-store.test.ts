@@ -139,6 +139,12 @@ describeRequiring([POSTGRESQL], "recollect on a team store", () => {
     expect(other.stderr.replace("Other", "X")).toBe(missing.stderr.replace("Nowhere", "X"));
   });
 
+  it("refuses to serve a team store in the web app (its links open local chats)", async () => {
+    const serve = await recollect(["--store", alice, "serve", "--port", "0"]);
+    expect(serve.code).toBe(4);
+    expect(serve.stderr).toContain("recollect serve shows and writes the local store only");
+  });
+
   it("refuses a bad URL (exit 2) and an unreachable server (exit 4) without printing the password", async () => {
     const bad = await recollect(["--store", "postgres://alice:sekrit@localhost", "apps"]);
     expect(bad.code).toBe(2);
