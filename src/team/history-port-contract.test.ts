@@ -6,7 +6,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createExplorerEngine } from "../agent/explorer-engine.js";
 import { exploreApp } from "../agent/tools/explore-chat-history/explore-app.js";
-import { RecollectError } from "../errors/recollect-error.js";
 import { type HistoryPort, sqliteHistoryPort } from "../history/index.js";
 import type { HistoryFixture } from "../history/testing/history-fixture.js";
 import {
@@ -16,16 +15,8 @@ import {
 } from "../test/postgres-cluster.js";
 import { describeRequiring } from "../test/require-resource.js";
 import { contractHistory, PRIVATE_WORD } from "./testing/contract-history.js";
+import { kindOf } from "./testing/kind-of.js";
 import { createTeamFixture, type TeamFixture } from "./testing/team-fixture.js";
-
-async function kindOf(promise: Promise<unknown>): Promise<string> {
-  try {
-    await promise;
-    return "resolved";
-  } catch (error) {
-    return RecollectError.isInstance(error) ? error.kind : `unclassified: ${String(error)}`;
-  }
-}
 
 /** The contract, run against the port `open()` gives. */
 function contract(open: () => { port: HistoryPort }) {

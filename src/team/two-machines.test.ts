@@ -12,7 +12,6 @@ import { afterAll, beforeAll, expect, it } from "vitest";
 import { createExplorerEngine } from "../agent/explorer-engine.js";
 import { exploreApp } from "../agent/tools/explore-chat-history/explore-app.js";
 import { runRecollectChild } from "../cli/commands/testing/run-child.js";
-import { RecollectError } from "../errors/recollect-error.js";
 import { createIndexer, type HistoryPort } from "../history/index.js";
 import { createHistoryFixture, type HistoryFixture } from "../history/testing/history-fixture.js";
 import { spawnMcpClient } from "../mcp/testing/spawn-mcp-client.js";
@@ -24,16 +23,8 @@ import {
 } from "../test/postgres-cluster.js";
 import { describeRequiring } from "../test/require-resource.js";
 import { contractHistory, PRIVATE_WORD } from "./testing/contract-history.js";
+import { kindOf } from "./testing/kind-of.js";
 import { createTeamFixture, type TeamFixture } from "./testing/team-fixture.js";
-
-async function kindOf(promise: Promise<unknown>): Promise<string> {
-  try {
-    await promise;
-    return "resolved";
-  } catch (error) {
-    return RecollectError.isInstance(error) ? error.kind : `unclassified: ${String(error)}`;
-  }
-}
 
 /** Bob's machine: the same app under a name that differs only in case, one chat of his own. */
 function bobsHistory(): HistoryFixture {
