@@ -22,7 +22,13 @@ import {
   localMessages,
 } from "./local-chats.js";
 import { pushedMessage } from "./pushed-message.js";
-import { replaceMessages, serverChatsOf, tombstoneChat, upsertChat } from "./server-writes.js";
+import {
+  type ChatMessages,
+  replaceMessages,
+  serverChatsOf,
+  tombstoneChat,
+  upsertChat,
+} from "./server-writes.js";
 
 /** Messages per transaction: large enough to amortise a round trip, small enough to redo cheaply. */
 export const PUSH_BATCH_MESSAGES = 2_000;
@@ -173,26 +179,26 @@ export async function pushHistory(options: PushHistoryOptions): Promise<PushResu
         batchSize = 0;
         const landed: [LocalChat, number][] = [];
         const done = await inTransaction(client, async () => {
-          let sum: PushTotals = ZERO;
+          const batchChats: ChatMessages[] = [];
           for (const chat of chatsInBatch) {
-            const messages = localMessages(store.db, chat.id).map((message) =>
-              pushedMessage(chat, message, serverAppId),
-            );
             const chatId = await upsertChat(client, {
               appId: serverAppId,
               machine,
               chat,
               title: cleanTitle(chat.title),
             });
-            const changes = await replaceMessages(client, chatId, serverAppId, messages);
+            const messages = localMessages(store.db, chat.id).map((message) =>
+              pushedMessage(chat, message, serverAppId),
+            );
+            batchChats.push({ chatId, messages });
             landed.push([chat, chatId]);
-            sum = add(sum, {
-              chatsPushed: 1,
-              messagesInserted: changes.inserted,
-              messagesRemoved: changes.removed,
-            });
           }
-          return sum;
+          const changes = await replaceMessages(client, serverAppId, batchChats);
+          return add(ZERO, {
+            chatsPushed: chatsInBatch.length,
+            messagesInserted: changes.inserted,
+            messagesRemoved: changes.removed,
+          });
         });
         // Committed: a chat that moved here from another app is no longer that app's to tombstone.
         for (const [chat, id] of landed) {

@@ -87,46 +87,74 @@ export interface MessageChanges {
   readonly removed: number;
 }
 
+/** One server chat and the messages it must hold. */
+export interface ChatMessages {
+  readonly chatId: number;
+  readonly messages: readonly PushedMessage[];
+}
+
 /**
- * Makes server chat `chatId`'s messages exactly `messages`: rows whose digest is unchanged stay
- * (their ids with them), changed and vanished ones are deleted, new and changed ones inserted.
+ * Makes each chat's messages exactly its `messages` (all chats of server app `appId`): rows whose
+ * digest is unchanged stay (their ids with them), changed and vanished ones are deleted, new and
+ * changed ones inserted — one read, one delete and one insert for the whole batch, so the
+ * statistics triggers run once per batch.
  */
 export async function replaceMessages(
   client: pg.ClientBase,
-  chatId: number,
   appId: number,
-  messages: readonly PushedMessage[],
+  chats: readonly ChatMessages[],
 ): Promise<MessageChanges> {
-  const existing = await client.query<{ origin_message_id: string; digest: string }>(
-    "SELECT origin_message_id, digest FROM recollect.messages WHERE chat_id = $1",
-    [chatId],
+  const existing = await client.query<{
+    chat_id: string;
+    origin_message_id: string;
+    digest: string;
+  }>(
+    "SELECT chat_id, origin_message_id, digest FROM recollect.messages WHERE chat_id = ANY ($1::bigint[])",
+    [chats.map((chat) => chat.chatId)],
   );
-  const have = new Map(existing.rows.map((row) => [Number(row.origin_message_id), row.digest]));
-  const wanted = new Map(messages.map((message) => [message.originMessageId, message]));
-  const stale = [...have]
-    .filter(([id, digest]) => wanted.get(id)?.digest !== digest)
-    .map(([id]) => id);
-  const fresh = messages.filter((message) => have.get(message.originMessageId) !== message.digest);
+  const key = (chatId: number, origin: number) => `${chatId}/${origin}`;
+  const have = new Map(
+    existing.rows.map((row) => [key(Number(row.chat_id), Number(row.origin_message_id)), row]),
+  );
+  const wanted = new Map(
+    chats.flatMap((chat) =>
+      chat.messages.map(
+        (message) => [key(chat.chatId, message.originMessageId), message.digest] as const,
+      ),
+    ),
+  );
+  const stale = existing.rows.filter(
+    (row) => wanted.get(key(Number(row.chat_id), Number(row.origin_message_id))) !== row.digest,
+  );
+  const fresh = chats.flatMap((chat) =>
+    chat.messages
+      .filter(
+        (message) => have.get(key(chat.chatId, message.originMessageId))?.digest !== message.digest,
+      )
+      .map((message) => ({ chatId: chat.chatId, message })),
+  );
   if (stale.length > 0) {
     await client.query(
-      "DELETE FROM recollect.messages WHERE chat_id = $1 AND origin_message_id = ANY ($2::bigint[])",
-      [chatId, stale],
+      `DELETE FROM recollect.messages m USING unnest($1::bigint[], $2::bigint[]) AS s(chat_id, origin)
+        WHERE m.chat_id = s.chat_id AND m.origin_message_id = s.origin`,
+      [stale.map((row) => row.chat_id), stale.map((row) => row.origin_message_id)],
     );
   }
   if (fresh.length > 0) {
-    const column = <T>(pick: (message: PushedMessage) => T) => fresh.map(pick);
+    const column = <T>(pick: (message: PushedMessage) => T) =>
+      fresh.map(({ message }) => pick(message));
     await client.query(
       `INSERT INTO recollect.messages (app_id, chat_id, origin_message_id, role, created_at,
          is_compaction_summary, search_text, search_truncated, read_text, read_truncated,
          not_evidence, terms, doc_length, digest)
-       SELECT $1, $2, o, r, c, s, st, stt, rt, rtt, ne, t::tsvector, dl, d
-         FROM unnest($3::bigint[], $4::text[], $5::bigint[], $6::boolean[], $7::text[],
+       SELECT $1, ch, o, r, c, s, st, stt, rt, rtt, ne, t::tsvector, dl, d
+         FROM unnest($2::bigint[], $3::bigint[], $4::text[], $5::bigint[], $6::boolean[], $7::text[],
                      $8::boolean[], $9::text[], $10::boolean[], $11::text[], $12::text[],
                      $13::integer[], $14::text[])
-           AS u(o, r, c, s, st, stt, rt, rtt, ne, t, dl, d)`,
+           AS u(ch, o, r, c, s, st, stt, rt, rtt, ne, t, dl, d)`,
       [
         appId,
-        chatId,
+        fresh.map(({ chatId }) => chatId),
         column((m) => m.originMessageId),
         column((m) => m.role),
         column((m) => m.createdAt),
