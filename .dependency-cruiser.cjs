@@ -28,6 +28,7 @@ const LAYERS = [
   [["agent-subagent", "^src/agent/subagent/"]],
   [["agent-context", "^src/agent/(?:context\\.ts$|entitlement/)"]],
   [["engine", "^src/engine/"]],
+  [["team", "^src/team/"]],
   [["history", "^src/history/"]],
   [["sync", "^src/sync/"]],
   [["importers", "^src/importers/"]],

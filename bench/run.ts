@@ -20,6 +20,7 @@ const SECTIONS: Readonly<Record<string, () => Promise<{ runBench(): Promise<Benc
   "mcp-handshake": () => import("./mcp-handshake.js"),
   "search-recall": () => import("./search-recall.js"),
   sync: () => import("./sync.js"),
+  team: () => import("./team.js"),
 };
 
 async function main(): Promise<void> {

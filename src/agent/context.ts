@@ -2,7 +2,7 @@
  * What the host gives every tool call for one turn (DESIGN.md § Who uses it). Tools never choose
  * the app: `appId` is locked here, and history tools never cross it.
  */
-import type { IndexWaiter } from "../history/types.js";
+import type { HistoryPort, IndexWaiter } from "../history/index.js";
 import type { Store } from "../store/open-store.js";
 
 /** The turn-locked context: store, app, chat, in-flight message cutoff, entitlement and abort signal. */
@@ -23,4 +23,10 @@ export interface AgentContext {
    * messages to be indexed (DESIGN.md budgets: index wait) instead of reporting `indexing` at once.
    */
   readonly indexer?: IndexWaiter;
+  /**
+   * The store the app's history lives in when it is not `store`: a team's PostgreSQL store
+   * (`recollect mcp --store postgres://…`, issue 32). `appId` is then that store's id; history
+   * tools search, read and check citations there, and `store` holds only local settings.
+   */
+  readonly history?: HistoryPort;
 }

@@ -18,6 +18,7 @@ import { listApps } from "../store/catalog/apps.js";
 import { defaultStoreLocation } from "../store/default-location.js";
 import { openStore, requireStoreFile, type Store } from "../store/open-store.js";
 import type { StoreLocation } from "../store/store-location.js";
+import { isPostgresUrl } from "../team/store-url.js";
 import { StoreNotFoundError } from "./store-not-found-error.js";
 import { StorePathSettingError } from "./store-path-setting-error.js";
 
@@ -25,13 +26,44 @@ import { StorePathSettingError } from "./store-path-setting-error.js";
 export interface GlobalOptions {
   /** Store file; overrides `RECOLLECT_DB` and the default data-directory path. */
   db?: string;
+  /**
+   * `--store`: a team store's `postgres://` URL (`teamStoreFor`), or a store file path, which is
+   * taken as `--db` (the two together are refused).
+   */
+  store?: string;
   /** Machine-readable output on stdout. */
   json?: boolean;
 }
 
-/** Reads the root program's global options from inside a subcommand's action. */
-export function globalOptions(command: Command): GlobalOptions {
-  return command.optsWithGlobals<GlobalOptions>();
+/**
+ * Reads the root program's global options from inside a subcommand's action. A `--store` that is
+ * a path (no `postgres://` URL) is returned as `db`; a `RECOLLECT_STORE` path is, too, when neither
+ * flag nor `RECOLLECT_DB` names a store.
+ * @throws InvalidInputError (`--store`) when `--store` and `--db` are both given.
+ */
+export function globalOptions(
+  command: Command,
+  env: NodeJS.ProcessEnv = process.env,
+): GlobalOptions {
+  const options = command.optsWithGlobals<GlobalOptions>();
+  const store = options.store;
+  if (store !== undefined && !isPostgresUrl(store)) {
+    if (options.db !== undefined) {
+      throw new InvalidInputError("--store", "either --store or --db, not both", "got both");
+    }
+    return { ...options, db: store };
+  }
+  const fromEnv = env.RECOLLECT_STORE;
+  if (
+    store === undefined &&
+    options.db === undefined &&
+    !env.RECOLLECT_DB &&
+    fromEnv &&
+    !isPostgresUrl(fromEnv)
+  ) {
+    return { ...options, db: fromEnv };
+  }
+  return options;
 }
 
 /** A path ending in a separator names a folder (`/tmp/stores/`), never a store file. */

@@ -23,7 +23,7 @@ import { telemetrySinkForStorePath } from "../telemetry/index.js";
  * and its report stand. `now` is milliseconds since the epoch (default `Date.now`).
  */
 export async function exploreWithTelemetry<T extends ExplorerRun>(
-  store: Store,
+  store: Pick<Store, "path" | "writable">,
   run: () => Promise<T>,
   now: () => number = Date.now,
 ): Promise<T> {

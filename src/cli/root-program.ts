@@ -41,6 +41,10 @@ export function createRootProgram(): Command {
       "--db <path>",
       "store file (default: $RECOLLECT_DB or the user data directory); commands that write create it and its missing folders",
     )
+    .option(
+      "--store <url-or-path>",
+      "history store: postgres://… for a team's store (search, read, apps, chats, explore, mcp, serve), or a store file path like --db (default: $RECOLLECT_STORE)",
+    )
     .option("--json", "machine-readable output on stdout (and errors as JSON on stderr)")
     .version(RECOLLECT_VERSION, "-V, --version", "print the version")
     .exitOverride();

@@ -3,6 +3,7 @@
  * typed retrieval primitives with their bounded JSON serializations.
  */
 export * from "./indexer/index.js";
+export * from "./port/index.js";
 export * from "./projection/index.js";
 export * from "./read/index.js";
 export * from "./search/index.js";

@@ -7,6 +7,7 @@
  */
 import type { MessageRole } from "../store/catalog/messages.js";
 import type { StorePort } from "../store/database-port.js";
+import type { HistoryPort, HistoryScope } from "./port/history-port.js";
 
 /** Whether every message of the app is in the index. `indexing` means recall may be incomplete. */
 export type IndexStatus = "ready" | "indexing";
@@ -18,13 +19,13 @@ export type { MessageRole } from "../store/catalog/messages.js";
  * Who is asking, locked by the host. Search and read never cross `appId`; search excludes
  * `currentChatId`; reads of the current chat stop strictly below `currentMessageId`.
  */
-export interface RetrievalContext {
+export interface RetrievalContext extends HistoryScope {
   readonly store: StorePort;
-  readonly appId: number;
-  /** The chat the caller is in, or null outside any chat (CLI). */
-  readonly currentChatId: number | null;
-  /** The in-flight message id; current-chat reads see only `id < currentMessageId`. Null: no cutoff. */
-  readonly currentMessageId: number | null;
+  /**
+   * The store the history lives in when it is not `store` (a team's PostgreSQL store, issue 32):
+   * `historyPortOf` then routes search and read there; `store` is only the local one.
+   */
+  readonly history?: HistoryPort;
   /**
    * The running indexer, if any. When given and the app has queued messages, a search first lets
    * it drain for up to `indexWaitMs`; without it a search reports `indexing` at once.

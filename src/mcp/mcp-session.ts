@@ -35,6 +35,7 @@ import {
   UserCancelledError,
 } from "../errors/recollect-error.js";
 import type { RemedyWriter } from "../errors/remedy.js";
+import type { HistoryPort } from "../history/index.js";
 import type { IndexWaiter, ReadChatResult } from "../history/types.js";
 import { allowToolWithConsent, SETTINGS_DEFAULTS, type SettingsStore } from "../settings/index.js";
 import type { Store } from "../store/open-store.js";
@@ -128,6 +129,12 @@ export interface McpSessionOptions {
   readonly remedyWriter: RemedyWriter;
   /** Milliseconds clock. */
   readonly now: () => number;
+  /**
+   * A team store's history (issue 32): the session's app is the team store's app of the name the
+   * local store gives the project (or `--app`), the tools search and read there, and no live
+   * session is excluded (its chat is a local one). Without it, the local store's history.
+   */
+  readonly history?: HistoryPort;
   /** Candidate tools; default the registry's. Tests narrow budgets through this. */
   readonly definitions?: readonly AnyToolDefinition[];
   /** One line of diagnostics (stderr); never archival text. Default: dropped. */
@@ -176,6 +183,26 @@ function exposureContext(store: Store, isPro: boolean): AgentContext {
   };
 }
 
+/**
+ * The session's app: the local store's (`resolveSessionApp`), or with a team store the team's app
+ * of `--app`, else of the name the local store gives the client's project.
+ * @throws what `resolveSessionApp` and `HistoryPort.resolveApp` throw.
+ */
+async function sessionAppOf(
+  store: Store,
+  history: HistoryPort | undefined,
+  sources: SessionAppSources,
+): Promise<SessionApp> {
+  if (history === undefined) return resolveSessionApp(store.db, sources);
+  if (sources.appName !== undefined) {
+    const app = await history.resolveApp(sources.appName.trim());
+    return { appId: app.id, appName: app.name, projectPath: null, source: "app_option" };
+  }
+  const local = resolveSessionApp(store.db, sources);
+  const app = await history.resolveApp(local.appName);
+  return { ...local, appId: app.id, appName: app.name };
+}
+
 /** Creates the session; nothing is read from the store until a request needs it. */
 export function createMcpSession(options: McpSessionOptions): McpSession {
   const candidates = (options.definitions ?? TOOL_DEFINITIONS).filter((definition) =>
@@ -213,7 +240,7 @@ export function createMcpSession(options: McpSessionOptions): McpSession {
     if (resolved === null) {
       const attempt = options
         .appSources(signal)
-        .then((sources) => resolveSessionApp(options.store.db, sources));
+        .then((sources) => sessionAppOf(options.store, options.history, sources));
       resolved = attempt;
       attempt.then(
         (app) => options.onAppResolved?.(app),
@@ -265,13 +292,17 @@ export function createMcpSession(options: McpSessionOptions): McpSession {
     return {
       store: options.store,
       appId: app.appId,
-      chatId: findLiveSessionChat({
-        db: options.store.db,
-        appId: app.appId,
-        projectPath: app.projectPath,
-        env: options.env,
-        now: options.now,
-      }),
+      chatId:
+        options.history === undefined
+          ? findLiveSessionChat({
+              db: options.store.db,
+              appId: app.appId,
+              projectPath: app.projectPath,
+              env: options.env,
+              now: options.now,
+            })
+          : null,
+      ...(options.history ? { history: options.history } : {}),
       messageId: null,
       isPro: isPro(),
       abortSignal: call.signal,

@@ -33,6 +33,7 @@ import {
   toRecollectError,
 } from "../errors/recollect-error.js";
 import type { RemedyWriter } from "../errors/remedy.js";
+import type { HistoryPort } from "../history/index.js";
 import { createIndexer } from "../history/indexer/create-indexer.js";
 import {
   isTelemetryOn,
@@ -102,6 +103,12 @@ export interface StartMcpServerOptions {
   readonly remedyWriter: RemedyWriter;
   /** Called when a call resolves the session's app: the seam for syncing that project. */
   readonly onAppResolved?: (app: SessionApp) => void;
+  /**
+   * A team store's history (`--store postgres://…`, issue 32): the tools search, read and explore
+   * it; the local store then keeps only settings, telemetry and the project-to-app map. Closed with
+   * the server.
+   */
+  readonly history?: HistoryPort;
 }
 
 /**
@@ -173,9 +180,11 @@ export async function startMcpServer(options: StartMcpServerOptions): Promise<Ru
   });
   if (options.appName !== undefined) {
     try {
-      namedSessionApp(store.db, options.appName);
+      if (options.history === undefined) namedSessionApp(store.db, options.appName);
+      else await options.history.resolveApp(options.appName.trim());
     } catch (error) {
       store.close();
+      await options.history?.close();
       throw error;
     }
   }
@@ -233,6 +242,7 @@ export async function startMcpServer(options: StartMcpServerOptions): Promise<Ru
               )
             : null,
         ...(options.onAppResolved ? { onAppResolved: options.onAppResolved } : {}),
+        ...(options.history ? { history: options.history } : {}),
       });
     })();
     return sessionPromise;
@@ -392,6 +402,7 @@ export async function startMcpServer(options: StartMcpServerOptions): Promise<Ru
     const watchStopped = following.then((watch) => watch?.stop());
     await indexer.stop();
     store.close();
+    await options.history?.close();
     process.off("exit", closeStoreOnExit);
     // Not awaited: closing chokidar's watchers took 100–250 ms, which held the exit past the
     // 100 ms a host (Claude Code) waits after SIGINT before it sends SIGTERM.

@@ -2,6 +2,7 @@
  * The retrieval functions the main-facing history tools call, as narrow function types so each
  * tool is a factory over them (the registry wires `history/`'s real `readChat` / `searchChats`).
  */
+import type { HistoryScope } from "../../history/index.js";
 import type {
   ReadChatInput,
   ReadChatResult,
@@ -12,14 +13,14 @@ import type {
 import type { AgentContext } from "../context.js";
 
 /** `history/`'s `readChat()`: bounded same-app read; throws `ChatNotFoundError` for any unseen target. */
-export type ReadChatFunction = (
-  ctx: RetrievalContext,
+export type ReadChatFunction<C extends HistoryScope = RetrievalContext> = (
+  ctx: C,
   input: ReadChatInput,
 ) => ReadChatResult | Promise<ReadChatResult>;
 
 /** `history/`'s `searchChats()`: bounded same-app FTS search excluding the current chat. */
-export type SearchChatsFunction = (
-  ctx: RetrievalContext,
+export type SearchChatsFunction<C extends HistoryScope = RetrievalContext> = (
+  ctx: C,
   input: SearchChatsInput,
 ) => SearchChatsResult | Promise<SearchChatsResult>;
 
@@ -34,5 +35,6 @@ export function retrievalContextFor(ctx: AgentContext): RetrievalContext {
     currentChatId: ctx.chatId,
     currentMessageId: ctx.messageId,
     ...(ctx.indexer ? { indexer: ctx.indexer } : {}),
+    ...(ctx.history ? { history: ctx.history } : {}),
   };
 }

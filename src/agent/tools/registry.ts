@@ -6,7 +6,7 @@
  * `search_chats` is deliberately absent (internal to the explorer); its implementation stays in
  * `INTERNAL_TOOL_DEFINITIONS` with its legacy card renderer.
  */
-import { readChat, searchChats } from "../../history/index.js";
+import { routedReadChat, routedSearchChats } from "../../history/index.js";
 import { createExitPlanTool } from "./exit-plan-tool.js";
 import { exploreChatHistoryTool } from "./explore-chat-history/index.js";
 import { createReadChatTool } from "./read-chat-tool.js";
@@ -31,11 +31,11 @@ export {
  */
 export type AnyToolDefinition = ToolDefinition<unknown, unknown>;
 
-/** The `read_chat` tool wired to `history/`'s `readChat()`. */
-export const readChatTool = createReadChatTool({ readChat });
+/** The `read_chat` tool wired to `history/`'s `readChat()` (a team's store's when the turn names one). */
+export const readChatTool = createReadChatTool({ readChat: routedReadChat });
 
-/** The internal `search_chats` tool wired to `history/`'s `searchChats()`. */
-export const searchChatsTool = createSearchChatsTool({ searchChats });
+/** The internal `search_chats` tool wired to `history/`'s `searchChats()` (routed alike). */
+export const searchChatsTool = createSearchChatsTool({ searchChats: routedSearchChats });
 
 /** Every tool the primary agent may be given, in model-facing order. Never includes search_chats. */
 export const TOOL_DEFINITIONS: readonly AnyToolDefinition[] = [

@@ -8,10 +8,16 @@ import type { Command } from "commander";
 import { FILL_STORE, InvalidInputError, LIST_APPS } from "../../errors/recollect-error.js";
 import { messageWithRemedies, type Remedy, type RemedyWriter } from "../../errors/remedy.js";
 import { resolveAppName } from "../../store/catalog/app-lookup.js";
-import { type AppRow, appOtherTimes, listAppActivity } from "../../store/catalog/apps.js";
+import {
+  type AppActivity,
+  type AppRow,
+  appOtherTimes,
+  listAppActivity,
+} from "../../store/catalog/apps.js";
 import { isoTimeOrNull, timeText } from "../../text/iso-time.js";
 import { plural } from "../../text/plural.js";
-import { globalOptions, openExistingCliStore } from "../cli-context.js";
+import { globalOptions } from "../cli-context.js";
+import { withCliHistory } from "../cli-history.js";
 import { cliRemedyWriter } from "../remedy-writer.js";
 import { writeAnswer } from "../write-answer.js";
 
@@ -46,7 +52,18 @@ export interface LastTimeFallback {
 
 /** Lists apps by name with counts. */
 export function listApps(db: Database.Database): AppSummary[] {
-  return listAppActivity(db).map((app) => {
+  return summarizeApps(listAppActivity(db), (appId) => lastTimeFallback(db, appId));
+}
+
+/**
+ * The {@link AppSummary} rows of `apps` (any store's catalog); `fallbackOf` gives the other time
+ * of an app with messages but no message time that is a date (a team store has none: null).
+ */
+export function summarizeApps(
+  apps: readonly AppActivity[],
+  fallbackOf: (appId: number) => LastTimeFallback | null,
+): AppSummary[] {
+  return apps.map((app) => {
     const lastMessageAt = isoTimeOrNull(app.lastMessageAtMs);
     return {
       id: app.id,
@@ -57,12 +74,11 @@ export function listApps(db: Database.Database): AppSummary[] {
       messages: app.messageCount,
       last_message_at: lastMessageAt,
       last_time_fallback:
-        lastMessageAt === null && app.messageCount > 0 ? lastTimeFallback(db, app.id) : null,
+        lastMessageAt === null && app.messageCount > 0 ? fallbackOf(app.id) : null,
     };
   });
 }
 
-/** {@link LastTimeFallback} of app `appId` from its other stored times, or null without one. */
 function lastTimeFallback(db: Database.Database, appId: number): LastTimeFallback | null {
   const { chatCreatedAtMs, syncedAtMs } = appOtherTimes(db, appId);
   const chatCreated = isoTimeOrNull(chatCreatedAtMs);
@@ -145,8 +161,9 @@ export function registerAppsCommand(program: Command): Command {
     .description("list apps with their chat and message counts; `apps rename OLD NEW` renames one")
     .action(async (_options: unknown, command: Command) => {
       const global = globalOptions(command);
-      using store = openExistingCliStore(global);
-      const apps = listApps(store.db);
+      const apps = await withCliHistory(global, async (history, local) =>
+        local === null ? summarizeApps(await history.listApps(), () => null) : listApps(local.db),
+      );
       await writeAnswer(command, apps, () => formatApps(apps, cliRemedyWriter(global)));
     });
 }

@@ -6,13 +6,14 @@
 import type Database from "better-sqlite3";
 import type { Command } from "commander";
 import { cleanTitle } from "../../history/index.js";
-import { listChats as listChatRows } from "../../store/catalog/chats.js";
+import { type ChatRow, listChats as listChatRows } from "../../store/catalog/chats.js";
 import { isFileGone } from "../../sync/index.js";
 import { isoTimeOrNull, timeText } from "../../text/iso-time.js";
 import { plural } from "../../text/plural.js";
-import { globalOptions, openExistingCliStore } from "../cli-context.js";
+import { globalOptions } from "../cli-context.js";
+import { withCliHistory } from "../cli-history.js";
 import { writeAnswer } from "../write-answer.js";
-import { requireAppId, requireAppName } from "./apps.js";
+import { requireAppName } from "./apps.js";
 
 /** One row of `recollect chats`; times are ISO-8601 UTC; the title as `cleanTitle` shows it. */
 export interface ChatSummary {
@@ -31,7 +32,12 @@ export interface ChatSummary {
 
 /** Lists the chats of `appId`, newest first (ties by id). */
 export function listChats(db: Database.Database, appId: number): ChatSummary[] {
-  return listChatRows(db, appId).map((row) => ({
+  return summarizeChats(listChatRows(db, appId));
+}
+
+/** The {@link ChatSummary} rows of `rows` (any store's catalog). */
+export function summarizeChats(rows: readonly ChatRow[]): ChatSummary[] {
+  return rows.map((row) => ({
     id: row.id,
     title: cleanTitle(row.title),
     source: row.source,
@@ -60,8 +66,10 @@ export function registerChatsCommand(program: Command): void {
     .action(async (options: { app: string }, command: Command) => {
       const global = globalOptions(command);
       requireAppName(options.app);
-      using store = openExistingCliStore(global);
-      const chats = listChats(store.db, requireAppId(store.db, options.app));
+      const chats = await withCliHistory(global, async (history) => {
+        const app = await history.resolveApp(requireAppName(options.app));
+        return summarizeChats(await history.listChats(app.id));
+      });
       await writeAnswer(command, chats, () => formatChats(chats));
     });
 }

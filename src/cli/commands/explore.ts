@@ -37,12 +37,12 @@ import { allowToolWithConsent, settingsStoreForStorePath } from "../../settings/
 import {
   cliIsPro,
   globalOptions,
-  openExistingCliStore,
   proRequiredError,
   requireExistingCliStore,
   setOutcomeExitCode,
   storePathFor,
 } from "../cli-context.js";
+import { teamStoreFor, withCliHistory } from "../cli-history.js";
 import { exploreWithTelemetry } from "../explore-telemetry.js";
 import { runInFlagTerms } from "../flag-terms.js";
 import { recollectInvocation } from "../recollect-invocation.js";
@@ -117,24 +117,28 @@ export function registerExploreCommand(program: Command): void {
       );
       const appName = requireAppName(options.app);
       const engine = engineForCli(options.engine);
-      requireExistingCliStore(global);
+      const team = teamStoreFor(global);
+      if (team === null) requireExistingCliStore(global);
       if (!cliIsPro(global)) {
         throw proRequiredError("Exploring chat history", storePathFor(global));
       }
       requireExplorerConsent(storePathFor(global));
-      using store = openExistingCliStore(global);
-      const run = await runInFlagTerms({ question: { flag: "<question>", typed: undefined } }, () =>
-        exploreWithTelemetry(store, () =>
-          exploreApp({
-            store,
-            appName,
-            query: question,
-            engine,
-            isPro: cliIsPro(global),
-            chatId,
-            signal,
-            onProgress: (event) => process.stderr.write(`· ${describeProgress(event)}\n`),
-          }),
+      // Counts go to the local telemetry sink (beside the local store) only when that store is read.
+      const telemetryStore = { path: storePathFor(global), writable: team === null };
+      const run = await withCliHistory(global, (history, local) =>
+        runInFlagTerms({ question: { flag: "<question>", typed: undefined } }, () =>
+          exploreWithTelemetry(local ?? telemetryStore, () =>
+            exploreApp({
+              store: local ?? history,
+              appName,
+              query: question,
+              engine,
+              isPro: cliIsPro(global),
+              chatId,
+              signal,
+              onProgress: (event) => process.stderr.write(`· ${describeProgress(event)}\n`),
+            }),
+          ),
         ),
       );
       setOutcomeExitCode(command, EXPLORE_EXIT_CODES[run.report.outcome]);

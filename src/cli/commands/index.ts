@@ -9,9 +9,11 @@ import { registerExploreCommand } from "./explore.js";
 import { registerImportCommand } from "./import.js";
 import { registerIndexCommand } from "./index-command.js";
 import { registerMcpCommand } from "./mcp.js";
+import { registerPushCommand } from "./push.js";
 import { registerReadCommand } from "./read.js";
 import { registerSearchCommand } from "./search.js";
 import { registerServeCommand } from "./serve.js";
+import { registerServerCommand } from "./server.js";
 import { registerSettingsCommand } from "./settings.js";
 import { registerSourcesCommand } from "./sources.js";
 import { registerSyncCommand } from "./sync.js";
@@ -41,4 +43,6 @@ export const COMMANDS: readonly RegisterCommand[] = [
   registerSettingsCommand,
   registerChatCommand,
   registerMcpCommand,
+  registerPushCommand,
+  registerServerCommand,
 ];

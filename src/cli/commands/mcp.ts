@@ -17,6 +17,8 @@ import { quotedValue } from "../../errors/quoted-value.js";
 import { InvalidInputError } from "../../errors/recollect-error.js";
 import { mcpDrainTimeoutMs } from "../../mcp/drain-bound.js";
 import { startMcpServer } from "../../mcp/start-mcp-server.js";
+import { connectTeamStore } from "../../team/connect.js";
+import { teamHistoryPort } from "../../team/team-history-port.js";
 import { plural } from "../../text/plural.js";
 import {
   type GlobalOptions,
@@ -24,6 +26,7 @@ import {
   requireExistingCliStore,
   storeLocationFor,
 } from "../cli-context.js";
+import { teamStoreFor } from "../cli-history.js";
 import { packageVersion } from "../package-version.js";
 import { mcpRemedyWriter } from "../remedy-writer.js";
 import { handleStopSignals } from "../stop-signals.js";
@@ -68,12 +71,17 @@ export async function runMcp(
   if (kind !== undefined && !(ENGINE_KINDS as readonly string[]).includes(kind.toLowerCase())) {
     throw new InvalidInputError("--engine", ENGINE_KINDS.join(" | "), `got ${quotedValue(kind)}`);
   }
+  const team = teamStoreFor(global);
   if (options.app !== undefined) {
     requireAppName(options.app);
-    requireExistingCliStore(global);
+    // A team store holds the app; the local store then only needs to hold settings.
+    if (team === null) requireExistingCliStore(global);
   }
   const store = storeLocationFor(global);
+  const history =
+    team === null ? undefined : teamHistoryPort(await connectTeamStore(team.url, team.origin));
   const server = await startMcpServer({
+    ...(history === undefined ? {} : { history }),
     storePath: store.path,
     storeOrigin: store.origin,
     ...(options.app !== undefined ? { appName: options.app } : {}),

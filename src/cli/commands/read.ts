@@ -5,22 +5,25 @@
  */
 
 import type { Command } from "commander";
-import { parseReadInput, READ_OFFSET_ALLOWED, readChat } from "../../history/index.js";
+import { type HistoryPort, parseReadInput, READ_OFFSET_ALLOWED } from "../../history/index.js";
 import type { NotEvidenceKind, ReadChatInput, ReadChatResult } from "../../history/types.js";
 import { findChat } from "../../store/catalog/chats.js";
-import type { Store } from "../../store/open-store.js";
 import { isFileGone } from "../../sync/index.js";
 import { timeText } from "../../text/iso-time.js";
-import { cliIsPro, globalOptions, openExistingCliStore, proRequiredError } from "../cli-context.js";
+import { cliIsPro, globalOptions, proRequiredError, storePathFor } from "../cli-context.js";
+import { withCliHistory } from "../cli-history.js";
 import { FlagCombinationError } from "../flag-combination-error.js";
 import { type FlagTerms, runInFlagTerms } from "../flag-terms.js";
 import { writeAnswer } from "../write-answer.js";
-import { requireAppId, requireAppName } from "./apps.js";
+import { requireAppName } from "./apps.js";
 import { parseIdOption, parseIntegerOption } from "./integer-option.js";
 
 /** Options of {@link runRead}. */
 export interface RunReadOptions {
-  readonly store: Store;
+  /** The history to read: the local store's port, or a team store's. */
+  readonly history: HistoryPort;
+  /** The local store's path: the settings beside it say whether Pro is on. */
+  readonly storePath: string;
   readonly appName: string | undefined;
   readonly input: ReadChatInput;
   /** The Pro entitlement (see `RunSearchOptions.isPro`). */
@@ -34,13 +37,13 @@ export interface RunReadOptions {
  *   ChatNotFoundError for a chat or message that is missing or in another app (indistinguishable);
  *   InvalidInputError for out-of-range numbers.
  */
-export function runRead(options: RunReadOptions): ReadChatResult {
+export async function runRead(options: RunReadOptions): Promise<ReadChatResult> {
   if (!options.isPro) {
-    throw proRequiredError("Reading chat history", options.store.path);
+    throw proRequiredError("Reading chat history", options.storePath);
   }
-  const appId = requireAppId(options.store.db, options.appName);
-  return readChat(
-    { store: options.store, appId, currentChatId: null, currentMessageId: null },
+  const app = await options.history.resolveApp(requireAppName(options.appName));
+  return options.history.readChat(
+    { appId: app.id, currentChatId: null, currentMessageId: null },
     options.input,
   );
 }
@@ -167,12 +170,21 @@ export function registerReadCommand(program: Command): void {
         return parsed;
       });
       requireAppName(flags.app);
-      using store = openExistingCliStore(global);
-      const read = runInFlagTerms(terms, () =>
-        runRead({ store, appName: flags.app, input, isPro: cliIsPro(global) }),
-      );
-      // A chat whose file the agent deleted is labelled: it is only in Recollect now.
-      const kept = isFileGone(findChat(store.db, read.chat_id)?.sourceFile ?? "");
+      const { read, kept } = await withCliHistory(global, async (history, local) => {
+        const read = await runInFlagTerms(terms, () =>
+          runRead({
+            history,
+            storePath: storePathFor(global),
+            appName: flags.app,
+            input,
+            isPro: cliIsPro(global),
+          }),
+        );
+        // A chat whose file the agent deleted is labelled: it is only in Recollect now (a team
+        // store keeps no file paths).
+        const file = local === null ? "" : (findChat(local.db, read.chat_id)?.sourceFile ?? "");
+        return { read, kept: isFileGone(file) };
+      });
       const result = kept ? { ...read, kept_after_file_deleted: true as const } : read;
       await writeAnswer(command, result, () => formatRead(result));
     });

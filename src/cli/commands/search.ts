@@ -5,20 +5,23 @@
  */
 
 import type { Command } from "commander";
-import { createIndexer, parsePersonSearchInput, searchChats } from "../../history/index.js";
+import { type HistoryPort, parsePersonSearchInput } from "../../history/index.js";
 import type { SearchChatsResult } from "../../history/types.js";
-import type { Store } from "../../store/open-store.js";
 import { timeText } from "../../text/iso-time.js";
 import { plural } from "../../text/plural.js";
-import { cliIsPro, globalOptions, openExistingCliStore, proRequiredError } from "../cli-context.js";
+import { cliIsPro, globalOptions, proRequiredError, storePathFor } from "../cli-context.js";
+import { withCliHistory } from "../cli-history.js";
 import { runInFlagTerms } from "../flag-terms.js";
 import { writeAnswer } from "../write-answer.js";
-import { requireAppId, requireAppName } from "./apps.js";
+import { requireAppName } from "./apps.js";
 import { parseIntegerOption } from "./integer-option.js";
 
 /** Options of {@link runSearch}. */
 export interface RunSearchOptions {
-  readonly store: Store;
+  /** The history to search: the local store's port, or a team store's. */
+  readonly history: HistoryPort;
+  /** The local store's path: the settings beside it say whether Pro is on. */
+  readonly storePath: string;
   readonly appName: string | undefined;
   readonly query: string;
   readonly limit?: number | undefined;
@@ -38,20 +41,14 @@ export interface RunSearchOptions {
  */
 export async function runSearch(options: RunSearchOptions): Promise<SearchChatsResult> {
   if (!options.isPro) {
-    throw proRequiredError("Searching chat history", options.store.path);
+    throw proRequiredError("Searching chat history", options.storePath);
   }
-  const { store } = options;
-  const appId = requireAppId(store.db, options.appName);
-  const indexer = createIndexer({ store, pollIntervalMs: 0 });
-  try {
-    indexer.start();
-    return await searchChats(
-      { store, appId, currentChatId: null, currentMessageId: null, indexer },
-      { query: options.query, ...(options.limit !== undefined ? { limit: options.limit } : {}) },
-    );
-  } finally {
-    await indexer.stop();
-  }
+  const { history } = options;
+  const app = await history.resolveApp(requireAppName(options.appName));
+  return history.searchChats(
+    { appId: app.id, currentChatId: null, currentMessageId: null },
+    { query: options.query, ...(options.limit !== undefined ? { limit: options.limit } : {}) },
+  );
 }
 
 /** Human view: each chat with its matches, ISO dates, message ids for `recollect read --around`. */
@@ -108,9 +105,20 @@ export function registerSearchCommand(program: Command): void {
         parsePersonSearchInput({ query, ...(limit === undefined ? {} : { limit }) }),
       );
       requireAppName(options.app);
-      using store = openExistingCliStore(global);
-      const result = await runInFlagTerms(terms, () =>
-        runSearch({ store, appName: options.app, query, isPro: cliIsPro(global), limit }),
+      const result = await withCliHistory(
+        global,
+        (history) =>
+          runInFlagTerms(terms, () =>
+            runSearch({
+              history,
+              storePath: storePathFor(global),
+              appName: options.app,
+              query,
+              isPro: cliIsPro(global),
+              limit,
+            }),
+          ),
+        { indexer: true },
       );
       await writeAnswer(command, result, () => formatSearch(result));
     });

@@ -8,7 +8,7 @@
 import type { Command } from "commander";
 import { settingsEntitlement } from "../../agent/entitlement/entitlement-provider.js";
 import { engineConfigFromEnv } from "../../engine/index.js";
-import { FILL_STORE } from "../../errors/recollect-error.js";
+import { FILL_STORE, PreconditionError } from "../../errors/recollect-error.js";
 import { ensureWebBuild } from "../../server/build-web.js";
 import { startRecollectServer } from "../../server/create-recollect-server.js";
 import type { FillCommands } from "../../server/shared/api-types.js";
@@ -31,6 +31,7 @@ import {
   storePathFor,
   withCliStore,
 } from "../cli-context.js";
+import { teamStoreFor } from "../cli-history.js";
 import { runInFlagTerms } from "../flag-terms.js";
 import { cliRemedyWriter } from "../remedy-writer.js";
 import { handleStopSignals } from "../stop-signals.js";
@@ -84,7 +85,8 @@ export function registerServeCommand(program: Command): void {
  * The command's body: opens the store, starts the server, prints the URL (`--json`: `{url, port}`)
  * and serves until `stop` resolves, then closes the server and the store.
  * @throws InvalidInputError for a bad `--port`; AppNotFoundError for an unknown `--app`;
- *   PreconditionError for an incomplete Engine configuration or a port in use.
+ *   PreconditionError for an incomplete Engine configuration, a port in use, or a team store in
+ *   `--store`/`RECOLLECT_STORE` (not served yet).
  */
 export async function runServe(
   global: GlobalOptions,
@@ -95,6 +97,14 @@ export async function runServe(
     parseIntegerOption("--port", options.port, "an integer from 0 to 65535") ?? DEFAULT_SERVE_PORT;
   // Checked before the store is opened, so a bad port creates nothing.
   runInFlagTerms({ port: { flag: "--port", typed: options.port } }, () => assertListenPort(port));
+  // The web app stores its turns in, and opens evidence links into, the local store's chats; a
+  // team store's chats are not local ones, so serving one would open the wrong chat for a link.
+  if (teamStoreFor(global) !== null) {
+    throw new PreconditionError(
+      "--store",
+      "recollect serve shows and writes the local store only; explore a team store with `recollect explore --store …` or `recollect mcp --store …` (docs/TEAM.md).",
+    );
+  }
   // A start that fails (an unknown --app, a port in use) leaves no new empty store behind.
   await withCliStore(global, async (store) => {
     const storePath = storePathFor(global);

@@ -40,7 +40,22 @@ export function pruneFrequentTerms(
     word,
     doc: stats.terms[porterStem(word)] ?? 0,
   }));
-  const limit = (options.share ?? FREQUENT_TERM_SHARE) * stats.rows;
+  return pruneByFrequency(terms, frequencies, (options.share ?? FREQUENT_TERM_SHARE) * stats.rows);
+}
+
+/**
+ * The pure core of {@link pruneFrequentTerms}, for any backend that knows its words' document
+ * frequencies (`frequencies`, one per word of `terms.words`): words in more than `limit` rows are
+ * dropped from the OR-list, the rarest kept when nothing else would remain. Pure.
+ */
+export function pruneByFrequency(
+  terms: QueryTerms,
+  frequencies: readonly { readonly word: string; readonly doc: number }[],
+  limit: number,
+): PrunedTerms {
+  if (terms.words.length + terms.cjkRuns.length <= 1) {
+    return { ...terms, phraseWords: terms.words, dropped: [] };
+  }
   let kept = frequencies.filter((entry) => entry.doc <= limit);
   // A phrase of only frequent words is as costly as the words themselves (measured: the 2-term
   // p95 at 1M doubled), so the phrase bonus needs at least one rare word to anchor it.

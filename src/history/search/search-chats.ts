@@ -12,7 +12,6 @@ import {
 } from "../projection/reply-content.js";
 import { boundSearchResult } from "../serialize/bound-search-result.js";
 import type {
-  MessageRole,
   RetrievalContext,
   SearchChatHit,
   SearchChatsInput,
@@ -24,23 +23,23 @@ import { applyCorrections, findCorrections } from "./correct-spelling.js";
 import { extractTerms } from "./extract-terms.js";
 import { findTermPosition, isSubstantive, isTitleOnlyMatch, makeExcerpt } from "./make-excerpt.js";
 import { pruneFrequentTerms } from "./prune-frequent-terms.js";
+import {
+  byRank,
+  CANDIDATE_LIMIT,
+  chooseGroups,
+  type Groups,
+  MATCHES_PER_CHAT,
+  type RankedMatch,
+  toRanked,
+} from "./ranked-groups.js";
 import { parseSearchInput } from "./search-input.js";
 import { selectSearchTerms } from "./select-search-terms.js";
 
 /**
- * Ranking constants (DESIGN.md § Index, "Queries").
- * - bm25 column weights: title 4 (a chat's title names its topic), body 1, cjk 1.5 (bigrams of
- *   title and body together), scope 0 (a filter, never a signal).
- * - Candidates: the best 200 rows by bm25; DESIGN.md measured LIMIT 200 as the baseline shape, and
- *   20 chats × 2 matches need at most 40 of them.
- * - Compaction summaries repeat their originals (DESIGN.md § Lessons): their score is halved
- *   (bm25 is negative, lower is better, so × 0.5 demotes).
- * - At most 2 matches per chat.
+ * bm25 column weights (DESIGN.md § Index, "Queries"): title 4 (a chat's title names its topic),
+ * body 1, cjk 1.5 (bigrams of title and body together), scope 0 (a filter, never a signal).
  */
 const BM25_WEIGHTS = "4.0, 1.0, 1.5, 0.0";
-const CANDIDATE_LIMIT = 200;
-const COMPACTION_SCORE_FACTOR = 0.5;
-const MATCHES_PER_CHAT = 2;
 /** Upper bound of the index wait per search, ms (DESIGN.md budgets: "index wait at most 1 s"). */
 export const MAX_INDEX_WAIT_MS = 1_000;
 
@@ -55,19 +54,6 @@ const detailSchema = z.object({
   chat_source: z.string(),
   chat_created_at: z.number(),
 });
-
-interface RankedMatch {
-  readonly messageId: number;
-  readonly chatId: number;
-  readonly role: MessageRole;
-  readonly isCompactionSummary: boolean;
-  readonly createdAt: number;
-  readonly chatTitle: string | null;
-  /** `chats.source`: whether the title is indexed (`indexedTitle`). */
-  readonly chatSource: string;
-  readonly chatCreatedAt: number;
-  readonly score: number;
-}
 
 async function indexStatus(ctx: RetrievalContext): Promise<{ pending: number }> {
   let pending = countPending(ctx.store, ctx.appId, ctx.currentChatId);
@@ -93,25 +79,6 @@ function candidatesFor(ctx: RetrievalContext, match: string): Candidate[] {
       )
       .all(match),
   );
-}
-
-function toRanked(row: z.infer<typeof detailSchema>, raw: number): RankedMatch {
-  const isCompactionSummary = row.is_compaction_summary === 1;
-  return {
-    messageId: row.message_id,
-    chatId: row.chat_id,
-    role: row.role,
-    isCompactionSummary,
-    createdAt: row.created_at,
-    chatTitle: row.chat_title,
-    chatSource: row.chat_source,
-    chatCreatedAt: row.chat_created_at,
-    score: isCompactionSummary ? raw * COMPACTION_SCORE_FACTOR : raw,
-  };
-}
-
-function byRank(a: RankedMatch, b: RankedMatch): number {
-  return a.score - b.score || b.createdAt - a.createdAt || b.messageId - a.messageId;
 }
 
 /**
@@ -394,31 +361,6 @@ function refineTitleOnly(
   if (replacements.length > 0) return replacements;
   const stand = firstSubstantive(ctx, first);
   return stand === null ? [...chosen] : [stand];
-}
-
-interface Groups {
-  /** Chosen hits per chat, best chat first, ≤ {@link MATCHES_PER_CHAT} each. */
-  readonly groups: Map<number, RankedMatch[]>;
-  /** The chats' other candidates, in rank order (title-only alternatives). */
-  readonly rest: Map<number, RankedMatch[]>;
-}
-
-function chooseGroups(ranked: readonly RankedMatch[], limit: number): Groups {
-  const groups = new Map<number, RankedMatch[]>();
-  const rest = new Map<number, RankedMatch[]>();
-  for (const match of ranked) {
-    const group = groups.get(match.chatId);
-    if (group === undefined) {
-      if (groups.size >= limit) continue;
-      groups.set(match.chatId, [match]);
-      rest.set(match.chatId, []);
-    } else if (group.length < MATCHES_PER_CHAT) {
-      group.push(match);
-    } else {
-      rest.get(match.chatId)?.push(match);
-    }
-  }
-  return { groups, rest };
 }
 
 /** The text of a candidate deleted since it was ranked: projects to nothing. */

@@ -11,6 +11,7 @@ import {
   RecollectError,
   toRecollectError,
 } from "../../../errors/recollect-error.js";
+import type { HistoryScope } from "../../../history/index.js";
 import type { RetrievalContext } from "../../../history/types.js";
 import type { ReadChatFunction, SearchChatsFunction } from "../history-port.js";
 import {
@@ -27,11 +28,11 @@ import { type EvidenceRegistry, searchKey } from "./evidence-registry.js";
 import { type SubmitProposal, submitProposalSchema } from "./report-validation.js";
 
 /** What {@link createChildTools} needs; everything run-scoped is passed in, nothing global. */
-export interface ChildToolsOptions {
+export interface ChildToolsOptions<C extends HistoryScope = RetrievalContext> {
   /** Locked by the host from the turn's `AgentContext`. */
-  readonly retrieval: RetrievalContext;
-  readonly searchChats: SearchChatsFunction;
-  readonly readChat: ReadChatFunction;
+  readonly retrieval: C;
+  readonly searchChats: SearchChatsFunction<C>;
+  readonly readChat: ReadChatFunction<C>;
   readonly registry: EvidenceRegistry;
   /** Re-checked on every call (toolset exclusion is not a security boundary). */
   readonly isPro: () => boolean;
@@ -47,7 +48,7 @@ export interface ChildToolsOptions {
   /** An executed (not deduplicated, not refused) retrieval call, for host-side progress. */
   readonly onRetrieval: (kind: "search" | "read") => void;
   /** Validates a proposal; returns accepted, or a bounce with its reason. */
-  readonly submit: (proposal: SubmitProposal) => ChildSubmitOutput;
+  readonly submit: (proposal: SubmitProposal) => ChildSubmitOutput | Promise<ChildSubmitOutput>;
 }
 
 /** The child tool names as a type-level tuple (mirrors `CHILD_TOOL_NAMES`). */
@@ -69,7 +70,9 @@ function readKey(input: ChildReadInput): string {
 }
 
 /** Builds the child ToolSet for one run. */
-export function createChildTools(options: ChildToolsOptions): ChildToolSet {
+export function createChildTools<C extends HistoryScope>(
+  options: ChildToolsOptions<C>,
+): ChildToolSet {
   const { registry } = options;
   const budget = (): ChildBudgetView => ({
     calls_left: registry.callsLeft(),

@@ -12,10 +12,13 @@ import {
   InvalidInputError,
   PreconditionError,
 } from "../../../errors/recollect-error.js";
-import { createIndexer, readChat, searchChats } from "../../../history/index.js";
+import {
+  createIndexer,
+  type HistoryPort,
+  isHistoryPort,
+  sqliteHistoryPort,
+} from "../../../history/index.js";
 import { boundedTextError } from "../../../history/text/bounded-text-error.js";
-import { resolveAppName } from "../../../store/catalog/app-lookup.js";
-import { isChatOfApp } from "../../../store/catalog/chats.js";
 import type { Store } from "../../../store/open-store.js";
 import { requirePro } from "../../entitlement/require-pro.js";
 import {
@@ -23,12 +26,15 @@ import {
   exploreChatHistoryInputSchema,
   MAX_QUESTION_CHARS,
 } from "./explore-chat-history-tool.js";
-import { createStoreMessageLocator } from "./message-locator.js";
 import { type ExplorerRun, runExplorer } from "./run-explorer.js";
 
 /** Options of {@link exploreApp}. */
 export interface ExploreAppOptions {
-  readonly store: Store;
+  /**
+   * Where the history is: the local store (an indexer runs on it for the run), or a
+   * {@link HistoryPort} over another store (a team's PostgreSQL store, issue 32). Exactly one.
+   */
+  readonly store: Store | HistoryPort;
   /**
    * The app's name as typed: its stored name, or one differing only in case, accents or spacing
    * (`store/catalog/app-lookup.ts`).
@@ -86,21 +92,27 @@ export async function exploreApp(options: ExploreAppOptions): Promise<ExploreApp
   if (options.engine === null) {
     throw new PreconditionError("engine", "Exploring needs an Engine; none is configured.");
   }
-  const { store } = options;
-  const { id: appId, name: appName } = resolveAppName(store.db, options.appName);
+  const local = isHistoryPort(options.store) ? null : options.store;
+  await using indexer = local === null ? null : createIndexer({ store: local, pollIntervalMs: 0 });
+  const history =
+    local === null
+      ? (options.store as HistoryPort)
+      : sqliteHistoryPort(local, indexer === null ? {} : { indexer });
+  const { id: appId, name: appName } = await history.resolveApp(options.appName);
   const chatId = options.chatId ?? null;
   if (chatId !== null) {
-    if (!isChatOfApp(store.db, chatId, appId)) throw new ChatNotFoundError(chatId);
+    if (!(await history.isChatOfApp(chatId, appId))) throw new ChatNotFoundError(chatId);
   }
-  await using indexer = createIndexer({ store, pollIntervalMs: 0 });
-  indexer.start();
+  indexer?.start();
+  const scope = { appId, currentChatId: chatId, currentMessageId: null };
   const run = await runExplorer({
     query,
     model: options.engine.languageModel(),
-    retrieval: { store, appId, currentChatId: chatId, currentMessageId: null, indexer },
-    searchChats,
-    readChat,
-    locate: createStoreMessageLocator(store),
+    retrieval: scope,
+    searchChats: (_ctx, input) => history.searchChats(scope, input),
+    readChat: (_ctx, input) => history.readChat(scope, input),
+    locate: () => null,
+    history,
     isPro: () => options.isPro,
     signal: options.signal,
     ...(options.onProgress ? { onProgress: options.onProgress } : {}),

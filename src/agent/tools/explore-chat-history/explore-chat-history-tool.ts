@@ -121,6 +121,7 @@ export function createExploreChatHistoryTool(
           searchChats: options.searchChats,
           readChat: options.readChat,
           locate: createStoreMessageLocator(ctx.store),
+          ...(ctx.history ? { history: ctx.history } : {}),
           isPro: () => ctx.isPro,
           signal: ctx.abortSignal,
           onProgress: (progress) => {

@@ -4,7 +4,7 @@
  * tests inject them. The card and the report shape it shows live in `card/`; the report schema is
  * re-exported here because the explorer produces it.
  */
-import { readChat, searchChats } from "../../../history/index.js";
+import { routedReadChat, routedSearchChats } from "../../../history/index.js";
 import { createExploreChatHistoryTool } from "./explore-chat-history-tool.js";
 
 export * from "../../../card/report-schema.js";
@@ -20,5 +20,11 @@ export { describeProgress } from "./progress.js";
 export { type ExplorerRun, type RunExplorerOptions, runExplorer } from "./run-explorer.js";
 export type { ExplorerStats } from "./stats.js";
 
-/** The production tool over `history/`'s retrieval functions. */
-export const exploreChatHistoryTool = createExploreChatHistoryTool({ searchChats, readChat });
+/**
+ * The production tool over `history/`'s retrieval functions: the local store's, or the team
+ * store's when the turn's context names one (`AgentContext.history`).
+ */
+export const exploreChatHistoryTool = createExploreChatHistoryTool({
+  searchChats: routedSearchChats,
+  readChat: routedReadChat,
+});

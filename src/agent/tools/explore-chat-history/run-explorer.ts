@@ -15,13 +15,14 @@ import {
   ProviderError,
   type RecollectError,
 } from "../../../errors/recollect-error.js";
+import type { HistoryPort, HistoryScope } from "../../../history/index.js";
 import type { RetrievalContext } from "../../../history/types.js";
 import { runBoundedSubagent } from "../../subagent/run-bounded-subagent.js";
 import type { ReadChatFunction, SearchChatsFunction } from "../history-port.js";
 import { EXPLORER_BUDGETS, type ExplorerBudgets } from "./budgets.js";
 import { CHILD_TOOL_NAMES, type ChildSubmitOutput, explorerTaskOptions } from "./child-protocol.js";
 import { createChildTools } from "./child-tools.js";
-import { createEvidenceRegistry } from "./evidence-registry.js";
+import { createEvidenceRegistry, type EvidenceRegistry } from "./evidence-registry.js";
 import { createProgressEmitter, progressEvent } from "./progress.js";
 import {
   ALL_CITATIONS_FAILED_REASON,
@@ -43,15 +44,20 @@ import {
 import { type ExplorerStats, explorerStats } from "./stats.js";
 
 /** Options of {@link runExplorer}. */
-export interface RunExplorerOptions {
+export interface RunExplorerOptions<C extends HistoryScope = RetrievalContext> {
   /** The research question, 1–500 chars (already validated by the tool's input schema). */
   readonly query: string;
   readonly model: LanguageModel;
   /** Locked app/chat/cutoff from the turn's context. */
-  readonly retrieval: RetrievalContext;
-  readonly searchChats: SearchChatsFunction;
-  readonly readChat: ReadChatFunction;
+  readonly retrieval: C;
+  readonly searchChats: SearchChatsFunction<C>;
+  readonly readChat: ReadChatFunction<C>;
   readonly locate: MessageLocator;
+  /**
+   * The store whose history the run explores when it is not the local one (issue 32): citations
+   * are then checked against it (`locateMessages`, one query per check) instead of `locate`.
+   */
+  readonly history?: Pick<HistoryPort, "locateMessages">;
   /** Re-checked by every child call. */
   readonly isPro: () => boolean;
   readonly signal: AbortSignal;
@@ -86,6 +92,23 @@ export function logToolFailure(tool: "search_chats" | "read_chat", error: Recoll
 }
 
 /**
+ * The locator a citation check uses now: `options.locate`, or, for a run over another store,
+ * one built from a single `locateMessages` query over every message the run observed.
+ */
+function currentLocator<C extends HistoryScope>(
+  options: RunExplorerOptions<C>,
+  registry: EvidenceRegistry,
+): () => Promise<MessageLocator> {
+  const { history } = options;
+  if (history === undefined) return async () => options.locate;
+  return async () => {
+    const ids = [...new Set(registry.observations().map((o) => o.messageId))];
+    const found = await history.locateMessages(ids);
+    return (messageId) => found.get(messageId) ?? null;
+  };
+}
+
+/**
  * Runs one exploration.
  *
  * @throws AbortedError when `signal` fires (at once; no report is produced afterwards).
@@ -93,7 +116,9 @@ export function logToolFailure(tool: "search_chats" | "read_chat", error: Recoll
  * @throws ProviderError (or another classified error) when the model fails before any valid
  *   observation exists.
  */
-export async function runExplorer(options: RunExplorerOptions): Promise<ExplorerRun> {
+export async function runExplorer<C extends HistoryScope>(
+  options: RunExplorerOptions<C>,
+): Promise<ExplorerRun> {
   const budgets = options.budgets ?? EXPLORER_BUDGETS;
   const now = options.now ?? Date.now;
   const startedAt = now();
@@ -114,7 +139,8 @@ export async function runExplorer(options: RunExplorerOptions): Promise<Explorer
   const emit = createProgressEmitter((event) => options.onProgress?.(event));
   const phase = (name: ExplorePhase) => emit(progressEvent(name, registry.stats()));
 
-  const submit = (proposal: SubmitProposal): ChildSubmitOutput => {
+  const locator = currentLocator(options, registry);
+  const submit = async (proposal: SubmitProposal): Promise<ChildSubmitOutput> => {
     if (state.accepted || state.fallbackDrops) return { accepted: true };
     if (registry.stats().chats >= 2) phase("checking_conflicts");
     phase("synthesizing");
@@ -122,7 +148,7 @@ export async function runExplorer(options: RunExplorerOptions): Promise<Explorer
       proposal,
       registry,
       appId: options.retrieval.appId,
-      locate: options.locate,
+      locate: await locator(),
       budgets,
     });
     // Every citation failed, or none of the cited items kept enough valid evidence (a finding
@@ -212,9 +238,10 @@ export async function runExplorer(options: RunExplorerOptions): Promise<Explorer
     built = buildReport(facts, submitted, budgets);
     dropped = submitted.dropped;
   } else {
+    const locate = await locator();
     const valid = registry
       .observations()
-      .filter((o) => checkObservation(o, options.retrieval.appId, options.locate) === null);
+      .filter((o) => checkObservation(o, options.retrieval.appId, locate) === null);
     if (state.fallbackDrops === null && valid.length === 0) {
       throw result.error ?? new ProviderError("The explorer ended without a report.");
     }
