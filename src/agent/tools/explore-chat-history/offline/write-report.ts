@@ -51,7 +51,10 @@ export function bestSentence(text: string, model: QueryModel, chars = QUOTE_CHAR
   // The window opens at the sentence's weightiest match: the question's own words outweigh the
   // words expansion added (λ = 0.8), so the quote shows what was asked about.
   const [top] = matches(best).sort((a, b) => b[1] - a[1])[0] ?? [];
-  const first = Math.max(0, words.findIndex((word) => termVector(word).tf.has(top ?? "")));
+  const first = Math.max(
+    0,
+    words.findIndex((word) => termVector(word).tf.has(top ?? "")),
+  );
   const start = Math.max(0, first - LEAD_IN_WORDS);
   const window = words.slice(start).join(" ");
   const head = start > 0 ? "…" : "";
