@@ -133,7 +133,9 @@ function contract(open: () => { port: HistoryPort }) {
       signal: new AbortController().signal,
     });
     expect(run.appName).toBe("Shop");
-    expect(run.report.outcome).toBe("complete");
+    // The offline engine's confidence in a three-message chat decides complete or weak_evidence;
+    // what the port owes is evidence found and cited from this app only.
+    expect(run.report.outcome).not.toBe("no_match");
     const cited = run.report.findings.flatMap((f) => f.evidence.map((e) => e.chat_id));
     expect(cited.length).toBeGreaterThan(0);
     expect(new Set(cited)).toEqual(new Set([await chatId("Login design")]));
