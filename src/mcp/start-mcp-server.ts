@@ -25,13 +25,7 @@ import {
   ReadResourceRequestSchema,
   RootsListChangedNotificationSchema,
 } from "@modelcontextprotocol/sdk/types.js";
-import type { Engine } from "../engine/engine.js";
-import { quotedValue } from "../errors/quoted-value.js";
-import {
-  InvalidInputError,
-  type RecollectError,
-  toRecollectError,
-} from "../errors/recollect-error.js";
+import { toRecollectError } from "../errors/recollect-error.js";
 import type { RemedyWriter } from "../errors/remedy.js";
 import { createIndexer } from "../history/indexer/create-indexer.js";
 import {
@@ -50,6 +44,7 @@ import { createCallProgress } from "./call-progress.js";
 import { createElicitationConsentPrompter } from "./elicitation-consent-prompter.js";
 import { EVIDENCE_URI_TEMPLATE } from "./evidence-uri.js";
 import { trackInFlightRequests } from "./in-flight-requests.js";
+import { loadEngine } from "./load-engine.js";
 import type { McpSession } from "./mcp-session.js";
 import { answerInvalidParams } from "./request-params.js";
 import { namedSessionApp, type SessionApp } from "./resolve-session-app.js";
@@ -118,25 +113,6 @@ export interface RunningMcpServer extends AsyncDisposable {
    * still unanswered when it closed (0: none was dropped).
    */
   closeAfterInFlight(timeoutMs: number): Promise<number>;
-}
-
-/** The Engine for `kind` (or the environment's), or the classified error configuring it raised. */
-async function loadEngine(
-  kind: string | undefined,
-  env: NodeJS.ProcessEnv,
-): Promise<Engine | RecollectError> {
-  const { ENGINE_KINDS, engineConfigFromEnv } = await import("../engine/index.js");
-  const { createExplorerEngine } = await import("../agent/explorer-engine.js");
-  try {
-    if (kind !== undefined && !(ENGINE_KINDS as readonly string[]).includes(kind.toLowerCase())) {
-      throw new InvalidInputError("--engine", ENGINE_KINDS.join(" | "), `got ${quotedValue(kind)}`);
-    }
-    return createExplorerEngine(
-      engineConfigFromEnv(kind === undefined ? env : { ...env, RECOLLECT_ENGINE: kind }),
-    );
-  } catch (error) {
-    return toRecollectError(error);
-  }
 }
 
 /** Whether the store's settings turn Pro on; an unreadable settings file counts as off. */
