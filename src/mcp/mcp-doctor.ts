@@ -18,6 +18,7 @@ import type { Remedy } from "../errors/remedy.js";
 import { createIndexer } from "../history/indexer/create-indexer.js";
 import {
   allowToolWithConsent,
+  isMcpSamplingOn,
   SETTINGS_DEFAULTS,
   type SettingsStore,
   TURN_PRO_ON,
@@ -82,11 +83,16 @@ export interface DoctorReport {
   readonly apps_inside: readonly string[];
   readonly entitlement: "pro" | "free";
   readonly tools: readonly DoctorTool[];
-  /** The Engine explore calls would run on, or why none could be configured. */
+  /**
+   * The Engine explore calls would run on, or why none could be configured; `sampling` is the
+   * `mcp.sampling` setting (`on`: the client's own model first, when the client offers sampling
+   * with tools, with this Engine as its fallback).
+   */
   readonly engine: {
     readonly kind: string | null;
     readonly model_id: string | null;
     readonly error: string | null;
+    readonly sampling: "on" | "off";
   };
   /** The app's index: messages, still queued, `ready` / `indexing` / `stale` (read-only store). */
   readonly index: {
@@ -226,13 +232,16 @@ export async function diagnose(options: DiagnoseOptions): Promise<DoctorReport> 
       .slice(0, MAX_APPS_INSIDE),
     entitlement: pro ? "pro" : "free",
     tools,
-    engine: RecollectError.isInstance(engine)
-      ? {
-          kind: options.engineKind ?? options.env.RECOLLECT_ENGINE ?? null,
-          model_id: null,
-          error: engine.message,
-        }
-      : { kind: engine.kind, model_id: engine.modelId, error: null },
+    engine: {
+      ...(RecollectError.isInstance(engine)
+        ? {
+            kind: options.engineKind ?? options.env.RECOLLECT_ENGINE ?? null,
+            model_id: null,
+            error: engine.message,
+          }
+        : { kind: engine.kind, model_id: engine.modelId, error: null }),
+      sampling: isMcpSamplingOn(settings) ? "on" : "off",
+    },
     index,
     last_sync_at: app === null || store === null ? null : newestSyncOfApp(store.db, app.appName),
     problems,

@@ -19,6 +19,7 @@ import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import {
   CallToolRequestSchema,
+  type CreateMessageRequestParamsWithTools,
   ListResourcesRequestSchema,
   ListResourceTemplatesRequestSchema,
   ListToolsRequestSchema,
@@ -55,6 +56,13 @@ import {
   UNREADABLE_LINE_LOG,
   unreadableLineCode,
 } from "./unreadable-lines.js";
+
+/**
+ * Longest wait for one `sampling/createMessage` answer, ms: the client shows each request to the
+ * person before its model runs, and the explorer bounds a model step at 120 s idle anyway
+ * (`budgets.ts` `modelIdleTimeoutMs`). Past it the step fails and the run falls back.
+ */
+export const SAMPLING_TIMEOUT_MS = 120_000;
 
 /** Longest wait for the client's `roots/list` answer, ms; past it the working directory is used. */
 export const ROOTS_TIMEOUT_MS = 2_000;
@@ -202,6 +210,14 @@ export async function startMcpServer(options: StartMcpServerOptions): Promise<Ru
           cwd: options.cwd,
           env: options.env,
         }),
+        sampler: () =>
+          server.getClientCapabilities()?.sampling?.tools
+            ? (request, signal) =>
+                server.createMessage(request as unknown as CreateMessageRequestParamsWithTools, {
+                  ...(signal ? { signal } : {}),
+                  timeout: SAMPLING_TIMEOUT_MS,
+                })
+            : null,
         consentPrompter: () =>
           server.getClientCapabilities()?.elicitation
             ? createElicitationConsentPrompter((params, signal) =>

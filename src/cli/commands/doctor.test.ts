@@ -54,6 +54,7 @@ describe("recollect doctor", () => {
         kind: "offline",
         model_id: expect.stringMatching(/^recollect-offline-/),
         error: null,
+        sampling: "off",
       });
       expect(off.report.index).toMatchObject({ status: "ready", pending: 0 });
       expect(off.report.index.messages).toBeGreaterThan(0);
@@ -73,10 +74,15 @@ describe("recollect doctor", () => {
         },
       ]);
 
-      store.writeSettings({ entitlement: "pro", consent: { read_chat: "always" } });
+      store.writeSettings({
+        entitlement: "pro",
+        consent: { read_chat: "always" },
+        mcp: { sampling: "on" },
+      });
       const ok = await doctorJson(["doctor", "--project", join(project, "shop")], "/");
       expect(ok.code).toBe(0);
       expect(ok.report.app.source).toBe("root");
+      expect(ok.report.engine.sampling).toBe("on");
       expect(ok.report.problems).toEqual([]);
       expect(ok.report.ok).toBe(true);
       expect(ok.report.tools.map((tool: { listed: boolean }) => tool.listed)).toEqual([true, true]);

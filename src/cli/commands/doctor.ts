@@ -54,10 +54,14 @@ export function formatDoctorReport(report: DoctorReport, write: RemedyWriter): s
       `tool     ${tool.name}: ${tool.listed ? "listed" : "not listed"}, consent ${tool.consent}${asks}`,
     );
   }
+  const sampling =
+    report.engine.sampling === "on"
+      ? "; mcp.sampling on: the client's model first, when it offers sampling with tools"
+      : "";
   lines.push(
     report.engine.error === null
-      ? `engine   ${report.engine.kind} (${report.engine.model_id})`
-      : `engine   not available`,
+      ? `engine   ${report.engine.kind} (${report.engine.model_id})${sampling}`
+      : `engine   not available${sampling}`,
   );
   if (report.index !== null) {
     const pending = report.index.pending > 0 ? `, ${plural(report.index.pending, "queued")}` : "";
