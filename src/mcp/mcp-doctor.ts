@@ -5,6 +5,8 @@
  * makes when a client shows "connected" and nothing works. Reads only: nothing is written, no
  * store is created, no file of another app is named (counts and this app's own name only).
  */
+import { existsSync } from "node:fs";
+import { join } from "node:path";
 import type Database from "better-sqlite3";
 import { resolveConsent } from "../agent/consent/resolve-consent.js";
 import { TOOL_DEFINITIONS } from "../agent/tools/registry.js";
@@ -168,7 +170,13 @@ export async function diagnose(options: DiagnoseOptions): Promise<DoctorReport> 
   const problems: DoctorProblem[] = [];
   const folder = options.project ?? options.env.CLAUDE_PROJECT_DIR?.trim() ?? options.cwd;
   const roots = workingFolderRoots(folder, options.home);
-  const gitRoot = roots.length > 1 ? (roots[1] ?? null) : null;
+  // `workingFolderRoots` lists a folder that is its own repository's root once.
+  const gitRoot =
+    roots.length > 1
+      ? (roots[1] ?? null)
+      : existsSync(join(folder, ".git"))
+        ? (roots[0] ?? null)
+        : null;
 
   const resolved = sessionAppOrProblem(options);
   const app = "appId" in resolved ? resolved : null;

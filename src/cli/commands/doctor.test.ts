@@ -18,6 +18,7 @@ beforeAll(async () => {
   project = realpathSync(store.dir);
   mkdirSync(join(project, "shop", "src"), { recursive: true });
   mkdirSync(join(project, "shop", "backend"), { recursive: true });
+  mkdirSync(join(project, "shop", ".git"), { recursive: true });
   await store.change(({ db }) => {
     db.prepare("UPDATE apps SET path = ? WHERE name = 'Acme Shop'").run(join(project, "shop"));
   });
@@ -45,6 +46,7 @@ describe("recollect doctor", () => {
         project_path: join(project, "shop"),
         source: "cwd",
       });
+      expect(off.report.folder.git_root).toBe(join(project, "shop"));
       expect(off.report.entitlement).toBe("free");
       expect(off.report.tools).toEqual([
         { name: "explore_chat_history", consent: "always", listed: false, asks: false },
@@ -82,6 +84,10 @@ describe("recollect doctor", () => {
       const ok = await doctorJson(["doctor", "--project", join(project, "shop")], "/");
       expect(ok.code).toBe(0);
       expect(ok.report.app.source).toBe("root");
+      expect(ok.report.folder).toEqual({
+        path: join(project, "shop"),
+        git_root: join(project, "shop"),
+      });
       expect(ok.report.engine.sampling).toBe("on");
       expect(ok.report.problems).toEqual([]);
       expect(ok.report.ok).toBe(true);
