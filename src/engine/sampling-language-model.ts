@@ -19,6 +19,7 @@ import type {
   LanguageModelV3ToolResultOutput,
 } from "@ai-sdk/provider";
 import { simulateStreamingMiddleware, wrapLanguageModel } from "ai";
+import { UNKNOWN_USAGE } from "./unknown-usage.js";
 
 /** One content block of a sampling message, as MCP's `SamplingMessageContentBlock` (text and tools). */
 export type SamplingContent =
@@ -233,15 +234,7 @@ export function generateResultOf(response: SamplingResponse): LanguageModelV3Gen
     content,
     finishReason: { unified, raw: response.stopReason },
     // MCP's sampling result carries no token counts.
-    usage: {
-      inputTokens: {
-        total: undefined,
-        noCache: undefined,
-        cacheRead: undefined,
-        cacheWrite: undefined,
-      },
-      outputTokens: { total: undefined, text: undefined, reasoning: undefined },
-    },
+    usage: UNKNOWN_USAGE,
     response: { modelId: response.model },
     warnings: [],
   };
@@ -288,33 +281,27 @@ export function createFallbackLanguageModel(
   onFallback: (error: unknown) => void,
 ): LanguageModelV3 {
   let active: LanguageModelV3 | null = null;
-  const switched = (error: unknown) => {
-    onFallback(error);
-    active = fallback();
-    return active;
+  /** Runs `step` on the model in use; a failure of `primary` not caused by an abort switches. */
+  const onModel = async <T>(
+    call: LanguageModelV3CallOptions,
+    step: (model: LanguageModelV3) => PromiseLike<T>,
+  ): Promise<T> => {
+    if (active !== null) return step(active);
+    try {
+      return await step(primary);
+    } catch (error) {
+      if (call.abortSignal?.aborted) throw error;
+      onFallback(error);
+      active = fallback();
+      return step(active);
+    }
   };
   return {
     specificationVersion: "v3",
     provider: primary.provider,
     modelId: primary.modelId,
     supportedUrls: {},
-    doGenerate: async (call) => {
-      if (active !== null) return active.doGenerate(call);
-      try {
-        return await primary.doGenerate(call);
-      } catch (error) {
-        if (call.abortSignal?.aborted) throw error;
-        return switched(error).doGenerate(call);
-      }
-    },
-    doStream: async (call) => {
-      if (active !== null) return active.doStream(call);
-      try {
-        return await primary.doStream(call);
-      } catch (error) {
-        if (call.abortSignal?.aborted) throw error;
-        return switched(error).doStream(call);
-      }
-    },
+    doGenerate: (call) => onModel(call, (model) => model.doGenerate(call)),
+    doStream: (call) => onModel(call, (model) => model.doStream(call)),
   };
 }
