@@ -9,6 +9,7 @@ import { runConcurrencyCheck } from "./concurrency.js";
 import { runCrashRecoveryCheck } from "./crash-recovery.js";
 import { runEngineFaultCheck } from "./engine-faults.js";
 import { runIsolationCheck } from "./isolation.js";
+import { runMcpSigintCheck } from "./mcp-sigint.js";
 import { runQueryFuzzCheck } from "./query-fuzz.js";
 
 /** How much work each check does. */
@@ -24,6 +25,13 @@ export interface Scale {
   readonly kills: number;
   /** Duration of the concurrent writers-and-readers run, ms (issue: 60 s). */
   readonly concurrencyMs: number;
+  /** `recollect mcp` servers stopped by SIGINT (issue 29: 20). */
+  readonly sigintRuns: number;
+  /**
+   * Their signal → exit target, ms: the host's 100 ms in a full run; at smoke scale (CI, under
+   * any load) only a hang is caught, as `src/mcp/sigint-exit.test.ts` does, never a speed.
+   */
+  readonly sigintTargetMs: number;
 }
 
 const FULL: Scale = {
@@ -33,6 +41,8 @@ const FULL: Scale = {
   abortedRuns: 200,
   kills: 50,
   concurrencyMs: 60_000,
+  sigintRuns: 20,
+  sigintTargetMs: 100,
 };
 
 const SMOKE: Scale = {
@@ -42,6 +52,8 @@ const SMOKE: Scale = {
   abortedRuns: 10,
   kills: 1,
   concurrencyMs: 2_000,
+  sigintRuns: 2,
+  sigintTargetMs: 2_000,
 };
 
 /** The scale for a full (`false`) or smoke (`true`) run. */
@@ -74,6 +86,8 @@ export const CHECKS = {
   "engine-faults": ({ seed, log }) => runEngineFaultCheck({ seed: seed ^ 0x5505, log }),
   concurrency: ({ scale, seed, log }) =>
     runConcurrencyCheck({ durationMs: scale.concurrencyMs, seed: seed ^ 0x6506, log }),
+  "mcp-sigint": ({ scale, log }) =>
+    runMcpSigintCheck({ runs: scale.sigintRuns, targetMs: scale.sigintTargetMs, log }),
 } as const satisfies Record<string, Check>;
 
 /** A check's name (the CLI accepts these to run a subset). */

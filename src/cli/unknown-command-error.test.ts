@@ -15,7 +15,7 @@ const stores = createTempStores();
 afterEach(() => stores.cleanup());
 
 const ROOT_COMMANDS =
-  "one of import, sync, sources, apps, chats, index, search, read, explore, demo, serve, eval, tools, settings, chat, mcp, help";
+  "one of import, sync, sources, apps, chats, index, search, read, explore, demo, serve, eval, tools, settings, chat, mcp, doctor, help";
 
 describe("unknown commands and other usage errors", () => {
   it("an unknown command gives one line and, with --json, the commands and the suggestion as fields", async () => {

@@ -9,6 +9,14 @@ import type { LanguageModel } from "ai";
 export type EngineKind = "offline" | "openai-compatible" | "openai" | "anthropic";
 
 /**
+ * The kind of an Engine that runs the explorer on an MCP client's own model through
+ * `sampling/createMessage` (`sampling-engine.ts`). Never configured by `--engine` or
+ * `RECOLLECT_ENGINE`: `recollect mcp` builds it per call when `mcp.sampling` is on and the client
+ * offers sampling with tools.
+ */
+export const SAMPLING_ENGINE_KIND = "mcp-sampling";
+
+/**
  * The kinds `createEngine` accepts, in documentation order. Here, beside the type and free of
  * provider imports, so `recollect mcp` can refuse a bad `--engine` before its handshake without
  * loading any provider SDK.
@@ -53,7 +61,7 @@ export interface EngineConfig {
 
 /** A configured model endpoint. */
 export interface Engine {
-  readonly kind: EngineKind;
+  readonly kind: EngineKind | typeof SAMPLING_ENGINE_KIND;
   /** The model id in use (the offline engine reports `recollect-offline-<version>`). */
   readonly modelId: string;
   /** The AI SDK model to pass to `streamText`/`generateText`. */

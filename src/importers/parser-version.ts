@@ -7,9 +7,11 @@
  * re-projects stored text; this one re-reads the source, for what only the source still holds
  * (e.g. the history tool's question a recalled-turn marker now keeps).
  */
-export const PARSER_VERSION = 2;
+export const PARSER_VERSION = 3;
 // 1: files synced before versions were recorded (migration 007 gives every remembered file 1).
 //    Among them, recalled-turn markers without the history tool's question (before projection 7)
 //    and Codex turns after a failed Recollect call marked as recalled.
 // 2: recalled-turn markers carry the question of the turn's first history-tool call; a failed
 //    Recollect call (Claude Code is_error, Codex `err:` output, error blocks) marks nothing.
+// 3: Claude Code: a prompt that a Recollect call answered after other steps of the agent marks
+//    its first reply with the recall-request marker, so the prompt is a history question.

@@ -22,6 +22,19 @@ export function recalledTurnMarker(query: string | null): string {
 }
 
 /**
+ * An empty history card element saying that the person's prompt before this assistant turn was
+ * put to Recollect later in the same turn: the agent first did other work (ran a command, read a
+ * file) and only then called a history tool. Projection (`RECALL_REQUEST_MARKER` in
+ * `src/history/projection/project-message.ts`) removes it from the turn's text, which stays
+ * evidence (the agent's own step), and reads it as a reply to the prompt that carries a history
+ * card, so the prompt's request is not evidence (`history_question`) as when the call came first.
+ */
+export function recallRequestMarker(query: string | null): string {
+  const attribute = query === null ? "" : ` query="${escapeXml(query)}"`;
+  return `<dyad-explore-chat-history state="requested-in-transcript"${attribute}></dyad-explore-chat-history>`;
+}
+
+/**
  * The `query` argument of a history-tool call (explore_chat_history and search_chats take one;
  * read_chat does not): a non-blank string, else null.
  */
@@ -45,6 +58,11 @@ export function isRecollectHistoryTool(name: string): boolean {
 /** True when a tool result's text is Recollect's history-tool output. */
 export function isRecollectToolOutput(text: string): boolean {
   return HISTORY_TOOL_OUTPUT.some((pattern) => pattern.test(text));
+}
+
+/** `content` of the first reply to a prompt that a later history-tool call answered. */
+export function markRecallRequest(content: string, query: string | null): string {
+  return `${recallRequestMarker(query)}\n\n${content}`;
 }
 
 /**

@@ -27,6 +27,8 @@ import { EXPLORE_CHAT_HISTORY_TOOL_NAME } from "../agent/tools/tool-names.js";
 import type { ExploreProgress } from "../card/explore-progress.js";
 import type { HistoryCard } from "../card/history-card.js";
 import type { Engine } from "../engine/engine.js";
+import { createSamplingEngine, type EngineUse } from "../engine/sampling-engine.js";
+import type { SampleMessage } from "../engine/sampling-language-model.js";
 import { quotedValue } from "../errors/quoted-value.js";
 import {
   AbortedError,
@@ -37,7 +39,12 @@ import {
 import type { RemedyWriter } from "../errors/remedy.js";
 import type { HistoryPort } from "../history/index.js";
 import type { IndexWaiter, ReadChatResult } from "../history/types.js";
-import { allowToolWithConsent, SETTINGS_DEFAULTS, type SettingsStore } from "../settings/index.js";
+import {
+  allowToolWithConsent,
+  isMcpSamplingOn,
+  SETTINGS_DEFAULTS,
+  type SettingsStore,
+} from "../settings/index.js";
 import type { Store } from "../store/open-store.js";
 import type { TelemetrySink } from "../telemetry/index.js";
 import { CLIENT_ADDED_ARGUMENTS, withoutClientAddedArguments } from "./client-added-arguments.js";
@@ -117,6 +124,11 @@ export interface McpSessionOptions {
   readonly indexer?: IndexWaiter;
   /** Where the app may be named (`--app`, the client's roots, …); asked on first use. */
   readonly appSources: (signal: AbortSignal) => Promise<SessionAppSources>;
+  /**
+   * Sends one `sampling/createMessage` request to the client, or null when the client does not
+   * offer sampling with tools. Used only while `mcp.sampling` is `on`. Default: none.
+   */
+  readonly sampler?: () => SampleMessage | null;
   /** The elicitation prompter, or null when the client cannot elicit (the host's own prompt applies). */
   readonly consentPrompter: () => ElicitationConsentPrompter | null;
   /** Called once each time a call resolves a (new) app, e.g. to sync that project in the background. */
@@ -286,9 +298,30 @@ export function createMcpSession(options: McpSessionOptions): McpSession {
     return true;
   };
 
-  const executionContext = async (call: McpCallOptions): Promise<ToolExecutionContext> => {
+  /**
+   * The Engine of one call: the client's model when `mcp.sampling` is on and the client offers
+   * sampling with tools (the configured Engine is its fallback), else the configured Engine; null
+   * when neither is available.
+   */
+  const callEngine = (): Engine | ReturnType<typeof createSamplingEngine> | null => {
+    const configured = RecollectError.isInstance(options.engine) ? null : options.engine;
+    const sample = isMcpSamplingOn(options.settings.read()) ? (options.sampler?.() ?? null) : null;
+    if (sample === null) return configured;
+    return createSamplingEngine({
+      sample,
+      fallback: configured,
+      onFallback: (code) =>
+        log(
+          `recollect mcp: the client did not answer a sampling request${code === null ? "" : ` (code ${code})`}; exploring on the ${configured?.kind} engine instead`,
+        ),
+    });
+  };
+
+  const executionContext = async (
+    call: McpCallOptions,
+    engine: Engine | null,
+  ): Promise<ToolExecutionContext> => {
     const app = await sessionApp(call.signal);
-    const engine = options.engine;
     return {
       store: options.store,
       appId: app.appId,
@@ -307,7 +340,7 @@ export function createMcpSession(options: McpSessionOptions): McpSession {
       isPro: isPro(),
       abortSignal: call.signal,
       ...(options.indexer ? { indexer: options.indexer } : {}),
-      engine: RecollectError.isInstance(engine) ? null : engine,
+      engine,
       updateCard: (card: HistoryCard) => {
         // No card is rendered here; the explorer's pending card carries its typed progress.
         if (card.kind === "explore" && card.card.state === "pending")
@@ -318,13 +351,14 @@ export function createMcpSession(options: McpSessionOptions): McpSession {
 
   /**
    * Runs `definition` for `input`: Pro, consent `never`, arguments, consent `ask`, the app, then
-   * the tool itself; one telemetry record either way. Returns the tool's typed output.
+   * the tool itself; one telemetry record either way. Returns the tool's typed output and, for
+   * the explorer, which engine answered.
    */
   const run = async (
     definition: AnyToolDefinition,
     input: unknown,
     call: McpCallOptions,
-  ): Promise<unknown> => {
+  ): Promise<{ output: unknown; engine: EngineUse | null }> => {
     const started = options.now();
     let consent: "always" | "ask" = "always";
     let prompted = false;
@@ -348,9 +382,11 @@ export function createMcpSession(options: McpSessionOptions): McpSession {
       if (consent === "ask") {
         prompted = await askConsent(definition, definition.consentPreview(parsed), call.signal);
       }
-      const context = await executionContext(call);
+      const engine = callEngine();
+      const context = await executionContext(call, engine);
       if (
         definition.name === EXPLORE_CHAT_HISTORY_TOOL_NAME &&
+        engine === null &&
         RecollectError.isInstance(options.engine)
       ) {
         throw options.engine;
@@ -358,7 +394,13 @@ export function createMcpSession(options: McpSessionOptions): McpSession {
       const output = await definition.execute(parsed, context);
       if (call.signal.aborted) throw new AbortedError();
       record(output, null);
-      return output;
+      const used =
+        engine === null
+          ? null
+          : "used" in engine
+            ? engine.used()
+            : { kind: engine.kind, model_id: engine.modelId };
+      return { output, engine: used };
     } catch (error) {
       const classified = call.signal.aborted ? new AbortedError() : toRecollectError(error);
       record(undefined, classified);
@@ -385,10 +427,10 @@ export function createMcpSession(options: McpSessionOptions): McpSession {
         );
       }
       try {
-        const output = await run(definition, args, call);
+        const { output, engine } = await run(definition, args, call);
         return definition.name === READ_CHAT_TOOL_NAME
           ? readChatToolResult(output as ReadChatResult)
-          : exploreToolResult((output as ExploreChatHistoryOutput).report);
+          : exploreToolResult((output as ExploreChatHistoryOutput).report, engine);
       } catch (error) {
         const classified = toRecollectError(error);
         if (classified.kind === "aborted") throw classified;
@@ -406,7 +448,7 @@ export function createMcpSession(options: McpSessionOptions): McpSession {
         throw new JsonRpcError(ErrorCode.InternalError, "read_chat missing");
       try {
         const input = { chat_id: address.chatId, around_message_id: address.messageId };
-        const result = (await run(definition, input, call)) as ReadChatResult;
+        const result = (await run(definition, input, call)).output as ReadChatResult;
         return {
           contents: [{ uri, mimeType: EVIDENCE_MIME_TYPE, text: archivalModelOutput(result) }],
         };

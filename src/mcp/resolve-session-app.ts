@@ -78,6 +78,27 @@ export function appForFolder(
 }
 
 /**
+ * Apps whose recorded project path lies strictly inside `folder` (e.g. an aider history recorded
+ * for `backend/`): not matched from `folder` itself, which {@link appForFolder} only matches
+ * upwards. Sorted by name; `recollect doctor` names them as a hint.
+ */
+export function appsBelowFolder(
+  db: Database.Database,
+  folder: string,
+): Array<{ id: number; name: string }> {
+  const outer = canonical(folder);
+  const names = new Map<number, string>();
+  for (const app of appsWithPath(db)) {
+    if (!isAbsolute(app.path)) continue;
+    const path = canonical(app.path);
+    if (path !== outer && isInside(path, outer)) names.set(app.id, app.name);
+  }
+  return [...names]
+    .map(([id, name]) => ({ id, name }))
+    .sort((a, b) => a.name.localeCompare(b.name));
+}
+
+/**
  * The app `recollect mcp --app NAME` locks the session to. Checked at start-up, before anything
  * is served, as every other command checks its `--app`.
  *

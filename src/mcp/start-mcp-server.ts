@@ -19,19 +19,14 @@ import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import {
   CallToolRequestSchema,
+  type CreateMessageRequestParamsWithTools,
   ListResourcesRequestSchema,
   ListResourceTemplatesRequestSchema,
   ListToolsRequestSchema,
   ReadResourceRequestSchema,
   RootsListChangedNotificationSchema,
 } from "@modelcontextprotocol/sdk/types.js";
-import type { Engine } from "../engine/engine.js";
-import { quotedValue } from "../errors/quoted-value.js";
-import {
-  InvalidInputError,
-  type RecollectError,
-  toRecollectError,
-} from "../errors/recollect-error.js";
+import { toRecollectError } from "../errors/recollect-error.js";
 import type { RemedyWriter } from "../errors/remedy.js";
 import type { HistoryPort } from "../history/index.js";
 import { createIndexer } from "../history/indexer/create-indexer.js";
@@ -51,6 +46,7 @@ import { createCallProgress } from "./call-progress.js";
 import { createElicitationConsentPrompter } from "./elicitation-consent-prompter.js";
 import { EVIDENCE_URI_TEMPLATE } from "./evidence-uri.js";
 import { trackInFlightRequests } from "./in-flight-requests.js";
+import { loadEngine } from "./load-engine.js";
 import type { McpSession } from "./mcp-session.js";
 import { answerInvalidParams } from "./request-params.js";
 import { namedSessionApp, type SessionApp } from "./resolve-session-app.js";
@@ -61,6 +57,13 @@ import {
   UNREADABLE_LINE_LOG,
   unreadableLineCode,
 } from "./unreadable-lines.js";
+
+/**
+ * Longest wait for one `sampling/createMessage` answer, ms: the client shows each request to the
+ * person before its model runs, and the explorer bounds a model step at 120 s idle anyway
+ * (`budgets.ts` `modelIdleTimeoutMs`). Past it the step fails and the run falls back.
+ */
+export const SAMPLING_TIMEOUT_MS = 120_000;
 
 /** Longest wait for the client's `roots/list` answer, ms; past it the working directory is used. */
 export const ROOTS_TIMEOUT_MS = 2_000;
@@ -125,25 +128,6 @@ export interface RunningMcpServer extends AsyncDisposable {
    * still unanswered when it closed (0: none was dropped).
    */
   closeAfterInFlight(timeoutMs: number): Promise<number>;
-}
-
-/** The Engine for `kind` (or the environment's), or the classified error configuring it raised. */
-async function loadEngine(
-  kind: string | undefined,
-  env: NodeJS.ProcessEnv,
-): Promise<Engine | RecollectError> {
-  const { ENGINE_KINDS, engineConfigFromEnv } = await import("../engine/index.js");
-  const { createExplorerEngine } = await import("../agent/explorer-engine.js");
-  try {
-    if (kind !== undefined && !(ENGINE_KINDS as readonly string[]).includes(kind.toLowerCase())) {
-      throw new InvalidInputError("--engine", ENGINE_KINDS.join(" | "), `got ${quotedValue(kind)}`);
-    }
-    return createExplorerEngine(
-      engineConfigFromEnv(kind === undefined ? env : { ...env, RECOLLECT_ENGINE: kind }),
-    );
-  } catch (error) {
-    return toRecollectError(error);
-  }
 }
 
 /** Whether the store's settings turn Pro on; an unreadable settings file counts as off. */
@@ -235,6 +219,14 @@ export async function startMcpServer(options: StartMcpServerOptions): Promise<Ru
           cwd: options.cwd,
           env: options.env,
         }),
+        sampler: () =>
+          server.getClientCapabilities()?.sampling?.tools
+            ? (request, signal) =>
+                server.createMessage(request as unknown as CreateMessageRequestParamsWithTools, {
+                  ...(signal ? { signal } : {}),
+                  timeout: SAMPLING_TIMEOUT_MS,
+                })
+            : null,
         consentPrompter: () =>
           server.getClientCapabilities()?.elicitation
             ? createElicitationConsentPrompter((params, signal) =>

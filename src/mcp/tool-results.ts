@@ -14,8 +14,10 @@ import {
   type ExploreChatHistoryReport,
   exploreChatHistoryReportSchema,
 } from "../card/report-schema.js";
+import { SAMPLING_ENGINE_KIND } from "../engine/engine.js";
+import type { EngineUse } from "../engine/sampling-engine.js";
 import { invalidInputFields } from "../errors/invalid-input-fields.js";
-import { layoutSafeText, quotedValue } from "../errors/quoted-value.js";
+import { layoutSafeText, lineSafeText, quotedValue } from "../errors/quoted-value.js";
 import { PreconditionError, type RecollectError } from "../errors/recollect-error.js";
 import { messageWithRemedies, type RemedyWriter } from "../errors/remedy.js";
 import type { ReadChatResult } from "../history/types.js";
@@ -71,17 +73,45 @@ export function evidenceResourceLink(target: EvidenceTarget): ResourceLink {
  * The explorer's result.
  * @throws ZodError if `report` does not satisfy the report schema (a host bug, never sent).
  */
-export function exploreToolResult(report: ExploreChatHistoryReport): CallToolResult {
+export function exploreToolResult(
+  report: ExploreChatHistoryReport,
+  engine: EngineUse | null = null,
+): CallToolResult {
   const checked = exploreChatHistoryReportSchema.parse(report);
+  const text = layoutSafeText(formatReportText(checked));
   return {
     content: [
       // The question is echoed as typed and a history may hold bidirectional controls: nothing
       // here may act on a terminal the client prints it to (the CLI escapes the same way).
-      { type: "text", text: layoutSafeText(formatReportText(checked)) },
+      { type: "text", text: engine === null ? text : `${text.trimEnd()}\n${engineLine(engine)}\n` },
       ...reportEvidenceTargets(checked).map(evidenceResourceLink),
     ],
     structuredContent: escapedReport(checked),
+    // Beside the report, not in it: the report's outputSchema is the explorer's, shared by every
+    // surface; which engine answered is this surface's fact.
+    ...(engine === null ? {} : { _meta: { [ENGINE_META_KEY]: engine } }),
   };
+}
+
+/** The `_meta` key of an explore result naming the engine that answered ({@link EngineUse}). */
+export const ENGINE_META_KEY = "recollect/engine";
+
+/**
+ * The report text's last line: the engine that answered, e.g. `Engine: mcp-sampling (client model
+ * claude-sonnet-4-5)` or `Engine: offline (recollect-offline-…), after the client refused
+ * sampling (code -1)`. The client's model name is escaped like every other value.
+ */
+export function engineLine(engine: EngineUse): string {
+  const model =
+    engine.kind === SAMPLING_ENGINE_KIND
+      ? `client model ${lineSafeText(engine.model_id)}`
+      : lineSafeText(engine.model_id);
+  const fell = engine.fell_back_from_sampling;
+  const after =
+    fell === undefined
+      ? ""
+      : `, after the client did not answer sampling${fell.code === null ? "" : ` (code ${fell.code})`}`;
+  return `Engine: ${engine.kind} (${model})${after}`;
 }
 
 /** `read_chat`'s result: the bounded window as archival-marked JSON text. */

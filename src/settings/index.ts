@@ -3,6 +3,7 @@ export { InvalidSettingError } from "./invalid-setting-error.js";
 export { ProLockedOffError, ProRequiredError, proRequiredError } from "./pro-required-error.js";
 export {
   getSetting,
+  isMcpSamplingOn,
   isTelemetryOn,
   parseSettingKey,
   type SettingKey,

@@ -5,6 +5,8 @@ import { InvalidSettingError } from "./invalid-setting-error.js";
 import {
   ENTITLEMENT_VALUES,
   type Entitlement,
+  MCP_SAMPLING_VALUES,
+  type McpSamplingSetting,
   SETTINGS_DEFAULTS,
   type Settings,
   TELEMETRY_VALUES,
@@ -14,7 +16,7 @@ import {
 
 /**
  * A settings key as `recollect settings get|set` names it: `entitlement`, `telemetry`, `exclude`
- * (a JSON array of globs), `sync.roots` (a JSON array of absolute folders), or
+ * (a JSON array of globs), `sync.roots` (a JSON array of absolute folders), `mcp.sampling`, or
  * `consent.<tool_name>` (e.g. `consent.explore_chat_history`).
  */
 export type SettingKey =
@@ -22,11 +24,12 @@ export type SettingKey =
   | { readonly kind: "telemetry" }
   | { readonly kind: "exclude" }
   | { readonly kind: "syncRoots" }
+  | { readonly kind: "mcpSampling" }
   | { readonly kind: "consent"; readonly toolName: string };
 
 /** What a key may be: the fixed keys, then `consent.<tool>` for each of `tools` (any tool name when none is given). */
 function keyHelp(tools: readonly string[] | undefined): string {
-  return `entitlement | telemetry | exclude | sync.roots | consent.<${tools ? tools.join("|") : "tool_name"}>`;
+  return `entitlement | telemetry | exclude | sync.roots | mcp.sampling | consent.<${tools ? tools.join("|") : "tool_name"}>`;
 }
 
 /** What `settings set sync.roots VALUE` accepts. */
@@ -48,6 +51,7 @@ export function parseSettingKey(key: string, knownTools?: readonly string[]): Se
   if (key === "telemetry") return { kind: "telemetry" };
   if (key === "exclude") return { kind: "exclude" };
   if (key === "sync.roots") return { kind: "syncRoots" };
+  if (key === "mcp.sampling") return { kind: "mcpSampling" };
   if (key.startsWith("consent.")) {
     const toolName = key.slice("consent.".length);
     const known = knownTools === undefined || knownTools.includes(toolName);
@@ -88,6 +92,10 @@ export function getSetting(
       return settings.sync?.roots
         ? { value: JSON.stringify(settings.sync.roots), source: "stored" }
         : { value: "[]", source: "default" };
+    case "mcpSampling":
+      return settings.mcp?.sampling
+        ? { value: settings.mcp.sampling, source: "stored" }
+        : { value: SETTINGS_DEFAULTS.mcpSampling, source: "default" };
     case "consent": {
       const stored = settings.consent?.[key.toolName];
       if (stored) return { value: stored, source: "stored" };
@@ -166,6 +174,14 @@ export function setSetting(settings: Settings, key: SettingKey, value: string): 
       return { ...settings, exclude: parseExcludeValue(value) };
     case "syncRoots":
       return { ...settings, sync: { ...settings.sync, roots: parseSyncRootsValue(value) } };
+    case "mcpSampling":
+      return {
+        ...settings,
+        mcp: {
+          ...settings.mcp,
+          sampling: oneOf<McpSamplingSetting>("mcp.sampling", MCP_SAMPLING_VALUES, value),
+        },
+      };
     case "consent":
       return {
         ...settings,
@@ -175,6 +191,11 @@ export function setSetting(settings: Settings, key: SettingKey, value: string): 
         },
       };
   }
+}
+
+/** True when `mcp.sampling` is `on`: the MCP server may run the explorer on the client's model. */
+export function isMcpSamplingOn(settings: Settings): boolean {
+  return (settings.mcp?.sampling ?? SETTINGS_DEFAULTS.mcpSampling) === "on";
 }
 
 /** True unless the person opted out with `telemetry off`. */

@@ -45,13 +45,30 @@ export const settingsSchema = z.looseObject({
    * (SpecStory, aider): each one and each folder directly inside it.
    */
   sync: z.looseObject({ roots: z.array(z.string()).optional() }).optional(),
+  /**
+   * `mcp.sampling`: `on` lets `recollect mcp` run the explorer on the client's own model through
+   * MCP sampling (`sampling/createMessage` with tools) when the client offers it; `off` (the
+   * default) never asks the client, since a client shows each sampling request to the person.
+   */
+  mcp: z.looseObject({ sampling: z.enum(["on", "off"]).optional() }).optional(),
 });
 
 /** Parsed settings; extra keys from other versions ride along untouched. */
 export type Settings = z.infer<typeof settingsSchema>;
 
+/** `mcp.sampling`: whether the MCP server may run the explorer on the client's model. */
+export type McpSamplingSetting = "on" | "off";
+
+/** Every `mcp.sampling` value. */
+export const MCP_SAMPLING_VALUES: readonly McpSamplingSetting[] = ["on", "off"];
+
 /** Defaults used when a key is absent. Free unless a profile or the person says Pro. */
 export const SETTINGS_DEFAULTS = {
   entitlement: "free",
   telemetry: "on",
-} as const satisfies { entitlement: Entitlement; telemetry: TelemetrySetting };
+  mcpSampling: "off",
+} as const satisfies {
+  entitlement: Entitlement;
+  telemetry: TelemetrySetting;
+  mcpSampling: McpSamplingSetting;
+};

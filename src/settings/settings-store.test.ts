@@ -27,6 +27,15 @@ describe("settings store", () => {
     expect(settingsPathForStore(":memory:")).toBeNull();
   });
 
+  it("mcp.sampling is off by default, takes on or off, and keeps the rest of the file", () => {
+    const key = parseSettingKey("mcp.sampling");
+    expect(getSetting({}, key)).toEqual({ value: "off", source: "default" });
+    const on = setSetting({ entitlement: "pro", mcp: { future: 1 } } as never, key, "on");
+    expect(on).toEqual({ entitlement: "pro", mcp: { future: 1, sampling: "on" } });
+    expect(getSetting(on, key)).toEqual({ value: "on", source: "stored" });
+    expect(() => setSetting({}, key, "yes")).toThrow(RecollectError);
+  });
+
   it("reads an absent file as empty settings", () => {
     const store = createFileSettingsStore(join(tempDir(), "settings.json"));
     expect(store.read()).toEqual({});
@@ -102,13 +111,15 @@ describe("settings store", () => {
       argument: "key",
       key: "colour",
       received: "colour",
-      allowed: "entitlement | telemetry | exclude | sync.roots | consent.<tool_name>",
+      allowed:
+        "entitlement | telemetry | exclude | sync.roots | mcp.sampling | consent.<tool_name>",
     });
     expect(thrown(() => parseSettingKey("consent.nope", ["read_chat"]))).toMatchObject({
       ...fields,
       argument: "key",
       key: "consent.nope",
-      allowed: "entitlement | telemetry | exclude | sync.roots | consent.<read_chat>",
+      allowed:
+        "entitlement | telemetry | exclude | sync.roots | mcp.sampling | consent.<read_chat>",
     });
     const set = (key: string, value: string) => () =>
       store.update((current) => setSetting(current, parseSettingKey(key), value));

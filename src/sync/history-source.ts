@@ -70,6 +70,13 @@ export interface HistorySource {
   readonly format: ImportFormat;
   readonly scope: SourceScope;
   /**
+   * How many folder levels below a location its files lie at most, for the watcher (`sync
+   * --watch`, `recollect mcp`): 0 for a file directly in it (aider's history in a project root).
+   * Default: the watcher's own depth (4). A source whose location is a whole project folder sets
+   * it, or the watcher would walk the project's tree (its `node_modules`) for every start and stop.
+   */
+  readonly watchDepth?: number;
+  /**
    * How the source's files grow. `jsonl-lines`: an append-only JSON Lines log, one session a file
    * (Claude Code, Codex); an append is read from the last imported offset alone and a torn last
    * line waits for the next sync. `whole-file`: any other file; a change re-reads the file and only

@@ -127,6 +127,62 @@ describe("Recollect's own output inside agent transcripts", () => {
     }
   });
 
+  it("Claude Code: a recall question is not indexed when the agent did other work before calling Recollect", async () => {
+    const m = createFixtureMachine();
+    machines.push(m);
+    const shop = m.project("code/shop");
+    const [, toolUse, result, restated] = claudeRecallTurn(shop, 10);
+    // The reply right after the question is the agent's own step (a Bash call), not the
+    // Recollect call: the question is still what Recollect was asked.
+    const bash = {
+      type: "assistant",
+      sessionId: "s1",
+      cwd: shop,
+      timestamp: new Date(Date.UTC(2026, 10, 3, 9, 1, 5)).toISOString(),
+      message: {
+        id: "msg_bash",
+        role: "assistant",
+        content: [
+          { type: "text", text: "I'll look at the deployment config first." },
+          { type: "tool_use", id: "toolu_bash", name: "Bash", input: { command: "ls" } },
+        ],
+      },
+    };
+    const bashResult = {
+      type: "user",
+      sessionId: "s1",
+      cwd: shop,
+      timestamp: new Date(Date.UTC(2026, 10, 3, 9, 1, 6)).toISOString(),
+      message: {
+        role: "user",
+        content: [{ type: "tool_result", tool_use_id: "toolu_bash", content: "deploy.yml" }],
+      },
+    };
+    m.write(
+      ".claude/projects/-code-shop/s1.jsonl",
+      [
+        claudeLine("s1", shop, { role: "user", text: "Which database did we settle on?" }, 4),
+        `${JSON.stringify(bash)}\n`,
+        `${JSON.stringify(bashResult)}\n`,
+        toolUse,
+        result,
+        restated,
+      ].join(""),
+    );
+    using store = openStore({ path: ":memory:" });
+    await syncAndIndex(store, m);
+    // The agent's own step stays evidence (the marker leaves its text as it was).
+    expect(projections(store)).toEqual([
+      "Which database did we settle on?",
+      "I'll look at the deployment config first.",
+      "",
+      "",
+    ]);
+    expect(matches(store, "database")).toBe(0);
+    expect(matches(store, "settle")).toBe(0);
+    expect(matches(store, "deployment")).toBe(1);
+  });
+
   it("Claude Code: a Recollect call that failed (refused without Pro) recalled nothing: the turn and its prompt are indexed", async () => {
     const m = createFixtureMachine();
     machines.push(m);

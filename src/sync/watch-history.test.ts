@@ -101,4 +101,41 @@ describe("watchHistory limited to one project", () => {
       await watch.stop();
     }
   }, 30_000);
+
+  it("follows only the direct entries of a project root aider watches, and SpecStory's folder inside it", async () => {
+    const m = machine();
+    const shop = m.project("code/shop");
+    const rel = (path: string) => path.slice(m.home.length + 1);
+    const aider = m.write(`${rel(shop)}/.aider.chat.history.md`, "# aider chat started\n");
+    const specstory = m.write(`${rel(shop)}/.specstory/history/2026-11-04_chat.md`, "# Chat\n");
+    const deep = m.write(`${rel(shop)}/node_modules/pkg/docs/readme.md`, "# pkg\n");
+    let passes = 0;
+    const watch = watchHistory({
+      environment: m.environment,
+      sources: ["aider", "specstory"],
+      projects: [shop],
+      pass: async () => {
+        passes++;
+        return [shop];
+      },
+      onError: () => undefined,
+    });
+    await watch.ready;
+    try {
+      await sleep(QUIET_MS);
+      let start = passes;
+      // Before: the root was walked 4 levels deep, its node_modules included.
+      m.append(deep, "more\n");
+      await sleep(QUIET_MS);
+      expect(passes).toBe(start);
+      m.append(aider, "#### Which queue?\n");
+      expect(await until(() => passes > start)).toBe(true);
+      await sleep(QUIET_MS);
+      start = passes;
+      m.append(specstory, "more\n");
+      expect(await until(() => passes > start)).toBe(true);
+    } finally {
+      await watch.stop();
+    }
+  }, 40_000);
 });

@@ -82,6 +82,26 @@ export function watchHistory(options: WatchHistoryOptions): HistoryWatch {
   );
   let watcher: FSWatcher | null = null;
   const watched = new Set<string>();
+  /** Watched folders whose source's files lie at most this many levels below them. */
+  const shallow = new Map<string, number>();
+  /** Followed folders some source needs at the watcher's full depth. */
+  const deep = new Set<string>();
+  /**
+   * True for a path deeper than its shallow folder's files can be (aider's project root: only its
+   * direct entries), unless another followed folder holds it (SpecStory's `.specstory/history`
+   * inside that root).
+   */
+  const tooDeep = (path: string): boolean => {
+    for (const [folder, depth] of shallow) {
+      if (path === folder || !isInside(path, folder)) continue;
+      if (relative(folder, path).split(sep).length <= depth + 1) continue;
+      const followed = [...watched].some(
+        (other) => !shallow.has(other) && other !== folder && isInside(path, other),
+      );
+      if (!followed) return true;
+    }
+    return false;
+  };
   /** Home sources' folders, for telling which source a changed path belongs to. */
   const homeFolders = new Map<string, HistorySource>();
   const scope = options.projects === undefined ? null : projectScope(options, homeFolders);
@@ -105,6 +125,10 @@ export function watchHistory(options: WatchHistoryOptions): HistoryWatch {
     const folders = sources.flatMap((source) =>
       source.locations(options.environment, projectRoots).map((folder) => {
         if (source.scope === "home") homeFolders.set(folder, source);
+        // A folder two sources follow is as deep as the deeper one needs.
+        if (source.watchDepth === undefined) deep.add(folder);
+        if (deep.has(folder)) shallow.delete(folder);
+        else shallow.set(folder, Math.max(shallow.get(folder) ?? 0, source.watchDepth ?? 0));
         return folder;
       }),
     );
@@ -118,7 +142,7 @@ export function watchHistory(options: WatchHistoryOptions): HistoryWatch {
         ignoreInitial: true,
         persistent: true,
         depth: 4,
-        ...(scope ? { ignored: (path: string) => scope.ignores(path) } : {}),
+        ignored: (path: string) => tooDeep(path) || (scope?.ignores(path) ?? false),
       });
       watcher = created;
       created.on("all", (_event, path) => {

@@ -17,10 +17,10 @@ import type {
   LanguageModelV3Content,
   LanguageModelV3FinishReason,
   LanguageModelV3StreamPart,
-  LanguageModelV3Usage,
   SharedV3ProviderMetadata,
 } from "@ai-sdk/provider";
 import { isReplyLocale, type ReplyLocale } from "../../contracts/reply-locale.js";
+import { UNKNOWN_USAGE } from "../../engine/unknown-usage.js";
 import { FIXED_REPLY_METADATA, RECALL_NOTICE_METADATA } from "./fixed-reply.js";
 import { type RouterDecision, routeTurn } from "./offline-router/route-turn.js";
 
@@ -29,16 +29,6 @@ export const OFFLINE_ROUTER_MODEL_ID = "recollect-offline-router-1";
 
 /** Words per streamed text delta: small enough to look streamed, few enough parts to stay cheap. */
 const WORDS_PER_DELTA = 8;
-
-const EMPTY_USAGE: LanguageModelV3Usage = {
-  inputTokens: {
-    total: undefined,
-    noCache: undefined,
-    cacheRead: undefined,
-    cacheWrite: undefined,
-  },
-  outputTokens: { total: undefined, text: undefined, reasoning: undefined },
-};
 
 function offeredToolNames(options: LanguageModelV3CallOptions): string[] {
   return (options.tools ?? []).flatMap((tool) => (tool.type === "function" ? [tool.name] : []));
@@ -113,7 +103,7 @@ export function createOfflineRouterModel(options: OfflineRouterOptions = {}): La
                 input: JSON.stringify(decision.input),
               },
             ];
-      return { content, finishReason: finishReason(decision), usage: EMPTY_USAGE, warnings: [] };
+      return { content, finishReason: finishReason(decision), usage: UNKNOWN_USAGE, warnings: [] };
     },
     async doStream(callOptions) {
       const decision = decide(callOptions);
@@ -133,7 +123,7 @@ export function createOfflineRouterModel(options: OfflineRouterOptions = {}): La
           input: JSON.stringify(decision.input),
         });
       }
-      parts.push({ type: "finish", usage: EMPTY_USAGE, finishReason: finishReason(decision) });
+      parts.push({ type: "finish", usage: UNKNOWN_USAGE, finishReason: finishReason(decision) });
       const signal = callOptions.abortSignal;
       let index = 0;
       const stream = new ReadableStream<LanguageModelV3StreamPart>({

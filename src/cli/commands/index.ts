@@ -4,6 +4,7 @@ import { registerAppsRenameCommand } from "./apps-rename.js";
 import { registerChatCommand } from "./chat.js";
 import { registerChatsCommand } from "./chats.js";
 import { registerDemoCommand } from "./demo.js";
+import { registerDoctorCommand } from "./doctor.js";
 import { registerEvalCommand } from "./eval.js";
 import { registerExploreCommand } from "./explore.js";
 import { registerImportCommand } from "./import.js";
@@ -45,4 +46,5 @@ export const COMMANDS: readonly RegisterCommand[] = [
   registerMcpCommand,
   registerPushCommand,
   registerServerCommand,
+  registerDoctorCommand,
 ];

@@ -37,6 +37,8 @@ import { requireAppName } from "./apps.js";
 export interface McpOptions {
   app?: string;
   engine?: string;
+  /** `--doctor`: diagnose instead of serving (`recollect doctor`). */
+  doctor?: boolean;
 }
 
 /** Registers `recollect mcp`. Imports only what the handshake needs (see `mcp-main.ts`). */
@@ -46,7 +48,17 @@ export function registerMcpCommand(program: Command): void {
     .description("serve explore_chat_history and read_chat to a coding agent over MCP (stdio)")
     .option("--app <name>", "lock the server to this app (default: match the client's project)")
     .option("--engine <kind>", "explorer engine: offline | openai-compatible | openai | anthropic")
+    .option("--doctor", "do not serve: check what would be served here (as `recollect doctor`)")
     .action(async (options: McpOptions, command: Command) => {
+      if (options.doctor) {
+        // Loaded only here: the server's start-up never pays for the doctor's imports.
+        const { runDoctor } = await import("./doctor.js");
+        await runDoctor(command, {
+          ...(options.app !== undefined ? { app: options.app } : {}),
+          ...(options.engine !== undefined ? { engine: options.engine } : {}),
+        });
+        return;
+      }
       const { stopped } = handleStopSignals(command);
       await runMcp(globalOptions(command), options, stopped);
     });

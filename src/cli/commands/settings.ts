@@ -91,6 +91,7 @@ export function listSettings(settings: SettingsStore) {
     telemetry: readSetting(settings, "telemetry"),
     exclude: readSetting(settings, "exclude"),
     syncRoots: readSetting(settings, "sync.roots"),
+    mcpSampling: readSetting(settings, "mcp.sampling"),
     permissions: visiblePermissionRows(current.consent).map((row) => ({
       key: `consent.${row.toolName}`,
       value: row.consent,
@@ -137,7 +138,7 @@ export function registerSettingsCommand(program: Command): void {
   settingsCommand
     .command("get")
     .description(
-      "print one setting: entitlement | telemetry | exclude | sync.roots | consent.<tool>",
+      "print one setting: entitlement | telemetry | exclude | sync.roots | mcp.sampling | consent.<tool>",
     )
     .argument("<key>", "setting key")
     .action(async (key: string, _options: unknown, command: Command) => {
@@ -172,7 +173,8 @@ export function registerSettingsCommand(program: Command): void {
           line(listed.entitlement) +
           line(listed.telemetry) +
           line(listed.exclude) +
-          line(listed.syncRoots);
+          line(listed.syncRoots) +
+          line(listed.mcpSampling);
         for (const row of listed.permissions) {
           text += `${row.key} = ${row.value}${row.source === "default" ? " (default)" : ""}\n    ${row.disclosure}\n`;
         }

@@ -195,7 +195,7 @@ describe("recollect settings", () => {
         argument: "key",
         key: "colour",
         allowed:
-          "entitlement | telemetry | exclude | sync.roots | consent.<explore_chat_history|read_chat|set_chat_summary|write_plan|exit_plan>",
+          "entitlement | telemetry | exclude | sync.roots | mcp.sampling | consent.<explore_chat_history|read_chat|set_chat_summary|write_plan|exit_plan>",
       }),
     ]);
     expect(() => readFileSync(settingsPathForStore(db)!)).toThrow(/ENOENT/);

@@ -2,9 +2,11 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { markRecallRequest } from "../../importers/recollect-tool-calls.js";
 import { SPECSTORY_CURSOR } from "../../importers/testing/synthetic-histories.js";
 import { describeRequiring, SHARED_CORPUS } from "../../test/require-resource.js";
 import { MAX_PROJECTION_CHARS, projectMessage } from "./project-message.js";
+import { historyToolReply } from "./reply-content.js";
 
 /** True when `text` holds a C0 control other than tab/newline or a lone surrogate. */
 function hasUnsafeChar(text: string): boolean {
@@ -246,6 +248,27 @@ describe("projectMessage of a user turn answered by a history tool", () => {
       "",
       "history_question",
     ]);
+  });
+});
+
+describe("a reply marked as answering a prompt put to Recollect after other steps", () => {
+  it("keeps the reply's own words as evidence and makes the prompt before it a history question", () => {
+    const reply = markRecallRequest("I'll look at the config first.", 'which "db"');
+    expect(projectMessage({ source: "claude-code", role: "assistant", content: reply })).toEqual({
+      text: "I'll look at the config first.",
+      truncated: false,
+      notEvidence: null,
+    });
+    const asked = historyToolReply({ reply_content: reply, reply_is_recall_notice: 0 });
+    expect(asked).toEqual({ query: 'which "db"' });
+    expect(
+      projectMessage({
+        source: "claude-code",
+        role: "user",
+        content: "Which db did we pick?",
+        answeredByHistoryTool: asked,
+      }),
+    ).toEqual({ text: "", truncated: false, notEvidence: "history_question" });
   });
 });
 

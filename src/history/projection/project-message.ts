@@ -85,6 +85,15 @@ function collapseRepeatedLabels(text: string): string {
 const HISTORY_CARD_OPEN = /<(?:dyad-explore-chat-history|dyad-search-chats|dyad-read-chat)[\s/>]/;
 
 /**
+ * The marker an importer puts on the first reply to a prompt that a history tool answered only
+ * after the agent's other steps (`recallRequestMarker` in `src/importers/recollect-tool-calls.ts`):
+ * a history card for the prompt's reply ({@link carriesHistoryCard}, with its `query`), removed
+ * from the assistant turn itself, whose own words stay evidence.
+ */
+const RECALL_REQUEST_MARKER =
+  /<dyad-explore-chat-history state="requested-in-transcript"(?: query="[^"]*")?><\/dyad-explore-chat-history>(?:\n\n)?/g;
+
+/**
  * What a read shows for an assistant turn that called a history tool (its projection is empty:
  * `notEvidence` `history_answer`). Such a turn's prose restates recalled history under today's
  * date; indexed or read again, it would come back as a newer "decision" and could even reverse the
@@ -160,14 +169,14 @@ function notEvidence(reason: NotEvidenceKind): Projection {
  * input length.
  */
 export function projectMessage(input: ProjectionInput): Projection {
-  if (input.role === "assistant" && carriesHistoryCard(input.content)) {
+  const own =
+    input.role === "assistant" ? input.content.replace(RECALL_REQUEST_MARKER, "") : input.content;
+  if (input.role === "assistant" && carriesHistoryCard(own)) {
     return notEvidence("history_answer");
   }
   if (input.recollectReply === true) return notEvidence("recollect_reply");
-  const inputTruncated = input.content.length > MAX_PROJECTION_INPUT_CHARS;
-  const content = inputTruncated
-    ? input.content.slice(0, MAX_PROJECTION_INPUT_CHARS)
-    : input.content;
+  const inputTruncated = own.length > MAX_PROJECTION_INPUT_CHARS;
+  const content = inputTruncated ? own.slice(0, MAX_PROJECTION_INPUT_CHARS) : own;
   let visible = removePrivateSpans(content);
   if (input.role === "user" && input.answeredByHistoryTool) {
     visible = statementsOf(visible, input.answeredByHistoryTool);

@@ -3,7 +3,7 @@
  * different text for some stored message: on start the indexer compares it with the version it last
  * indexed with and re-queues every message (DESIGN.md § Index, start-up repair).
  */
-export const PROJECTION_VERSION = 12;
+export const PROJECTION_VERSION = 13;
 // 2: an assistant turn carrying a history-tool card projects to one label (self-ingestion).
 // 3: assistant markup removal repeats until stable (a removed tag can uncover a fence).
 // 4: `<private>…</private>` spans are removed (any case, attributes, nested, unclosed to the end).
@@ -23,3 +23,5 @@ export const PROJECTION_VERSION = 12;
 //     Claude Code, web… message's literal `&lt;b&gt;` is indexed and read as written. A private
 //     span with escaped tags is cut in every source.
 // 12: terminal escape sequences are removed whole (`\x1b[32m` no longer leaves "32m" to index).
+// 13: an assistant turn's recall-request marker (its prompt was put to Recollect after other
+//     steps of the agent) is removed from its text; the prompt before it is a history question.

@@ -19,6 +19,7 @@ import {
   isRecollectHistoryTool,
   isRecollectToolOutput,
   markRecalledTurn,
+  markRecallRequest,
 } from "../recollect-tool-calls.js";
 import { monotonicTimes, titleFromPrompt } from "../text-helpers.js";
 import { parseTimestampMs } from "../timestamps.js";
@@ -128,6 +129,11 @@ interface Draft {
   recalled?: boolean;
   /** The question of that turn's first Recollect call, when it had one. */
   recallQuery?: string | null;
+  /**
+   * A person's prompt that a Recollect call answered after other steps of the agent: the question
+   * of that call (or null without one). Its first reply then carries {@link markRecallRequest}.
+   */
+  askedRecollect?: { readonly query: string | null };
 }
 
 /**
@@ -166,6 +172,9 @@ export function parseClaudeCode(
   let markedByCalls: Draft[] = [];
   // The question of the first Recollect call since the person's prompt (the request it answers).
   let recallQuery: string | null = null;
+  // The person's latest prompt and its first assistant reply, if any yet.
+  let prompted: Draft | null = null;
+  let firstReply: Draft | null = null;
   const resetRecall = () => {
     recalling = false;
     pendingCalls.clear();
@@ -191,16 +200,22 @@ export function parseClaudeCode(
         recalledOutput = true;
       } else if (failedCalls(value, pendingCalls) && pendingCalls.size === 0 && !recalledOutput) {
         for (const draft of markedByCalls) draft.recalled = false;
+        if (prompted) delete prompted.askedRecollect;
         resetRecall();
       }
       const content = prompt ?? answerText(value, askedQuestionIds);
       if (content === null) continue;
-      drafts.push({
+      const draft: Draft = {
         role: "user",
         parts: [content],
         timeMs,
         isCompactionSummary: value.isCompactSummary === true,
-      });
+      };
+      drafts.push(draft);
+      if (prompt !== null) {
+        prompted = draft;
+        firstReply = null;
+      }
     } else if (value.type === "attachment" && value.attachment?.type === "queued_command") {
       const prompt = value.attachment.prompt;
       if (typeof prompt !== "string" || isClientOutput(prompt)) continue;
@@ -208,7 +223,10 @@ export function parseClaudeCode(
         continue;
       }
       resetRecall();
-      drafts.push({ role: "user", parts: [prompt], timeMs, isCompactionSummary: false });
+      const draft: Draft = { role: "user", parts: [prompt], timeMs, isCompactionSummary: false };
+      drafts.push(draft);
+      prompted = draft;
+      firstReply = null;
     } else if (value.type === "assistant") {
       const message = value.message;
       if (!message || !Array.isArray(message.content)) {
@@ -222,6 +240,7 @@ export function parseClaudeCode(
         askedQuestionIds.add(question.data.id);
         return [renderQuestions(question.data.input.questions)];
       });
+      const recalledBefore = recalling;
       for (const block of message.content) {
         if (!isRecollectToolUse(block)) continue;
         if (!recalling) recallQuery = historyToolQuery((block as { input?: unknown }).input);
@@ -230,6 +249,12 @@ export function parseClaudeCode(
         if (typeof callId === "string") pendingCalls.add(callId);
       }
       const id = message.id ?? `line-${lineNumber}`;
+      // The turn's first Recollect call, made after other steps: the prompt asked Recollect all
+      // the same (its first reply, which is not marked recalled, carries the request marker).
+      const laterCall = recalling && !recalledBefore && firstReply !== null;
+      if (laterCall && prompted && assistantById.get(id) !== firstReply) {
+        prompted.askedRecollect = { query: recallQuery };
+      }
       const existing = assistantById.get(id);
       if (existing) {
         existing.parts.push(...texts);
@@ -250,12 +275,23 @@ export function parseClaudeCode(
       };
       assistantById.set(id, draft);
       drafts.push(draft);
+      firstReply ??= draft;
       if (recalling) markedByCalls.push(draft);
     }
   }
 
   const kept = drafts.filter((draft) => draft.parts.some((part) => part.trim() !== ""));
   if (kept.length === 0) return [];
+  const contentOf = (draft: Draft, index: number): string => {
+    const text = draft.parts.join("\n\n");
+    if (draft.recalled) return markRecalledTurn(text, draft.recallQuery ?? null);
+    // The reply the projection reads for the prompt before it: say that prompt asked Recollect.
+    const before = kept[index - 1];
+    if (draft.role === "assistant" && before?.askedRecollect) {
+      return markRecallRequest(text, before.askedRecollect.query);
+    }
+    return text;
+  };
   const startMs = firstTimeMs ?? fallbackTimeMs;
   const times = monotonicTimes(
     startMs,
@@ -263,9 +299,7 @@ export function parseClaudeCode(
   );
   const messages: ImportedMessage[] = kept.map((draft, index) => ({
     role: draft.role,
-    content: draft.recalled
-      ? markRecalledTurn(draft.parts.join("\n\n"), draft.recallQuery ?? null)
-      : draft.parts.join("\n\n"),
+    content: contentOf(draft, index),
     createdAtMs: times[index]!,
     aiMessagesJson: null,
     isCompactionSummary: draft.isCompactionSummary,

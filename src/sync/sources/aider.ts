@@ -15,6 +15,8 @@ export const aiderSource: HistorySource = {
   scope: "project",
   growth: "whole-file",
   locations: (_environment, projectRoots) => [...projectRoots],
+  // The history file sits directly in the project root: the watcher never walks the project.
+  watchDepth: 0,
   listFiles(location, onSkipped) {
     return filesIn(location, (name) => name === HISTORY_FILE, onSkipped).map((path) => ({
       path,
