@@ -15,7 +15,7 @@ const stores = createTempStores();
 afterEach(() => stores.cleanup());
 
 const ROOT_COMMANDS =
-  "one of import, sync, sources, apps, chats, index, search, read, explore, demo, serve, eval, tools, settings, chat, mcp, doctor, help";
+  "one of import, sync, sources, apps, chats, index, search, read, explore, demo, serve, eval, tools, settings, chat, mcp, push, server, doctor, help";
 
 describe("unknown commands and other usage errors", () => {
   it("an unknown command gives one line and, with --json, the commands and the suggestion as fields", async () => {
@@ -60,7 +60,7 @@ describe("unknown commands and other usage errors", () => {
         ["read", "--app", "A", "--chta", "2"],
         { argument: "option of read", received: "--chta", suggestion: "--chat" },
       ],
-      [["--bogus"], { argument: "option", allowed: "one of --db, --json, --version, --help" }],
+      [["--bogus"], { argument: "option", allowed: "one of --db, --store, --json, --version, --help" }],
       [["chats"], { argument: "--app", allowed: "--app <name>" }],
       [["chats", "--app"], { argument: "--app", allowed: "--app <name>" }],
       [["settings", "get"], { argument: "<key>", allowed: "setting key" }],
