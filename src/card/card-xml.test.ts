@@ -101,6 +101,12 @@ describe("card XML", () => {
     expect(cardStateForReport(report())).toBe("complete");
     expect(cardStateForReport(report({ confidence: "low" }))).toBe("low_confidence");
     expect(cardStateForReport(report({ outcome: "partial" }))).toBe("partial");
+    const weak = {
+      outcome: "partial",
+      partial_reason: "weak_evidence",
+      confidence: "low",
+    } as const;
+    expect(cardStateForReport(report(weak))).toBe("low_confidence");
     expect(cardStateForReport(report({ outcome: "no_match" }))).toBe("no_match");
     expect(cardStateForReport(report({ evidence_only: true, outcome: "partial" }))).toBe(
       "evidence_only",

@@ -67,12 +67,14 @@ export const exploreCardSchema = z.union([
 
 /**
  * The headline state for a finished report, most urgent first: evidence-only fallback, no match,
- * partial coverage, conflict, low confidence, else complete. Only `complete` may collapse.
+ * partial coverage, conflict, low confidence, else complete. Only `complete` may collapse. A report
+ * partial only because its evidence is weak (`weak_evidence`, low confidence) is the plan's
+ * low-confidence state: its coverage is whole, its answer uncertain.
  */
 export function cardStateForReport(report: ExploreChatHistoryReport): ReportCardState {
   if (report.evidence_only) return "evidence_only";
   if (report.outcome === "no_match") return "no_match";
-  if (report.outcome === "partial") return "partial";
+  if (report.outcome === "partial" && report.partial_reason !== "weak_evidence") return "partial";
   if (report.conflicts.length > 0) return "conflict";
   if (report.confidence === "low") return "low_confidence";
   return "complete";
