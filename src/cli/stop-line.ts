@@ -1,5 +1,5 @@
 /**
- * The one stderr line of a run a signal stopped (README § Commands): `recollect: Stopped by
+ * The one stderr line of a run a signal stopped (`docs/CLI.md` § Stopping): `recollect: Stopped by
  * SIGINT.`, or under `--json` the `{"error": {"kind": "aborted", "signal": …}}` object, and the
  * signal's exit code. Kept apart from the root program, with light imports, so the entry point
  * can report a signal that arrives while the commands are still loading (the first seconds).

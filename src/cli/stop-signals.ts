@@ -1,5 +1,5 @@
 /**
- * How every `recollect` command stops on SIGINT or SIGTERM (README § Commands, exit codes). The
+ * How every `recollect` command stops on SIGINT or SIGTERM (`docs/CLI.md` § Stopping, exit codes). The
  * root program listens from the moment it parses, so a signal at any point of a run ends it the
  * same way: one stderr line naming the signal and exit 128 + its number (`STOP_SIGNAL_EXIT_CODES`).
  *

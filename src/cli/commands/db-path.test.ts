@@ -1,6 +1,6 @@
 /**
  * `--db PATH` as real child processes: a missing store and its missing folders are created by a
- * command that writes (README § Commands, `--help`), and a path that cannot be one — a directory,
+ * command that writes (`docs/CLI.md` § Global options, `--help`), and a path that cannot be one — a directory,
  * a folder's path (ending in `/`), a path through a file, a folder that takes no new files —
  * gets one classified error naming the path and `--db`, with no stack trace, and nothing is
  * created or changed. Commands that only read get the same error, never "no store yet, import

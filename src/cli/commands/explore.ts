@@ -51,7 +51,7 @@ import { writeAnswer } from "../write-answer.js";
 import { requireAppName } from "./apps.js";
 import { parseIdOption } from "./integer-option.js";
 
-/** Exit code per report outcome (documented in the module doc and README). */
+/** Exit code per report outcome (documented in the module doc and docs/CLI.md). */
 export const EXPLORE_EXIT_CODES: Readonly<Record<ExploreChatHistoryReport["outcome"], number>> = {
   complete: 0,
   no_match: 10,

@@ -49,7 +49,7 @@ describe("searchChats", () => {
         [short, false],
       ]),
     );
-    // The documented bound (README, src/history/README.md): text past it is not searchable.
+    // The documented bound (docs/tool-surface.md, src/history/README.md): text past it is not searchable.
     expect((await searchChats(context(fixture, app), { query: "lateword" })).chats).toEqual([]);
   });
 
