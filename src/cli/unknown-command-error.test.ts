@@ -60,7 +60,10 @@ describe("unknown commands and other usage errors", () => {
         ["read", "--app", "A", "--chta", "2"],
         { argument: "option of read", received: "--chta", suggestion: "--chat" },
       ],
-      [["--bogus"], { argument: "option", allowed: "one of --db, --store, --json, --version, --help" }],
+      [
+        ["--bogus"],
+        { argument: "option", allowed: "one of --db, --store, --json, --version, --help" },
+      ],
       [["chats"], { argument: "--app", allowed: "--app <name>" }],
       [["chats", "--app"], { argument: "--app", allowed: "--app <name>" }],
       [["settings", "get"], { argument: "<key>", allowed: "setting key" }],
