@@ -11,7 +11,7 @@ import type { StoreLocation, StorePathOrigin } from "./store-location.js";
 import { inspectStoreFile, NotAStoreError, type StoreFileKind } from "./store-mark.js";
 import { requireCreatableStorePath, StoreNotCreatableError } from "./store-not-creatable-error.js";
 import { StoreNotOpenableError, StorePathNotAFileError } from "./store-path-error.js";
-import { absentWalFiles, removeCreatedWalFiles } from "./wal-files.js";
+import { absentWalFiles, releaseWalFiles, removeCreatedWalFiles } from "./wal-files.js";
 import { storeBusyTimeoutMs } from "./write-transaction.js";
 
 /** An open store. `close()` is idempotent; `using store = openStore(...)` closes it on scope exit. */
@@ -193,6 +193,8 @@ export function openStore(options: OpenStoreOptions): Store {
     if (closed) return;
     closed = true;
     db.close();
+    // A read-only connection cannot delete the WAL files it made; a look leaves no trace.
+    if (!writable) releaseWalFiles(path, created);
   };
   return { db, path, writable, close, [Symbol.dispose]: close };
 }

@@ -41,6 +41,11 @@ describe("recollect doctor", () => {
       store.writeSettings({});
       const off = await doctorJson(["doctor"], join(project, "shop", "src"));
       expect(off.code).toBe(4);
+      // A read-only look leaves no WAL files beside the store.
+      expect([existsSync(`${store.path}-wal`), existsSync(`${store.path}-shm`)]).toEqual([
+        false,
+        false,
+      ]);
       expect(off.report.app).toMatchObject({
         name: "Acme Shop",
         project_path: join(project, "shop"),
