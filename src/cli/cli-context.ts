@@ -18,7 +18,7 @@ import { listApps } from "../store/catalog/apps.js";
 import { defaultStoreLocation } from "../store/default-location.js";
 import { openStore, requireStoreFile, type Store } from "../store/open-store.js";
 import type { StoreLocation } from "../store/store-location.js";
-import { isPostgresUrl } from "../team/store-url.js";
+import { isPostgresUrl, requireStoreValue } from "../team/store-url.js";
 import { StoreNotFoundError } from "./store-not-found-error.js";
 import { StorePathSettingError } from "./store-path-setting-error.js";
 
@@ -46,7 +46,8 @@ export function globalOptions(
   env: NodeJS.ProcessEnv = process.env,
 ): GlobalOptions {
   const options = command.optsWithGlobals<GlobalOptions>();
-  const store = options.store;
+  const store =
+    options.store === undefined ? undefined : requireStoreValue(options.store, "--store");
   if (store !== undefined && !isPostgresUrl(store)) {
     if (options.db !== undefined) {
       throw new InvalidInputError("--store", "either --store or --db, not both", "got both");
@@ -59,7 +60,7 @@ export function globalOptions(
     options.db === undefined &&
     !env.RECOLLECT_DB &&
     fromEnv &&
-    !isPostgresUrl(fromEnv)
+    !isPostgresUrl(requireStoreValue(fromEnv, "RECOLLECT_STORE"))
   ) {
     return { ...options, db: fromEnv };
   }

@@ -9,6 +9,21 @@ import { InvalidInputError } from "../errors/recollect-error.js";
 
 const POSTGRES_SCHEME = /^postgres(?:ql)?:\/\//i;
 
+/** A URL of any scheme (`mysql://…`, `https://…`): no store file path looks like one. */
+const ANY_URL = /^[a-z][a-z0-9+.-]*:\/\//i;
+
+/**
+ * `value` (of `origin`) unchanged when it may name a store: a PostgreSQL URL or a path.
+ *
+ * @throws InvalidInputError naming `origin` when it is a URL of another scheme (`mysql://…`).
+ */
+export function requireStoreValue(value: string, origin: StoreUrlOrigin): string {
+  if (ANY_URL.test(value.trim()) && !isPostgresUrl(value)) {
+    throw new InvalidInputError(origin, STORE_URL_ALLOWED, quotedValue(redactedStoreUrl(value)));
+  }
+  return value;
+}
+
 /** True when `value` names a PostgreSQL store (`postgres://…` or `postgresql://…`). Pure. */
 export function isPostgresUrl(value: string): boolean {
   return POSTGRES_SCHEME.test(value.trim());

@@ -8,10 +8,16 @@ import type { Remedy } from "../errors/remedy.js";
 import { redactedStoreUrl } from "./store-url.js";
 
 /** Why the store could not be used. */
-export type TeamStoreProblem = "unreachable" | "login_refused" | "not_initialized" | "no_access";
+export type TeamStoreProblem =
+  | "unreachable"
+  | "no_database"
+  | "login_refused"
+  | "not_initialized"
+  | "no_access";
 
 const WHAT: Readonly<Record<TeamStoreProblem, string>> = {
   unreachable: "cannot be reached",
+  no_database: "names a database the server does not have",
   login_refused: "refused the login",
   not_initialized: "holds no Recollect schema",
   no_access: "does not let this role use Recollect's tables",
@@ -19,6 +25,8 @@ const WHAT: Readonly<Record<TeamStoreProblem, string>> = {
 
 const FIX: Readonly<Record<TeamStoreProblem, string>> = {
   unreachable: "Check the host, port and that PostgreSQL is running.",
+  no_database:
+    "Check the database name at the end of the URL, or create it (`createdb NAME`) and run `recollect server init --store URL`.",
   login_refused: "Check the user name and password in the URL (or PGPASSWORD).",
   not_initialized: "An administrator sets it up once with `recollect server init --store URL`.",
   no_access:
@@ -52,7 +60,7 @@ const PROBLEM_OF_CODE: Readonly<Record<string, TeamStoreProblem>> = {
   EAI_AGAIN: "unreachable",
   "28P01": "login_refused",
   "28000": "login_refused",
-  "3D000": "unreachable",
+  "3D000": "no_database",
   "3F000": "not_initialized",
   "42P01": "not_initialized",
   "42501": "no_access",
