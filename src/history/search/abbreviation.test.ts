@@ -4,15 +4,12 @@
  * and never as another app's word.
  */
 import { describe, expect, it } from "vitest";
-import { createIndexer } from "../indexer/create-indexer.js";
-import { createHistoryFixture, type HistoryFixture } from "../testing/history-fixture.js";
+import {
+  createHistoryFixture,
+  type HistoryFixture,
+  indexFixture,
+} from "../testing/history-fixture.js";
 import { searchChats } from "./search-chats.js";
-
-async function indexed(fixture: HistoryFixture): Promise<void> {
-  const indexer = createIndexer({ store: fixture.store, pollIntervalMs: 0 });
-  indexer.repair();
-  await indexer.drainAll();
-}
 
 async function search(fixture: HistoryFixture, appId: number, query: string) {
   const result = await searchChats(
@@ -32,7 +29,7 @@ describe("abbreviations in searchChats", () => {
     const chat = fixture.chat(app, "Login", 1_000);
     const id = fixture.message(chat, "user", "Let's do auth with magic links, no passwords.");
     fixture.message(chat, "assistant", "Noted: magic links.");
-    await indexed(fixture);
+    await indexFixture(fixture);
     const result = await search(fixture, app, "authentication");
     expect(result.ids).toEqual([id]);
     expect(result.corrections).toEqual([{ from: "authentication", to: "auth" }]);
@@ -44,7 +41,7 @@ describe("abbreviations in searchChats", () => {
     const chat = fixture.chat(app, "Setup", 1_000);
     fixture.message(chat, "user", "conf files live in etc.");
     const id = fixture.message(chat, "user", "The config loader reads YAML.");
-    await indexed(fixture);
+    await indexFixture(fixture);
     const result = await search(fixture, app, "configuration");
     expect(result.corrections).toEqual([{ from: "configuration", to: "config" }]);
     expect(result.ids).toEqual([id]);
@@ -55,7 +52,7 @@ describe("abbreviations in searchChats", () => {
     const app = fixture.app("a");
     const chat = fixture.chat(app, "Charts", 1_000);
     fixture.message(chat, "user", "The chart data comes from a CSV file.");
-    await indexed(fixture);
+    await indexFixture(fixture);
     const result = await search(fixture, app, "database");
     expect(result).toEqual({ ids: [], corrections: [] });
   });
@@ -66,7 +63,7 @@ describe("abbreviations in searchChats", () => {
     fixture.message(fixture.chat(other, "Login", 1_000), "user", "auth goes through Clerk.");
     const app = fixture.app("a");
     fixture.message(fixture.chat(app, "Styles", 1_000), "user", "Buttons are blue.");
-    await indexed(fixture);
+    await indexFixture(fixture);
     const result = await search(fixture, app, "authentication");
     expect(result).toEqual({ ids: [], corrections: [] });
   });

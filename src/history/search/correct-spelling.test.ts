@@ -1,7 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { createIndexer } from "../indexer/create-indexer.js";
 import { refreshTermStats } from "../indexer/term-stats.js";
-import { createHistoryFixture, type HistoryFixture } from "../testing/history-fixture.js";
+import {
+  createHistoryFixture,
+  type HistoryFixture,
+  indexFixture,
+} from "../testing/history-fixture.js";
 import type { RetrievalContext } from "../types.js";
 import {
   applyCorrections,
@@ -11,12 +14,6 @@ import {
 } from "./correct-spelling.js";
 import { porterStem } from "./porter-stem.js";
 import { searchChats } from "./search-chats.js";
-
-async function indexed(fixture: HistoryFixture): Promise<void> {
-  const indexer = createIndexer({ store: fixture.store, pollIntervalMs: 0 });
-  indexer.repair();
-  await indexer.drainAll();
-}
 
 function context(fixture: HistoryFixture, appId: number): RetrievalContext {
   return { store: fixture.store, appId, currentChatId: null, currentMessageId: null };
@@ -33,7 +30,7 @@ async function oneChatApp(fixture: HistoryFixture, title: string, ...texts: stri
   const app = fixture.app("a");
   const chat = fixture.chat(app, title, 1_000);
   const ids = texts.map((text) => fixture.message(chat, "user", text));
-  await indexed(fixture);
+  await indexFixture(fixture);
   return { app, chat, ids, db: fixture.store.db, scope: { appId: app, excludeChatId: null } };
 }
 
@@ -57,7 +54,7 @@ describe("spelling correction in searchChats", () => {
     const chat = fixture.chat(app, "Login", 1_000);
     const id = fixture.message(chat, "user", "We use session authentication with cookies.");
     fixture.message(chat, "assistant", "Fine, sessions it is.");
-    await indexed(fixture);
+    await indexFixture(fixture);
     const result = await searchChats(context(fixture, app), {
       query: "what did we decide about authentcation?",
     });
@@ -97,7 +94,7 @@ describe("spelling correction in searchChats", () => {
     // in the app goes to the alphabetically first.
     expect(findCorrections(fixture.store.db, scope, ["carx"]).map((c) => c.term)).toEqual(["card"]);
     fixture.message(chat, "user", "cart five");
-    await indexed(fixture);
+    await indexFixture(fixture);
     expect(findCorrections(fixture.store.db, scope, ["carx"]).map((c) => c.term)).toEqual(["cart"]);
   });
 
@@ -127,7 +124,7 @@ describe("spelling correction in searchChats", () => {
     fixture.message(own, "user", "We settled on magic links for sign in.");
     const theirs = fixture.chat(other, "Secret", 1_000);
     fixture.message(theirs, "user", "Zanzibarcorp authentication uses passkeys.");
-    await indexed(fixture);
+    await indexFixture(fixture);
     const scope = { appId: mine, excludeChatId: null };
     expect(findCorrections(fixture.store.db, scope, ["authentcation", "zanzibarcorpp"])).toEqual(
       [],
@@ -152,7 +149,7 @@ describe("spelling correction in searchChats", () => {
     fixture.message(current, "user", "authentcation again?");
     const old = fixture.chat(app, "Old", 1_000);
     const id = fixture.message(old, "user", "authentication is sessions");
-    await indexed(fixture);
+    await indexFixture(fixture);
     const result = await searchChats(
       { store: fixture.store, appId: app, currentChatId: current, currentMessageId: null },
       { query: "authentcation" },

@@ -4,15 +4,13 @@ import { InvalidInputError } from "../../errors/recollect-error.js";
 import { createIndexer } from "../indexer/create-indexer.js";
 import { MAX_PROJECTION_CHARS } from "../projection/project-message.js";
 import { jsonBytes } from "../serialize/json-bytes.js";
-import { createHistoryFixture, type HistoryFixture } from "../testing/history-fixture.js";
+import {
+  createHistoryFixture,
+  type HistoryFixture,
+  indexFixture,
+} from "../testing/history-fixture.js";
 import type { RetrievalContext } from "../types.js";
 import { searchChats } from "./search-chats.js";
-
-async function indexed(fixture: HistoryFixture): Promise<void> {
-  const indexer = createIndexer({ store: fixture.store, pollIntervalMs: 0 });
-  indexer.repair();
-  await indexer.drainAll();
-}
 
 function context(
   fixture: HistoryFixture,
@@ -37,7 +35,7 @@ describe("searchChats", () => {
       `early ${"filler ".repeat(MAX_PROJECTION_CHARS / 7 + 10)} lateword`,
     );
     const short = fixture.message(chat, "user", "early and short");
-    await indexed(fixture);
+    await indexFixture(fixture);
     const early = await searchChats(context(fixture, app), { query: "early" });
     const flags = (early.chats[0]?.matches ?? []).map((match): [number, boolean] => [
       match.message_id,
@@ -65,7 +63,7 @@ describe("searchChats", () => {
       "assistant",
       '<dyad-explore-chat-history state="complete">{}</dyad-explore-chat-history> You use Supabase Auth; before that Clerk.',
     );
-    await indexed(fixture);
+    await indexFixture(fixture);
     const result = await searchChats(context(fixture, app), { query: "Supabase Auth Clerk" });
     expect(hits(result)).toEqual([[old, [decision]]]);
   });
@@ -77,7 +75,7 @@ describe("searchChats", () => {
     const id = fixture.message(chat, "assistant", "We chose session authentication over JWT.", {
       createdAt: 2_000,
     });
-    await indexed(fixture);
+    await indexFixture(fixture);
     const result = await searchChats(context(fixture, app), { query: "authenticate" });
     expect(result).toEqual({
       query: "authenticate",
@@ -113,7 +111,7 @@ describe("searchChats", () => {
     const zhMessage = fixture.message(zh, "user", "我们决定用数据库迁移来部署，认证方式是JWT。");
     const jaMessage = fixture.message(ja, "user", "認証はセッションで行います");
     const koMessage = fixture.message(ko, "user", "인증을 세션으로 처리합니다");
-    await indexed(fixture);
+    await indexFixture(fixture);
     const search = (query: string) => searchChats(context(fixture, app), { query });
     expect(hits(await search("认证方式"))).toEqual([[zh, [zhMessage]]]);
     expect(hits(await search("数据"))).toEqual([[zh, [zhMessage]]]);
@@ -134,7 +132,7 @@ describe("searchChats", () => {
     const phrased = fixture.chat(app, "y");
     fixture.message(scattered, "user", "the database is fine, but the migration of users failed");
     fixture.message(phrased, "user", "the users database migration failed, but the rest is fine");
-    await indexed(fixture);
+    await indexFixture(fixture);
     const byTitle = await searchChats(context(fixture, app), { query: "payments" });
     expect(byTitle.chats.map((chat) => chat.chat_id)).toEqual([titled, plain]);
     const byPhrase = await searchChats(context(fixture, app), { query: "database migration" });
@@ -152,7 +150,7 @@ describe("searchChats", () => {
       fixture.message(newer, "user", "redis cache", { createdAt: 30 }),
       fixture.message(newer, "user", "redis cache", { createdAt: 40 }),
     ];
-    await indexed(fixture);
+    await indexFixture(fixture);
     const result = await searchChats(context(fixture, app), { query: "redis cache" });
     expect(hits(result)).toEqual([
       [newer, [newIds[2], newIds[1]]],
@@ -165,7 +163,7 @@ describe("searchChats", () => {
       createdAt: 50,
       compaction: true,
     });
-    await indexed(fixture);
+    await indexFixture(fixture);
     const withSummary = await searchChats(context(fixture, app), { query: "redis" });
     expect(withSummary.chats.at(-1)?.matches).toEqual([
       expect.objectContaining({ message_id: summaryId, is_compaction_summary: true }),
@@ -191,7 +189,7 @@ describe("searchChats", () => {
       "assistant",
       `${"filler words about queues and workers ".repeat(40)}then redis for the session store.`,
     );
-    await indexed(fixture);
+    await indexFixture(fixture);
     const result = await searchChats(context(fixture, app), { query: "redis" });
     // Every row scores the same title hit; the newest id wins the tie, so `mixed` leads.
     expect(hits(result)).toEqual([
@@ -215,7 +213,7 @@ describe("searchChats", () => {
     fixture.message(chatA, "user", "zebra migration");
     const current = fixture.chat(appB, null);
     fixture.message(current, "user", "zebra in my own chat");
-    await indexed(fixture);
+    await indexFixture(fixture);
     const crossApp = await searchChats(context(fixture, appB, current), { query: "zebra" });
     const nothing = await searchChats(context(fixture, appB, current), {
       query: "nonexistentterm",
@@ -235,7 +233,7 @@ describe("searchChats", () => {
     const chatB = fixture.chat(appB, null);
     const moved = fixture.message(chatA, "user", "zebra migration plan");
     const stays = fixture.message(other, "user", "zebra notes");
-    await indexed(fixture);
+    await indexFixture(fixture);
     fixture.store.db.prepare("UPDATE messages SET chat_id = ? WHERE id = ?").run(chatB, moved);
     fixture.store.db
       .prepare("UPDATE messages SET is_compaction_summary = 1 WHERE id = ?")
@@ -257,7 +255,7 @@ describe("searchChats", () => {
       "assistant",
       `${filler}We picked Fly.io for hosting.\n\`\`\`ts\nconst hosting = "fly";\n\`\`\`\n<dyad-write path="fly.toml">app = "x"</dyad-write>`,
     );
-    await indexed(fixture);
+    await indexFixture(fixture);
     const [hit] = (await searchChats(context(fixture, app), { query: "hosting" })).chats;
     const excerpt = hit?.matches[0]?.excerpt ?? "";
     expect(excerpt.length).toBeLessThanOrEqual(300);
@@ -273,7 +271,7 @@ describe("searchChats", () => {
       const chat = fixture.chat(app, `长标题${"😀".repeat(400)}`);
       for (let m = 0; m < 3; m += 1) fixture.message(chat, "user", `覆盖 ${"😀測".repeat(3_000)}`);
     }
-    await indexed(fixture);
+    await indexFixture(fixture);
     const result = await searchChats(context(fixture, app), { query: "覆盖", limit: 20 });
     expect(jsonBytes(result)).toBeLessThanOrEqual(12 * 1024);
     expect(result.truncated).toBe(true);
@@ -318,7 +316,7 @@ describe("searchChats", () => {
     const app = fixture.app("a");
     const chat = fixture.chat(app, "NEAR title body");
     fixture.message(chat, "user", 'AND OR NOT NEAR "quoted" title: body* ^start (paren) 认证 ́');
-    await indexed(fixture);
+    await indexFixture(fixture);
     const operator = fc.constantFrom(
       '"',
       '""',

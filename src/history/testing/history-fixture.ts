@@ -1,4 +1,5 @@
 import { openStore, type Store } from "../../store/open-store.js";
+import { createIndexer } from "../indexer/create-indexer.js";
 import type { MessageRole } from "../types.js";
 
 /** A migrated in-memory store with small insert helpers, for `history/` tests. */
@@ -48,4 +49,11 @@ export function createHistoryFixture(): HistoryFixture {
       ),
     [Symbol.dispose]: () => store.close(),
   };
+}
+
+/** Indexes everything `fixture` holds with the real indexer (repair, then drain the queue). */
+export async function indexFixture(fixture: HistoryFixture): Promise<void> {
+  const indexer = createIndexer({ store: fixture.store, pollIntervalMs: 0 });
+  indexer.repair();
+  await indexer.drainAll();
 }
