@@ -73,10 +73,15 @@ function quote(item: RankedMessage, model: QueryModel, label: string): string {
   return `${label}${role} on ${dayOf(createdAt)}: "${bestSentence(text, model)}"`;
 }
 
+/** The sentences of `item` that are no questions. */
+function statementsOf(item: RankedMessage): string[] {
+  return sentencesOf(item.observation.text).filter((part) => !/[?？]$/.test(part));
+}
+
 /** A sentence of `item` that is no question states a value ({@link valuesOf}) `question` lacks. */
 function statesValue(item: RankedMessage, question: QueryModel): boolean {
   const named = (v: string) => [...termVector(v).tf.keys()].some((t) => question.weights.has(t));
-  const statements = sentencesOf(item.observation.text).filter((part) => !/[?？]$/.test(part));
+  const statements = statementsOf(item);
   return statements.some((part) => [...valuesOf(part)].some((value) => !named(value)));
 }
 
@@ -90,7 +95,7 @@ const POLARITY =
  * "we dont need backward compatibility, just migrate"), which names no value.
  */
 function answersYesNo(item: RankedMessage, subject: QueryModel): boolean {
-  const statements = sentencesOf(item.observation.text).filter((part) => !/[?？]$/.test(part));
+  const statements = statementsOf(item);
   const onSubject = (part: string) =>
     [...termVector(part).tf.keys()].some((term) => subject.weights.has(term));
   return statements.some((part) => POLARITY.test(part) && onSubject(part));
