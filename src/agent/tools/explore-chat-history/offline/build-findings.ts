@@ -57,7 +57,8 @@ export function buildFindings(
   config: PolicyConfig,
   prompts = true,
 ): { findings: Finding[]; revisions: [RankedMessage, RankedMessage][] } {
-  const scores = new Map(ranking.messages.map((item) => [item.observation.candidateId, item]));
+  const scored = [...ranking.messages, ...ranking.settled];
+  const scores = new Map(scored.map((item) => [item.observation.candidateId, item]));
   const scoreOf = (id: string) => scores.get(id)?.score ?? 0;
   const asRanked = (observation: Observation): RankedMessage =>
     scores.get(observation.candidateId) ?? {
@@ -96,13 +97,28 @@ export function buildFindings(
   // A request is the context of what it asked for, not a statement to revise or be revised:
   // with requests in the pairs, off-subject revisions showed (coding-histories dev: conflict
   // precision 0.75 → 0.50).
-  const all = threads.flatMap((thread) => [thread.lead, ...thread.turns]);
+  // Both sides of a revision are answers the ranking chose (`cited`), not turns a thread brought
+  // along: a thread's later turn on another matter ("move agent/meow up a level" after a proposal
+  // on naming the folder) revised nothing the question asked (coding-histories dev: the two false
+  // conflicts, and each led its report as the "newer statement").
+  const answers = new Set(cited);
+  const all = threads
+    .flatMap((thread) => [thread.lead, ...thread.turns])
+    .filter((item) => answers.has(item));
   const revisions = config.off.has("supersede") ? [] : citedPairs(ranking, all, config);
   const revising = new Set(revisions.map(([, newer]) => newer));
+  // A revising turn leads with the turns that settled it in turn ("could we use one project
+  // instead?" … "yes, let's update everything to the single project").
+  const settled = (turn: RankedMessage): RankedMessage[] => {
+    const after = config.off.has("thread") ? [] : threadTurns(turn.observation, options);
+    const own = after.filter(({ observation }) => !used.has(observation.candidateId));
+    for (const { observation } of own) used.add(observation.candidateId);
+    return own.map(({ observation }) => asRanked(observation));
+  };
   const findings = threads.flatMap(({ lead, prompt, turns }) => [
     ...turns
       .filter((turn) => revising.has(turn))
-      .map((turn) => ({ lead: turn, prompt: null, turns: [] })),
+      .map((turn) => ({ lead: turn, prompt: null, turns: settled(turn) })),
     { lead, prompt, turns: turns.filter((turn) => !revising.has(turn)) },
   ]);
   return { findings, revisions };

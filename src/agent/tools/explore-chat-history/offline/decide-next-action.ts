@@ -2,7 +2,7 @@
  * The offline explorer's plan, one model step at a time: retrieve (the formulated question, or
  * the current chat's pages when the question is about it) → read (around the best-scoring hits
  * of distinct chats, in parallel) → expand (one RM3-expanded search) → read (the best new chats) →
- * submit. Several tool calls go out in one step (AI SDK parallel tool calls), within the host's
+ * settle (read on past the best cited messages, `settle-reads.ts`) → submit. Several tool calls go out in one step (AI SDK parallel tool calls), within the host's
  * budgets (`budgets.ts`: 10 steps, 24 calls). Submits early on a budget notice, the last step, or
  * a forced tool choice. Pure and deterministic.
  */
@@ -14,6 +14,7 @@ import { addedTerms, formulate, queryText } from "./query-model.js";
 import { asksAboutCurrentChat, rankEvidence } from "./rank-evidence.js";
 import type { RunState } from "./run-state.js";
 import { selectEvidence } from "./select-evidence.js";
+import { settleCalls } from "./settle-reads.js";
 import { writeReport } from "./write-report.js";
 
 /** What the host allows this call (from `tools` and `toolChoice` in the call options). */
@@ -105,6 +106,14 @@ function readCalls(state: RunState, config: PolicyConfig): OfflineToolCall[] {
   return calls;
 }
 
+/** The settle reads (`settle-reads.ts`) past the best messages the report would cite now. */
+function lastWordCalls(state: RunState, config: PolicyConfig): OfflineToolCall[] {
+  const ranking = rankEvidence(state, config);
+  const { settleReads } = config.parameters;
+  const cited = selectEvidence(ranking.messages, config, settleReads).cited;
+  return settleCalls(state, cited, config);
+}
+
 function mustSubmit(state: RunState, constraints: ActionConstraints): boolean {
   const { toolChoice, availableTools } = constraints;
   if (toolChoice?.type === "tool") return toolChoice.toolName === "submit_report";
@@ -115,7 +124,7 @@ function mustSubmit(state: RunState, constraints: ActionConstraints): boolean {
 /**
  * The stage due now, from what the run already did: retrieve (first step) → read around the best
  * hits → expand (a search with the RM3 terms, fed by the read text) → read around the best new
- * chats → nothing (submit). A stage with nothing to do falls through to the next.
+ * chats → settle (once) → nothing (submit). A stage with nothing to do falls through to the next.
  */
 function stageCalls(state: RunState, config: PolicyConfig): OfflineToolCall[] {
   if (state.toolCallCount === 0) return retrieveCalls(state, config);
@@ -124,10 +133,12 @@ function stageCalls(state: RunState, config: PolicyConfig): OfflineToolCall[] {
       const reads = readCalls(state, config);
       if (reads.length > 0) return reads;
     }
-    return state.steps <= 2 ? expandCalls(state, config) : [];
+    const expand = state.steps <= 2 ? expandCalls(state, config) : [];
+    return expand.length > 0 ? expand : lastWordCalls(state, config);
   }
   const afterExpand = state.lastStepTools.every((tool) => tool === "search_chats");
-  return afterExpand ? readCalls(state, config) : [];
+  const reads = afterExpand ? readCalls(state, config) : [];
+  return reads.length > 0 ? reads : lastWordCalls(state, config);
 }
 
 /**

@@ -38,7 +38,8 @@ describe("offline explorer through streamText", () => {
     expect(readChats).toContain(2);
     expect(fixture.submitted[0]?.conflicts.length).toBeGreaterThan(0);
     expect(steps.at(-1)).toEqual(["submit_report"]);
-    expect(steps.length).toBeLessThanOrEqual(5);
+    // search, read, expand, read the new chats, read on past the best (settle), submit.
+    expect(steps.length).toBeLessThanOrEqual(6);
     const report = fixture.submitted[0];
     expect(submitReportInputSchema.parse(report)).toEqual(report);
     expect(report?.findings.length).toBeGreaterThan(0);

@@ -19,6 +19,7 @@ export const OFFLINE_STAGES = [
   "reason",
   "supersede",
   "thread",
+  "settle",
   "probe",
   "abstain",
 ] as const;
@@ -158,6 +159,13 @@ export const OFFLINE_PARAMETERS = Object.freeze({
    */
   lastWordShare: 0.5,
   /**
+   * The best cited messages whose chat is read on past them before the report (`settleCalls`),
+   * and how many messages after each: in a coding agent's long session the person's "yes, let's
+   * do that" or "use X instead" often comes 4–6 turns after the proposal, beyond a read's 3.
+   */
+  settleReads: 3,
+  settleAfter: 6,
+  /**
    * A yes/no question ("did we add PDF export?") abstains when the app lacks one of its words
    * rarer than this family Zipf (4 ≈ 10 per million: "pdf", "redis", "translations", "endpoint";
    * not "push" 4.9 or "phones" 5.4). coding-histories dev: no-match abstention 0.38 → 0.88, no
@@ -232,7 +240,7 @@ function digest(text: string): string {
 }
 
 /** Bumped when the pipeline's code or a cue pattern (not just a number) changes what it outputs. */
-export const OFFLINE_PIPELINE_GENERATION = 33;
+export const OFFLINE_PIPELINE_GENERATION = 34;
 
 /**
  * The policy version of `config`: `<generation><5-digit digest of the parameters>` (a number, so

@@ -23,6 +23,7 @@ import {
 } from "./query-model.js";
 import type { Observation, RunState } from "./run-state.js";
 import { bm25, type PoolStats, poolStats, type TermVector, termVector } from "./score-messages.js";
+import { settleOnly } from "./settle-reads.js";
 
 /** One observed message with its scores. */
 export interface RankedMessage {
@@ -52,6 +53,11 @@ export interface Ranking {
   readonly titleTerms: ReadonlySet<string>;
   /** Best first. */
   readonly messages: readonly RankedMessage[];
+  /**
+   * What only settle reads observed (`settle-reads.ts`), scored against the pool at relevance 0:
+   * a thread's later turn or a revision, never a cited answer of its own.
+   */
+  readonly settled: readonly RankedMessage[];
   /**
    * Every observation the ranking considered, scored or not, in observation order: a reply such as
    * "yes, go with that" shares no word with the question yet settles it (`thread-turns.ts`).
@@ -151,11 +157,13 @@ export function rankEvidence(state: RunState, config: PolicyConfig): Ranking {
   // A probe only tests presence (evidence-strength.ts): what it alone returned is not ranked.
   const searches = state.searches.filter((run, i) => !isProbe(run, i, subject));
   const ranked = new Set(searches.flatMap((run) => run.ranked));
-  const observations = state.observations.filter((item) =>
+  const considered = state.observations.filter((item) =>
     asksAboutCurrentChat(state)
       ? item.chatId === state.currentChatId
       : item.via === "read" || ranked.has(item.candidateId),
   );
+  const settled = settleOnly(state);
+  const observations = considered.filter((item) => !settled.has(item.candidateId));
   const raw = observations.map((item) => termVector(item.text));
   const rawTitleTerms = observations.flatMap((item) => [
     ...termVector(item.chatTitle ?? "").tf.keys(),
@@ -210,8 +218,27 @@ export function rankEvidence(state: RunState, config: PolicyConfig): Ranking {
       { observation, vector, score: scores[i] ?? 0, relevance: score / best, coverage: coverageOf },
     ];
   });
+  // What only the settle reads observed is scored against the pool (a later turn is on the
+  // subject, `thread-turns.ts`) but never ranked as an answer.
+  const settledMessages = considered
+    .filter((item) => settled.has(item.candidateId))
+    .flatMap((observation) => {
+      const vector = conflate(termVector(observation.text), conflation);
+      const score = bm25(vector, expanded, stats, options);
+      return score > 0 ? [{ observation, vector, score, relevance: 0, coverage: 0 }] : [];
+    });
   const items = listItems(state.question)
     .map((item) => item.filter((term) => subject.weights.has(term)))
     .filter((item) => item.length > 0);
-  return { question, subject, expanded, items, stats, titleTerms, messages, observations };
+  return {
+    question,
+    subject,
+    expanded,
+    items,
+    stats,
+    titleTerms,
+    messages,
+    settled: settledMessages,
+    observations: considered,
+  };
 }

@@ -7,6 +7,7 @@
 import type { LanguageModelV3CallOptions, LanguageModelV3ToolResultOutput } from "@ai-sdk/provider";
 import { respell } from "../../../../history/search/correct-spelling.js";
 import {
+  type ChildReadInput,
   childReadInputSchema,
   childReadOutputSchema,
   childSearchInputSchema,
@@ -36,6 +37,8 @@ export interface RunState {
   readonly searches: readonly SearchRun[];
   /** The chat of each requested read, in call order. */
   readonly readChats: readonly number[];
+  /** Each requested read's input, in call order (the same reads as `readChats`). */
+  readonly reads: readonly ChildReadInput[];
   /** Every observation, first seen first, fullest view: longest `text`, `via` "read" once read. */
   readonly observations: readonly Observation[];
   /** Model steps so far (assistant turns in the prompt). */
@@ -69,6 +72,7 @@ export function readRunState(options: LanguageModelV3CallOptions): RunState {
   const queries = new Map<string, string>();
   const searches: SearchRun[] = [];
   const readChats: number[] = [];
+  const reads: ChildReadInput[] = [];
   const observations = new Map<string, Observation>();
   let steps = 0;
   let lastStepTools: string[] = [];
@@ -107,8 +111,11 @@ export function readRunState(options: LanguageModelV3CallOptions): RunState {
         submitted ||= part.toolName === "submit_report";
         const query = childSearchInputSchema.safeParse(part.input).data?.query;
         if (part.toolName === "search_chats" && query) queries.set(part.toolCallId, query);
-        const chatId = childReadInputSchema.safeParse(part.input).data?.chat_id;
-        if (part.toolName === "read_chat" && chatId) readChats.push(chatId);
+        const readInput = childReadInputSchema.safeParse(part.input).data;
+        if (part.toolName === "read_chat" && readInput?.chat_id) {
+          readChats.push(readInput.chat_id);
+          reads.push(readInput);
+        }
       }
       if (part.type !== "tool-result") continue;
       const value = resultValue(part.output);
@@ -143,6 +150,7 @@ export function readRunState(options: LanguageModelV3CallOptions): RunState {
     currentChatId: task.success ? task.data.current_chat_id : null,
     searches,
     readChats,
+    reads,
     observations: [...observations.values()],
     steps,
     lastStepTools,

@@ -44,6 +44,7 @@ export function runState(
     currentChatId: null,
     searches: [{ query: question, ranked: observations.map((item) => item.candidateId) }],
     readChats: [],
+    reads: [],
     observations,
     steps: 3,
     lastStepTools: ["read_chat"],
