@@ -77,6 +77,20 @@ export interface SearchChatHit {
 }
 
 /**
+ * A kind of thing a query asked about and the things of that kind the app's history names
+ * (`history/search/kind-names.ts`): "login" → ["clerk", "supabase"]. Not searched: a caller that
+ * wants them searches them (the offline explorer does, in a search of their own).
+ */
+export interface KindNames {
+  /** The kind as a report names it ("authentication"). */
+  readonly kind: string;
+  /** The query's word or words that asked about it ("login", "data live"). */
+  readonly from: string;
+  /** Lower-case names the app's messages hold (outside the current chat), most messages first, 1–4. */
+  readonly names: readonly string[];
+}
+
+/**
  * One misspelled query word and what was searched instead. Both are lower-case words; `to` is
  * spelled as the app's own messages spell it (never a word of another app).
  */
@@ -108,6 +122,8 @@ export interface SearchChatsResult {
    * (`history/search/correct-spelling.ts`); absent when none was.
    */
   readonly corrections?: readonly SpellingCorrection[];
+  /** Kinds of thing the query asked about, with the things of each kind the app names; absent when none. */
+  readonly kinds?: readonly KindNames[];
   /**
    * True when the 12 KB bound (`boundSearchResult`) dropped at least one match (a chat's second
    * match, or a whole chat), lowest-ranked first. Not set by the normal 300-char excerpt length

@@ -37,7 +37,14 @@ describeRequiring([SHARED_CORPUS], "recollect search and read on the real corpus
     it("finds the deployment discussion with ISO dates and excerpts free of tool payloads", async () => {
       const run = await recollect(["search", "--app", "PaperBites", "deploy database"]);
       expect(run.code).toBe(0);
-      const lines = run.stdout.split("\n");
+      // "database" and "deploy" ask about kinds: the names this history uses for them come first.
+      const all = run.stdout.split("\n");
+      const kinds = all.filter((line) => line.startsWith("(for "));
+      expect(kinds.map((line) => line.split(" by:")[0])).toEqual([
+        "(for database, this app names database",
+        "(for deploy, this app names hosting",
+      ]);
+      const lines = all.slice(kinds.length);
       expect(lines[0]).toMatch(
         /^#\d+ {2}website deployment options with database {2}2026-04-07T19:39:04\.000Z$/,
       );

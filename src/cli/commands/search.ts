@@ -51,7 +51,10 @@ export async function runSearch(options: RunSearchOptions): Promise<SearchChatsR
   );
 }
 
-/** Human view: each chat with its matches, ISO dates, message ids for `recollect read --around`. */
+/**
+ * Human view: each chat with its matches, ISO dates, message ids for `recollect read --around`;
+ * before them, the names this app uses for a kind of thing the query asked about (`kinds`).
+ */
 export function formatSearch(result: SearchChatsResult): string {
   const lines: string[] = [];
   if (result.pending_reason === "read_only_store") {
@@ -61,6 +64,11 @@ export function formatSearch(result: SearchChatsResult): string {
   } else if (result.index_status === "indexing") {
     lines.push(
       `(index still building: ${plural(result.pending_count, "message")} queued; results may be incomplete)`,
+    );
+  }
+  for (const { kind, from, names } of result.kinds ?? []) {
+    lines.push(
+      `(for ${from}, this app names ${kind} by: ${names.join(", ")}; search those to see its choice)`,
     );
   }
   if (result.chats.length === 0) lines.push("No matching chats.");

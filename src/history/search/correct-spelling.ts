@@ -160,7 +160,7 @@ function nearStems(db: DatabasePort, stem: string, maxEdits: number, copied: boo
 }
 
 /** The FTS5 MATCH of one word in the title or body of the scope's messages. */
-function scopedMatch(word: string, scope: SearchScope): string {
+export function scopedMatch(word: string, scope: SearchScope): string {
   const [app, chat] = scopeTokens(scope.appId, scope.excludeChatId ?? 0).split(" ");
   const inApp = `(scope:${quoteFtsString(app ?? "")} AND {title body}:${quoteFtsString(word)})`;
   return scope.excludeChatId === null ? inApp : `${inApp} NOT scope:${quoteFtsString(chat ?? "")}`;

@@ -21,6 +21,7 @@ import type {
 import { buildFtsMatch } from "./build-fts-query.js";
 import { applyCorrections, findCorrections } from "./correct-spelling.js";
 import { extractTerms } from "./extract-terms.js";
+import { findKindNames } from "./kind-names.js";
 import { findTermPosition, isSubstantive, isTitleOnlyMatch, makeExcerpt } from "./make-excerpt.js";
 import { pruneFrequentTerms } from "./prune-frequent-terms.js";
 import {
@@ -418,7 +419,9 @@ function groupByChat(
  * at most 3 words above 1%, rarest first). A chat whose hits match only its title shows its best
  * body match or first substantive message instead (`isTitleOnlyMatch`). A word the app never holds
  * and no dictionary lists is searched as the app's nearest spelling, reported in `corrections`
- * (`findCorrections`: checked against the app, never another app's word). `index_status` is
+ * (`findCorrections`: checked against the app, never another app's word). A kind of thing the
+ * query asks about ("login", "email") is answered in `kinds` with the things of that kind the app
+ * names, not searched (`findKindNames`, the same check). `index_status` is
  * `indexing` while the app has queued messages after at most `ctx.indexWaitMs` (≤ 1,000 ms).
  *
  * @throws InvalidInputError for a blank or over-long query or a limit outside 1–20.
@@ -433,6 +436,7 @@ export async function searchChats(
   const scope = { appId: ctx.appId, excludeChatId: ctx.currentChatId };
   const corrected = findCorrections(ctx.store.db, scope, asked.words);
   const terms = applyCorrections(asked, corrected);
+  const kinds = findKindNames(ctx.store.db, scope, terms.words);
   const searched = selectSearchTerms(ctx.store.db, pruneFrequentTerms(ctx.store.db, terms));
   const match = buildFtsMatch({
     terms: searched,
@@ -451,6 +455,7 @@ export async function searchChats(
     ...(pending > 0 && !ctx.store.writable ? { pending_reason: "read_only_store" as const } : {}),
     chats,
     ...(corrections.length > 0 ? { corrections } : {}),
+    ...(kinds.length > 0 ? { kinds } : {}),
     truncated: false,
   });
 }

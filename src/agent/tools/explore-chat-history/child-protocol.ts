@@ -92,13 +92,20 @@ export interface ChildSearchMatch {
 
 /**
  * search_chats answer. `notice` explains budget exhaustion or a deduplicated repeat;
- * `corrections` names query words the app never holds that were searched as its nearest spelling.
+ * `corrections` names query words the app never holds that were searched as its nearest spelling;
+ * `kinds` names kinds of thing the query asked about ("login") and the things of that kind the
+ * app names ("clerk"), not searched: search them to find where the history names the choice.
  */
 export interface ChildSearchOutput {
   readonly index_status: "ready" | "indexing";
   readonly pending_count: number;
   readonly truncated: boolean;
   readonly corrections?: ReadonlyArray<{ readonly from: string; readonly to: string }>;
+  readonly kinds?: ReadonlyArray<{
+    readonly kind: string;
+    readonly from: string;
+    readonly names: readonly string[];
+  }>;
   readonly chats: ReadonlyArray<{
     readonly chat_id: number;
     readonly title: string | null;
@@ -188,6 +195,9 @@ export const childSearchOutputSchema = z.object({
   pending_count: z.number().optional(),
   truncated: z.boolean().optional(),
   corrections: z.array(z.object({ from: z.string(), to: z.string() })).optional(),
+  kinds: z
+    .array(z.object({ kind: z.string(), from: z.string(), names: z.array(z.string()) }))
+    .optional(),
   chats: z.array(
     z.object({
       chat_id: z.number(),

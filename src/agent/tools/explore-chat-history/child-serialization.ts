@@ -71,6 +71,7 @@ export function serializeSearch(
     pending_count: result.pending_count,
     truncated: result.truncated || withheld,
     ...(result.corrections === undefined ? {} : { corrections: result.corrections }),
+    ...(result.kinds === undefined ? {} : { kinds: result.kinds }),
     chats,
   };
 }

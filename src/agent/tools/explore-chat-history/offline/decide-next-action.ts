@@ -11,7 +11,7 @@ import type { ChildReadInput, ChildSearchInput, SubmitReportInput } from "../chi
 import { probeWords } from "./evidence-strength.js";
 import { type PolicyConfig, SUMMARY_REQUEST } from "./policy-parameters.js";
 import { addedTerms, formulate, queryText } from "./query-model.js";
-import { asksAboutCurrentChat, rankEvidence } from "./rank-evidence.js";
+import { asksAboutCurrentChat, rankEvidence, usesKindNames } from "./rank-evidence.js";
 import type { RunState } from "./run-state.js";
 import { selectEvidence } from "./select-evidence.js";
 import { settleCalls } from "./settle-reads.js";
@@ -66,8 +66,8 @@ function retrieveCalls(state: RunState, config: PolicyConfig): OfflineToolCall[]
 }
 
 /**
- * The RM3-expanded search (only for a subject of at most `expandSearchMaxTerms` terms), and one
- * probe search (one chat) per subject word nothing observed holds.
+ * The RM3-expanded search (only for a subject of at most `expandSearchMaxTerms` terms), the kind
+ * names' search, and one probe search (one chat) per subject word nothing observed holds.
  */
 function expandCalls(state: RunState, config: PolicyConfig): OfflineToolCall[] {
   if (asksAboutCurrentChat(state)) return [];
@@ -80,8 +80,21 @@ function expandCalls(state: RunState, config: PolicyConfig): OfflineToolCall[] {
   const probes = off.has("probe") ? [] : probeWords(ranking, parameters.probeTerms);
   return [
     ...(expanded ? [{ query: queryText(ranking.expanded), limit: parameters.searchLimit }] : []),
+    ...kindSearches(state, config),
     ...probes.map((query) => ({ query, limit: 1 })),
   ].map((input) => ({ toolName: "search_chats", input }));
+}
+
+/**
+ * One search for the names the app uses for the kinds the question asked about (the first
+ * search's `kinds`: "how do people log in?" → "clerk supabase"), once: their hits join the fused
+ * lists beside the question's own, instead of reordering them.
+ */
+function kindSearches(state: RunState, config: PolicyConfig): ChildSearchInput[] {
+  if (!usesKindNames(state, config)) return [];
+  const query = [...new Set(state.kinds.flatMap((kind) => kind.names))].join(" ");
+  if (query === "" || state.searches.some((run) => run.query === query)) return [];
+  return [{ query, limit: config.parameters.searchLimit }];
 }
 
 /**

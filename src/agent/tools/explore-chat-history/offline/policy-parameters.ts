@@ -20,6 +20,7 @@ export const OFFLINE_STAGES = [
   "supersede",
   "thread",
   "settle",
+  "kinds",
   "probe",
   "abstain",
 ] as const;
@@ -240,7 +241,7 @@ function digest(text: string): string {
 }
 
 /** Bumped when the pipeline's code or a cue pattern (not just a number) changes what it outputs. */
-export const OFFLINE_PIPELINE_GENERATION = 34;
+export const OFFLINE_PIPELINE_GENERATION = 35;
 
 /**
  * The policy version of `config`: `<generation><5-digit digest of the parameters>` (a number, so

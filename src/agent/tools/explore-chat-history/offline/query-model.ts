@@ -19,11 +19,21 @@ export interface QueryModel {
 /** Most terms one search sends: the index's own cap (`MAX_QUERY_TERMS` in history/search). */
 const MAX_SENT_TERMS = 12;
 
-/** formulate: the question's content terms, weighted by frequency (maximum-likelihood P(w|Q)). */
+/**
+ * A phrasal verb of signing in or up ("log in", "signing up", "sign-on"), whose particle is a
+ * stopword: written as one word ("login", "signup") it stays a term, and one the search knows as
+ * asking about authentication (`history/search/kind-expansion.ts`).
+ */
+const SIGN_IN = /\b(log|sign)(?:s|ged|ging|ing|ed)?[\s-]+(in|on|up)\b/gi;
+
+/**
+ * formulate: the question's content terms, weighted by frequency (maximum-likelihood P(w|Q)),
+ * "log in" and the like read as one word ({@link SIGN_IN}).
+ */
 export function formulate(question: string): QueryModel {
   const counts = new Map<string, number>();
   const words = new Map<string, string>();
-  const terms = contentTerms(question);
+  const terms = contentTerms(question.replace(SIGN_IN, "$1$2"));
   for (const { term, word } of terms) {
     counts.set(term, (counts.get(term) ?? 0) + 1);
     if (!words.has(term)) words.set(term, word);
@@ -76,6 +86,35 @@ export function backgroundWeighted(model: QueryModel): QueryModel {
     weights: new Map(raw.map(([term, weight]) => [term, weight / total])),
     words: model.words,
   };
+}
+
+/**
+ * `model` with the names the app uses for a kind it asked about: each kind's names share the
+ * weight of the words that asked (`from`, "login" → "clerk", "supabase"), so a name counts as
+ * much as the kind word it stands for, not as a rare word of its own (as terms of the question,
+ * they outweighed it: coding-histories dev lost "What tables does the hosted database have?" to
+ * the hosts' names). A kind whose words are not in `model` adds nothing.
+ */
+export function withKindNames(
+  model: QueryModel,
+  kinds: readonly { readonly from: string; readonly names: readonly string[] }[],
+): QueryModel {
+  const weights = new Map(model.weights);
+  const words = new Map(model.words);
+  for (const { from, names: named } of kinds) {
+    const share = contentTerms(from).reduce(
+      (sum, { term }) => sum + (model.weights.get(term) ?? 0),
+      0,
+    );
+    const names = named
+      .flatMap((name) => contentTerms(name))
+      .filter(({ term }) => !weights.has(term));
+    for (const { term, word } of names) {
+      weights.set(term, share / names.length);
+      words.set(term, word);
+    }
+  }
+  return { weights, words };
 }
 
 /** A search query string for the heaviest terms of `model` (at most the index's 12). */

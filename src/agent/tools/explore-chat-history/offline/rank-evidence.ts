@@ -20,6 +20,7 @@ import {
   formulate,
   listItems,
   type QueryModel,
+  withKindNames,
 } from "./query-model.js";
 import type { Observation, RunState } from "./run-state.js";
 import { bm25, type PoolStats, poolStats, type TermVector, termVector } from "./score-messages.js";
@@ -140,6 +141,16 @@ export function asksAboutOwnWords(question: string): boolean {
   return FIRST_PERSON.test(question) && !ASSISTANT_SAID.test(question);
 }
 
+/**
+ * The run uses the names the searches gave for a kind the question asked about (`kinds`): not
+ * when the stage is off, nor for a question asking why, whose answer is a motivation, not a name
+ * ("why did the app keep initializing the database?": the names of databases drew its ranking to
+ * other turns; coding-histories dev).
+ */
+export function usesKindNames(state: RunState, config: PolicyConfig): boolean {
+  return !config.off.has("kinds") && !REASON_REQUEST.test(state.question) && state.kinds.length > 0;
+}
+
 /** The question is about the locked current chat: only its messages can answer it. */
 export function asksAboutCurrentChat(state: RunState): boolean {
   return state.currentChatId !== null && ABOUT_CURRENT_CHAT.test(state.question);
@@ -154,6 +165,13 @@ export function rankEvidence(state: RunState, config: PolicyConfig): Ranking {
   const subject = off.has("background")
     ? subjectOf(question)
     : backgroundWeighted(subjectOf(question));
+  // The names the app uses for a kind the question asked about are its subject in the history's
+  // words ("how do people log in?" → clerk): they score, as alternatives to the kind word. The
+  // evidence strength and coverage stay the question's own: a name is an inference, and as one
+  // more term to cover it made every answer look partial.
+  const scoredSubject = usesKindNames(state, config)
+    ? withKindNames(subject, state.kinds)
+    : subject;
   // A probe only tests presence (evidence-strength.ts): what it alone returned is not ranked.
   const searches = state.searches.filter((run, i) => !isProbe(run, i, subject));
   const ranked = new Set(searches.flatMap((run) => run.ranked));
@@ -193,11 +211,12 @@ export function rankEvidence(state: RunState, config: PolicyConfig): Ranking {
       (title, i) => (own[i] ?? 0) + parameters.titleShare * bm25(title, model, stats, flat),
     );
   };
-  const questionScores = inContext(subject);
-  const expanded = expandedModel(raw, questionScores, subject, config);
+  const questionScores = inContext(scoredSubject);
+  const expanded = expandedModel(raw, questionScores, scoredSubject, config);
   const speaker = !off.has("speaker") && asksAboutOwnWords(state.question);
-  const scores = (expanded === subject ? questionScores : inContext(expanded)).map((score, i) =>
-    speaker && observations[i]?.role === "user" ? score * (1 + parameters.speakerBoost) : score,
+  const scores = (expanded === scoredSubject ? questionScores : inContext(expanded)).map(
+    (score, i) =>
+      speaker && observations[i]?.role === "user" ? score * (1 + parameters.speakerBoost) : score,
   );
   const localOrder = observations
     .map((item, index) => ({ id: item.candidateId, score: scores[index] ?? 0 }))

@@ -27,10 +27,22 @@ export interface SearchRun {
   readonly ranked: readonly string[];
 }
 
+/** A kind the question asked about and the names the app uses for it (`ChildSearchOutput.kinds`). */
+export interface KindNamesSeen {
+  readonly from: string;
+  readonly names: readonly string[];
+}
+
 /** The run so far. */
 export interface RunState {
   /** The question (≤ 500 chars; "" without a task), words the searches corrected respelled. */
   readonly question: string;
+  /**
+   * The things of a kind the question asked about that the searches said the app names (`from`
+   * "login", `names` ["clerk"]), first seen first, one per `from`: the question's subject in the
+   * history's own words.
+   */
+  readonly kinds: readonly KindNamesSeen[];
   /** The locked current chat, or null. */
   readonly currentChatId: number | null;
   /** Answered searches, in call order. */
@@ -82,6 +94,7 @@ export function readRunState(options: LanguageModelV3CallOptions): RunState {
   let budgetExhausted = false;
   let submitted = false;
   const corrections: { from: string; to: string }[] = [];
+  const kinds = new Map<string, readonly string[]>();
 
   /** Keeps the fullest view of each candidate (longest text, "read" once a read returned it). */
   const observe = (
@@ -134,6 +147,9 @@ export function readRunState(options: LanguageModelV3CallOptions): RunState {
         failure?.error.kind === "budget_exhausted";
       if (search) {
         corrections.push(...(search.corrections ?? []));
+        for (const { from, names } of search.kinds ?? []) {
+          if (!kinds.has(from)) kinds.set(from, names);
+        }
         const ranked = search.chats.flatMap((chat) =>
           chat.matches.map((match) => {
             observe(chat, match, match.excerpt, "search");
@@ -147,6 +163,7 @@ export function readRunState(options: LanguageModelV3CallOptions): RunState {
   }
   return {
     question: task.success ? respell(task.data.question, corrections) : "",
+    kinds: [...kinds].map(([from, names]) => ({ from, names })),
     currentChatId: task.success ? task.data.current_chat_id : null,
     searches,
     readChats,

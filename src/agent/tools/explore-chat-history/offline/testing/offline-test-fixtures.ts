@@ -41,6 +41,7 @@ export function runState(
 ): RunState {
   return {
     question,
+    kinds: [],
     currentChatId: null,
     searches: [{ query: question, ranked: observations.map((item) => item.candidateId) }],
     readChats: [],

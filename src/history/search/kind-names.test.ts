@@ -1,0 +1,78 @@
+/**
+ * Kind names in searchChats (kind-names.ts), over a real store and FTS5 index: a query that asks
+ * about a kind of thing gets the things of that kind this app's history names, most mentioned
+ * first, never another app's or the current chat's, and none when the query names one already.
+ */
+import { describe, expect, it } from "vitest";
+import {
+  createHistoryFixture,
+  type HistoryFixture,
+  indexFixture,
+} from "../testing/history-fixture.js";
+import { kindsAsked } from "./kind-names.js";
+import { searchChats } from "./search-chats.js";
+
+async function kinds(
+  fixture: HistoryFixture,
+  appId: number,
+  query: string,
+  currentChatId: number | null = null,
+) {
+  const result = await searchChats(
+    { store: fixture.store, appId, currentChatId, currentMessageId: null },
+    { query },
+  );
+  return result.kinds ?? [];
+}
+
+describe("kind names in searchChats", () => {
+  it("names the auth providers the app discusses for a question about logging in", async () => {
+    using fixture = createHistoryFixture();
+    const app = fixture.app("a");
+    const chat = fixture.chat(app, "Accounts", 1_000);
+    fixture.message(chat, "user", "Hosted options: Clerk or Auth0?");
+    fixture.message(chat, "assistant", "Clerk has prebuilt components; Auth0 costs more.");
+    fixture.message(chat, "user", "Then Clerk, with magic links.");
+    await indexFixture(fixture);
+    expect(await kinds(fixture, app, "people login")).toEqual([
+      { kind: "authentication", from: "login", names: ["clerk", "auth0"] },
+    ]);
+  });
+
+  it("needs both words of a two-word cue: 'data live', not 'data'", async () => {
+    using fixture = createHistoryFixture();
+    const app = fixture.app("a");
+    const chat = fixture.chat(app, "Storage", 1_000);
+    fixture.message(chat, "user", "Everything goes into Postgres on Neon.");
+    await indexFixture(fixture);
+    expect(await kinds(fixture, app, "where does the data live")).toEqual([
+      { kind: "database", from: "data live", names: ["neon", "postgres"] },
+    ]);
+    expect(await kinds(fixture, app, "chart data")).toEqual([]);
+  });
+
+  it("never names another app's or the current chat's technologies", async () => {
+    using fixture = createHistoryFixture();
+    const mine = fixture.app("mine");
+    const other = fixture.app("other");
+    fixture.message(fixture.chat(other, "Email", 1_000), "user", "We send email with Resend.");
+    const current = fixture.chat(mine, "Now", 2_000);
+    fixture.message(current, "user", "Maybe Postmark for email?");
+    await indexFixture(fixture);
+    expect(await kinds(fixture, mine, "what do we use for email", current)).toEqual([]);
+  });
+
+  it("names nothing when the query already names a technology", () => {
+    expect(kindsAsked(["stripe", "billing"])).toEqual([]);
+    expect(kindsAsked(["billing"])).toEqual([{ kind: "payments", cue: "billing" }]);
+    // A dictionary word late in a product's name is generic: "web" and "app" name nothing.
+    expect(kindsAsked(["web", "app", "run", "production"])).toEqual([
+      { kind: "hosting", cue: "run production" },
+    ]);
+    // "log in" is asked as "login"; "pre-production" alone asks about no host.
+    expect(kindsAsked(["how", "people", "log", "in"])).toEqual([
+      { kind: "authentication", cue: "login" },
+    ]);
+    expect(kindsAsked(["pre", "production", "environment"])).toEqual([]);
+  });
+});

@@ -1,0 +1,247 @@
+/**
+ * Kind names for `searchChats()`: a question that names a kind of thing ("how do people log
+ * in?", "what do we use for email?", "where does the data live?") while the history names the
+ * thing (Clerk, Resend, Postgres) is answered with the things of that kind that this app's
+ * history names, for the caller to search. Which technologies are of which kind comes from a public taxonomy shipped inside an
+ * npm package (`@specfy/stack-analyser`: ~740 developer technologies, each typed auth, db,
+ * hosting, notification, payment, monitoring …); the app's own index says which of them it
+ * discusses. Knowledge, not embeddings: the plan's non-goals hold. Checked against the app like a
+ * spelling correction, so no other app's word reaches a search or a result.
+ */
+import { listTech } from "@specfy/stack-analyser/dist/common/techs.generated.js";
+import type { DatabasePort } from "../../store/database-port.js";
+import { STOPWORDS } from "../text/stopwords.js";
+import { familyZipf } from "../text/word-frequency.js";
+import type { KindNames } from "../types.js";
+import { APP_DOCS_COUNTED, type SearchScope, scopedMatch } from "./correct-spelling.js";
+import { isDictionaryWord } from "./dictionary-word.js";
+import { porterStem } from "./porter-stem.js";
+
+/** One kind a question can ask about: how it names it, and the taxonomy types it covers. */
+interface TechnologyKind {
+  /** The kind as a report names it ("authentication"). */
+  readonly kind: string;
+  /** Cues: each a word or words (all present) of a question asking about this kind. */
+  readonly cues: readonly string[];
+  /** The taxonomy's `type` values whose technologies are of this kind. */
+  readonly types: readonly string[];
+}
+
+/**
+ * The kinds, with the everyday words developers ask them by. A cue of two words needs both
+ * ("data live": "where does the data live?"; "run production": "where does it run in
+ * production?"); "data" or "production" alone asks about too much else ("the pre-production
+ * environment").
+ */
+const KINDS: readonly TechnologyKind[] = [
+  {
+    kind: "authentication",
+    cues: [
+      "auth",
+      "authentication",
+      "login",
+      "signin",
+      "signup",
+      "password",
+      "account",
+      "sso",
+      "oauth",
+    ],
+    types: ["auth"],
+  },
+  {
+    kind: "database",
+    cues: [
+      "database",
+      "db",
+      "datastore",
+      "persistence",
+      "data live",
+      "data store",
+      "data kept",
+      "data saved",
+    ],
+    types: ["db", "orm"],
+  },
+  {
+    kind: "hosting",
+    cues: ["host", "hosting", "deploy", "deployment", "run production", "serverless", "cloud"],
+    types: ["hosting", "cloud"],
+  },
+  {
+    kind: "email",
+    cues: ["email", "mail", "mailer", "newsletter", "sms"],
+    types: ["notification"],
+  },
+  {
+    kind: "payments",
+    cues: ["payment", "pay", "billing", "checkout", "subscription", "invoice"],
+    types: ["payment"],
+  },
+  {
+    kind: "monitoring",
+    cues: ["monitoring", "monitor", "uptime", "observability", "alerting", "apm"],
+    types: ["monitoring"],
+  },
+  { kind: "analytics", cues: ["analytics", "visitor", "pageview"], types: ["analytics"] },
+  {
+    kind: "file storage",
+    cues: ["storage", "upload", "bucket", "blob", "cdn"],
+    types: ["storage"],
+  },
+  { kind: "AI model", cues: ["ai", "llm", "gpt", "embedding"], types: ["ai"] },
+  { kind: "job queue", cues: ["queue", "cron", "background job"], types: ["queue"] },
+  { kind: "maps", cues: ["map", "geocoding"], types: ["maps"] },
+  { kind: "ORM", cues: ["orm", "migration"], types: ["orm"] },
+];
+
+/**
+ * A technology's word is a name when everyday English rarely says it (family Zipf below this,
+ * SUBTLEX-US via `familyZipf`): "clerk" (4.1), "stripe" (3.8), "playwright" (3.2) are kept;
+ * "square" (4.5), "split" (4.6), "ghost" (4.6) would match other meanings.
+ */
+const NAME_ZIPF = 4.2;
+
+/** Most technologies named per kind: the app's most frequent (an app rarely uses more). */
+export const KIND_NAMES = 4;
+
+/** Most kinds named for one query: a query naming more is asking about something else. */
+const MAX_KINDS = 2;
+
+/**
+ * A name token of this many taxonomy types is a platform's ("aws", "vercel", "railway": a host
+ * that also sells Postgres), not one product's.
+ */
+const UMBRELLA_TYPES = 2;
+
+/** The stems of every kind's cue words: generic words of a kind, never a technology's name. */
+const CUE_STEMS = new Set(
+  KINDS.flatMap(({ cues }) => cues.flatMap((cue) => cue.split(" ").map(porterStem))),
+);
+
+/**
+ * The words of a technology's name that name the thing: lower-case tokens of ≥ 3 characters, no
+ * stopword, no cue word, none of three letters after the first, no dictionary word — but for the
+ * name's first, the brand, when everyday
+ * English rarely says it ("Clerk", "Drizzle ORM"). A dictionary word later in a name is generic
+ * ("Azure Static Web Apps", "Cloud Functions"). A token ending in "db" also stands without it, as
+ * developers write it ("NeonDB" → "neon", "MongoDB" → "mongo").
+ */
+function nameWords(name: string): string[] {
+  const tokens = name.toLowerCase().split(/[^a-z0-9]+/);
+  return tokens.flatMap((token, index) => {
+    const forms = /^[a-z]{4,}db$/.test(token) ? [token, token.slice(0, -2)] : [token];
+    return forms.filter((form) => {
+      // Three letters later in a name are an abbreviation of what it is ("AWS Api Gateway").
+      if (!/^[a-z][a-z0-9]{2,}$/.test(form) || (index > 0 && form.length <= 3)) return false;
+      if (STOPWORDS.has(form) || CUE_STEMS.has(porterStem(form))) return false;
+      if (!isDictionaryWord(form)) return true;
+      return index === 0 && familyZipf(form) < NAME_ZIPF;
+    });
+  });
+}
+
+let wordsByKind: Map<string, string[]> | null = null;
+
+/**
+ * The search words of each kind's technologies (memoized): per name, its words ({@link nameWords})
+ * but a platform's (a token of {@link UMBRELLA_TYPES} types' names) when it has others ("AWS
+ * Cognito" → "cognito"), or when the rest of the name is not this kind's word. Sorted, deduplicated.
+ */
+function kindWords(): Map<string, string[]> {
+  if (wordsByKind) return wordsByKind;
+  const typesOf = new Map<string, Set<string>>();
+  for (const { name, type } of listTech) {
+    for (const token of nameWords(name)) {
+      typesOf.set(token, (typesOf.get(token) ?? new Set()).add(type));
+    }
+  }
+  const umbrella = (token: string) => (typesOf.get(token)?.size ?? 0) >= UMBRELLA_TYPES;
+  wordsByKind = new Map(
+    KINDS.map(({ kind, cues, types }) => {
+      const cueStems = new Set(cues.flatMap((cue) => cue.split(" ").map(porterStem)));
+      const ofKind = (token: string) => cueStems.has(porterStem(token));
+      const words = listTech
+        .filter((tech) => types.includes(tech.type))
+        .flatMap(({ name }) => {
+          const names = nameWords(name);
+          const own = names.filter((token) => !umbrella(token));
+          if (own.length > 0) return own;
+          // A platform's name stands for this kind alone ("Vercel", a host) or with this kind's
+          // word ("Supabase Auth"), not with another ("AWS Simple Email Service": "aws").
+          const rest = name
+            .toLowerCase()
+            .split(/[^a-z0-9]+/)
+            .slice(1)
+            .filter(Boolean);
+          return rest.every(ofKind) ? names : [];
+        });
+      return [kind, [...new Set(words)].sort()];
+    }),
+  );
+  return wordsByKind;
+}
+
+let anyTechnology: Set<string> | null = null;
+
+/** The stems of every technology's name words, of any type (memoized). */
+function technologyStems(): Set<string> {
+  anyTechnology ??= new Set(listTech.flatMap(({ name }) => nameWords(name).map(porterStem)));
+  return anyTechnology;
+}
+
+/**
+ * The kinds `words` (a query's lower-case words) ask about, in cue order, at most
+ * {@link MAX_KINDS}: a kind is asked when all words of one of its cues are among the query's
+ * (compared by Porter stem). None when the query already names a technology ("did we set up
+ * Stripe billing?", "which OpenAI model …"): it asks about that one, and other names of its kind
+ * only pulled in other answers (coding-histories dev). Pure.
+ */
+export function kindsAsked(words: readonly string[]): { kind: string; cue: string }[] {
+  // "log in", "sign up": the particle is a word of its own in a query.
+  const joined = words.flatMap((word, i) =>
+    /^(?:log|sign)$/.test(word) && /^(?:in|on|up)$/.test(words[i + 1] ?? "")
+      ? [`${word}${words[i + 1]}`]
+      : [],
+  );
+  const stems = new Set([...words, ...joined].map(porterStem));
+  const asked: { kind: string; cue: string }[] = [];
+  for (const { kind, cues } of KINDS) {
+    const cue = cues.find((text) => text.split(" ").every((word) => stems.has(porterStem(word))));
+    if (cue !== undefined) asked.push({ kind, cue });
+  }
+  // The names are built only for a query with a cue: most queries have none.
+  if (asked.length === 0) return [];
+  const named = technologyStems();
+  return [...stems].some((stem) => named.has(stem)) ? [] : asked.slice(0, MAX_KINDS);
+}
+
+/**
+ * The kind names of `words` in `scope`: for each kind asked ({@link kindsAsked}), the words of
+ * its technologies that the scope's messages hold, most messages first, at most
+ * {@link KIND_NAMES}, none the query already has; a kind the scope names none of is left out.
+ * One count query per technology word of the kinds asked; never throws for any words.
+ */
+export function findKindNames(
+  db: DatabasePort,
+  scope: SearchScope,
+  words: readonly string[],
+): KindNames[] {
+  const asked = kindsAsked(words);
+  if (asked.length === 0) return [];
+  const count = db
+    .prepare(
+      `SELECT count(*) FROM (SELECT rowid FROM history_fts WHERE history_fts MATCH ? LIMIT ${APP_DOCS_COUNTED})`,
+    )
+    .pluck();
+  const own = new Set(words.map(porterStem));
+  return asked.flatMap(({ kind, cue }) => {
+    const held = (kindWords().get(kind) ?? [])
+      .filter((word) => !own.has(porterStem(word)))
+      .map((word) => ({ word, docs: Number(count.get(scopedMatch(word, scope)) ?? 0) }))
+      .filter((entry) => entry.docs > 0)
+      .sort((a, b) => b.docs - a.docs || (a.word < b.word ? -1 : 1))
+      .slice(0, KIND_NAMES);
+    return held.length === 0 ? [] : [{ kind, from: cue, names: held.map((entry) => entry.word) }];
+  });
+}
