@@ -36,6 +36,35 @@ describe("threadTurns", () => {
     ]);
   });
 
+  test("an assistant's last word is followed by the person's reaction to it", () => {
+    const session = [
+      observation("d1", "Which prompt library for init?", { chatId: 3, messageId: 1 }),
+      observation("d2", "Use bun-promptx for init prompts.", {
+        chatId: 3,
+        messageId: 2,
+        role: "assistant",
+      }),
+      observation("d3", "ok, add it to the spec", { chatId: 3, messageId: 3 }),
+      observation("d4", "The init spec now uses bun-promptx for prompts.", {
+        chatId: 3,
+        messageId: 4,
+        role: "assistant",
+      }),
+      observation("d5", "use @clack/prompts instead of bun-promptx", { chatId: 3, messageId: 5 }),
+    ];
+    const scored: Record<string, number> = { d2: 2, d4: 1.6, d5: 0.2 };
+    const settled = threadTurns(session[1]!, {
+      observations: session,
+      scoreOf: (id) => scored[id] ?? 0,
+      subjectShare: 0.5,
+    });
+    expect(settled.map((turn) => [turn.observation.candidateId, turn.kind])).toEqual([
+      ["d3", "reply"],
+      ["d4", "last_word"],
+      ["d5", "reply"],
+    ]);
+  });
+
   test("a person's turn: no assistant reply is attached, only the last word", () => {
     expect(turns("c1")).toEqual([["c5", "last_word"]]);
   });

@@ -47,11 +47,11 @@ function asks(observation: Observation): boolean {
 }
 
 /**
- * The turns that settle `cited` in its chat, in time order, ≤ 2: the next turn when it is the
+ * The turns that settle `cited` in its chat, in time order, ≤ 3: the next turn when it is the
  * person's reaction to the assistant (message id + 1: ids are assigned in order when a chat is
  * imported; {@link reacts}), then the
  * chat's last observed later turn on the subject (score ≥ `subjectShare` × the cited one's) that
- * asks nothing, when it is not that reply.
+ * asks nothing, when it is not that reply, and the person's reaction to that one.
  */
 export function threadTurns(cited: Observation, options: ThreadTurnOptions): ThreadTurn[] {
   const { observations, scoreOf, subjectShare } = options;
@@ -66,7 +66,13 @@ export function threadTurns(cited: Observation, options: ThreadTurnOptions): Thr
   const bar = subjectShare * scoreOf(cited.candidateId);
   const states = (item: Observation) => bar > 0 && scoreOf(item.candidateId) >= bar && !asks(item);
   const last = later.filter(states).at(-1);
-  if (last && last !== next) turns.push({ observation: last, kind: "last_word" });
+  if (last && last !== next) {
+    turns.push({ observation: last, kind: "last_word" });
+    // The person's reaction to that last word settles it in turn ("use @clack/prompts instead").
+    const reply = later.find((item) => item.messageId === last.messageId + 1);
+    if (reply && reacts(last, reply) && !asks(reply))
+      turns.push({ observation: reply, kind: "reply" });
+  }
   return turns;
 }
 

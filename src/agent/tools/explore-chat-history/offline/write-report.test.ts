@@ -146,3 +146,37 @@ describe("bestSentence", () => {
     expect(quote).not.toContain("partly");
   });
 });
+
+describe("claims", () => {
+  test("a claim too long for its bound keeps the last turn that settled it", () => {
+    const long = (words: string) => `${words} ${"and more detail on the init command ".repeat(6)}`;
+    const history = [
+      observation("c1", long("Which prompt library should the init command use?"), {
+        messageId: 1,
+        ...read,
+      }),
+      observation("c2", long("For init command prompts I suggest bun-promptx."), {
+        messageId: 2,
+        role: "assistant",
+        ...read,
+      }),
+      observation("c3", long("Sure, write the init command spec with it."), {
+        messageId: 3,
+        ...read,
+      }),
+      observation("c4", long("The init command spec now uses bun-promptx for prompts."), {
+        messageId: 4,
+        role: "assistant",
+        ...read,
+      }),
+      observation("c5", "no, take clack instead", { messageId: 5, ...read }),
+    ];
+    const report = reportFor(
+      runState("which prompt library for the init command?", history),
+      DEFAULT_POLICY,
+    );
+    const claim = report.findings.find((finding) => finding.candidate_ids.includes("c5"))?.claim;
+    expect(claim?.length).toBeLessThanOrEqual(400);
+    expect(claim?.endsWith('"no, take clack instead"')).toBe(true);
+  });
+});

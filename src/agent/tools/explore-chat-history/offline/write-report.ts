@@ -19,6 +19,9 @@ import type { SearchRun } from "./run-state.js";
 import { termVector } from "./score-messages.js";
 import type { Selection } from "./select-evidence.js";
 
+/** Longest claim, chars: the report contract's bound. */
+const CLAIM_CHARS = 400;
+
 /** Longest quoted sentence in a claim, chars (claims are bounded to 400). */
 const QUOTE_CHARS = 120;
 /** Longest quoted sentence of a turn that followed the cited one: a claim quotes up to three. */
@@ -110,7 +113,16 @@ function claimOf(finding: Finding, model: QueryModel, label: string): string {
     `${observation.role} on ${dayOf(observation.createdAt)}: "${bestSentence(observation.text, model, TURN_QUOTE_CHARS)}"`;
   const asked = finding.prompt ? `Asked by ${turn(finding.prompt)} ` : "";
   const then = finding.turns.map((item) => ` Then ${turn(item)}`);
-  return `${asked}${quote(finding.lead, model, label)}${then.join("")}`.slice(0, 400);
+  const lead = quote(finding.lead, model, label);
+  // The last turn is the word that settled it: when the claim is too long, the request goes
+  // first, then the turns between, so the last word is never the part cut off.
+  const fits = (text: string) => text.length <= CLAIM_CHARS;
+  const full = `${asked}${lead}${then.join("")}`;
+  if (fits(full)) return full;
+  const unasked = `${lead}${then.join("")}`;
+  if (fits(unasked)) return unasked;
+  const last = then.at(-1) ?? "";
+  return `${lead.slice(0, Math.max(0, CLAIM_CHARS - last.length))}${last}`.slice(0, CLAIM_CHARS);
 }
 
 /** What the report needs of the run besides its ranking. */
