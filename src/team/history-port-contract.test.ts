@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createExplorerEngine } from "../agent/explorer-engine.js";
 import { exploreApp } from "../agent/tools/explore-chat-history/explore-app.js";
+import { AppNotFoundError } from "../errors/recollect-error.js";
 import { type HistoryPort, sqliteHistoryPort } from "../history/index.js";
 import type { HistoryFixture } from "../history/testing/history-fixture.js";
 import {
@@ -170,4 +171,23 @@ describeRequiring([POSTGRESQL], "history port contract: PostgreSQL (a team store
     cluster?.stop();
   });
   contract(() => ({ port }));
+
+  it("points an unknown app at the team store's own listing, not the local one", async () => {
+    const url = team.urlOf("alice");
+    const error = await port.resolveApp("Shp").catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(AppNotFoundError);
+    expect((error as AppNotFoundError).suggestions).toEqual(["Shop"]);
+    expect((error as AppNotFoundError).remedies.map((remedy) => remedy.args)).toEqual([
+      ["apps", "--store", url],
+    ]);
+    // A member whose one grant was revoked: a role that may see no app at all.
+    await team.grant("Other", "dave");
+    await team.revoke("Other", "dave");
+    const nobody = await team.portFor("dave");
+    const none = await nobody.resolveApp("Shop").catch((caught: unknown) => caught);
+    expect((none as AppNotFoundError).storeHasApps).toBe(false);
+    expect((none as AppNotFoundError).remedies.map((remedy) => remedy.args)).toEqual([
+      ["push", "--to", team.urlOf("dave")],
+    ]);
+  });
 });

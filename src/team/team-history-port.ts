@@ -5,13 +5,43 @@
  * lists nowhere, and its chats and messages are `ChatNotFoundError` like any missing one.
  */
 import { AmbiguousAppNameError, AppNotFoundError } from "../errors/recollect-error.js";
+import type { Remedy } from "../errors/remedy.js";
 import type { HistoryPort, MessageLocation } from "../history/port/history-port.js";
 import { appNameKey } from "../store/catalog/app-lookup.js";
 import type { AppActivity } from "../store/catalog/apps.js";
 import type { ChatRow } from "../store/catalog/chats.js";
+import { closestNames } from "../text/edit-distance.js";
 import { classifyTeamError, type TeamConnection } from "./connect.js";
 import { teamReadChat } from "./read/team-read.js";
 import { teamSearchChats } from "./search/team-search.js";
+import { redactedStoreUrl } from "./store-url.js";
+
+/** At most this many "did you mean" names, as locally (`store/catalog/app-lookup.ts`). */
+const MAX_SUGGESTIONS = 3;
+
+/**
+ * What an unknown app name on the team store at `url` suggests: list that store's apps (those the
+ * member may see), or, when they may see none, push this machine's apps to it. Both name the
+ * store by its redacted URL (a password never shows) and leave the local `--db` out.
+ */
+export function teamAppRemedies(url: string, hasApps: boolean): Remedy[] {
+  const shown = redactedStoreUrl(url);
+  return hasApps
+    ? [
+        {
+          args: ["apps", "--store", shown],
+          purpose: "to list the team store's apps you may see",
+          sameStore: false,
+        },
+      ]
+    : [
+        {
+          args: ["push", "--to", shown],
+          purpose: "to push this machine's apps to it",
+          sameStore: false,
+        },
+      ];
+}
 
 /** Runs `work`, rethrowing any failure classified (`classifyTeamError`), the URL redacted. */
 async function classified<T>(team: TeamConnection, work: () => Promise<T>): Promise<T> {
@@ -43,18 +73,26 @@ export function teamHistoryPort(team: TeamConnection): HistoryPort {
         const key = appNameKey(name);
         const loose = exact.length > 1 ? exact : apps.filter((app) => appNameKey(app.name) === key);
         if (loose.length === 1 && loose[0]) return loose[0];
+        const remedies = teamAppRemedies(team.url, apps.length > 0);
         if (loose.length > 1) {
           throw new AmbiguousAppNameError(
             name,
             loose.map((app) => app.name),
             argument,
+            remedies,
           );
         }
+        const keys = [...new Set(apps.map((app) => appNameKey(app.name)))];
+        const suggestions = closestNames(key, keys)
+          .flatMap((close) => apps.filter((app) => appNameKey(app.name) === close))
+          .map((app) => app.name)
+          .slice(0, MAX_SUGGESTIONS);
         throw new AppNotFoundError(
           name,
           apps.length > 0,
-          [],
+          suggestions,
           argument === "--app" ? undefined : argument,
+          remedies,
         );
       }),
     listApps: () =>
