@@ -4,6 +4,8 @@
  * connection, so row level security decides what exists: an app not granted is not found by name,
  * lists nowhere, and its chats and messages are `ChatNotFoundError` like any missing one.
  */
+
+import type { Pool } from "pg";
 import { AmbiguousAppNameError, AppNotFoundError } from "../errors/recollect-error.js";
 import type { Remedy } from "../errors/remedy.js";
 import type { HistoryPort, MessageLocation } from "../history/port/history-port.js";
@@ -50,6 +52,38 @@ async function classified<T>(team: TeamConnection, work: () => Promise<T>): Prom
   } catch (error) {
     throw classifyTeamError(team.url, error);
   }
+}
+
+/**
+ * The visible, undeleted chats of app `appId` (only chat `chatId` when not null), newest first,
+ * each with its message count.
+ */
+async function teamChats(pool: Pool, appId: number, chatId: number | null): Promise<ChatRow[]> {
+  const rows = await pool.query<{
+    id: string;
+    title: string | null;
+    source: string;
+    created_at: string;
+    messages: string;
+  }>(
+    `SELECT c.id, c.title, c.source, c.created_at,
+            (SELECT count(*) FROM recollect.messages m WHERE m.chat_id = c.id) AS messages
+       FROM recollect.chats c
+      WHERE c.app_id = $1 AND c.deleted_at IS NULL AND ($2::bigint IS NULL OR c.id = $2)
+      ORDER BY c.created_at DESC, c.id DESC`,
+    [appId, chatId],
+  );
+  return rows.rows.map(
+    (row): ChatRow => ({
+      id: Number(row.id),
+      appId,
+      title: row.title,
+      source: row.source,
+      createdAtMs: Number(row.created_at),
+      messageCount: Number(row.messages),
+      sourceFile: "",
+    }),
+  );
 }
 
 /** A port over `team`; `close()` ends its pool. */
@@ -123,33 +157,9 @@ export function teamHistoryPort(team: TeamConnection): HistoryPort {
           }),
         );
       }),
-    listChats: (appId) =>
-      classified(team, async () => {
-        const rows = await pool.query<{
-          id: string;
-          title: string | null;
-          source: string;
-          created_at: string;
-          messages: string;
-        }>(
-          `SELECT c.id, c.title, c.source, c.created_at,
-                  (SELECT count(*) FROM recollect.messages m WHERE m.chat_id = c.id) AS messages
-             FROM recollect.chats c WHERE c.app_id = $1 AND c.deleted_at IS NULL
-            ORDER BY c.created_at DESC, c.id DESC`,
-          [appId],
-        );
-        return rows.rows.map(
-          (row): ChatRow => ({
-            id: Number(row.id),
-            appId,
-            title: row.title,
-            source: row.source,
-            createdAtMs: Number(row.created_at),
-            messageCount: Number(row.messages),
-            sourceFile: "",
-          }),
-        );
-      }),
+    listChats: (appId) => classified(team, () => teamChats(pool, appId, null)),
+    findChat: (chatId, appId) =>
+      classified(team, async () => (await teamChats(pool, appId, chatId))[0] ?? null),
     isChatOfApp: (chatId, appId) =>
       classified(team, async () => {
         const rows = await pool.query(
