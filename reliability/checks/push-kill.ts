@@ -14,7 +14,7 @@ import { openStore } from "../../src/store/open-store.js";
 import { connectTeamStore } from "../../src/team/connect.js";
 import { grantApp, initTeamStore } from "../../src/team/team-admin.js";
 import { type PostgresCluster, startPostgresCluster } from "../../src/test/postgres-cluster.js";
-import { type Child, startCli } from "../cli-process.js";
+import { type Child, killAtRandomMoment, startCli } from "../cli-process.js";
 import { atLeast, atMost, type Figure } from "../figure.js";
 import { createRandom } from "../random.js";
 import { sameTeamState, type TeamState, teamState } from "../team-state.js";
@@ -144,14 +144,8 @@ export async function runPushKillCheck(options: PushKillCheckOptions): Promise<F
       const pool = await freshTeamStore(cluster, database, apps);
       try {
         const child = push(database);
-        if (!(await firstCommit(child, pool))) {
-          await child.exited;
+        if (!(await killAtRandomMoment(child, firstCommit(child, pool), windowMs, random)))
           continue;
-        }
-        await sleep(random.next() * windowMs);
-        child.process.kill("SIGKILL");
-        const ended = await child.exited;
-        if (ended.signal !== "SIGKILL") continue; // finished before the kill landed
         kills += 1;
         const afterKill = await teamState(pool);
         if (afterKill.messages < reference.messages) interrupted += 1;
