@@ -14,6 +14,7 @@ import { fileURLToPath } from "node:url";
 import axe from "axe-core";
 import { type Browser, chromium, type Page } from "playwright-core";
 import type { EntitlementProvider } from "../src/agent/entitlement/entitlement-provider.js";
+import type { HistoryPort } from "../src/history/index.js";
 import { createIndexer } from "../src/history/indexer/create-indexer.js";
 import { countPending } from "../src/history/indexer/pending-count.js";
 import { startRecollectServer } from "../src/server/create-recollect-server.js";
@@ -113,6 +114,8 @@ export interface HarnessOptions {
   readonly readOnlyStore?: boolean;
   /** The app the root URL opens, as `serve --app` names one (default: none, the first app). */
   readonly defaultApp?: (seeded: SeededHistory) => number;
+  /** A team store's history port: the server recalls it (`serve --store postgres://…`). */
+  readonly history?: HistoryPort;
 }
 
 const HISTORY_TOOLS = new Set(["explore_chat_history", "read_chat", "search_chats"]);
@@ -197,6 +200,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     webRoot,
     startIndexer: options.indexer ?? true,
     fillCommands: TEST_FILL_COMMANDS,
+    ...(options.history ? { history: options.history } : {}),
   });
   const browser = await chromium.launch({
     executablePath: CHROMIUM.path,

@@ -78,6 +78,7 @@ describe("where you are", () => {
             sync: "npx recollect --db /tmp/a.db sync",
           },
           storeWritable: true,
+          historyStore: "local",
         },
       }),
     );

@@ -6,6 +6,7 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import type { Random } from "./random.js";
 
 /** The repository root (this file lives in `reliability/`). */
 export const REPO_ROOT = join(dirname(fileURLToPath(import.meta.url)), "..");
@@ -51,4 +52,25 @@ export function startScript(name: string, args: readonly string[]): Child {
     ["--import", "tsx", join(REPO_ROOT, "reliability", "child", `${name}.ts`), ...args],
     "pipe",
   );
+}
+
+/**
+ * The `kill -9` step of the crash checks: once `started` resolves true (the child's first
+ * committed write), waits a uniform random share of `windowMs` (a clean run's working time) and
+ * sends SIGKILL. Resolves true when the child died of the kill; false when it ended first (never
+ * started, or finished before the kill landed), and then it has exited.
+ */
+export async function killAtRandomMoment(
+  child: Child,
+  started: Promise<boolean>,
+  windowMs: number,
+  random: Random,
+): Promise<boolean> {
+  if (!(await started)) {
+    await child.exited;
+    return false;
+  }
+  await new Promise((resolve) => setTimeout(resolve, random.next() * windowMs));
+  child.process.kill("SIGKILL");
+  return (await child.exited).signal === "SIGKILL";
 }

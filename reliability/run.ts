@@ -1,9 +1,10 @@
 /**
- * `npm run reliability [-- --smoke] [-- --seed N] [-- CHECK…]`: the reliability harness (issue 9,
- * Build 8). Runs each check, prints every figure beside its target, and exits 1 when any figure
+ * `npm run reliability [-- --smoke] [-- --seed N] [-- --push-messages N] [-- CHECK…]`: the
+ * reliability harness (issue 9, Build 8). Runs each check, prints every figure beside its target, and exits 1 when any figure
  * falls short (2 on a usage error). `--smoke` runs every check at small counts (well under a
  * minute; the vitest test `reliability/smoke.test.ts` runs it in CI). The seed (default: the time)
- * is printed first, so a failing run can be replayed exactly with `--seed`.
+ * is printed first, so a failing run can be replayed exactly with `--seed`. `--push-messages`
+ * sets the size of the history the `push-kill` check pushes (issue 32).
  */
 import { availableParallelism } from "node:os";
 import { parseArgs } from "node:util";
@@ -33,8 +34,13 @@ function parseArguments(argv: string[]): Arguments | string {
     return `unknown check ${unknown.join(", ")}; checks: ${Object.keys(CHECKS).join(", ")}`;
   }
   const checks = parsed.positionals as CheckName[];
+  const pushText = parsed.values["push-messages"];
+  const pushMessages = pushText === undefined ? undefined : Number(pushText);
+  if (pushMessages !== undefined && (!Number.isInteger(pushMessages) || pushMessages < 100)) {
+    return "--push-messages expects an integer of at least 100";
+  }
   return {
-    scale: scaleOf(parsed.values.smoke === true),
+    scale: scaleOf(parsed.values.smoke === true, pushMessages),
     seed,
     checks: checks.length > 0 ? checks : (Object.keys(CHECKS) as CheckName[]),
   };
@@ -43,7 +49,11 @@ function parseArguments(argv: string[]): Arguments | string {
 function parse(argv: string[]) {
   return parseArgs({
     args: argv,
-    options: { smoke: { type: "boolean" }, seed: { type: "string" } },
+    options: {
+      smoke: { type: "boolean" },
+      seed: { type: "string" },
+      "push-messages": { type: "string" },
+    },
     allowPositionals: true,
   });
 }

@@ -15,7 +15,7 @@ import type Database from "better-sqlite3";
 import { drainIndex } from "../../src/cli/commands/index-command.js";
 import { importPaths } from "../../src/importers/index.js";
 import { openStore } from "../../src/store/open-store.js";
-import { type Child, startCli } from "../cli-process.js";
+import { type Child, killAtRandomMoment, startCli } from "../cli-process.js";
 import { atLeast, atMost, type Figure } from "../figure.js";
 import { writeImportFolder } from "../import-fixture.js";
 import { createRandom, type Random } from "../random.js";
@@ -209,14 +209,8 @@ async function runIn(
       const path = join(dir, `run-${run}.db`);
       phase.prepare(path);
       const child = startCli(phase.args(path));
-      if (!(await waitFor(child, path, phase.started))) {
-        await child.exited;
-        continue;
-      }
-      await sleep(random.next() * windowMs);
-      child.process.kill("SIGKILL");
-      const ended = await child.exited;
-      if (ended.signal !== "SIGKILL") continue; // finished before the kill landed
+      const started = waitFor(child, path, phase.started);
+      if (!(await killAtRandomMoment(child, started, windowMs, random))) continue;
       kills += 1;
       const afterKill = openForInspection(path);
       if (phase.unfinished(afterKill)) interrupted += 1;

@@ -10,6 +10,7 @@ import { runCrashRecoveryCheck } from "./crash-recovery.js";
 import { runEngineFaultCheck } from "./engine-faults.js";
 import { runIsolationCheck } from "./isolation.js";
 import { runMcpSigintCheck } from "./mcp-sigint.js";
+import { runPushKillCheck } from "./push-kill.js";
 import { runQueryFuzzCheck } from "./query-fuzz.js";
 
 /** How much work each check does. */
@@ -32,6 +33,14 @@ export interface Scale {
    * any load) only a hang is caught, as `src/mcp/sigint-exit.test.ts` does, never a speed.
    */
   readonly sigintTargetMs: number;
+  /** `kill -9` during `recollect push`, each followed by a re-push (issue 32: 20). */
+  readonly pushKills: number;
+  /**
+   * Messages of the pushed history (issue 32: the 1M bench store). A full run's default is what
+   * 20 kills fit in well under CI's 90 minutes on 2 cores (each kill costs about one push, ~1,100
+   * msg/s); `--push-messages N` sets it (`reliability/README.md` has the measured figures).
+   */
+  readonly pushMessages: number;
 }
 
 const FULL: Scale = {
@@ -43,6 +52,8 @@ const FULL: Scale = {
   concurrencyMs: 60_000,
   sigintRuns: 20,
   sigintTargetMs: 100,
+  pushKills: 20,
+  pushMessages: 20_000,
 };
 
 const SMOKE: Scale = {
@@ -54,11 +65,17 @@ const SMOKE: Scale = {
   concurrencyMs: 2_000,
   sigintRuns: 2,
   sigintTargetMs: 2_000,
+  pushKills: 2,
+  pushMessages: 2_000,
 };
 
-/** The scale for a full (`false`) or smoke (`true`) run. */
-export function scaleOf(smoke: boolean): Scale {
-  return smoke ? SMOKE : FULL;
+/**
+ * The scale for a full (`false`) or smoke (`true`) run; `pushMessages` (an integer ≥ 100, checked
+ * by the caller) replaces that scale's pushed history size.
+ */
+export function scaleOf(smoke: boolean, pushMessages?: number): Scale {
+  const scale = smoke ? SMOKE : FULL;
+  return pushMessages === undefined ? scale : { ...scale, pushMessages };
 }
 
 /** What every check receives. */
@@ -88,6 +105,13 @@ export const CHECKS = {
     runConcurrencyCheck({ durationMs: scale.concurrencyMs, seed: seed ^ 0x6506, log }),
   "mcp-sigint": ({ scale, log }) =>
     runMcpSigintCheck({ runs: scale.sigintRuns, targetMs: scale.sigintTargetMs, log }),
+  "push-kill": ({ scale, seed, log }) =>
+    runPushKillCheck({
+      kills: scale.pushKills,
+      messages: scale.pushMessages,
+      seed: seed ^ 0x8508,
+      log,
+    }),
 } as const satisfies Record<string, Check>;
 
 /** A check's name (the CLI accepts these to run a subset). */

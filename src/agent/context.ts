@@ -29,4 +29,12 @@ export interface AgentContext {
    * tools search, read and check citations there, and `store` holds only local settings.
    */
   readonly history?: HistoryPort;
+  /**
+   * The app's id in `history` when the turn's own chat is a local one (`recollect serve --store
+   * postgres://…`: the web chat and `appId` are the local store's, the history the team's). History
+   * tools then search and read that app, with no current chat (none of the team store's is this
+   * one), while `appId` and `chatId` still address the local chat for its own writes. Absent: the
+   * history tools use `appId` and `chatId`.
+   */
+  readonly historyAppId?: number;
 }

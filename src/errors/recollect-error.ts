@@ -207,7 +207,8 @@ export class ChatNotFoundError extends RecollectError {
  * was typed (at most 3, closest first; `store/catalog/app-lookup.ts`), taken from the same store,
  * so they reveal nothing `recollect apps` would not list; the message asks "Did you mean …?".
  * `argument` names the argument that named the app when it is not `--app` (e.g. `<old>` of
- * `apps rename`); undefined otherwise.
+ * `apps rename`); undefined otherwise. `remedies` replaces those two where another store is meant
+ * (a team store's `apps --store URL`, `team/team-history-port.ts`).
  */
 export class AppNotFoundError extends RecollectError {
   readonly appName: string;
@@ -221,6 +222,7 @@ export class AppNotFoundError extends RecollectError {
     storeHasApps: boolean,
     suggestions: readonly string[] = [],
     argument?: string,
+    remedies?: readonly Remedy[],
   ) {
     const didYouMean =
       suggestions.length === 0
@@ -231,7 +233,7 @@ export class AppNotFoundError extends RecollectError {
       storeHasApps
         ? `App ${quotedValue(appName)} was not found.${didYouMean}`
         : `App ${quotedValue(appName)} was not found: this store holds no apps yet.`,
-      { remedies: storeHasApps ? [LIST_APPS] : FILL_STORE },
+      { remedies: remedies ?? (storeHasApps ? [LIST_APPS] : FILL_STORE) },
     );
     this.name = "AppNotFoundError";
     this.appName = appName;
@@ -245,17 +247,22 @@ export class AppNotFoundError extends RecollectError {
  * `--app` (or `argument`, e.g. `<old>` of `apps rename`) names no app exactly but matches several
  * once case, accents and spacing are ignored (`tasktide` for apps "Tasktide" and "TaskTide"):
  * refused rather than picking one. `candidates` are those stored names, sorted; each, typed as
- * listed, selects its app.
+ * listed, selects its app. `remedies` (default: list the apps) names another store's listing.
  */
 export class AmbiguousAppNameError extends InvalidInputError {
   readonly appName: string;
   readonly candidates: readonly string[];
-  constructor(appName: string, candidates: readonly string[], argument = "--app") {
+  constructor(
+    appName: string,
+    candidates: readonly string[],
+    argument = "--app",
+    remedies: readonly Remedy[] = [LIST_APPS],
+  ) {
     super(
       argument,
       `one of ${candidates.map((name) => quotedValue(name)).join(", ")}, exactly as written`,
       `${quotedValue(appName)} matches ${candidates.length} apps that differ only in case, accents or spacing`,
-      [LIST_APPS],
+      remedies,
     );
     this.name = "AmbiguousAppNameError";
     this.appName = appName;

@@ -10,12 +10,14 @@ import { runPrimaryTurn } from "../agent/primary/run-primary-turn.js";
 import { withoutCards } from "../card/segment-message.js";
 import type { AgentMode } from "../contracts/agent-mode.js";
 import type { Engine } from "../engine/engine.js";
+import type { HistoryPort } from "../history/index.js";
 import type { IndexWaiter } from "../history/types.js";
 import type { SettingsStore } from "../settings/index.js";
 import type { Store } from "../store/open-store.js";
 import type { TelemetrySink } from "../telemetry/index.js";
 import type { StoredMessage } from "./api-rows.js";
 import type { TurnRunner } from "./create-app.js";
+import { teamAppOf } from "./team-app.js";
 
 /** Options for {@link createAgentTurnRunner}. */
 export interface AgentTurnRunnerOptions {
@@ -33,6 +35,11 @@ export interface AgentTurnRunnerOptions {
   readonly onMessagesWritten?: () => void;
   /** The running indexer; history searches wait up to 1 s for it (see `AgentContext.indexer`). */
   readonly indexer?: IndexWaiter;
+  /**
+   * A team's store (issue 32): each turn's history tools search, read and explore its app of the
+   * local app's name (`team-app.ts`); the turn's chat, replies and summary stay local.
+   */
+  readonly history?: HistoryPort;
 }
 
 /**
@@ -51,11 +58,19 @@ export function toModelMessages(
   return [...earlier, { role: "user", content: userText }];
 }
 
-/** Creates the runner. Reads consents and entitlement fresh for every turn. */
+/**
+ * Creates the runner. Reads consents and entitlement fresh for every turn. With a team store, a
+ * turn whose app is not on it (or a server that cannot be used) fails with that classified error
+ * before the model runs.
+ */
 export function createAgentTurnRunner(options: AgentTurnRunnerOptions): TurnRunner {
   const mode = options.mode ?? "agent";
   return async (request) => {
     options.onMessagesWritten?.();
+    const team =
+      options.history === undefined
+        ? undefined
+        : await teamAppOf(options.store, options.history, request.appId);
     const ctx: AgentContext = {
       store: options.store,
       appId: request.appId,
@@ -64,6 +79,7 @@ export function createAgentTurnRunner(options: AgentTurnRunnerOptions): TurnRunn
       isPro: request.isPro,
       abortSignal: request.signal,
       ...(options.indexer ? { indexer: options.indexer } : {}),
+      ...(team === undefined ? {} : { history: options.history, historyAppId: team.id }),
     };
     const consents = options.settings.read().consent;
     const toolSet = buildToolSet(ctx, {

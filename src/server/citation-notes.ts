@@ -8,7 +8,13 @@
 
 import type { EvidenceTarget } from "../card/report-schema.js";
 import type { MessageSegment } from "../card/segment-message.js";
-import { citedMessageState } from "../history/index.js";
+import { ChatNotFoundError } from "../errors/recollect-error.js";
+import {
+  citedMessageRead,
+  citedMessageState,
+  citedStateInRead,
+  type HistoryPort,
+} from "../history/index.js";
 import { findChat } from "../store/catalog/chats.js";
 import type { Store } from "../store/open-store.js";
 import { isFileGone } from "../sync/index.js";
@@ -62,4 +68,37 @@ export function citationNotes(
     });
   }
   return [...notes.values()].filter((note) => note.state !== "same" || note.kept);
+}
+
+/**
+ * {@link citationNotes} for cards whose targets are in a team's store (`serve --store …`, issue
+ * 32): each distinct target read once through `history` in the app `teamAppId()` resolves to
+ * (`changed` or `removed` as locally; never `kept`, a team store holds no files). `teamAppId` is
+ * called only when a card cites something; null (no such app there) gives no notes.
+ * @throws what `teamAppId` throws, and what `HistoryPort.readChat` throws other than not-found
+ *   (the server cannot be used).
+ */
+export async function teamCitationNotes(
+  history: HistoryPort,
+  teamAppId: () => Promise<number | null>,
+  segments: readonly MessageSegment[],
+): Promise<CitationNote[]> {
+  const targets = citedTargets(segments);
+  const appId = targets.length === 0 ? null : await teamAppId();
+  if (appId === null) return [];
+  const scope = { appId, currentChatId: null, currentMessageId: null };
+  const notes = new Map<string, CitationNote>();
+  for (const target of targets) {
+    const key = `${target.chat_id}.${target.message_id}`;
+    if (notes.has(key)) continue;
+    let state: CitationNote["state"];
+    try {
+      state = citedStateInRead(await history.readChat(scope, citedMessageRead(target)), target);
+    } catch (error) {
+      if (!(error instanceof ChatNotFoundError)) throw error;
+      state = "removed";
+    }
+    notes.set(key, { chatId: target.chat_id, messageId: target.message_id, state, kept: false });
+  }
+  return [...notes.values()].filter((note) => note.state !== "same");
 }

@@ -89,6 +89,7 @@ describe("read API", () => {
       defaultAppId: null,
       fillCommands: TEST_FILL_COMMANDS,
       storeWritable: true,
+      historyStore: "local",
     });
   });
 

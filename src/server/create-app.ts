@@ -9,13 +9,18 @@ import { Hono } from "hono";
 import { streamSSE } from "hono/streaming";
 import type { z } from "zod";
 import type { ConsentPrompter } from "../agent/consent/consent-prompter.js";
-import { segmentMessage } from "../card/segment-message.js";
+import { type MessageSegment, segmentMessage } from "../card/segment-message.js";
 import type { AgentEvent, AgentEventError } from "../contracts/agent-events.js";
 import type { Consent } from "../contracts/consent.js";
 import type { ReplyLocale } from "../contracts/reply-locale.js";
-import { InvalidInputError, RecollectError, toRecollectError } from "../errors/recollect-error.js";
+import {
+  AppNotFoundError,
+  InvalidInputError,
+  RecollectError,
+  toRecollectError,
+} from "../errors/recollect-error.js";
 import { allowedByIssue } from "../errors/zod-issue.js";
-import { readChat } from "../history/index.js";
+import { type HistoryPort, readChat } from "../history/index.js";
 import { boundedTextError } from "../history/text/bounded-text-error.js";
 import { appExists, listApps } from "../store/catalog/apps.js";
 import { deleteMessage, insertMessage, updateMessageContent } from "../store/catalog/messages.js";
@@ -33,7 +38,7 @@ import {
   messageWindow,
   type StoredMessage,
 } from "./api-rows.js";
-import { citationNotes } from "./citation-notes.js";
+import { citationNotes, teamCitationNotes } from "./citation-notes.js";
 import { errorResponse } from "./error-status.js";
 import { localRequestGuard } from "./local-request-guard.js";
 import { requestBodyLimit, securityHeaders } from "./security-middleware.js";
@@ -53,6 +58,8 @@ import {
   partsToContent,
 } from "./shared/assistant-parts.js";
 import type { ServerEvent } from "./shared/server-events.js";
+import { teamAppOf } from "./team-app.js";
+import { teamChatMessages } from "./team-messages.js";
 import { createTurnRegistry, type TurnRegistry } from "./turns/turn-registry.js";
 import { unansweredReply } from "./turns/unanswered-reply.js";
 import { createWebConsentPrompter } from "./turns/web-consent-prompter.js";
@@ -109,6 +116,12 @@ export interface ServerDeps {
   /** Unique ids for turns, prompts and web-created chats. Default `crypto.randomUUID`. */
   readonly newId?: () => string;
   /**
+   * A team's store (`serve --store postgres://…`, issue 32): turns recall its app of each local
+   * app's name (the runner's), evidence targets open from it (`?store=team`), and cited messages
+   * are checked there. The person's chats, turns and settings stay in the local `store`.
+   */
+  readonly history?: HistoryPort;
+  /**
    * The running turns. Default: a registry of this app's own. The server passes one so that
    * stopping can abort them and wait for their replies to be stored before the store closes.
    */
@@ -141,6 +154,20 @@ async function readBody<T>(request: Request, schema: z.ZodType<T>, name: string)
   return parsed.data;
 }
 
+/**
+ * True when the `store` query parameter asks for the team store's chat: `team`, on a server that
+ * has one. Absent: the local store.
+ * @throws InvalidInputError (`store`) for any other value, or `team` on a server without one.
+ */
+function teamStoreParam(raw: string | undefined, hasTeamStore: boolean): boolean {
+  if (raw === undefined) return false;
+  if (raw === "team" && hasTeamStore) return true;
+  throw new InvalidInputError(
+    "store",
+    hasTeamStore ? "team, or absent for the local store" : "absent: this server has no team store",
+  );
+}
+
 function requireApp(store: Store, appId: number): void {
   if (!appExists(store.db, appId)) {
     throw new RecollectError("not_found", `App ${appId} was not found.`);
@@ -149,7 +176,7 @@ function requireApp(store: Store, appId: number): void {
 
 /** Builds the Hono app. Call `app.request()` in tests; serve `app.fetch` on 127.0.0.1. */
 export function createApp(deps: ServerDeps): Hono {
-  const { store, runTurn, permissions } = deps;
+  const { store, runTurn, permissions, history } = deps;
   const clock = deps.clock ?? Date.now;
   const newId = deps.newId ?? (() => crypto.randomUUID());
   const turns = deps.turns ?? createTurnRegistry();
@@ -171,6 +198,7 @@ export function createApp(deps: ServerDeps): Hono {
       defaultAppId: deps.defaultAppId ?? null,
       fillCommands: deps.fillCommands,
       storeWritable: store.writable,
+      historyStore: deps.history === undefined ? "local" : "team",
     }),
   );
 
@@ -193,7 +221,7 @@ export function createApp(deps: ServerDeps): Hono {
     return c.json({ chat }, 201);
   });
 
-  const chatMessages = (
+  const chatMessages = async (
     chat: ChatSummary,
     at: {
       readonly aroundMessageId?: number;
@@ -213,24 +241,46 @@ export function createApp(deps: ServerDeps): Hono {
             );
     const first = rows[0];
     const last = rows.at(-1);
+    // With a team store, the cards' targets are its messages: checked there, never locally; an
+    // app the team store lacks leaves them unchecked rather than the chat unreadable.
+    let team: Promise<number | null> | undefined;
+    const teamAppId = () => {
+      team ??= history
+        ? teamAppOf(store, history, chat.appId).then(
+            (found) => found.id,
+            (error: unknown) => {
+              if (error instanceof AppNotFoundError) return null;
+              throw error;
+            },
+          )
+        : Promise.resolve(null);
+      return team;
+    };
+    const notes = async (segments: readonly MessageSegment[]) =>
+      history === undefined
+        ? citationNotes(store, chat.appId, segments)
+        : teamCitationNotes(history, teamAppId, segments);
     return {
       chat,
       // The window does not start at the chat's first message: the view offers the earlier ones.
       hasEarlier: first !== undefined && hasMessagesBefore(store, chat.id, first.id),
       // Nor end at its last (a window around a cited message): the view offers the later ones.
       hasLater: last !== undefined && hasMessagesAfter(store, chat.id, last.id),
-      messages: rows.map(({ content, ...message }) => {
-        const segments = visibleSegments(segmentMessage(content));
-        return { ...message, segments, citations: citationNotes(store, chat.appId, segments) };
-      }),
+      messages: await Promise.all(
+        rows.map(async ({ content, ...message }) => {
+          const segments = visibleSegments(segmentMessage(content));
+          return { ...message, segments, citations: await notes(segments) };
+        }),
+      ),
     };
   };
 
   // A chat's messages, and an evidence target's link: the chat must be in the app (and the message
   // in the chat), checked by read_chat's own readChat(), so a missing, other-app or foreign-message
   // target gets the same NotFound a direct read_chat would and reveals nothing about another app.
-  // (There is no route to a chat by id alone: it could not check the app.)
-  app.get("/api/apps/:appId/chats/:chatId/messages", (c) => {
+  // (There is no route to a chat by id alone: it could not check the app.) `store=team` reads a
+  // chat of the team store's app instead (`team-messages.ts`), checked by its read_chat alike.
+  app.get("/api/apps/:appId/chats/:chatId/messages", async (c) => {
     const appId = parseId(c.req.param("appId"), "appId");
     const chatId = parseId(c.req.param("chatId"), "chatId");
     const rawMessage = c.req.query("message");
@@ -243,9 +293,20 @@ export function createApp(deps: ServerDeps): Hono {
         "one of message, before or after, not two",
       );
     }
+    const fromTeam = teamStoreParam(c.req.query("store"), history !== undefined);
     const messageId = rawMessage === undefined ? undefined : parseId(rawMessage, "message");
     const beforeId = rawBefore === undefined ? undefined : parseId(rawBefore, "before");
     const afterId = rawAfter === undefined ? undefined : parseId(rawAfter, "after");
+    const at = {
+      ...(messageId === undefined ? {} : { aroundMessageId: messageId }),
+      ...(beforeId === undefined ? {} : { beforeMessageId: beforeId }),
+      ...(afterId === undefined ? {} : { afterMessageId: afterId }),
+    };
+    if (fromTeam && history !== undefined) {
+      requireApp(store, appId);
+      const team = await teamAppOf(store, history, appId);
+      return c.json(await teamChatMessages(history, team, appId, chatId, at));
+    }
     const addressed = messageId ?? beforeId ?? afterId;
     const retrieval = { store, appId, currentChatId: null, currentMessageId: null };
     readChat(
@@ -254,13 +315,7 @@ export function createApp(deps: ServerDeps): Hono {
         ? { chat_id: chatId, offset: 0, limit: 1 }
         : { chat_id: chatId, around_message_id: addressed, before: 0, after: 0 },
     );
-    return c.json(
-      chatMessages(getChat(store, chatId), {
-        ...(messageId === undefined ? {} : { aroundMessageId: messageId }),
-        ...(beforeId === undefined ? {} : { beforeMessageId: beforeId }),
-        ...(afterId === undefined ? {} : { afterMessageId: afterId }),
-      }),
-    );
+    return c.json(await chatMessages(getChat(store, chatId), at));
   });
 
   app.post("/api/chats/:chatId/turns", async (c) => {

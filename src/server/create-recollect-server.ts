@@ -10,7 +10,7 @@ import { createOfflineRouterModel } from "../agent/primary/offline-router-model.
 import { TOOL_DEFINITIONS } from "../agent/tools/registry.js";
 import type { AgentMode } from "../contracts/agent-mode.js";
 import type { EngineConfig } from "../engine/engine.js";
-import { createIndexer } from "../history/index.js";
+import { createIndexer, type HistoryPort } from "../history/index.js";
 import type { SettingsStore } from "../settings/index.js";
 import type { Store } from "../store/open-store.js";
 import { DISCARD_TELEMETRY, type TelemetrySink } from "../telemetry/index.js";
@@ -52,6 +52,12 @@ export interface RecollectServerOptions {
    * ("indexing" status); nothing else should.
    */
   readonly startIndexer?: boolean;
+  /**
+   * A team's store (`serve --store postgres://…`, issue 32): turns recall its app of each local
+   * app's name and evidence opens from it; the caller closes it after the server. The local
+   * `store` still holds the person's chats, replies, settings and its own index.
+   */
+  readonly history?: HistoryPort;
 }
 
 /**
@@ -79,6 +85,7 @@ export async function startRecollectServer(
     mode: options.mode ?? "agent",
     telemetry: options.telemetry ?? DISCARD_TELEMETRY,
     onMessagesWritten: () => indexer.kick(),
+    ...(options.history ? { history: options.history } : {}),
     ...((options.startIndexer ?? true) ? { indexer } : {}),
   });
   const turns = createTurnRegistry();
@@ -91,6 +98,7 @@ export async function startRecollectServer(
     fillCommands: options.fillCommands,
     defaultAppId: options.appId ?? null,
     staticHandler: options.webRoot ? createStaticHandler(options.webRoot) : null,
+    ...(options.history ? { history: options.history } : {}),
   });
   let server: RunningServer;
   try {

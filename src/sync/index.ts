@@ -31,4 +31,9 @@ export {
   syncHistory,
 } from "./sync-history.js";
 
-export { type HistoryWatch, type WatchHistoryOptions, watchHistory } from "./watch-history.js";
+export {
+  type HistoryWatch,
+  type WatchHistoryOptions,
+  watchHistory,
+  watchRetryMs,
+} from "./watch-history.js";

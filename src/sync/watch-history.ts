@@ -38,6 +38,14 @@ export const WATCH_RESCAN_MS = 60_000;
  */
 export const WATCH_RETRY_FIRST_MS = 1_000;
 
+/**
+ * The wait before retrying after `failures` (≥ 1) failures in a row, ms: {@link
+ * WATCH_RETRY_FIRST_MS} doubled per further failure, at most {@link WATCH_RESCAN_MS}. Pure.
+ */
+export function watchRetryMs(failures: number): number {
+  return Math.min(WATCH_RETRY_FIRST_MS * 2 ** Math.max(0, failures - 1), WATCH_RESCAN_MS);
+}
+
 /** Options of {@link watchHistory}. */
 export interface WatchHistoryOptions {
   readonly environment: SourceEnvironment;
@@ -178,7 +186,7 @@ export function watchHistory(options: WatchHistoryOptions): HistoryWatch {
           failures = 0;
         } catch (error) {
           failures++;
-          const retryMs = Math.min(WATCH_RETRY_FIRST_MS * 2 ** (failures - 1), WATCH_RESCAN_MS);
+          const retryMs = watchRetryMs(failures);
           options.onError(error, retryMs);
           if (!stopped) retry = setTimeout(() => void runPass(), retryMs);
         }

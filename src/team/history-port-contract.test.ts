@@ -6,8 +6,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createExplorerEngine } from "../agent/explorer-engine.js";
 import { exploreApp } from "../agent/tools/explore-chat-history/explore-app.js";
+import { AppNotFoundError } from "../errors/recollect-error.js";
 import { type HistoryPort, sqliteHistoryPort } from "../history/index.js";
-import type { HistoryFixture } from "../history/testing/history-fixture.js";
+import { createHistoryFixture, type HistoryFixture } from "../history/testing/history-fixture.js";
 import {
   POSTGRESQL,
   type PostgresCluster,
@@ -79,6 +80,15 @@ function contract(open: () => { port: HistoryPort }) {
     const result = await port.searchChats(scope(auth), { query: "passkeys" });
     expect(result.chats.map((chat) => chat.chat_id)).not.toContain(auth);
     expect(result.chats.map((chat) => chat.chat_title)).toEqual(["Payments"]);
+  });
+
+  it("searches a misspelt word as the app's own spelling, never another app's", async () => {
+    const result = await port.searchChats(scope(), { query: "authentcation" });
+    expect(result.corrections).toEqual([{ from: "authentcation", to: "authentication" }]);
+    expect(result.chats.map((chat) => chat.chat_title)).toEqual(["Login design"]);
+    // Only the other app writes "rejected": nothing to correct to in this one.
+    const elsewhere = await port.searchChats(scope(), { query: "rejectd" });
+    expect([elsewhere.corrections, elsewhere.chats]).toEqual([undefined, []]);
   });
 
   it("keeps the bounds: limit 1–20, blank and over-long queries refused", async () => {
@@ -170,4 +180,39 @@ describeRequiring([POSTGRESQL], "history port contract: PostgreSQL (a team store
     cluster?.stop();
   });
   contract(() => ({ port }));
+
+  it("searches a long word as the abbreviation the app writes (authentication → auth)", async () => {
+    const desk = createHistoryFixture();
+    const tools = desk.app("Tools");
+    const chat = desk.chat(tools, "Login", Date.UTC(2026, 4, 1));
+    desk.message(chat, "user", "Let's do auth with magic links, no passwords.");
+    await team.push("alice", desk.store, "desk");
+    desk.store.close();
+    const appId = (await port.resolveApp("Tools")).id;
+    const result = await port.searchChats(
+      { appId, currentChatId: null, currentMessageId: null },
+      { query: "authentication" },
+    );
+    expect(result.corrections).toEqual([{ from: "authentication", to: "auth" }]);
+    expect(result.chats.map((hit) => hit.chat_title)).toEqual(["Login"]);
+  });
+
+  it("points an unknown app at the team store's own listing, not the local one", async () => {
+    const url = team.urlOf("alice");
+    const error = await port.resolveApp("Shp").catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(AppNotFoundError);
+    expect((error as AppNotFoundError).suggestions).toEqual(["Shop"]);
+    expect((error as AppNotFoundError).remedies.map((remedy) => remedy.args)).toEqual([
+      ["apps", "--store", url],
+    ]);
+    // A member whose one grant was revoked: a role that may see no app at all.
+    await team.grant("Other", "dave");
+    await team.revoke("Other", "dave");
+    const nobody = await team.portFor("dave");
+    const none = await nobody.resolveApp("Shop").catch((caught: unknown) => caught);
+    expect((none as AppNotFoundError).storeHasApps).toBe(false);
+    expect((none as AppNotFoundError).remedies.map((remedy) => remedy.args)).toEqual([
+      ["push", "--to", team.urlOf("dave")],
+    ]);
+  });
 });

@@ -4,14 +4,46 @@
  * connection, so row level security decides what exists: an app not granted is not found by name,
  * lists nowhere, and its chats and messages are `ChatNotFoundError` like any missing one.
  */
+
+import type { Pool } from "pg";
 import { AmbiguousAppNameError, AppNotFoundError } from "../errors/recollect-error.js";
+import type { Remedy } from "../errors/remedy.js";
 import type { HistoryPort, MessageLocation } from "../history/port/history-port.js";
 import { appNameKey } from "../store/catalog/app-lookup.js";
 import type { AppActivity } from "../store/catalog/apps.js";
 import type { ChatRow } from "../store/catalog/chats.js";
+import { closestNames } from "../text/edit-distance.js";
 import { classifyTeamError, type TeamConnection } from "./connect.js";
 import { teamReadChat } from "./read/team-read.js";
 import { teamSearchChats } from "./search/team-search.js";
+import { redactedStoreUrl } from "./store-url.js";
+
+/** At most this many "did you mean" names, as locally (`store/catalog/app-lookup.ts`). */
+const MAX_SUGGESTIONS = 3;
+
+/**
+ * What an unknown app name on the team store at `url` suggests: list that store's apps (those the
+ * member may see), or, when they may see none, push this machine's apps to it. Both name the
+ * store by its redacted URL (a password never shows) and leave the local `--db` out.
+ */
+export function teamAppRemedies(url: string, hasApps: boolean): Remedy[] {
+  const shown = redactedStoreUrl(url);
+  return hasApps
+    ? [
+        {
+          args: ["apps", "--store", shown],
+          purpose: "to list the team store's apps you may see",
+          sameStore: false,
+        },
+      ]
+    : [
+        {
+          args: ["push", "--to", shown],
+          purpose: "to push this machine's apps to it",
+          sameStore: false,
+        },
+      ];
+}
 
 /** Runs `work`, rethrowing any failure classified (`classifyTeamError`), the URL redacted. */
 async function classified<T>(team: TeamConnection, work: () => Promise<T>): Promise<T> {
@@ -20,6 +52,38 @@ async function classified<T>(team: TeamConnection, work: () => Promise<T>): Prom
   } catch (error) {
     throw classifyTeamError(team.url, error);
   }
+}
+
+/**
+ * The visible, undeleted chats of app `appId` (only chat `chatId` when not null), newest first,
+ * each with its message count.
+ */
+async function teamChats(pool: Pool, appId: number, chatId: number | null): Promise<ChatRow[]> {
+  const rows = await pool.query<{
+    id: string;
+    title: string | null;
+    source: string;
+    created_at: string;
+    messages: string;
+  }>(
+    `SELECT c.id, c.title, c.source, c.created_at,
+            (SELECT count(*) FROM recollect.messages m WHERE m.chat_id = c.id) AS messages
+       FROM recollect.chats c
+      WHERE c.app_id = $1 AND c.deleted_at IS NULL AND ($2::bigint IS NULL OR c.id = $2)
+      ORDER BY c.created_at DESC, c.id DESC`,
+    [appId, chatId],
+  );
+  return rows.rows.map(
+    (row): ChatRow => ({
+      id: Number(row.id),
+      appId,
+      title: row.title,
+      source: row.source,
+      createdAtMs: Number(row.created_at),
+      messageCount: Number(row.messages),
+      sourceFile: "",
+    }),
+  );
 }
 
 /** A port over `team`; `close()` ends its pool. */
@@ -43,18 +107,26 @@ export function teamHistoryPort(team: TeamConnection): HistoryPort {
         const key = appNameKey(name);
         const loose = exact.length > 1 ? exact : apps.filter((app) => appNameKey(app.name) === key);
         if (loose.length === 1 && loose[0]) return loose[0];
+        const remedies = teamAppRemedies(team.url, apps.length > 0);
         if (loose.length > 1) {
           throw new AmbiguousAppNameError(
             name,
             loose.map((app) => app.name),
             argument,
+            remedies,
           );
         }
+        const keys = [...new Set(apps.map((app) => appNameKey(app.name)))];
+        const suggestions = closestNames(key, keys)
+          .flatMap((close) => apps.filter((app) => appNameKey(app.name) === close))
+          .map((app) => app.name)
+          .slice(0, MAX_SUGGESTIONS);
         throw new AppNotFoundError(
           name,
           apps.length > 0,
-          [],
+          suggestions,
           argument === "--app" ? undefined : argument,
+          remedies,
         );
       }),
     listApps: () =>
@@ -85,33 +157,9 @@ export function teamHistoryPort(team: TeamConnection): HistoryPort {
           }),
         );
       }),
-    listChats: (appId) =>
-      classified(team, async () => {
-        const rows = await pool.query<{
-          id: string;
-          title: string | null;
-          source: string;
-          created_at: string;
-          messages: string;
-        }>(
-          `SELECT c.id, c.title, c.source, c.created_at,
-                  (SELECT count(*) FROM recollect.messages m WHERE m.chat_id = c.id) AS messages
-             FROM recollect.chats c WHERE c.app_id = $1 AND c.deleted_at IS NULL
-            ORDER BY c.created_at DESC, c.id DESC`,
-          [appId],
-        );
-        return rows.rows.map(
-          (row): ChatRow => ({
-            id: Number(row.id),
-            appId,
-            title: row.title,
-            source: row.source,
-            createdAtMs: Number(row.created_at),
-            messageCount: Number(row.messages),
-            sourceFile: "",
-          }),
-        );
-      }),
+    listChats: (appId) => classified(team, () => teamChats(pool, appId, null)),
+    findChat: (chatId, appId) =>
+      classified(team, async () => (await teamChats(pool, appId, chatId))[0] ?? null),
     isChatOfApp: (chatId, appId) =>
       classified(team, async () => {
         const rows = await pool.query(

@@ -26,9 +26,20 @@ export type SearchChatsFunction<C extends HistoryScope = RetrievalContext> = (
 
 /**
  * The retrieval context locked to the turn: the app, the current chat, the in-flight cutoff and
- * the host's indexer when it runs one (searches then wait ≤ 1 s for freshness).
+ * the host's indexer when it runs one (searches then wait ≤ 1 s for freshness). A turn whose
+ * history is another store's app (`AgentContext.historyAppId`) reads that app with no current
+ * chat: the turn's chat is local, and excluding its id there would hide an unrelated chat.
  */
 export function retrievalContextFor(ctx: AgentContext): RetrievalContext {
+  if (ctx.history !== undefined && ctx.historyAppId !== undefined) {
+    return {
+      store: ctx.store,
+      appId: ctx.historyAppId,
+      currentChatId: null,
+      currentMessageId: null,
+      history: ctx.history,
+    };
+  }
   return {
     store: ctx.store,
     appId: ctx.appId,

@@ -1,17 +1,22 @@
 /**
- * `recollect push --to postgres://… [--app NAME] [--machine NAME]` (issue 32): uploads the local
- * store's apps to a team store as the connected member — their projection only, incrementally
- * (`team/push/push-history.ts`). Prints counts, never text.
+ * `recollect push --to postgres://… [--app NAME] [--machine NAME] [--watch]` (issue 32): uploads
+ * the local store's apps to a team store as the connected member — their projection only,
+ * incrementally (`team/push/push-history.ts`); `--watch` keeps pushing as the store changes
+ * (`team/push/watch-push.ts`). Prints counts, never text.
  */
 import { hostname } from "node:os";
 import type { Command } from "commander";
 import { InvalidInputError } from "../../errors/recollect-error.js";
-import { connectTeamStore } from "../../team/connect.js";
+import { storeDataVersion } from "../../store/data-version.js";
+import type { Store } from "../../store/open-store.js";
+import { connectTeamStore, type TeamConnection } from "../../team/connect.js";
 import { type PushResult, pushHistory } from "../../team/push/push-history.js";
-import { isPostgresUrl, STORE_URL_ALLOWED } from "../../team/store-url.js";
+import { watchPush } from "../../team/push/watch-push.js";
+import { isPostgresUrl, parseStoreUrl, STORE_URL_ALLOWED } from "../../team/store-url.js";
 import { plural } from "../../text/plural.js";
 import { globalOptions, openExistingCliStore } from "../cli-context.js";
 import { handleStopSignals } from "../stop-signals.js";
+import { writeTerminalText } from "../terminal-text.js";
 import { writeAnswer } from "../write-answer.js";
 import { requireApp, requireAppName } from "./apps.js";
 
@@ -56,7 +61,8 @@ export function registerPushCommand(program: Command): void {
       "--machine <name>",
       "this machine's name in provenance (default: $RECOLLECT_MACHINE or the host name)",
     )
-    .action(async (options: { to: string; app?: string; machine?: string }, command: Command) => {
+    .option("--watch", "keep running: push again whenever the local store changes (Ctrl-C stops)")
+    .action(async (options: PushOptions, command: Command) => {
       const { signal } = handleStopSignals(command);
       const global = globalOptions(command);
       if (!isPostgresUrl(options.to)) {
@@ -65,22 +71,70 @@ export function registerPushCommand(program: Command): void {
           STORE_URL_ALLOWED.replace(", or a store file path", ""),
         );
       }
+      parseStoreUrl(options.to, "--to");
       const machine = machineName(options.machine);
       if (options.app !== undefined) requireAppName(options.app);
       using store = openExistingCliStore(global);
       const appId = options.app === undefined ? undefined : requireApp(store.db, options.app).id;
+      const only = appId === undefined ? {} : { appId };
+      if (options.watch) {
+        await watchUntilStopped(store, options.to, { machine, signal, ...only }, global.json);
+        return;
+      }
       const team = await connectTeamStore(options.to, "--to");
       try {
-        const result = await pushHistory({
-          store,
-          team,
-          machine,
-          signal,
-          ...(appId === undefined ? {} : { appId }),
-        });
+        const result = await pushHistory({ store, team, machine, signal, ...only });
         await writeAnswer(command, result, () => formatPush(result));
       } finally {
         await team.close();
       }
     });
+}
+
+/** Parsed `push` options. */
+interface PushOptions {
+  to: string;
+  app?: string;
+  machine?: string;
+  watch?: boolean;
+}
+
+/**
+ * `--watch`: the first push prints its full report, later ones only when they moved a chat (one
+ * JSON object per line with `--json`); a failure prints one stderr line with the wait before
+ * its retry (`team/push/watch-push.ts`). The connection is made by the first push that succeeds
+ * in making it, so a server down at the start is waited for too. Returns once `signal` aborts;
+ * the run then ends with 130/143 (`stop-signals.ts`).
+ */
+async function watchUntilStopped(
+  store: Store,
+  url: string,
+  push: { machine: string; signal: AbortSignal; appId?: number },
+  json: boolean | undefined,
+): Promise<void> {
+  let team: TeamConnection | null = null;
+  process.stderr.write("pushing as the local store changes (Ctrl-C stops)\n");
+  try {
+    await watchPush({
+      push: async () => {
+        team ??= await connectTeamStore(url, "--to");
+        return pushHistory({ store, team, ...push });
+      },
+      marker: () => storeDataVersion(store.db),
+      signal: push.signal,
+      onPushed: (result, first) => {
+        const moved = result.apps.some((app) => app.chatsPushed + app.chatsTombstoned > 0);
+        if (!first && !moved) return;
+        if (json) process.stdout.write(`${JSON.stringify(result)}\n`);
+        else writeTerminalText(formatPush(result));
+      },
+      onFailed: (error, retryMs) =>
+        writeTerminalText(
+          `recollect push: ${error.message} Retrying in ${Math.round(retryMs / 1000)} s.\n`,
+          process.stderr,
+        ),
+    });
+  } finally {
+    await (team as TeamConnection | null)?.close();
+  }
 }

@@ -68,6 +68,7 @@ describe("recollect serve", () => {
         sync: commandLine([...recollectInvocation(process.env), "--db", db, "sync"]),
       },
       storeWritable: true,
+      historyStore: "local",
     });
     // A writable store: no read-only notice at start-up.
     expect(stderr).toBe("");

@@ -2,13 +2,16 @@
  * `recollect serve [--port N] [--app NAME] [--no-build]`: the local web app on 127.0.0.1 — chat
  * with the primary agent, the live history card, tool permissions. Builds the web bundle on first
  * use. Engine from `RECOLLECT_ENGINE*` variables; entitlement and consents from the settings file
- * beside the store. Runs until SIGINT (Ctrl+C) or SIGTERM, then closes the server and the store and
+ * beside the store. With `--store postgres://…` (or `RECOLLECT_STORE`) the turns recall the team
+ * store's app of each local app's name and evidence opens from there, while the person's chats,
+ * replies, settings and index stay in the local store (docs/TEAM.md). Runs until SIGINT (Ctrl+C) or SIGTERM, then closes the server and the store and
  * exits 130 or 143 (`stop-signals.ts`).
  */
 import type { Command } from "commander";
 import { settingsEntitlement } from "../../agent/entitlement/entitlement-provider.js";
 import { engineConfigFromEnv } from "../../engine/index.js";
-import { FILL_STORE, PreconditionError } from "../../errors/recollect-error.js";
+import { FILL_STORE } from "../../errors/recollect-error.js";
+import type { HistoryPort } from "../../history/index.js";
 import { ensureWebBuild } from "../../server/build-web.js";
 import { startRecollectServer } from "../../server/create-recollect-server.js";
 import type { FillCommands } from "../../server/shared/api-types.js";
@@ -19,6 +22,8 @@ import {
   SETTINGS_DEFAULTS,
   settingsPathForStore,
 } from "../../settings/index.js";
+import { connectTeamStore } from "../../team/connect.js";
+import { teamHistoryPort } from "../../team/team-history-port.js";
 import {
   createJsonlTelemetrySink,
   DISCARD_TELEMETRY,
@@ -31,7 +36,7 @@ import {
   storePathFor,
   withCliStore,
 } from "../cli-context.js";
-import { teamStoreFor } from "../cli-history.js";
+import { type TeamStoreChoice, teamStoreFor } from "../cli-history.js";
 import { runInFlagTerms } from "../flag-terms.js";
 import { cliRemedyWriter } from "../remedy-writer.js";
 import { handleStopSignals } from "../stop-signals.js";
@@ -63,6 +68,18 @@ function fillCommands(global: GlobalOptions): FillCommands {
   return { import: write(importHistory!), sync: write(sync!) };
 }
 
+/**
+ * The history port of the team store `team` names (none for null), closed on dispose.
+ * @throws InvalidInputError for a bad URL; TeamStoreError when it cannot be reached or used.
+ */
+async function openTeamHistory(
+  team: TeamStoreChoice | null,
+): Promise<{ port: HistoryPort | undefined } & AsyncDisposable> {
+  const port =
+    team === null ? undefined : teamHistoryPort(await connectTeamStore(team.url, team.origin));
+  return { port, [Symbol.asyncDispose]: async () => port?.close() };
+}
+
 /** Registers `recollect serve`. */
 export function registerServeCommand(program: Command): void {
   program
@@ -85,8 +102,8 @@ export function registerServeCommand(program: Command): void {
  * The command's body: opens the store, starts the server, prints the URL (`--json`: `{url, port}`)
  * and serves until `stop` resolves, then closes the server and the store.
  * @throws InvalidInputError for a bad `--port`; AppNotFoundError for an unknown `--app`;
- *   PreconditionError for an incomplete Engine configuration, a port in use, or a team store in
- *   `--store`/`RECOLLECT_STORE` (not served yet).
+ *   PreconditionError for an incomplete Engine configuration or a port in use; TeamStoreError
+ *   when the team store in `--store`/`RECOLLECT_STORE` cannot be used.
  */
 export async function runServe(
   global: GlobalOptions,
@@ -97,14 +114,8 @@ export async function runServe(
     parseIntegerOption("--port", options.port, "an integer from 0 to 65535") ?? DEFAULT_SERVE_PORT;
   // Checked before the store is opened, so a bad port creates nothing.
   runInFlagTerms({ port: { flag: "--port", typed: options.port } }, () => assertListenPort(port));
-  // The web app stores its turns in, and opens evidence links into, the local store's chats; a
-  // team store's chats are not local ones, so serving one would open the wrong chat for a link.
-  if (teamStoreFor(global) !== null) {
-    throw new PreconditionError(
-      "--store",
-      "recollect serve shows and writes the local store only; explore a team store with `recollect explore --store …` or `recollect mcp --store …` (docs/TEAM.md).",
-    );
-  }
+  // A team store (issue 32) holds the history the turns recall; the person's chats stay local.
+  const team = teamStoreFor(global);
   // A start that fails (an unknown --app, a port in use) leaves no new empty store behind.
   await withCliStore(global, async (store) => {
     const storePath = storePathFor(global);
@@ -123,6 +134,8 @@ export async function runServe(
         })
       : DISCARD_TELEMETRY;
     const webRoot = options.build ? await ensureWebBuild() : null;
+    // Connected last, so a bad port or app never opens a connection; closed after the server.
+    await using history = await openTeamHistory(team);
     await using server = await startRecollectServer({
       store,
       settings,
@@ -133,6 +146,7 @@ export async function runServe(
       webRoot,
       telemetry,
       fillCommands: fillCommands(global),
+      ...(history.port === undefined ? {} : { history: history.port }),
     });
     const url = appId === null ? `${server.url}/` : `${server.url}/#/chat/${appId}`;
     if (global.json) printJson({ url, port: server.port });

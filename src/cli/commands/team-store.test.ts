@@ -1,9 +1,9 @@
 /**
  * The CLI on a team store (issue 32): `server init|grant|revoke`, `push --to`, and `--store
- * postgres://…` on search, read, apps, chats and explore, against a throwaway PostgreSQL; a bad or
+ * postgres://…` on search, read, apps, chats, explore and serve, against a throwaway PostgreSQL; a bad or
  * unreachable URL is a classified error that never prints the password.
  */
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { afterAll, beforeAll, expect, it, vi } from "vitest";
 import { contractHistory, PRIVATE_WORD } from "../../team/testing/contract-history.js";
 import {
   POSTGRESQL,
@@ -12,6 +12,7 @@ import {
 } from "../../test/postgres-cluster.js";
 import { describeRequiring } from "../../test/require-resource.js";
 import { createTempStores, runCaptured } from "./testing/run-captured.js";
+import { startRecollectChild } from "./testing/run-child.js";
 
 describeRequiring([POSTGRESQL], "recollect on a team store", () => {
   const stores = createTempStores();
@@ -144,10 +145,42 @@ describeRequiring([POSTGRESQL], "recollect on a team store", () => {
     expect(other.stderr.replace("Other", "X")).toBe(missing.stderr.replace("Nowhere", "X"));
   });
 
-  it("refuses to serve a team store in the web app (its links open local chats)", async () => {
-    const serve = await recollect(["--store", alice, "serve", "--port", "0"]);
-    expect(serve.code).toBe(4);
-    expect(serve.stderr).toContain("recollect serve shows and writes the local store only");
+  it("serves the web app over the team store, the person's chats staying local", async () => {
+    const serve = startRecollectChild([
+      "--db",
+      db,
+      "--store",
+      alice,
+      "serve",
+      "--port",
+      "0",
+      "--no-build",
+      "--json",
+    ]);
+    try {
+      await vi.waitFor(() => expect(serve.stdout()).toContain('"url"'), { timeout: 20_000 });
+      const { port } = JSON.parse(serve.stdout()) as { port: number };
+      const apps = (await (await fetch(`http://127.0.0.1:${port}/api/apps`)).json()) as {
+        apps: { id: number; name: string }[];
+        historyStore: string;
+      };
+      expect(apps.historyStore).toBe("team");
+      const shop = apps.apps.find((app) => app.name === "Shop")?.id;
+      const login = JSON.parse(
+        (await recollect(["--store", alice, "search", "--app", "Shop", "passkeys", "--json"]))
+          .stdout,
+      ).chats[0];
+      const opened = await fetch(
+        `http://127.0.0.1:${port}/api/apps/${shop}/chats/${login.chat_id}/messages?message=${login.matches[0].message_id}&store=team`,
+      );
+      expect(opened.status).toBe(200);
+      expect(((await opened.json()) as { chat: { title: string } }).chat.title).toBe(
+        "Login design",
+      );
+    } finally {
+      serve.child.kill("SIGINT");
+    }
+    expect((await serve.exited).code).toBe(130);
   });
 
   it("refuses a bad URL (exit 2) and an unreachable server (exit 4) without printing the password", async () => {

@@ -61,6 +61,11 @@ export interface HistoryPort {
   listApps(): Promise<AppActivity[]>;
   /** The chats of `appId`, newest first; empty for an app the caller may not see. */
   listChats(appId: number): Promise<ChatRow[]>;
+  /**
+   * Chat `chatId` with its message count when it exists, is visible and belongs to app `appId`;
+   * else null (missing, deleted, not visible and other-app alike). `sourceFile` is `''` on a team store.
+   */
+  findChat(chatId: number, appId: number): Promise<ChatRow | null>;
   /** True when chat `chatId` exists, is visible, and belongs to app `appId`. */
   isChatOfApp(chatId: number, appId: number): Promise<boolean>;
   /**

@@ -4,7 +4,7 @@
  */
 import { resolveAppName } from "../../store/catalog/app-lookup.js";
 import { listAppActivity } from "../../store/catalog/apps.js";
-import { isChatOfApp, listChats } from "../../store/catalog/chats.js";
+import { findChat, isChatOfApp, listChats } from "../../store/catalog/chats.js";
 import { createMessageLocator } from "../../store/catalog/messages.js";
 import type { Store } from "../../store/open-store.js";
 import { readChat } from "../read/read-chat.js";
@@ -37,6 +37,10 @@ export function sqliteHistoryPort(
     },
     listApps: async () => listAppActivity(store.db),
     listChats: async (appId) => listChats(store.db, appId),
+    findChat: async (chatId, appId) => {
+      const chat = findChat(store.db, chatId);
+      return chat !== null && chat.appId === appId ? chat : null;
+    },
     isChatOfApp: async (chatId, appId) => isChatOfApp(store.db, chatId, appId),
     locateMessages: async (ids) => {
       const locate = createMessageLocator(store.db);

@@ -6,7 +6,7 @@
  * the card is never rewritten; instead the citation is flagged as changed since, or as gone.
  */
 import { ChatNotFoundError } from "../../errors/recollect-error.js";
-import type { RetrievalContext } from "../types.js";
+import type { ReadChatInput, ReadChatResult, RetrievalContext } from "../types.js";
 import { readChat } from "./read-chat.js";
 
 /**
@@ -26,26 +26,17 @@ export interface CitedMessage {
 /** Whitespace collapsed, as excerpts are made (`sentenceExcerpt`). */
 const flat = (text: string) => text.replace(/\s+/g, " ").trim();
 
+/** The read that shows only the cited message: what every backend is asked for it. Pure. */
+export function citedMessageRead(cited: CitedMessage): ReadChatInput {
+  return { chat_id: cited.chat_id, around_message_id: cited.message_id, before: 0, after: 0 };
+}
+
 /**
- * The state of `cited` in `ctx`'s app now: its message read as `read_chat` reads it (projected,
- * ≤ 2,400 chars) and compared with the excerpt, whose `…` marks split it into pieces that must
- * each appear in order. One indexed read. Pure read.
- *
- * @throws whatever `readChat` throws other than not-found (an invalid id is not-found here).
+ * The state of `cited` given `read`, the {@link citedMessageRead} of it (projected, ≤ 2,400
+ * chars): the excerpt, whose `…` marks split it into pieces that must each appear in order,
+ * compared with the message now. Pure.
  */
-export function citedMessageState(ctx: RetrievalContext, cited: CitedMessage): CitedMessageState {
-  let read: ReturnType<typeof readChat>;
-  try {
-    read = readChat(ctx, {
-      chat_id: cited.chat_id,
-      around_message_id: cited.message_id,
-      before: 0,
-      after: 0,
-    });
-  } catch (error) {
-    if (error instanceof ChatNotFoundError) return "removed";
-    throw error;
-  }
+export function citedStateInRead(read: ReadChatResult, cited: CitedMessage): CitedMessageState {
   const message = read.messages.find((m) => m.message_id === cited.message_id);
   if (message === undefined) return "removed";
   const now = flat(message.content);
@@ -58,4 +49,21 @@ export function citedMessageState(ctx: RetrievalContext, cited: CitedMessage): C
     from = at + piece.length;
   }
   return "same";
+}
+
+/**
+ * The state of `cited` in `ctx`'s app now ({@link citedStateInRead} of the local store's read).
+ * One indexed read. Pure read.
+ *
+ * @throws whatever `readChat` throws other than not-found (an invalid id is not-found here).
+ */
+export function citedMessageState(ctx: RetrievalContext, cited: CitedMessage): CitedMessageState {
+  let read: ReturnType<typeof readChat>;
+  try {
+    read = readChat(ctx, citedMessageRead(cited));
+  } catch (error) {
+    if (error instanceof ChatNotFoundError) return "removed";
+    throw error;
+  }
+  return citedStateInRead(read, cited);
 }

@@ -2,7 +2,9 @@
 export {
   type CitedMessage,
   type CitedMessageState,
+  citedMessageRead,
   citedMessageState,
+  citedStateInRead,
 } from "./cited-message-state.js";
 export { MAX_READ_MESSAGE_CHARS, readChat } from "./read-chat.js";
 export {

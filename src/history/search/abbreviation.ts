@@ -22,9 +22,9 @@ const MIN_DROPPED_LETTERS = 2;
 /** How the caller's scope holds a word: the app's messages outside the current chat. */
 export interface ScopeWords {
   /** Messages of the scope holding `word` (any count cap the caller keeps). */
-  readonly count: (word: string) => number;
+  readonly count: (word: string) => number | Promise<number>;
   /** How the scope's messages spell a word whose stem is `stem`; null when unseen. */
-  readonly spelling: (stem: string) => string | null;
+  readonly spelling: (stem: string) => string | null | Promise<string | null>;
 }
 
 /**
@@ -32,13 +32,13 @@ export interface ScopeWords {
  * scope holds: ≥ {@link MIN_ABBREVIATION_LETTERS} letters, ≥ {@link MIN_DROPPED_LETTERS} shorter,
  * its own stem, no stopword, no dictionary word. Returned as a correction of `word` whose
  * `distance` is the letters dropped and `to` the scope's spelling; null when none is held. One
- * count per truncation tried; never throws.
+ * count per truncation tried; rejects only when `scope` does.
  */
-export function findAbbreviation(
+export async function findAbbreviation(
   word: string,
   plain: string,
   scope: ScopeWords,
-): RankedCorrection | null {
+): Promise<RankedCorrection | null> {
   if (!/^[a-z]+$/.test(plain)) return null;
   const stem = porterStem(plain);
   for (
@@ -48,9 +48,9 @@ export function findAbbreviation(
   ) {
     const cut = stem.slice(0, length);
     if (porterStem(cut) !== cut || STOPWORDS.has(cut) || isDictionaryWord(cut)) continue;
-    const appDocs = scope.count(cut);
+    const appDocs = await scope.count(cut);
     if (appDocs === 0) continue;
-    const to = scope.spelling(cut) ?? cut;
+    const to = (await scope.spelling(cut)) ?? cut;
     return { from: word, to, term: cut, distance: stem.length - length, appDocs };
   }
   return null;

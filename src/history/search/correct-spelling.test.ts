@@ -71,7 +71,7 @@ describe("spelling correction in searchChats", () => {
     );
     // "datbse" (stem "datbs", 5 chars) and "rexiz" ("rexiz") are 2 edits from a short stem.
     const words = ["databse", "datbasse", "datbse", "posgtres", "rediz", "rexiz"];
-    const found = findCorrections(db, scope, words);
+    const found = await findCorrections(db, scope, words);
     expect(found.map(({ from, term, distance }) => [from, term, distance])).toEqual([
       ["databse", "databas", 1],
       ["datbasse", "databas", 2],
@@ -92,10 +92,14 @@ describe("spelling correction in searchChats", () => {
     );
     // "carx": cart (1 doc... plus carts → cart: 2 docs) and card (2 docs) at distance 1; a tie
     // in the app goes to the alphabetically first.
-    expect(findCorrections(fixture.store.db, scope, ["carx"]).map((c) => c.term)).toEqual(["card"]);
+    expect((await findCorrections(fixture.store.db, scope, ["carx"])).map((c) => c.term)).toEqual([
+      "card",
+    ]);
     fixture.message(chat, "user", "cart five");
     await indexFixture(fixture);
-    expect(findCorrections(fixture.store.db, scope, ["carx"]).map((c) => c.term)).toEqual(["cart"]);
+    expect((await findCorrections(fixture.store.db, scope, ["carx"])).map((c) => c.term)).toEqual([
+      "cart",
+    ]);
   });
 
   it("rejects a stem match the person's and the app's spellings are too far apart for", async () => {
@@ -103,7 +107,7 @@ describe("spelling correction in searchChats", () => {
     const { scope } = await oneChatApp(fixture, "Office", "A standing desk for the office.");
     // Porter stems the typo "desing" to "dese", one edit from "desk"; the words are 3 apart.
     expect(porterStem("desing")).toBe("dese");
-    expect(findCorrections(fixture.store.db, scope, ["desing", "deks"])).toEqual([
+    expect(await findCorrections(fixture.store.db, scope, ["desing", "deks"])).toEqual([
       { from: "deks", to: "desk", term: "desk", distance: 1, appDocs: 1 },
     ]);
   });
@@ -111,7 +115,9 @@ describe("spelling correction in searchChats", () => {
   it("leaves a word the app holds, a stopword and a short word alone", async () => {
     using fixture = createHistoryFixture();
     const { app, scope } = await oneChatApp(fixture, "Misc", "We picked vitest; the API is on ok.");
-    expect(findCorrections(fixture.store.db, scope, ["vitest", "whom", "ap", "oj"])).toEqual([]);
+    expect(await findCorrections(fixture.store.db, scope, ["vitest", "whom", "ap", "oj"])).toEqual(
+      [],
+    );
     const result = await searchChats(context(fixture, app), { query: "vitest" });
     expect(result.corrections).toBeUndefined();
   });
@@ -126,9 +132,9 @@ describe("spelling correction in searchChats", () => {
     fixture.message(theirs, "user", "Zanzibarcorp authentication uses passkeys.");
     await indexFixture(fixture);
     const scope = { appId: mine, excludeChatId: null };
-    expect(findCorrections(fixture.store.db, scope, ["authentcation", "zanzibarcorpp"])).toEqual(
-      [],
-    );
+    expect(
+      await findCorrections(fixture.store.db, scope, ["authentcation", "zanzibarcorpp"]),
+    ).toEqual([]);
     const result = await searchChats(context(fixture, mine), {
       query: "authentcation zanzibarcorpp",
     });
@@ -166,7 +172,7 @@ describe("spelling correction in searchChats", () => {
       "We use session authentication with cookies.",
     );
     const large = { minRowsForTermCopy: 1 };
-    expect(findCorrections(db, scope, ["authentcation"], large)).toEqual([]);
+    expect(await findCorrections(db, scope, ["authentcation"], large)).toEqual([]);
     await refreshTermStats(db);
     expect(db.prepare("SELECT term FROM history_terms ORDER BY term").pluck().all()).toEqual([
       "authent",
@@ -177,7 +183,7 @@ describe("spelling correction in searchChats", () => {
       "we",
       "with",
     ]);
-    expect(findCorrections(db, scope, ["authentcation"], large).map((c) => c.to)).toEqual([
+    expect((await findCorrections(db, scope, ["authentcation"], large)).map((c) => c.to)).toEqual([
       "authentication",
     ]);
   });
@@ -190,17 +196,17 @@ describe("spelling correction in searchChats", () => {
       "We use Postgres and session authentication on Kubernetes.",
     );
     const typed = ["quthentication", "uthentication", "xauthentication", "ostgres", "pistgres"];
-    const corrected = (options: { minRowsForTermCopy: number }) =>
-      findCorrections(db, scope, [...typed, "kbernetes"], options).map(({ from, to }) => ({
+    const corrected = async (options: { minRowsForTermCopy: number }) =>
+      (await findCorrections(db, scope, [...typed, "kbernetes"], options)).map(({ from, to }) => ({
         from,
         to,
       }));
     // The live vocabulary is read by two-letter prefixes only: an extra first letter is one.
-    expect(corrected({ minRowsForTermCopy: 1_000_000 })).toEqual([
+    expect(await corrected({ minRowsForTermCopy: 1_000_000 })).toEqual([
       { from: "xauthentication", to: "authentication" },
     ]);
     await refreshTermStats(db);
-    expect(corrected({ minRowsForTermCopy: 1 })).toEqual([
+    expect(await corrected({ minRowsForTermCopy: 1 })).toEqual([
       { from: "quthentication", to: "authentication" },
       { from: "uthentication", to: "authentication" },
       { from: "xauthentication", to: "authentication" },
@@ -219,11 +225,13 @@ describe("spelling correction in searchChats", () => {
       "Größe und Café.",
     );
     const words = ["änderng", "anderng", "sécurtié", "securite", "konfigurätion", "cafe", "grösse"];
-    expect(findCorrections(db, scope, words).map(({ from, to }) => ({ from, to }))).toEqual([
-      { from: "änderng", to: "änderung" },
-      { from: "anderng", to: "änderung" },
-      { from: "sécurtié", to: "sécurité" },
-    ]);
+    expect((await findCorrections(db, scope, words)).map(({ from, to }) => ({ from, to }))).toEqual(
+      [
+        { from: "änderng", to: "änderung" },
+        { from: "anderng", to: "änderung" },
+        { from: "sécurtié", to: "sécurité" },
+      ],
+    );
     const result = await searchChats(context(fixture, app), { query: "Änderng?" });
     expect(messageIds(result)).toEqual([ids[0]]);
     expect(result.corrections).toEqual([{ from: "änderng", to: "änderung" }]);

@@ -6,6 +6,8 @@
  * candidates; a candidate is used only after an FTS query restricted to the app (outside the
  * caller's chat) finds it, so no other app's word can reach a search, a result or a report.
  * Large indexes read candidates from `history_terms`, a copy of the vocabulary's plain-letter terms.
+ * The rule itself ({@link correctWords}) reads a store only through a {@link CorrectionSource},
+ * so a team's PostgreSQL store corrects by the same rule over its own app-scoped vocabulary.
  */
 import { z } from "zod";
 import type { DatabasePort } from "../../store/database-port.js";
@@ -59,7 +61,7 @@ export function maxEditsFor(length: number): number {
  * missing first letter: the term's rest starts with the stem's second and third letters, or with
  * its first two) are read too.
  */
-function candidateRanges(stem: string, copied: boolean): VocabularyRange[] {
+export function candidateRanges(stem: string, copied: boolean): VocabularyRange[] {
   const [first = "", second = "", third = ""] = stem;
   const ranges: VocabularyRange[] = [
     { key: "term", prefix: copied ? first : first + second },
@@ -79,7 +81,7 @@ function candidateRanges(stem: string, copied: boolean): VocabularyRange[] {
 }
 
 /** A prefix range of the vocabulary: over its terms, or (`rest`) over each term but its first letter. */
-interface VocabularyRange {
+export interface VocabularyRange {
   readonly key: "term" | "rest";
   readonly prefix: string;
 }
@@ -103,7 +105,7 @@ export function surfaceWordFor(stem: string): string | null {
 }
 
 /** The first `length` chars' exclusive upper bound for a vocabulary range (`da` → `db`). */
-function rangeOf(prefix: string): [string, string] {
+export function rangeOf(prefix: string): [string, string] {
   const last = prefix.charCodeAt(prefix.length - 1);
   return [prefix, prefix.slice(0, -1) + String.fromCharCode(last + 1)];
 }
@@ -128,10 +130,15 @@ interface NearStem {
 }
 
 /**
- * Vocabulary stems near `stem` (any app's: candidates only), nearest first, then by term, each with
- * its edit distance (1 to `maxEdits`), so the caller does not measure it again.
+ * The vocabulary terms the ranges of {@link candidateRanges} hold with a length within
+ * `maxEdits` of the stem's (any app's: candidates only), unfiltered.
  */
-function nearStems(db: DatabasePort, stem: string, maxEdits: number, copied: boolean): NearStem[] {
+function vocabularyTerms(
+  db: DatabasePort,
+  stem: string,
+  maxEdits: number,
+  copied: boolean,
+): string[] {
   const table = copied ? "history_terms" : "history_fts_vocab";
   // `substr(term, 2)` is spelled as migration 008 indexes it, so the range reads that index.
   const rangeOver = (column: string) =>
@@ -142,17 +149,24 @@ function nearStems(db: DatabasePort, stem: string, maxEdits: number, copied: boo
     term: rangeOver("term"),
     rest: copied ? rangeOver("substr(term, 2)") : null,
   };
-  const near = new Map<string, number>();
-  for (const { key, prefix } of candidateRanges(stem, copied)) {
+  return candidateRanges(stem, copied).flatMap(({ key, prefix }) => {
     const [low, high] = rangeOf(prefix);
-    const rows = vocabSchema.parse(
-      statements[key]?.all(low, high, stem.length - maxEdits, stem.length + maxEdits) ?? [],
-    );
-    for (const { term } of rows) {
-      if (near.has(term) || !/^[a-z]+$/.test(term)) continue;
-      const distance = boundedEditDistance(stem, term, maxEdits);
-      if (distance > 0 && distance <= maxEdits) near.set(term, distance);
-    }
+    return vocabSchema
+      .parse(statements[key]?.all(low, high, stem.length - maxEdits, stem.length + maxEdits) ?? [])
+      .map((row) => row.term);
+  });
+}
+
+/**
+ * The plain-letter `terms` within 1 to `maxEdits` edits of `stem`, nearest first, then by term,
+ * each with its distance, so the caller does not measure it again. Pure.
+ */
+function nearest(stem: string, terms: readonly string[], maxEdits: number): NearStem[] {
+  const near = new Map<string, number>();
+  for (const term of terms) {
+    if (near.has(term) || !/^[a-z]+$/.test(term)) continue;
+    const distance = boundedEditDistance(stem, term, maxEdits);
+    if (distance > 0 && distance <= maxEdits) near.set(term, distance);
   }
   return [...near]
     .map(([term, distance]) => ({ term, distance }))
@@ -201,30 +215,39 @@ const WORD = /[\p{L}\p{N}\p{M}]+/gu;
 const contentSchema = z.array(z.object({ content: z.string() }));
 
 /**
+ * What the correction rule reads of a store, for one scope (an app outside its current chat).
+ * Every method may be synchronous (the local store) or not (a team's store).
+ */
+export interface CorrectionSource {
+  /** True when the scope's messages hold `word` (a query word) in a title or body. */
+  held(word: string): boolean | Promise<boolean>;
+  /** Messages of the scope holding `word` in a title or body, counted up to {@link APP_DOCS_COUNTED}. */
+  count(word: string): number | Promise<number>;
+  /**
+   * Vocabulary terms (Porter stems) that may lie within `maxEdits` of `stem`: at least those of
+   * {@link candidateRanges}' ranges; any others are filtered out. A vocabulary wider than the
+   * scope only proposes: every candidate is counted in the scope before use.
+   */
+  vocabulary(stem: string, maxEdits: number): readonly string[] | Promise<readonly string[]>;
+  /** The text of up to {@link MESSAGES_READ_PER_CANDIDATE} scope messages holding `word`. */
+  texts(word: string): readonly string[] | Promise<readonly string[]>;
+}
+
+/**
  * How the scope's messages spell `term` nearest to `from` (folded, {@link foldDiacritics}),
  * within `maxEdits` of it, as written (accents kept, lower-cased); null when no spelling is that
  * near. Porter can mangle a misspelling ("desing" stems to "dese", one edit from
  * "desk"), so the stem only proposes and the words compared are the person's and the app's own.
  */
-function appSpelling(
-  db: DatabasePort,
-  scope: SearchScope,
+async function appSpelling(
+  source: CorrectionSource,
   term: string,
   from: string,
   maxEdits: number,
-): string | null {
-  const rows = contentSchema.parse(
-    db
-      .prepare(
-        `SELECT m.content FROM messages m JOIN chats c ON c.id = m.chat_id
-         WHERE m.id IN (SELECT rowid FROM history_fts WHERE history_fts MATCH ? LIMIT ${MESSAGES_READ_PER_CANDIDATE})
-           AND c.app_id = ?`,
-      )
-      .all(scopedMatch(surfaceWordFor(term) ?? term, scope), scope.appId),
-  );
+): Promise<string | null> {
   let best: string | null = null;
   let bestDistance = maxEdits + 1;
-  for (const { content } of rows) {
+  for (const content of await source.texts(surfaceWordFor(term) ?? term)) {
     for (const [raw] of content.matchAll(WORD)) {
       const word = raw.toLowerCase();
       const plain = foldDiacritics(word);
@@ -237,23 +260,15 @@ function appSpelling(
 }
 
 /**
- * For each word of `words` that the scope's messages never hold and that is no dictionary word
- * (`isDictionaryWord`), the nearest vocabulary stem they do hold: within {@link maxEditsFor} of
- * the word's stem, spelled in the app within {@link maxEditsFor} of the word itself; ranked by stem
- * distance, then by the term's frequency in the app (≤ {@link APP_DOCS_COUNTED}), then
- * alphabetically; at most {@link MAX_CANDIDATES_CHECKED} candidates per word, a farther distance
- * only when no nearer one is in the app. A word with no such stem, dictionary words included, is
- * searched as its abbreviation when the app holds one (`abbreviation.ts`: "authentication" →
- * "auth"). `to` is the app's own spelling. A word the app holds costs
- * one `LIMIT 1` FTS read; only the zero-hit path walks the vocabulary. Words reach FTS5 quoted
- * only; never throws for any words. Returns corrections in `words` order.
+ * The local store's {@link CorrectionSource} for `scope`: FTS5 queries restricted to the app
+ * (outside the caller's chat), and the global vocabulary — live, or its `history_terms` copy on
+ * a large index ({@link CorrectionOptions}) — as candidates only.
  */
-export function findCorrections(
+export function sqliteCorrectionSource(
   db: DatabasePort,
   scope: SearchScope,
-  words: readonly string[],
   options: CorrectionOptions = {},
-): RankedCorrection[] {
+): CorrectionSource {
   // Which vocabulary to walk is decided only once a word needs it: most searches never do.
   let copied: boolean | null = null;
   const termCopyIsRead = (): boolean => {
@@ -268,33 +283,77 @@ export function findCorrections(
     )
     .pluck();
   const held = db.prepare("SELECT 1 FROM history_fts WHERE history_fts MATCH ? LIMIT 1");
+  const texts = db.prepare(
+    `SELECT m.content FROM messages m JOIN chats c ON c.id = m.chat_id
+     WHERE m.id IN (SELECT rowid FROM history_fts WHERE history_fts MATCH ? LIMIT ${MESSAGES_READ_PER_CANDIDATE})
+       AND c.app_id = ?`,
+  );
+  return {
+    held: (word) => held.get(scopedMatch(word, scope)) !== undefined,
+    count: (word) => Number(count.get(scopedMatch(word, scope)) ?? 0),
+    vocabulary: (stem, maxEdits) => vocabularyTerms(db, stem, maxEdits, termCopyIsRead()),
+    texts: (word) =>
+      contentSchema
+        .parse(texts.all(scopedMatch(word, scope), scope.appId))
+        .map((row) => row.content),
+  };
+}
+
+/**
+ * For each word of `words` that the scope's messages never hold and that is no dictionary word
+ * (`isDictionaryWord`), the nearest vocabulary stem they do hold: within {@link maxEditsFor} of
+ * the word's stem, spelled in the app within {@link maxEditsFor} of the word itself; ranked by stem
+ * distance, then by the term's frequency in the app (≤ {@link APP_DOCS_COUNTED}), then
+ * alphabetically; at most {@link MAX_CANDIDATES_CHECKED} candidates per word, a farther distance
+ * only when no nearer one is in the app. A word with no such stem, dictionary words included, is
+ * searched as its abbreviation when the app holds one (`abbreviation.ts`: "authentication" →
+ * "auth"). `to` is the app's own spelling. A word the app holds costs
+ * one `LIMIT 1` FTS read; only the zero-hit path walks the vocabulary. Words reach FTS5 quoted
+ * only; never rejects for any words. Resolves to corrections in `words` order.
+ */
+export function findCorrections(
+  db: DatabasePort,
+  scope: SearchScope,
+  words: readonly string[],
+  options: CorrectionOptions = {},
+): Promise<RankedCorrection[]> {
+  return correctWords(sqliteCorrectionSource(db, scope, options), words);
+}
+
+/**
+ * {@link findCorrections}' rule over any store's {@link CorrectionSource}: the same candidates,
+ * order, bounds and abbreviations. Never throws for any words (a source's failure rejects).
+ */
+export async function correctWords(
+  source: CorrectionSource,
+  words: readonly string[],
+): Promise<RankedCorrection[]> {
   const out: RankedCorrection[] = [];
   for (const word of words) {
     const plain = foldDiacritics(word);
-    if (!correctable(plain) || held.get(scopedMatch(word, scope)) !== undefined) continue;
+    if (!correctable(plain) || (await source.held(word))) continue;
     const scopeWords = {
-      count: (held: string) => Number(count.get(scopedMatch(held, scope)) ?? 0),
-      spelling: (stem: string) =>
-        appSpelling(db, scope, stem, stem, MAX_ABBREVIATION_SPELLING_EDITS),
+      count: (held: string) => source.count(held),
+      spelling: (stem: string) => appSpelling(source, stem, stem, MAX_ABBREVIATION_SPELLING_EDITS),
     };
     if (isDictionaryWord(plain)) {
-      const abbreviation = findAbbreviation(word, plain, scopeWords);
+      const abbreviation = await findAbbreviation(word, plain, scopeWords);
       if (abbreviation !== null) out.push(abbreviation);
       continue;
     }
     const stem = porterStem(plain);
     const maxEdits = maxEditsFor(stem.length);
     let best: RankedCorrection | null = null;
-    const candidates = nearStems(db, stem, maxEdits, termCopyIsRead());
+    const candidates = nearest(stem, await source.vocabulary(stem, maxEdits), maxEdits);
     for (const { term, distance } of candidates.slice(0, MAX_CANDIDATES_CHECKED)) {
       if (best !== null && distance > best.distance) break;
       const query = surfaceWordFor(term);
-      const appDocs = query === null ? 0 : Number(count.get(scopedMatch(query, scope)) ?? 0);
+      const appDocs = query === null ? 0 : await source.count(query);
       if (appDocs === 0 || (best !== null && appDocs <= best.appDocs)) continue;
-      const to = appSpelling(db, scope, term, plain, maxEditsFor(plain.length));
+      const to = await appSpelling(source, term, plain, maxEditsFor(plain.length));
       if (to !== null) best = { from: word, to, term, distance, appDocs };
     }
-    best ??= findAbbreviation(word, plain, scopeWords);
+    best ??= await findAbbreviation(word, plain, scopeWords);
     if (best !== null) out.push(best);
   }
   return out;

@@ -434,7 +434,7 @@ export async function searchChats(
   const { pending } = await indexStatus(ctx);
   const asked = extractTerms(query);
   const scope = { appId: ctx.appId, excludeChatId: ctx.currentChatId };
-  const corrected = findCorrections(ctx.store.db, scope, asked.words);
+  const corrected = await findCorrections(ctx.store.db, scope, asked.words);
   const terms = applyCorrections(asked, corrected);
   const kinds = findKindNames(ctx.store.db, scope, terms.words);
   const searched = selectSearchTerms(ctx.store.db, pruneFrequentTerms(ctx.store.db, terms));

@@ -25,6 +25,11 @@ export const appsResponseSchema = z.object({
   defaultAppId: z.number().int().nullable(),
   fillCommands: fillCommandsSchema,
   storeWritable: z.boolean(),
+  /**
+   * Where the apps' history is: `local` (this store), or `team` (`serve --store postgres://…`):
+   * explorer cards cite the team store's messages, opened with `?store=team`.
+   */
+  historyStore: z.enum(["local", "team"]),
 });
 export type AppsResponse = z.infer<typeof appsResponseSchema>;
 
@@ -70,11 +75,12 @@ export const citationNoteSchema = z.object({
 export type CitationNote = z.infer<typeof citationNoteSchema>;
 
 /**
- * `GET /api/apps/:appId/chats/:chatId/messages[?message=ID | ?before=ID | ?after=ID]`: a window of
+ * `GET /api/apps/:appId/chats/:chatId/messages[?message=ID | ?before=ID | ?after=ID][&store=team]`: a window of
  * at most 500 messages (the newest, those around message ID, just before it, or just after it). `hasEarlier` is true
  * when the chat has messages before the window (the view offers to load them). Each message is
  * already split into text runs and typed cards (the server reads stored card XML back; the browser
- * never parses it).
+ * never parses it). `store=team` (a server with a team store): a chat of the team store's app of
+ * this app's name, read-only, in bounded `read_chat` windows (≤ 21 messages).
  */
 export const messagesResponseSchema = z.object({
   chat: chatSummarySchema,

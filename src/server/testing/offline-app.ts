@@ -7,6 +7,7 @@ import type { Hono } from "hono";
 import { createExplorerEngine } from "../../agent/explorer-engine.js";
 import { createOfflineRouterModel } from "../../agent/primary/offline-router-model.js";
 import { TOOL_DEFINITIONS } from "../../agent/tools/registry.js";
+import type { HistoryPort } from "../../history/index.js";
 import { createMemorySettingsStore, type Settings } from "../../settings/index.js";
 import type { Store } from "../../store/open-store.js";
 import { createAgentTurnRunner } from "../agent-turn-runner.js";
@@ -14,11 +15,19 @@ import { createApp } from "../create-app.js";
 import { createSettingsPermissions } from "../settings-permissions.js";
 import { TEST_FILL_COMMANDS } from "./fill-commands.js";
 
-/** Builds the app over `store`; `isPro` decides the entitlement, `settings` seeds the consents. */
+/**
+ * Builds the app over `store`; `isPro` decides the entitlement, `settings` seeds the consents,
+ * `history` is a team store's port (`serve --store postgres://…`).
+ */
 export function createOfflineTestApp(
   store: Store,
-  options: { readonly isPro: boolean; readonly settings?: Settings },
+  options: {
+    readonly isPro: boolean;
+    readonly settings?: Settings;
+    readonly history?: HistoryPort;
+  },
 ): Hono {
+  const history = options.history ? { history: options.history } : {};
   const settings = createMemorySettingsStore(options.settings ?? {});
   return createApp({
     store,
@@ -28,10 +37,12 @@ export function createOfflineTestApp(
       model: createOfflineRouterModel(),
       engine: createExplorerEngine({ kind: "offline" }),
       freeModelMode: false,
+      ...history,
     }),
     permissions: createSettingsPermissions(settings, TOOL_DEFINITIONS),
     isPro: () => options.isPro,
     fillCommands: TEST_FILL_COMMANDS,
     staticHandler: null,
+    ...history,
   });
 }

@@ -67,6 +67,13 @@ export function storeHasApps(db: Database.Database): boolean {
   return db.prepare<[], 1>("SELECT 1 FROM apps LIMIT 1").get() !== undefined;
 }
 
+/** The app with id `appId`, or null. */
+export function findApp(db: Database.Database, appId: number): AppRow | null {
+  return (
+    db.prepare<[number], AppRow>("SELECT id, name, path FROM apps WHERE id = ?").get(appId) ?? null
+  );
+}
+
 /** True when an app with id `appId` exists. */
 export function appExists(db: Database.Database, appId: number): boolean {
   return db.prepare<[number], 1>("SELECT 1 FROM apps WHERE id = ?").get(appId) !== undefined;

@@ -3,7 +3,8 @@
  * (1–20), ≤ 2 matches each, ≤ 12 KB, same app only, the current chat excluded, excerpts of the
  * projection. Candidates come from the GIN index (`messages_terms`, app and terms together); each
  * is ranked by FTS5's bm25 over its own positions with the app's statistics (`team-bm25.ts`), the
- * best 200 grouped by chat exactly as locally (`ranked-groups.ts`). The server indexes a message
+ * best 200 grouped by chat exactly as locally (`ranked-groups.ts`); a misspelt or abbreviated word
+ * is corrected by the local rule over the app's own vocabulary (`team-corrections.ts`). The server indexes a message
  * in the transaction that pushes it, so its index status is always `ready`.
  */
 import type pg from "pg";
@@ -11,6 +12,7 @@ import { indexedTitle } from "../../history/indexer/build-index-row.js";
 import { MIN_ROWS_FOR_TERM_STATS } from "../../history/indexer/term-stats.js";
 import type { HistoryScope } from "../../history/port/history-port.js";
 import { capTermsByIdf } from "../../history/search/cap-terms-by-idf.js";
+import { applyCorrections } from "../../history/search/correct-spelling.js";
 import { extractTerms } from "../../history/search/extract-terms.js";
 import {
   findTermPosition,
@@ -37,6 +39,7 @@ import type { SearchChatHit, SearchChatsInput, SearchChatsResult } from "../../h
 import { isoTimeOrNull } from "../../text/iso-time.js";
 import { indexTokens } from "../index-terms.js";
 import { type AppStatistics, bm25Score, type LexemeHits } from "./team-bm25.js";
+import { findTeamCorrections } from "./team-corrections.js";
 import { anyPhraseTsquery, phraseTsquery, type QueryPhrase, queryPhrases } from "./team-query.js";
 
 /**
@@ -339,7 +342,9 @@ export async function teamSearchChats(
   input: SearchChatsInput,
 ): Promise<SearchChatsResult> {
   const { query, limit } = parseSearchInput(input);
-  const asked = extractTerms(query);
+  // A word the app never holds is searched as the app's nearest spelling or abbreviation, as locally.
+  const corrected = await findTeamCorrections(pool, scope, extractTerms(query).words);
+  const asked = applyCorrections(extractTerms(query), corrected);
   const stats = await appStatistics(pool, scope.appId);
   const frequencies = await wordFrequencies(pool, scope.appId, asked.words);
   const listed = asked.words.map((word) => ({ word, doc: frequencies.get(word) ?? 0 }));
@@ -372,11 +377,13 @@ export async function teamSearchChats(
   for (const [chatId, group] of groups) {
     chats.push(...(await chatHit(pool, scope.appId, group, rest.get(chatId) ?? [], texts, terms)));
   }
+  const corrections = corrected.map(({ from, to }) => ({ from, to }));
   return boundSearchResult({
     query,
     index_status: "ready",
     pending_count: 0,
     chats,
+    ...(corrections.length > 0 ? { corrections } : {}),
     truncated: false,
   });
 }

@@ -125,6 +125,7 @@ export function App() {
             chatId={route.chatId}
             messageId={route.messageId ?? null}
             from={route.from ?? null}
+            team={route.team === true}
             navigate={navigate}
             drawerOpen={drawerOpen}
             closeDrawer={closeDrawer}

@@ -32,6 +32,26 @@ describe("hash routes", () => {
     });
   });
 
+  it("marks a team store's chat (store=team), and round-trips", () => {
+    const route: Route = {
+      page: "chat",
+      appId: 1,
+      chatId: 5,
+      messageId: 42,
+      from: { chatId: 3, messageId: 17 },
+      team: true,
+    };
+    expect(routeHash(route)).toBe("#/chat/1/5?message=42&from=3.17&store=team");
+    expect(parseRoute(routeHash(route))).toEqual(route);
+    expect(parseRoute("#/chat/1?store=team")).toEqual({
+      page: "chat",
+      appId: 1,
+      chatId: null,
+      messageId: null,
+      from: null,
+    });
+  });
+
   it("reads malformed ids as absent, never as another number", () => {
     expect(parseRoute("#/chat/1/5?message=4x&from=3")).toEqual({
       page: "chat",

@@ -1,7 +1,8 @@
 /**
  * A tiny hash router: `#/permissions`, `#/chat`, `#/chat/<appId>`, `#/chat/<appId>/<chatId>`, and
  * a message inside a chat: `#/chat/<appId>/<chatId>?message=<id>&from=<chatId>.<messageId>`
- * (`from` is the answer the person came from, for the way back). Hash routes need no server
+ * (`from` is the answer the person came from, for the way back), and `&store=team` when that chat
+ * is a team store's (`serve --store postgres://…`: a card's evidence there). Hash routes need no server
  * rewrites and survive reloads, so an evidence link can be shared or reloaded.
  */
 import { useCallback, useEffect, useState } from "react";
@@ -23,6 +24,8 @@ export type Route =
       readonly messageId?: number | null;
       /** Where the person came from (an answer citing this message), or null. */
       readonly from?: MessageAddress | null;
+      /** True when the chat is the team store's, not a local one (`store=team`). */
+      readonly team?: boolean;
       /**
        * True when the route names an app by something that is not an id (a name, `0`, an emoji):
        * no app has it, so the page shows "app not found" and never falls back to another app.
@@ -60,6 +63,7 @@ export function parseRoute(hash: string): Route {
     chatId,
     messageId: chatId === null ? null : id(params.get("message")),
     from: chatId === null ? null : address(params.get("from")),
+    ...(chatId !== null && params.get("store") === "team" ? { team: true } : {}),
   };
 }
 
@@ -77,6 +81,7 @@ export function routeHash(route: Route): string {
   const params: string[] = [];
   if (route.messageId) params.push(`message=${route.messageId}`);
   if (route.from) params.push(`from=${route.from.chatId}.${route.from.messageId}`);
+  if (route.team) params.push("store=team");
   return params.length > 0 ? `${base}?${params.join("&")}` : base;
 }
 

@@ -29,6 +29,7 @@ export function EvidenceItem({ target }: { target: EvidenceTarget }) {
           appId: origin.appId,
           chatId: target.chat_id,
           messageId: target.message_id,
+          team: origin.team === true,
           from:
             origin.messageId === null
               ? null

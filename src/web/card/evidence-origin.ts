@@ -14,6 +14,8 @@ export interface EvidenceOrigin {
   readonly messageId: number | null;
   /** What became of cited messages since the card was made (changed, removed, kept); may be empty. */
   readonly citations: readonly CitationNote[];
+  /** True when the card's targets are a team store's chats (`serve --store postgres://…`). */
+  readonly team?: boolean;
 }
 
 /** Provided by the message list around each message. */

@@ -42,6 +42,8 @@ export interface ChatPageProps {
   readonly messageId: number | null;
   /** The answer the addressed message was opened from, or null. */
   readonly from: MessageAddress | null;
+  /** The chat is the team store's (an evidence target there), read-only. */
+  readonly team: boolean;
   readonly navigate: (route: Route) => void;
   readonly drawerOpen: boolean;
   readonly closeDrawer: () => void;
@@ -49,13 +51,18 @@ export interface ChatPageProps {
 
 /** The chat page. */
 export function ChatPage(props: ChatPageProps) {
-  const { appId, appNotFound, chatId, messageId, from, navigate, drawerOpen, closeDrawer } = props;
+  const { appId, appNotFound, chatId, messageId, from, team, navigate, drawerOpen, closeDrawer } =
+    props;
+  // Every read of a team store's chat says so: its ids are not the local store's.
+  const storeParam = team ? "&store=team" : "";
   const { t } = useTranslation();
   const [apps, setApps] = useState<Apps | null>(null);
   const [fillCommands, setFillCommands] = useState<AppsResponse["fillCommands"] | null>(null);
   const [defaultAppId, setDefaultAppId] = useState<number | null>(null);
   // Unknown until /api/apps answers; only a definite false shows the read-only notice.
   const [storeWritable, setStoreWritable] = useState<boolean | null>(null);
+  // The cards' evidence is a team store's (`serve --store postgres://…`).
+  const [teamHistory, setTeamHistory] = useState(false);
   // Chats are kept with the app they were listed for, so another app's list is never shown.
   const [chatList, setChatList] = useState<{ readonly appId: number; readonly chats: Chats }>();
   // The app id the server answered NotFound for; cleared when its chats load.
@@ -95,6 +102,7 @@ export function ChatPage(props: ChatPageProps) {
         setDefaultAppId(response.defaultAppId);
         setFillCommands(response.fillCommands);
         setStoreWritable(response.storeWritable);
+        setTeamHistory(response.historyStore === "team");
       })
       .catch(fail);
   }, [fail]);
@@ -131,7 +139,8 @@ export function ChatPage(props: ChatPageProps) {
       setShownChat(null);
       return;
     }
-    const query = messageId === null ? "" : `?message=${messageId}`;
+    const query =
+      messageId === null ? (team ? "?store=team" : "") : `?message=${messageId}${storeParam}`;
     try {
       const path = `/api/apps/${appId}/chats/${chatId}/messages${query}`;
       const response = await getJson(path, messagesResponseSchema);
@@ -150,33 +159,33 @@ export function ChatPage(props: ChatPageProps) {
       // Any other failure (the server stopped) keeps what is on screen; the banner says why.
       throw error;
     }
-  }, [appId, chatId, messageId, t]);
+  }, [appId, chatId, messageId, team, storeParam, t]);
 
   // The page before the first shown message, put in front of it (messages already shown stay).
   const loadEarlier = useCallback(async () => {
     const first = messages[0];
     if (chatId === null || appId === null || first === undefined) return;
-    const path = `/api/apps/${appId}/chats/${chatId}/messages?before=${first.id}`;
+    const path = `/api/apps/${appId}/chats/${chatId}/messages?before=${first.id}${storeParam}`;
     const response = await getJson(path, messagesResponseSchema);
     setMessages((shown) => [
       ...response.messages.filter((message) => message.id < (shown[0]?.id ?? 0)),
       ...shown,
     ]);
     setHasEarlier(response.hasEarlier);
-  }, [appId, chatId, messages]);
+  }, [appId, chatId, messages, storeParam]);
 
   // The page after the last shown message, put after it (messages already shown stay).
   const loadLater = useCallback(async () => {
     const last = messages.at(-1);
     if (chatId === null || appId === null || last === undefined) return;
-    const path = `/api/apps/${appId}/chats/${chatId}/messages?after=${last.id}`;
+    const path = `/api/apps/${appId}/chats/${chatId}/messages?after=${last.id}${storeParam}`;
     const response = await getJson(path, messagesResponseSchema);
     setMessages((shown) => [
       ...shown,
       ...response.messages.filter((message) => message.id > (shown.at(-1)?.id ?? 0)),
     ]);
     setHasLater(response.hasLater);
-  }, [appId, chatId, messages]);
+  }, [appId, chatId, messages, storeParam]);
 
   useEffect(() => {
     loadChats().catch(fail);
@@ -217,7 +226,9 @@ export function ChatPage(props: ChatPageProps) {
       ? null
       : shownChat?.id === chatId
         ? shownChat.origin
-        : (chats.find((chat) => chat.id === chatId)?.origin ?? null);
+        : team
+          ? "imported"
+          : (chats.find((chat) => chat.id === chatId)?.origin ?? null);
   const inArchive = shownOrigin === "imported";
 
   const submit = async () => {
@@ -254,7 +265,7 @@ export function ChatPage(props: ChatPageProps) {
         apps={apps}
         chats={chats}
         appId={appMissing ? null : appId}
-        chatId={chatId}
+        chatId={team ? null : chatId}
         navigate={navigate}
         drawerOpen={drawerOpen}
         closeDrawer={closeDrawer}
@@ -301,6 +312,7 @@ export function ChatPage(props: ChatPageProps) {
           live={turn.live}
           messageId={messageId}
           from={from}
+          team={teamHistory}
           onRetry={(live) => void sendTurn(live.chatId, live.userText)}
         />
         {inArchive && !appMissing ? (

@@ -24,6 +24,7 @@ export function CitedLink({ address, children }: CitedLinkProps) {
     appId: origin.appId,
     chatId: address.chatId,
     messageId: address.messageId,
+    team: origin.team === true,
     from: origin.messageId === null ? null : { chatId: origin.chatId, messageId: origin.messageId },
   });
   return (

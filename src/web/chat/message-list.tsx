@@ -33,6 +33,8 @@ export interface MessageListProps {
   readonly from: MessageAddress | null;
   /** Asks a failed turn's question again. */
   readonly onRetry: (live: LiveTurn) => void;
+  /** True when the cards' evidence is a team store's (`historyStore: team`): links say so. */
+  readonly team?: boolean;
   /** True for an empty store: no "new chat" invitation, as there is no app to chat in. */
   readonly empty?: boolean;
   /** The chat has messages before the shown ones: how many it holds, and how to load them. */
@@ -44,6 +46,7 @@ export interface MessageListProps {
 /** The message list. */
 export function MessageList(props: MessageListProps) {
   const { appId, chatId, messages, live, messageId, from, onRetry, earlier, later, empty } = props;
+  const team = props.team === true;
   const { t } = useTranslation();
   const listRef = useRef<HTMLElement>(null);
   const scrolledTo = useRef<string | null>(null);
@@ -121,7 +124,7 @@ export function MessageList(props: MessageListProps) {
     ) : null;
 
   const origin = (id: number | null, citations: readonly CitationNote[] = []) =>
-    appId !== null && chatId !== null ? { appId, chatId, messageId: id, citations } : null;
+    appId !== null && chatId !== null ? { appId, chatId, messageId: id, citations, team } : null;
 
   return (
     <>
