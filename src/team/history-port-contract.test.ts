@@ -91,6 +91,13 @@ function contract(open: () => { port: HistoryPort }) {
     expect([elsewhere.corrections, elsewhere.chats]).toEqual([undefined, []]);
   });
 
+  it("names the things of a kind the query asks about that this app names", async () => {
+    const result = await port.searchChats(scope(), { query: "how do we take payments" });
+    expect(result.kinds).toEqual([{ kind: "payments", from: "payment", names: ["stripe"] }]);
+    const named = await port.searchChats(scope(), { query: "Stripe payments" });
+    expect(named.kinds).toBeUndefined();
+  });
+
   it("keeps the bounds: limit 1–20, blank and over-long queries refused", async () => {
     expect((await port.searchChats(scope(), { query: "passkeys", limit: 1 })).chats.length).toBe(1);
     expect(await kindOf(port.searchChats(scope(), { query: "x", limit: 21 }))).toBe(

@@ -9,11 +9,10 @@
  * spelling correction, so no other app's word reaches a search or a result.
  */
 import { listTech } from "@specfy/stack-analyser/dist/common/techs.generated.js";
-import type { DatabasePort } from "../../store/database-port.js";
 import { STOPWORDS } from "../text/stopwords.js";
 import { familyZipf } from "../text/word-frequency.js";
 import type { KindNames } from "../types.js";
-import { APP_DOCS_COUNTED, type SearchScope, scopedMatch } from "./correct-spelling.js";
+import type { CorrectionSource } from "./correct-spelling.js";
 import { isDictionaryWord } from "./dictionary-word.js";
 import { porterStem } from "./porter-stem.js";
 
@@ -217,31 +216,30 @@ export function kindsAsked(words: readonly string[]): { kind: string; cue: strin
 }
 
 /**
- * The kind names of `words` in `scope`: for each kind asked ({@link kindsAsked}), the words of
- * its technologies that the scope's messages hold, most messages first, at most
- * {@link KIND_NAMES}, none the query already has; a kind the scope names none of is left out.
- * One count query per technology word of the kinds asked; never throws for any words.
+ * The kind names of `words` in a scope whose messages holding a word `count` says (capped, as
+ * {@link CorrectionSource.count}: the local index or the team store, each restricted to the app
+ * outside the current chat): for each kind asked ({@link kindsAsked}), the words of its
+ * technologies the scope holds, most messages first, at most {@link KIND_NAMES}, none the query
+ * already has; a kind the scope names none of is left out. One count per technology word of the
+ * kinds asked; never throws for any words.
  */
-export function findKindNames(
-  db: DatabasePort,
-  scope: SearchScope,
+export async function findKindNames(
+  count: CorrectionSource["count"],
   words: readonly string[],
-): KindNames[] {
+): Promise<KindNames[]> {
   const asked = kindsAsked(words);
-  if (asked.length === 0) return [];
-  const count = db
-    .prepare(
-      `SELECT count(*) FROM (SELECT rowid FROM history_fts WHERE history_fts MATCH ? LIMIT ${APP_DOCS_COUNTED})`,
-    )
-    .pluck();
   const own = new Set(words.map(porterStem));
-  return asked.flatMap(({ kind, cue }) => {
-    const held = (kindWords().get(kind) ?? [])
-      .filter((word) => !own.has(porterStem(word)))
-      .map((word) => ({ word, docs: Number(count.get(scopedMatch(word, scope)) ?? 0) }))
-      .filter((entry) => entry.docs > 0)
-      .sort((a, b) => b.docs - a.docs || (a.word < b.word ? -1 : 1))
-      .slice(0, KIND_NAMES);
-    return held.length === 0 ? [] : [{ kind, from: cue, names: held.map((entry) => entry.word) }];
-  });
+  const named: KindNames[] = [];
+  for (const { kind, cue } of asked) {
+    const held: { word: string; docs: number }[] = [];
+    for (const word of kindWords().get(kind) ?? []) {
+      if (own.has(porterStem(word))) continue;
+      const docs = await count(word);
+      if (docs > 0) held.push({ word, docs });
+    }
+    held.sort((a, b) => b.docs - a.docs || (a.word < b.word ? -1 : 1));
+    const names = held.slice(0, KIND_NAMES).map((entry) => entry.word);
+    if (names.length > 0) named.push({ kind, from: cue, names });
+  }
+  return named;
 }

@@ -19,7 +19,7 @@ import type {
   SearchMatch,
 } from "../types.js";
 import { buildFtsMatch } from "./build-fts-query.js";
-import { applyCorrections, findCorrections } from "./correct-spelling.js";
+import { applyCorrections, correctWords, sqliteCorrectionSource } from "./correct-spelling.js";
 import { extractTerms } from "./extract-terms.js";
 import { findKindNames } from "./kind-names.js";
 import { findTermPosition, isSubstantive, isTitleOnlyMatch, makeExcerpt } from "./make-excerpt.js";
@@ -419,7 +419,7 @@ function groupByChat(
  * at most 3 words above 1%, rarest first). A chat whose hits match only its title shows its best
  * body match or first substantive message instead (`isTitleOnlyMatch`). A word the app never holds
  * and no dictionary lists is searched as the app's nearest spelling, reported in `corrections`
- * (`findCorrections`: checked against the app, never another app's word). A kind of thing the
+ * (`correctWords`: checked against the app, never another app's word). A kind of thing the
  * query asks about ("login", "email") is answered in `kinds` with the things of that kind the app
  * names, not searched (`findKindNames`, the same check). `index_status` is
  * `indexing` while the app has queued messages after at most `ctx.indexWaitMs` (≤ 1,000 ms).
@@ -434,9 +434,10 @@ export async function searchChats(
   const { pending } = await indexStatus(ctx);
   const asked = extractTerms(query);
   const scope = { appId: ctx.appId, excludeChatId: ctx.currentChatId };
-  const corrected = await findCorrections(ctx.store.db, scope, asked.words);
+  const source = sqliteCorrectionSource(ctx.store.db, scope);
+  const corrected = await correctWords(source, asked.words);
   const terms = applyCorrections(asked, corrected);
-  const kinds = findKindNames(ctx.store.db, scope, terms.words);
+  const kinds = await findKindNames(source.count, terms.words);
   const searched = selectSearchTerms(ctx.store.db, pruneFrequentTerms(ctx.store.db, terms));
   const match = buildFtsMatch({
     terms: searched,

@@ -67,15 +67,3 @@ export function teamCorrectionSource(pool: pg.Pool, scope: HistoryScope): Correc
     texts: (word) => scoped(word, TEXTS_READ, "read_text"),
   };
 }
-
-/**
- * The corrections of `words` in app `scope.appId` of the team store, by the local rule.
- * @throws what `pg` throws (the caller classifies it).
- */
-export function findTeamCorrections(
-  pool: pg.Pool,
-  scope: HistoryScope,
-  words: readonly string[],
-): Promise<RankedCorrection[]> {
-  return correctWords(teamCorrectionSource(pool, scope), words);
-}

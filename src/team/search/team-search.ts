@@ -12,8 +12,9 @@ import { indexedTitle } from "../../history/indexer/build-index-row.js";
 import { MIN_ROWS_FOR_TERM_STATS } from "../../history/indexer/term-stats.js";
 import type { HistoryScope } from "../../history/port/history-port.js";
 import { capTermsByIdf } from "../../history/search/cap-terms-by-idf.js";
-import { applyCorrections } from "../../history/search/correct-spelling.js";
+import { applyCorrections, correctWords } from "../../history/search/correct-spelling.js";
 import { extractTerms } from "../../history/search/extract-terms.js";
+import { findKindNames } from "../../history/search/kind-names.js";
 import {
   findTermPosition,
   isSubstantive,
@@ -39,7 +40,7 @@ import type { SearchChatHit, SearchChatsInput, SearchChatsResult } from "../../h
 import { isoTimeOrNull } from "../../text/iso-time.js";
 import { indexTokens } from "../index-terms.js";
 import { type AppStatistics, bm25Score, type LexemeHits } from "./team-bm25.js";
-import { findTeamCorrections } from "./team-corrections.js";
+import { teamCorrectionSource } from "./team-corrections.js";
 import { anyPhraseTsquery, phraseTsquery, type QueryPhrase, queryPhrases } from "./team-query.js";
 
 /**
@@ -343,7 +344,12 @@ export async function teamSearchChats(
 ): Promise<SearchChatsResult> {
   const { query, limit } = parseSearchInput(input);
   // A word the app never holds is searched as the app's nearest spelling or abbreviation, as locally.
-  const corrected = await findTeamCorrections(pool, scope, extractTerms(query).words);
+  const source = teamCorrectionSource(pool, scope);
+  const corrected = await correctWords(source, extractTerms(query).words);
+  const kinds = await findKindNames(
+    source.count,
+    applyCorrections(extractTerms(query), corrected).words,
+  );
   const asked = applyCorrections(extractTerms(query), corrected);
   const stats = await appStatistics(pool, scope.appId);
   const frequencies = await wordFrequencies(pool, scope.appId, asked.words);
@@ -384,6 +390,7 @@ export async function teamSearchChats(
     pending_count: 0,
     chats,
     ...(corrections.length > 0 ? { corrections } : {}),
+    ...(kinds.length > 0 ? { kinds } : {}),
     truncated: false,
   });
 }
