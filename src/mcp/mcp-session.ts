@@ -134,6 +134,8 @@ export interface McpSessionOptions {
   /** Called once each time a call resolves a (new) app, e.g. to sync that project in the background. */
   readonly onAppResolved?: (app: SessionApp) => void;
   readonly env: NodeJS.ProcessEnv;
+  /** The client's `clientInfo.name` from `initialize` (which agent's live session to exclude). */
+  readonly clientName?: () => string | undefined;
   /**
    * Writes the commands an error suggests (turn Pro on, import the project) as the person behind
    * the agent runs Recollect, with this server's store (`src/cli/remedy-writer.ts`).
@@ -333,6 +335,7 @@ export function createMcpSession(options: McpSessionOptions): McpSession {
               projectPath: app.projectPath,
               env: options.env,
               now: options.now,
+              ...(options.clientName?.() ? { clientName: options.clientName() } : {}),
             })
           : null,
       ...(options.history ? { history: options.history } : {}),
