@@ -32,6 +32,8 @@ export interface Scale {
    * any load) only a hang is caught, as `src/mcp/sigint-exit.test.ts` does, never a speed.
    */
   readonly sigintTargetMs: number;
+  /** Which entry point they run: the compiled package (full) or this checkout's (smoke). */
+  readonly sigintEntry: "compiled" | "checkout";
 }
 
 const FULL: Scale = {
@@ -43,6 +45,7 @@ const FULL: Scale = {
   concurrencyMs: 60_000,
   sigintRuns: 20,
   sigintTargetMs: 100,
+  sigintEntry: "compiled",
 };
 
 const SMOKE: Scale = {
@@ -54,6 +57,7 @@ const SMOKE: Scale = {
   concurrencyMs: 2_000,
   sigintRuns: 2,
   sigintTargetMs: 2_000,
+  sigintEntry: "checkout",
 };
 
 /** The scale for a full (`false`) or smoke (`true`) run. */
@@ -87,7 +91,12 @@ export const CHECKS = {
   concurrency: ({ scale, seed, log }) =>
     runConcurrencyCheck({ durationMs: scale.concurrencyMs, seed: seed ^ 0x6506, log }),
   "mcp-sigint": ({ scale, log }) =>
-    runMcpSigintCheck({ runs: scale.sigintRuns, targetMs: scale.sigintTargetMs, log }),
+    runMcpSigintCheck({
+      runs: scale.sigintRuns,
+      targetMs: scale.sigintTargetMs,
+      entry: scale.sigintEntry,
+      log,
+    }),
 } as const satisfies Record<string, Check>;
 
 /** A check's name (the CLI accepts these to run a subset). */
