@@ -134,27 +134,76 @@ function unreadableFile(input: SyncFileInput, code: string): FileOutcome {
   return { kind: "skipped", reason, projectRoot, chats: previous?.chats ?? 0 };
 }
 
+/** What one `stat` tells of a file against its remembered state ({@link checkRemembered}). */
+export interface RememberedCheck {
+  /** The outcome when the file is as remembered (nothing to read or write); null otherwise. */
+  readonly outcome: FileOutcome | null;
+  /** The file's own mtime (ms), or null when it could not be stat-ed (then `outcome` is null). */
+  readonly fileMtimeMs: number | null;
+}
+
+/**
+ * The outcome of a file whose size and mtime (a database source: its signature) are as
+ * remembered and that this parser version read: unchanged, or skipped again for its remembered
+ * reason. One `stat` (plus the companions' of a database source), no read and no write, so a
+ * pass can settle the unchanged files of a large history outside any write transaction. Any
+ * other file (new, changed, read by another parser, unreadable) gets a null outcome and is
+ * {@link syncFile}'s to decide. Never throws.
+ */
+export function checkRemembered(
+  input: Omit<SyncFileInput, "db" | "dryRun" | "nowMs">,
+): RememberedCheck {
+  let stats: Stats;
+  try {
+    stats = statSync(input.file.path);
+  } catch {
+    return { outcome: null, fileMtimeMs: null };
+  }
+  if (!stats.isFile()) return { outcome: null, fileMtimeMs: null };
+  const fileMtimeMs = stats.mtimeMs;
+  return { outcome: rememberedOutcome(input, stats), fileMtimeMs };
+}
+
+/** {@link checkRemembered}'s outcome for `stats`; null when the file must be read. */
+function rememberedOutcome(
+  input: Pick<SyncFileInput, "source" | "file" | "previous">,
+  stats: Stats,
+): FileOutcome | null {
+  const { previous } = input;
+  // What an older parser stored may differ from what this one parses: read it all again, once.
+  if (previous === undefined || previous.parserVersion !== PARSER_VERSION) return null;
+  const { size, mtimeMs } = signatureOf(input, stats);
+  if (previous.size !== size || previous.mtimeMs !== mtimeMs) return null;
+  return previous.skipReason !== null
+    ? {
+        kind: "skipped",
+        reason: previous.skipReason,
+        projectRoot: previous.projectRoot,
+        chats: previous.chats,
+      }
+    : { kind: "unchanged", chats: previous.chats, projectRoot: previous.projectRoot };
+}
+
+/** The size and mtime (ms, rounded) a file is remembered by: a database source's signature. */
+function signatureOf(
+  input: Pick<SyncFileInput, "source" | "file">,
+  stats: Stats,
+): { size: number; mtimeMs: number } {
+  return isDatabaseFormat(input.source.format)
+    ? databaseSignature(input.file.path, stats, input.source.companionFiles?.(input.file) ?? [])
+    : { size: stats.size, mtimeMs: Math.round(stats.mtimeMs) };
+}
+
 /** {@link syncFile} without its guard: file-system errors propagate. */
 function readAndSyncFile(input: SyncFileInput): FileOutcome {
   const { source, file, previous } = input;
   const stats = statSync(file.path);
   if (!stats.isFile()) return unreadableFile(input, stats.isDirectory() ? "EISDIR" : "not a file");
   const database = isDatabaseFormat(source.format);
-  const { size, mtimeMs } = database
-    ? databaseSignature(file.path, stats, source.companionFiles?.(file) ?? [])
-    : { size: stats.size, mtimeMs: Math.round(stats.mtimeMs) };
-  // What an older parser stored may differ from what this one parses: read it all again, once.
+  const { size, mtimeMs } = signatureOf(input, stats);
+  const remembered = rememberedOutcome(input, stats);
+  if (remembered !== null) return remembered;
   const reread = previous !== undefined && previous.parserVersion !== PARSER_VERSION;
-  if (previous && !reread && previous.size === size && previous.mtimeMs === mtimeMs) {
-    return previous.skipReason !== null
-      ? {
-          kind: "skipped",
-          reason: previous.skipReason,
-          projectRoot: previous.projectRoot,
-          chats: previous.chats,
-        }
-      : { kind: "unchanged", chats: previous.chats, projectRoot: previous.projectRoot };
-  }
   const projectRoot = previous?.projectRoot ?? source.projectRootOf(file);
   const change =
     database || reread ? (previous ? "rewritten" : "new") : classify(file.path, size, previous);
