@@ -1,9 +1,8 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { exploreChatHistoryReportSchema } from "../card/report-schema.js";
+import { addDecisionChat, exploreEvidence } from "./testing/explore-evidence.js";
 import { createMcpTestStore, type McpTestStore } from "./testing/mcp-store.js";
 import { spawnMcpClient } from "./testing/spawn-mcp-client.js";
 
@@ -28,22 +27,17 @@ describe("recollect mcp: the host's live Codex and Gemini CLI sessions", () => {
       store.writeSettings({ entitlement: "pro" });
       await store.change((open) => {
         open.db.prepare("UPDATE apps SET path = ? WHERE id = ?").run(project, store.seeded.appId);
-        const chat = open.db.prepare(
-          "INSERT INTO chats (app_id, title, created_at, source, external_id) VALUES (?, ?, ?, ?, ?)",
-        );
-        const message = open.db.prepare(
-          "INSERT INTO messages (chat_id, role, content, created_at) VALUES (?, 'user', ?, ?)",
-        );
-        for (const [title, source, id] of [
+        for (const [title, source, externalId] of [
           ["Live Codex", "codex", "codex-live-1"],
           ["Live Gemini", "gemini-cli", "gemini-live-1"],
         ] as const) {
-          const row = chat.run(store.seeded.appId, title, Date.UTC(2026, 5, 1), source, id);
-          message.run(
-            row.lastInsertRowid,
-            "Decision: deploy the storefront on Fly.io regions.",
-            Date.UTC(2026, 5, 1, 0, 1),
-          );
+          addDecisionChat(open, {
+            appId: store.seeded.appId,
+            title,
+            source,
+            externalId,
+            text: "Decision: deploy the storefront on Fly.io regions.",
+          });
         }
       });
       // The agents' session files as they write them now (no messages: nothing to import).
@@ -67,14 +61,11 @@ describe("recollect mcp: the host's live Codex and Gemini CLI sessions", () => {
           env: { HOME: home, USERPROFILE: home },
           clientName,
         });
-        const result = (await server.client.callTool({
-          name: "explore_chat_history",
-          arguments: { query: "Where do we deploy the storefront? Fly.io regions" },
-        })) as CallToolResult;
-        const report = exploreChatHistoryReportSchema.parse(result.structuredContent);
-        return [...report.findings, ...report.conflicts]
-          .flatMap((group) => group.evidence)
-          .map((target) => target.chat_title);
+        const { targets } = await exploreEvidence(
+          server.client,
+          "Where do we deploy the storefront? Fly.io regions",
+        );
+        return targets.map((target) => target.chat_title);
       };
       const fromCodex = await cited("codex-mcp-client");
       expect(fromCodex).toContain("Live Gemini");
