@@ -38,7 +38,13 @@ import { writeChats } from "../importers/write-chats.js";
 import { externalIdsOfSourceFile } from "../store/catalog/chats.js";
 import { type SourceFileState, saveSourceFileState } from "../store/catalog/source-files.js";
 import { writeTransaction } from "../store/write-transaction.js";
-import { completeJsonLines, newlinesBefore, prefixFingerprint, readRange } from "./file-bytes.js";
+import {
+  completeJsonLines,
+  newlinesBefore,
+  prefixFingerprint,
+  type RangeReader,
+  snapshotReader,
+} from "./file-bytes.js";
 import { fileErrorCode } from "./fs-listing.js";
 import type { HistorySource, SourceFile } from "./history-source.js";
 import { lastTurnStart } from "./last-turn-start.js";
@@ -205,8 +211,14 @@ function readAndSyncFile(input: SyncFileInput): FileOutcome {
   if (remembered !== null) return remembered;
   const reread = previous !== undefined && previous.parserVersion !== PARSER_VERSION;
   const projectRoot = previous?.projectRoot ?? source.projectRootOf(file);
+  // The file's bytes as stat-ed, read once for a small file: the fingerprints and the records.
+  const bytesOf = snapshotReader(file.path, size);
   const change =
-    database || reread ? (previous ? "rewritten" : "new") : classify(file.path, size, previous);
+    database || reread
+      ? previous
+        ? "rewritten"
+        : "new"
+      : classify(file.path, size, previous, bytesOf);
   if (change === "unchanged") {
     if (!input.dryRun && previous) saveSourceFileState(input.db, { ...previous, mtimeMs });
     return { kind: "unchanged", chats: previous?.chats ?? 0, projectRoot };
@@ -219,7 +231,7 @@ function readAndSyncFile(input: SyncFileInput): FileOutcome {
   let read: { bytes: Buffer; consumed: number; torn: boolean };
   let chats: ImportedChat[];
   try {
-    const bytes = database ? Buffer.alloc(0) : readRange(file.path, from, size - from);
+    const bytes = database ? Buffer.alloc(0) : bytesOf(from, size - from);
     read =
       source.growth === "jsonl-lines"
         ? completeJsonLines(bytes)
@@ -253,7 +265,7 @@ function readAndSyncFile(input: SyncFileInput): FileOutcome {
       saveSourceFileState(input.db, {
         ...stateBase(input, size, mtimeMs, projectRoot),
         importedBytes,
-        prefixHash: prefixFingerprint(file.path, importedBytes),
+        prefixHash: prefixFingerprint(file.path, importedBytes, bytesOf),
         resumeBytes,
         chats: 0,
         skipReason: read.torn ? null : reason,
@@ -280,7 +292,7 @@ function readAndSyncFile(input: SyncFileInput): FileOutcome {
     saveSourceFileState(input.db, {
       ...stateBase(input, size, mtimeMs, projectRoot),
       importedBytes,
-      prefixHash: prefixFingerprint(file.path, importedBytes),
+      prefixHash: prefixFingerprint(file.path, importedBytes, bytesOf),
       resumeBytes,
       chats: written.fileChats,
       skipReason: null,
@@ -336,10 +348,13 @@ function classify(
   path: string,
   size: number,
   previous: SourceFileState | undefined,
+  read: RangeReader,
 ): FileChange | "unchanged" {
   if (!previous) return "new";
   if (size < previous.importedBytes) return "rewritten";
-  if (prefixFingerprint(path, previous.importedBytes) !== previous.prefixHash) return "rewritten";
+  if (prefixFingerprint(path, previous.importedBytes, read) !== previous.prefixHash) {
+    return "rewritten";
+  }
   // A remembered failure is retried in full once the file changes.
   if (previous.skipReason !== null) return "rewritten";
   return size === previous.importedBytes ? "unchanged" : "appended";
