@@ -41,6 +41,8 @@ export interface Scale {
    * msg/s); `--push-messages N` sets it (`reliability/README.md` has the measured figures).
    */
   readonly pushMessages: number;
+  /** Which entry point they run: the compiled package (full) or this checkout's (smoke). */
+  readonly sigintEntry: "compiled" | "checkout";
 }
 
 const FULL: Scale = {
@@ -54,6 +56,7 @@ const FULL: Scale = {
   sigintTargetMs: 100,
   pushKills: 20,
   pushMessages: 20_000,
+  sigintEntry: "compiled",
 };
 
 const SMOKE: Scale = {
@@ -67,6 +70,7 @@ const SMOKE: Scale = {
   sigintTargetMs: 2_000,
   pushKills: 2,
   pushMessages: 2_000,
+  sigintEntry: "checkout",
 };
 
 /**
@@ -104,7 +108,12 @@ export const CHECKS = {
   concurrency: ({ scale, seed, log }) =>
     runConcurrencyCheck({ durationMs: scale.concurrencyMs, seed: seed ^ 0x6506, log }),
   "mcp-sigint": ({ scale, log }) =>
-    runMcpSigintCheck({ runs: scale.sigintRuns, targetMs: scale.sigintTargetMs, log }),
+    runMcpSigintCheck({
+      runs: scale.sigintRuns,
+      targetMs: scale.sigintTargetMs,
+      entry: scale.sigintEntry,
+      log,
+    }),
   "push-kill": ({ scale, seed, log }) =>
     runPushKillCheck({
       kills: scale.pushKills,

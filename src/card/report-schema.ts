@@ -25,6 +25,15 @@ export const evidenceTargetSchema = z.object({
   excerpt: z.string().max(MAX_EVIDENCE_EXCERPT_CHARS),
   projection_truncated: z.boolean().optional(),
   is_compaction_summary: z.boolean().optional(),
+  /**
+   * What became of the cited message since the excerpt was observed, when a surface checked it on
+   * showing the report (`agent/tools/explore-chat-history/cited-target-notes.ts`): `changed` (a
+   * later sync edited it in place: same id, other text) or `removed` (no such message any more).
+   * Absent when it still says what the excerpt quotes, or when nobody checked.
+   */
+  message_state: z.enum(["changed", "removed"]).optional(),
+  /** True when the cited chat's file was deleted by its agent: the chat is now only in Recollect. */
+  kept_after_file_deleted: z.literal(true).optional(),
 });
 export type EvidenceTarget = z.infer<typeof evidenceTargetSchema>;
 

@@ -103,6 +103,24 @@ describe("writeChats counts the stored messages a write removes", () => {
     });
     expect(contents(store)).toEqual(["a", "other", "e"]);
   });
+
+  it("tail: a tail that starts far back in a long chat is matched there, as near its end", () => {
+    using store = openStore({ path: ":memory:" });
+    const long = Array.from({ length: 200 }, (_, index) => `m${index}`);
+    write(store, chat(long));
+    // Starts at m20: 180 messages before the end, outside the end the tail is first looked for.
+    expect(write(store, chat([...long.slice(20, 22), "new"]), "tail")).toMatchObject({
+      messages: 1,
+      messagesRemoved: 178,
+    });
+    expect(contents(store)).toEqual([...long.slice(0, 22), "new"]);
+    // Starts at the last stored message: only what follows it is written.
+    expect(write(store, chat(["new", "newer"]), "tail")).toMatchObject({
+      messages: 1,
+      messagesRemoved: 0,
+    });
+    expect(contents(store)).toEqual([...long.slice(0, 22), "new", "newer"]);
+  });
 });
 
 describe("importPaths reports the messages an edited file's import removed", () => {

@@ -7,7 +7,7 @@
  * re-projects stored text; this one re-reads the source, for what only the source still holds
  * (e.g. the history tool's question a recalled-turn marker now keeps).
  */
-export const PARSER_VERSION = 3;
+export const PARSER_VERSION = 4;
 // 1: files synced before versions were recorded (migration 007 gives every remembered file 1).
 //    Among them, recalled-turn markers without the history tool's question (before projection 7)
 //    and Codex turns after a failed Recollect call marked as recalled.
@@ -15,3 +15,6 @@ export const PARSER_VERSION = 3;
 //    Recollect call (Claude Code is_error, Codex `err:` output, error blocks) marks nothing.
 // 3: Claude Code: a prompt that a Recollect call answered after other steps of the agent marks
 //    its first reply with the recall-request marker, so the prompt is a history question.
+// 4: Codex and Gemini CLI do the same (a Recollect call after the agent's own message marks that
+//    message with the recall-request marker); Gemini CLI turns from a Recollect call on are
+//    marked as recalled, read from the model messages' `toolCalls`.

@@ -44,8 +44,12 @@ export function historyToolQuery(input: unknown): string | null {
   return typeof query === "string" && query.trim() !== "" ? query : null;
 }
 
-/** The tool names, bare or as an MCP client qualifies them (`mcp__recollect__read_chat`). */
-const HISTORY_TOOL_NAME = /(?:^|__|\.|\/)(?:explore_chat_history|read_chat|search_chats)$/;
+/**
+ * The tool names, bare or as an MCP client qualifies them: `mcp__recollect__read_chat` (Claude
+ * Code), `recollect__read_chat`, `recollect.read_chat`, and Gemini CLI's `mcp_recollect_read_chat`
+ * (one underscore, so only after its `mcp_` prefix).
+ */
+const HISTORY_TOOL_NAME = /(?:^|__|\.|\/|^mcp_.+_)(?:explore_chat_history|read_chat|search_chats)$/;
 
 /** The first characters of a Recollect tool result's text (read JSON, the report's text form). */
 const HISTORY_TOOL_OUTPUT = [/^\s*\{\s*"archival_content"\s*:\s*true/, /^Question: .*\nOutcome: /];

@@ -63,6 +63,12 @@ import { fallbackApp, type ResolvedApp } from "./resolve-app.js";
 /** How a chat's parsed messages relate to what is stored; see the module doc. */
 export type WriteMode = "merge" | "exact" | "tail";
 
+/**
+ * Stored messages beyond the parsed tail's length read from a chat's end to find where the tail
+ * starts (`tail` mode): a turn's first message is its prompt, normally among the last few stored.
+ */
+const TAIL_MATCH_WINDOW = 64;
+
 /** A parsed chat with its app decided. */
 export interface ChatToWrite {
   readonly chat: ImportedChat;
@@ -147,8 +153,10 @@ export function writeChats(
     stored: readonly StoredImportMessage[],
     keep: number,
     tail: readonly ImportedMessage[],
+    /** Stored rows before `stored[0]` (when `stored` is only the chat's end). */
+    before = 0,
   ): number => {
-    if (keep < stored.length) writes.deleteMessagesAfter(chatId, keep);
+    if (keep < stored.length) writes.deleteMessagesAfter(chatId, before + keep);
     insertAll(chatId, tail);
     return removedMessageCount(stored.slice(keep), tail);
   };
@@ -195,20 +203,34 @@ export function writeChats(
   ): { inserted: number; removed: number } | null => {
     const first = incoming[0];
     if (!first) return null;
-    const stored = writes.storedMessages(chatId);
-    let from = stored.length - 1;
-    while (
-      from >= 0 &&
-      !(stored[from]!.role === first.role && stored[from]!.content === first.content)
-    ) {
-      from--;
+    const lastAt = (rows: readonly StoredImportMessage[]) => {
+      let at = rows.length - 1;
+      while (at >= 0 && !(rows[at]!.role === first.role && rows[at]!.content === first.content)) {
+        at--;
+      }
+      return at;
+    };
+    // The tail starts at the last turn imported: near the chat's end, so only its end is read;
+    // the whole chat only when the turn's first message is not there.
+    let { before, messages: stored } = writes.lastStoredMessages(
+      chatId,
+      incoming.length + TAIL_MATCH_WINDOW,
+    );
+    let from = lastAt(stored);
+    if (from < 0 && before > 0) {
+      stored = writes.storedMessages(chatId);
+      before = 0;
+      from = lastAt(stored);
     }
     if (from < 0) from = stored.length;
     // Times of a turn parsed on its own may be derived differently; the text decides.
     const prefix = commonPrefixLength(stored.slice(from), incoming, sameText);
     if (from + prefix === stored.length && prefix === incoming.length) return null;
     const tail = incoming.slice(prefix);
-    return { inserted: tail.length, removed: replaceAfter(chatId, stored, from + prefix, tail) };
+    return {
+      inserted: tail.length,
+      removed: replaceAfter(chatId, stored, from + prefix, tail, before),
+    };
   };
 
   const run = writeTransaction(db, (): WriteResult => {

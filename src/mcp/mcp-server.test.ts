@@ -13,6 +13,7 @@ import { exploreChatHistoryReportSchema } from "../card/report-schema.js";
 import { recollectInvocation } from "../cli/recollect-invocation.js";
 import { readTelemetryFile, telemetryPathForStore } from "../telemetry/index.js";
 import { startScriptedOpenAIServer } from "../test/scripted-openai-server.js";
+import { addDecisionChat, exploreEvidence } from "./testing/explore-evidence.js";
 import { createMcpTestStore, type McpTestStore } from "./testing/mcp-store.js";
 import { spawnMcpClient } from "./testing/spawn-mcp-client.js";
 
@@ -464,16 +465,13 @@ describe("recollect mcp: the host's live Claude Code session", () => {
     async () => {
       store.writeSettings(pro);
       await store.change((open) => {
-        const chat = open.db
-          .prepare(
-            "INSERT INTO chats (app_id, title, created_at, source, external_id) VALUES (?, 'Live session', ?, 'claude-code', 'live-session-1')",
-          )
-          .run(store.seeded.appId, Date.UTC(2026, 5, 1));
-        open.db
-          .prepare(
-            "INSERT INTO messages (chat_id, role, content, created_at) VALUES (?, 'user', 'Decision: deploy the storefront on Fly.io regions.', ?)",
-          )
-          .run(chat.lastInsertRowid, Date.UTC(2026, 5, 1, 0, 1));
+        addDecisionChat(open, {
+          appId: store.seeded.appId,
+          title: "Live session",
+          source: "claude-code",
+          externalId: "live-session-1",
+          text: "Decision: deploy the storefront on Fly.io regions.",
+        });
       });
       const explore = async (env: Record<string, string | undefined>) => {
         await using server = await spawnMcpClient({
@@ -481,14 +479,11 @@ describe("recollect mcp: the host's live Claude Code session", () => {
           args: ["--app", "Acme Shop"],
           env,
         });
-        const result = (await server.client.callTool({
-          name: "explore_chat_history",
-          arguments: { query: "Where do we deploy the storefront? Fly.io regions" },
-        })) as CallToolResult;
-        const report = exploreChatHistoryReportSchema.parse(result.structuredContent);
-        return [...report.findings, ...report.conflicts]
-          .flatMap((group) => group.evidence)
-          .map((target) => target.chat_title);
+        const { targets } = await exploreEvidence(
+          server.client,
+          "Where do we deploy the storefront? Fly.io regions",
+        );
+        return targets.map((target) => target.chat_title);
       };
       expect(await explore({})).toContain("Live session");
       expect(await explore({ CLAUDE_CODE_SESSION_ID: "live-session-1" })).not.toContain(

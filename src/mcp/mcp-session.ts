@@ -18,6 +18,10 @@ import { resolveConsent } from "../agent/consent/resolve-consent.js";
 import type { AgentContext } from "../agent/context.js";
 import { requirePro } from "../agent/entitlement/require-pro.js";
 import { recordToolTelemetry } from "../agent/primary/tool-telemetry.js";
+import {
+  citedTargetNotes,
+  reportWithCitationNotes,
+} from "../agent/tools/explore-chat-history/cited-target-notes.js";
 import type { ExploreChatHistoryOutput } from "../agent/tools/explore-chat-history/index.js";
 import { archivalModelOutput } from "../agent/tools/history-tool-execute.js";
 import { READ_CHAT_TOOL_NAME } from "../agent/tools/read-chat-tool.js";
@@ -26,6 +30,7 @@ import type { ToolExecutionContext } from "../agent/tools/tool-definition.js";
 import { EXPLORE_CHAT_HISTORY_TOOL_NAME } from "../agent/tools/tool-names.js";
 import type { ExploreProgress } from "../card/explore-progress.js";
 import type { HistoryCard } from "../card/history-card.js";
+import type { ExploreChatHistoryReport } from "../card/report-schema.js";
 import type { Engine } from "../engine/engine.js";
 import { createSamplingEngine, type EngineUse } from "../engine/sampling-engine.js";
 import type { SampleMessage } from "../engine/sampling-language-model.js";
@@ -134,6 +139,8 @@ export interface McpSessionOptions {
   /** Called once each time a call resolves a (new) app, e.g. to sync that project in the background. */
   readonly onAppResolved?: (app: SessionApp) => void;
   readonly env: NodeJS.ProcessEnv;
+  /** The client's `clientInfo.name` from `initialize` (which agent's live session to exclude). */
+  readonly clientName?: () => string | undefined;
   /**
    * Writes the commands an error suggests (turn Pro on, import the project) as the person behind
    * the agent runs Recollect, with this server's store (`src/cli/remedy-writer.ts`).
@@ -333,6 +340,7 @@ export function createMcpSession(options: McpSessionOptions): McpSession {
               projectPath: app.projectPath,
               env: options.env,
               now: options.now,
+              ...(options.clientName?.() ? { clientName: options.clientName() } : {}),
             })
           : null,
       ...(options.history ? { history: options.history } : {}),
@@ -408,6 +416,19 @@ export function createMcpSession(options: McpSessionOptions): McpSession {
     }
   };
 
+  /**
+   * `report` with what became of each cited message (`message_state`, `kept_after_file_deleted`),
+   * checked in the local store; a team store's report as it is (no files of its chats here).
+   */
+  const withCitationNotes = async (
+    report: ExploreChatHistoryReport,
+    signal: AbortSignal,
+  ): Promise<ExploreChatHistoryReport> => {
+    if (options.history !== undefined) return report;
+    const app = await sessionApp(signal);
+    return reportWithCitationNotes(report, citedTargetNotes(options.store, app.appId));
+  };
+
   const definitionNamed = (name: string) =>
     candidates.find((definition) => definition.name === name);
 
@@ -428,9 +449,13 @@ export function createMcpSession(options: McpSessionOptions): McpSession {
       }
       try {
         const { output, engine } = await run(definition, args, call);
-        return definition.name === READ_CHAT_TOOL_NAME
-          ? readChatToolResult(output as ReadChatResult)
-          : exploreToolResult((output as ExploreChatHistoryOutput).report, engine);
+        if (definition.name === READ_CHAT_TOOL_NAME) {
+          return readChatToolResult(output as ReadChatResult);
+        }
+        return exploreToolResult(
+          await withCitationNotes((output as ExploreChatHistoryOutput).report, call.signal),
+          engine,
+        );
       } catch (error) {
         const classified = toRecollectError(error);
         if (classified.kind === "aborted") throw classified;

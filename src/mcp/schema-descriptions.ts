@@ -51,6 +51,10 @@ export const REPORT_FIELD_DESCRIPTIONS: Readonly<Record<string, string>> = {
   projection_truncated: "True when the message was longer than what was searched and quoted.",
   is_compaction_summary:
     "True when the message is an agent's summary of an earlier conversation, not a turn itself.",
+  message_state:
+    "Present when the cited message is no longer what the excerpt quotes: changed (a later sync edited it; read_chat shows its text now) or removed (it is gone; read_chat answers not found).",
+  kept_after_file_deleted:
+    "True when the agent deleted the cited chat's file: the chat is now kept only in Recollect (still readable).",
   missing_coverage: "What the explorer could not find or check: gaps to mention when answering.",
   spelling_corrections:
     "Question words the history never holds and the history's own word that was searched instead.",

@@ -211,6 +211,7 @@ export async function startMcpServer(options: StartMcpServerOptions): Promise<Ru
         engine,
         indexer,
         env: options.env,
+        clientName: () => server.getClientVersion()?.name,
         now: Date.now,
         appSources: async (signal) => ({
           ...(options.appName !== undefined ? { appName: options.appName } : {}),

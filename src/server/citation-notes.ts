@@ -6,18 +6,12 @@
  * stored, so the card itself never changes.
  */
 
+import { citedTargetNotes } from "../agent/tools/explore-chat-history/cited-target-notes.js";
 import type { EvidenceTarget } from "../card/report-schema.js";
 import type { MessageSegment } from "../card/segment-message.js";
 import { ChatNotFoundError } from "../errors/recollect-error.js";
-import {
-  citedMessageRead,
-  citedMessageState,
-  citedStateInRead,
-  type HistoryPort,
-} from "../history/index.js";
-import { findChat } from "../store/catalog/chats.js";
+import { citedMessageRead, citedStateInRead, type HistoryPort } from "../history/index.js";
 import type { Store } from "../store/open-store.js";
-import { isFileGone } from "../sync/index.js";
 import type { CitationNote } from "./shared/api-types.js";
 
 /** Every evidence target of the explorer cards among `segments`, in order (with repeats). */
@@ -37,35 +31,20 @@ function citedTargets(segments: readonly MessageSegment[]): EvidenceTarget[] {
  * The notes of the targets `segments` cite in app `appId`, one per cited message that is not
  * plainly as cited (changed, removed or kept); none for the rest. A target in another app reads
  * as removed, as `read_chat` would answer it, so nothing of that app is disclosed. One read per
- * distinct target and one `stat` per distinct chat file.
+ * distinct target and one `stat` per distinct chat file (`citedTargetNotes`).
  */
 export function citationNotes(
   store: Store,
   appId: number,
   segments: readonly MessageSegment[],
 ): CitationNote[] {
-  const ctx = { store, appId, currentChatId: null, currentMessageId: null };
-  const keptChats = new Map<number, boolean>();
-  const kept = (chatId: number) => {
-    let gone = keptChats.get(chatId);
-    if (gone === undefined) {
-      const chat = findChat(store.db, chatId);
-      gone = chat !== null && chat.appId === appId && isFileGone(chat.sourceFile);
-      keptChats.set(chatId, gone);
-    }
-    return gone;
-  };
+  const noteOf = citedTargetNotes(store, appId);
   const notes = new Map<string, CitationNote>();
   for (const target of citedTargets(segments)) {
     const key = `${target.chat_id}.${target.message_id}`;
     if (notes.has(key)) continue;
-    const state = citedMessageState(ctx, target);
-    notes.set(key, {
-      chatId: target.chat_id,
-      messageId: target.message_id,
-      state,
-      kept: state !== "removed" && kept(target.chat_id),
-    });
+    const { state, kept } = noteOf(target);
+    notes.set(key, { chatId: target.chat_id, messageId: target.message_id, state, kept });
   }
   return [...notes.values()].filter((note) => note.state !== "same" || note.kept);
 }

@@ -55,16 +55,47 @@ export function newlinesBefore(path: string, length: number): number {
  * length, the first and the last {@link FINGERPRINT_WINDOW_BYTES} of that prefix (hex). Equal
  * fingerprints at the same length mean "the prefix is as imported".
  */
-export function prefixFingerprint(path: string, length: number): string {
+export function prefixFingerprint(
+  path: string,
+  length: number,
+  read: RangeReader = (position, bytes) => readRange(path, position, bytes),
+): string {
   const hash = createHash("sha256").update(`${length}\n`);
   const head = Math.min(length, FINGERPRINT_WINDOW_BYTES);
   // An empty prefix is never read: the file may be one that cannot be opened.
-  if (head > 0) hash.update(readRange(path, 0, head));
+  if (head > 0) hash.update(read(0, head));
   if (length > head) {
     const tailStart = Math.max(head, length - FINGERPRINT_WINDOW_BYTES);
-    hash.update(readRange(path, tailStart, length - tailStart));
+    hash.update(read(tailStart, length - tailStart));
   }
   return hash.digest("hex");
+}
+
+/** Reads `length` bytes from `position` (fewer at the end of the file). */
+export type RangeReader = (position: number, length: number) => Buffer;
+
+/**
+ * Files up to this size are read whole, once, by {@link snapshotReader}: a grown file is read three
+ * times in a sync (the old prefix's fingerprint, the new records, the new prefix's fingerprint),
+ * each time opening it, which for a small file costs more than the bytes.
+ */
+export const WHOLE_READ_MAX_BYTES = 256 * 1024;
+
+/**
+ * A reader of the first `size` bytes of `path` (its size when it was stat-ed): a file of at most
+ * {@link WHOLE_READ_MAX_BYTES} is read whole on the first call and served from memory after; a
+ * larger one is read range by range. Either way no byte past `size` is returned.
+ */
+export function snapshotReader(path: string, size: number): RangeReader {
+  if (size > WHOLE_READ_MAX_BYTES) {
+    return (position, length) =>
+      readRange(path, position, Math.max(0, Math.min(length, size - position)));
+  }
+  let whole: Buffer | null = null;
+  return (position, length) => {
+    whole ??= readRange(path, 0, size);
+    return whole.subarray(position, Math.min(position + length, whole.length));
+  };
 }
 
 /**

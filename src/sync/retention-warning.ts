@@ -26,13 +26,15 @@ export interface SourceRetentionWarning {
 /**
  * The warning for `files` of `source` at `nowMs` (ms since the epoch), or null when the source
  * keeps its history or none of the files is within {@link RETENTION_WARNING_DAYS} of deletion.
- * Costs one `stat` per file of such a source; a file that cannot be stat-ed is left out.
+ * A file's mtime is taken from `mtimes` (path → ms, what the pass's own `stat` saw), else one
+ * `stat`; a file that cannot be stat-ed is left out.
  */
 export function retentionWarning(
   source: HistorySource,
   environment: SourceEnvironment,
   files: readonly SourceFile[],
   nowMs: number,
+  mtimes: ReadonlyMap<string, number> = new Map(),
 ): SourceRetentionWarning | null {
   if (!source.retention) return null;
   const { days, settingsFile } = source.retention(environment);
@@ -40,7 +42,7 @@ export function retentionWarning(
   let soon = 0;
   for (const file of files) {
     try {
-      if (statSync(file.path).mtimeMs <= warnBeforeMs) soon++;
+      if ((mtimes.get(file.path) ?? statSync(file.path).mtimeMs) <= warnBeforeMs) soon++;
     } catch {
       // Gone or unreadable since it was listed: the pass reported it already.
     }

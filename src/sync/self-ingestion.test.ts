@@ -1,8 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { createIndexer } from "../history/indexer/create-indexer.js";
-import { projectMessage } from "../history/projection/index.js";
-import { openStore, type Store } from "../store/open-store.js";
-import { syncHistory } from "./sync-history.js";
+import { openStore } from "../store/open-store.js";
 import {
   claudeLine,
   codexLine,
@@ -10,6 +7,7 @@ import {
   createFixtureMachine,
   type FixtureMachine,
 } from "./testing/machine-fixture.js";
+import { matches, projections, syncAndIndex } from "./testing/synced-index.js";
 
 const machines: FixtureMachine[] = [];
 afterEach(() => {
@@ -18,33 +16,6 @@ afterEach(() => {
 
 const REPORT_TEXT =
   "Question: which database?\nOutcome: complete · confidence high\n\nSummary (analysis):\n  You chose CockroachDB.";
-
-async function syncAndIndex(store: Store, m: FixtureMachine): Promise<void> {
-  syncHistory({ store, environment: m.environment });
-  const indexer = createIndexer({ store, pollIntervalMs: 0 });
-  indexer.start();
-  await indexer.drainAll();
-  await indexer.stop();
-}
-const matches = (store: Store, query: string) =>
-  store.db
-    .prepare("SELECT count(*) FROM history_fts WHERE history_fts MATCH ?")
-    .pluck()
-    .get(`body : ${query}`);
-
-/** Every stored message's projection, in id order (the tool results themselves are never stored). */
-const projections = (store: Store) =>
-  (
-    store.db
-      .prepare(
-        "SELECT c.source, m.role, m.content FROM messages m JOIN chats c ON c.id = m.chat_id ORDER BY m.id",
-      )
-      .all() as {
-      source: string;
-      role: "user" | "assistant";
-      content: string;
-    }[]
-  ).map((row) => projectMessage(row).text);
 
 /** Claude Code lines of one turn that called Recollect over MCP and restated its answer. */
 function claudeRecallTurn(shop: string, start: number): string[] {

@@ -38,7 +38,13 @@ import { writeChats } from "../importers/write-chats.js";
 import { externalIdsOfSourceFile } from "../store/catalog/chats.js";
 import { type SourceFileState, saveSourceFileState } from "../store/catalog/source-files.js";
 import { writeTransaction } from "../store/write-transaction.js";
-import { completeJsonLines, newlinesBefore, prefixFingerprint, readRange } from "./file-bytes.js";
+import {
+  completeJsonLines,
+  newlinesBefore,
+  prefixFingerprint,
+  type RangeReader,
+  snapshotReader,
+} from "./file-bytes.js";
 import { fileErrorCode } from "./fs-listing.js";
 import type { HistorySource, SourceFile } from "./history-source.js";
 import { lastTurnStart } from "./last-turn-start.js";
@@ -134,30 +140,85 @@ function unreadableFile(input: SyncFileInput, code: string): FileOutcome {
   return { kind: "skipped", reason, projectRoot, chats: previous?.chats ?? 0 };
 }
 
+/** What one `stat` tells of a file against its remembered state ({@link checkRemembered}). */
+export interface RememberedCheck {
+  /** The outcome when the file is as remembered (nothing to read or write); null otherwise. */
+  readonly outcome: FileOutcome | null;
+  /** The file's own mtime (ms), or null when it could not be stat-ed (then `outcome` is null). */
+  readonly fileMtimeMs: number | null;
+}
+
+/**
+ * The outcome of a file whose size and mtime (a database source: its signature) are as
+ * remembered and that this parser version read: unchanged, or skipped again for its remembered
+ * reason. One `stat` (plus the companions' of a database source), no read and no write, so a
+ * pass can settle the unchanged files of a large history outside any write transaction. Any
+ * other file (new, changed, read by another parser, unreadable) gets a null outcome and is
+ * {@link syncFile}'s to decide. Never throws.
+ */
+export function checkRemembered(
+  input: Omit<SyncFileInput, "db" | "dryRun" | "nowMs">,
+): RememberedCheck {
+  let stats: Stats;
+  try {
+    stats = statSync(input.file.path);
+  } catch {
+    return { outcome: null, fileMtimeMs: null };
+  }
+  if (!stats.isFile()) return { outcome: null, fileMtimeMs: null };
+  const fileMtimeMs = stats.mtimeMs;
+  return { outcome: rememberedOutcome(input, stats), fileMtimeMs };
+}
+
+/** {@link checkRemembered}'s outcome for `stats`; null when the file must be read. */
+function rememberedOutcome(
+  input: Pick<SyncFileInput, "source" | "file" | "previous">,
+  stats: Stats,
+): FileOutcome | null {
+  const { previous } = input;
+  // What an older parser stored may differ from what this one parses: read it all again, once.
+  if (previous === undefined || previous.parserVersion !== PARSER_VERSION) return null;
+  const { size, mtimeMs } = signatureOf(input, stats);
+  if (previous.size !== size || previous.mtimeMs !== mtimeMs) return null;
+  return previous.skipReason !== null
+    ? {
+        kind: "skipped",
+        reason: previous.skipReason,
+        projectRoot: previous.projectRoot,
+        chats: previous.chats,
+      }
+    : { kind: "unchanged", chats: previous.chats, projectRoot: previous.projectRoot };
+}
+
+/** The size and mtime (ms, rounded) a file is remembered by: a database source's signature. */
+function signatureOf(
+  input: Pick<SyncFileInput, "source" | "file">,
+  stats: Stats,
+): { size: number; mtimeMs: number } {
+  return isDatabaseFormat(input.source.format)
+    ? databaseSignature(input.file.path, stats, input.source.companionFiles?.(input.file) ?? [])
+    : { size: stats.size, mtimeMs: Math.round(stats.mtimeMs) };
+}
+
 /** {@link syncFile} without its guard: file-system errors propagate. */
 function readAndSyncFile(input: SyncFileInput): FileOutcome {
   const { source, file, previous } = input;
   const stats = statSync(file.path);
   if (!stats.isFile()) return unreadableFile(input, stats.isDirectory() ? "EISDIR" : "not a file");
   const database = isDatabaseFormat(source.format);
-  const { size, mtimeMs } = database
-    ? databaseSignature(file.path, stats, source.companionFiles?.(file) ?? [])
-    : { size: stats.size, mtimeMs: Math.round(stats.mtimeMs) };
-  // What an older parser stored may differ from what this one parses: read it all again, once.
+  const { size, mtimeMs } = signatureOf(input, stats);
+  const remembered = rememberedOutcome(input, stats);
+  if (remembered !== null) return remembered;
   const reread = previous !== undefined && previous.parserVersion !== PARSER_VERSION;
-  if (previous && !reread && previous.size === size && previous.mtimeMs === mtimeMs) {
-    return previous.skipReason !== null
-      ? {
-          kind: "skipped",
-          reason: previous.skipReason,
-          projectRoot: previous.projectRoot,
-          chats: previous.chats,
-        }
-      : { kind: "unchanged", chats: previous.chats, projectRoot: previous.projectRoot };
-  }
   const projectRoot = previous?.projectRoot ?? source.projectRootOf(file);
+  // The file's bytes as stat-ed, read once for a small file: the fingerprints and the records.
+  const bytesOf = snapshotReader(file.path, size);
   const change =
-    database || reread ? (previous ? "rewritten" : "new") : classify(file.path, size, previous);
+    database || reread
+      ? previous
+        ? "rewritten"
+        : "new"
+      : classify(file.path, size, previous, bytesOf);
   if (change === "unchanged") {
     if (!input.dryRun && previous) saveSourceFileState(input.db, { ...previous, mtimeMs });
     return { kind: "unchanged", chats: previous?.chats ?? 0, projectRoot };
@@ -170,7 +231,7 @@ function readAndSyncFile(input: SyncFileInput): FileOutcome {
   let read: { bytes: Buffer; consumed: number; torn: boolean };
   let chats: ImportedChat[];
   try {
-    const bytes = database ? Buffer.alloc(0) : readRange(file.path, from, size - from);
+    const bytes = database ? Buffer.alloc(0) : bytesOf(from, size - from);
     read =
       source.growth === "jsonl-lines"
         ? completeJsonLines(bytes)
@@ -204,7 +265,7 @@ function readAndSyncFile(input: SyncFileInput): FileOutcome {
       saveSourceFileState(input.db, {
         ...stateBase(input, size, mtimeMs, projectRoot),
         importedBytes,
-        prefixHash: prefixFingerprint(file.path, importedBytes),
+        prefixHash: prefixFingerprint(file.path, importedBytes, bytesOf),
         resumeBytes,
         chats: 0,
         skipReason: read.torn ? null : reason,
@@ -231,7 +292,7 @@ function readAndSyncFile(input: SyncFileInput): FileOutcome {
     saveSourceFileState(input.db, {
       ...stateBase(input, size, mtimeMs, projectRoot),
       importedBytes,
-      prefixHash: prefixFingerprint(file.path, importedBytes),
+      prefixHash: prefixFingerprint(file.path, importedBytes, bytesOf),
       resumeBytes,
       chats: written.fileChats,
       skipReason: null,
@@ -287,10 +348,13 @@ function classify(
   path: string,
   size: number,
   previous: SourceFileState | undefined,
+  read: RangeReader,
 ): FileChange | "unchanged" {
   if (!previous) return "new";
   if (size < previous.importedBytes) return "rewritten";
-  if (prefixFingerprint(path, previous.importedBytes) !== previous.prefixHash) return "rewritten";
+  if (prefixFingerprint(path, previous.importedBytes, read) !== previous.prefixHash) {
+    return "rewritten";
+  }
   // A remembered failure is retried in full once the file changes.
   if (previous.skipReason !== null) return "rewritten";
   return size === previous.importedBytes ? "unchanged" : "appended";

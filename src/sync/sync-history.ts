@@ -32,7 +32,7 @@ import { configuredRootFolders, isLocalFolderPath, workingFolderRoots } from "./
 import { rootInProjects } from "./project-scope.js";
 import { retentionWarning, type SourceRetentionWarning } from "./retention-warning.js";
 import { HISTORY_SOURCE_NAMES, HISTORY_SOURCES } from "./sources/index.js";
-import { type FileChange, syncFile } from "./sync-file.js";
+import { checkRemembered, type FileChange, type FileOutcome, syncFile } from "./sync-file.js";
 
 /**
  * Files synced per write transaction. A commit costs an fsync (milliseconds on a laptop disk),
@@ -268,15 +268,8 @@ function syncSource(
   let messagesRemoved = 0;
   const skipped: SkippedFile[] = [];
   const waiting: string[] = [];
-  const syncOne = (file: SourceFile, offset: number) => {
-    const outcome = syncFile({
-      db,
-      source,
-      file,
-      previous: states.get(file.path),
-      dryRun: run.dryRun,
-      nowMs: run.nowMs,
-    });
+  let done = 0;
+  const record = (file: SourceFile, outcome: FileOutcome) => {
     if (outcome.projectRoot) run.onRoot(outcome.projectRoot);
     switch (outcome.kind) {
       case "unchanged":
@@ -303,18 +296,38 @@ function syncSource(
         if (outcome.torn) waiting.push(file.path);
         break;
     }
-    run.onProgress?.({ source: source.name, index: offset + 1, total: files.length });
+    done++;
+    run.onProgress?.({ source: source.name, index: done, total: files.length });
   };
+  // A file as remembered (one `stat`) is settled without a write transaction: a resync of a large
+  // history then commits only for the files that changed, not once for every batch of files.
+  const mtimes = new Map<string, number>();
+  const toSync: SourceFile[] = [];
+  for (const file of files) {
+    const check = checkRemembered({ source, file, previous: states.get(file.path) });
+    if (check.fileMtimeMs !== null) mtimes.set(file.path, check.fileMtimeMs);
+    if (check.outcome === null) toSync.push(file);
+    else record(file, check.outcome);
+  }
   // Each file is its own savepoint inside a batch transaction: one commit (and fsync) per batch
   // instead of per file, and an interruption still leaves every file synced or untouched.
-  for (let start = 0; start < files.length; start += FILES_PER_TRANSACTION) {
-    const batch = files.slice(start, start + FILES_PER_TRANSACTION);
+  for (let start = 0; start < toSync.length; start += FILES_PER_TRANSACTION) {
+    const batch = toSync.slice(start, start + FILES_PER_TRANSACTION);
     writeTransaction(db, () => {
-      batch.forEach((file, index) => {
-        syncOne(file, start + index);
-      });
+      for (const file of batch) {
+        const previous = states.get(file.path);
+        record(
+          file,
+          syncFile({ db, source, file, previous, dryRun: run.dryRun, nowMs: run.nowMs }),
+        );
+      }
     })();
   }
+  // Reported in the order the files were found, whichever loop settled them.
+  const position = new Map(files.map((file, index) => [file.path, index]));
+  const byPosition = (a: string, b: string) => (position.get(a) ?? 0) - (position.get(b) ?? 0);
+  skipped.sort((a, b) => byPosition(a.file, b.file));
+  waiting.sort(byPosition);
   const listed = new Set(found.map((file) => file.path));
   if (!run.dryRun) {
     linkSubagents(db, source, files);
@@ -353,7 +366,7 @@ function syncSource(
     skipped,
     skippedFolders: discovery.locations.flatMap((location) => location.skipped),
     keptChats: keptChatCount(db, source, environment, listed),
-    retention: retentionWarning(source, environment, files, run.nowMs),
+    retention: retentionWarning(source, environment, files, run.nowMs, mtimes),
     waiting,
     noParsableChat:
       files.length > 0 &&

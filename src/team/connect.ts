@@ -3,7 +3,7 @@
  * trip before anything else, so a bad URL or an unreachable server fails at once with a classified
  * error (the URL redacted), never later in the middle of a search.
  */
-import pg from "pg";
+import type pg from "pg";
 import { RecollectError } from "../errors/recollect-error.js";
 import { parseStoreUrl, type StoreUrlOrigin } from "./store-url.js";
 import { TeamStoreError, teamStoreProblemOf } from "./team-store-error.js";
@@ -45,7 +45,12 @@ export async function connectTeamStore(
   origin: StoreUrlOrigin,
 ): Promise<TeamConnection> {
   parseStoreUrl(url, origin);
-  const pool = new pg.Pool({
+  // Loaded here, not with the module: `pg` touches the global `Response`, which loads Node's
+  // fetch (undici and its llhttp WebAssembly: a 10 GB address reservation and ~10 MB), and a
+  // process that never opens a team store (every `recollect mcp` on a local one) should not
+  // carry it, nor pay for it again when it exits.
+  const { Pool } = (await import("pg")).default;
+  const pool = new Pool({
     connectionString: url.trim(),
     connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
     max: 4,

@@ -19,6 +19,10 @@ import type { Command } from "commander";
 import { resolveConsent } from "../../agent/consent/resolve-consent.js";
 import { createExplorerEngine } from "../../agent/explorer-engine.js";
 import {
+  citedTargetNotes,
+  reportWithCitationNotes,
+} from "../../agent/tools/explore-chat-history/cited-target-notes.js";
+import {
   exploreApp,
   parseExploreQuestion,
 } from "../../agent/tools/explore-chat-history/explore-app.js";
@@ -125,22 +129,29 @@ export function registerExploreCommand(program: Command): void {
       requireExplorerConsent(storePathFor(global));
       // Counts go to the local telemetry sink (beside the local store) only when that store is read.
       const telemetryStore = { path: storePathFor(global), writable: team === null };
-      const run = await withCliHistory(global, (history, local) =>
-        runInFlagTerms({ question: { flag: "<question>", typed: undefined } }, () =>
-          exploreWithTelemetry(local ?? telemetryStore, () =>
-            exploreApp({
-              store: local ?? history,
-              appName,
-              query: question,
-              engine,
-              isPro: cliIsPro(global),
-              chatId,
-              signal,
-              onProgress: (event) => process.stderr.write(`· ${describeProgress(event)}\n`),
-            }),
-          ),
-        ),
-      );
+      const run = await withCliHistory(global, async (history, local) => {
+        const explored = await runInFlagTerms(
+          { question: { flag: "<question>", typed: undefined } },
+          () =>
+            exploreWithTelemetry(local ?? telemetryStore, () =>
+              exploreApp({
+                store: local ?? history,
+                appName,
+                query: question,
+                engine,
+                isPro: cliIsPro(global),
+                chatId,
+                signal,
+                onProgress: (event) => process.stderr.write(`· ${describeProgress(event)}\n`),
+              }),
+            ),
+        );
+        // What became of each cited message (kept after its file was deleted, changed, gone),
+        // as typed fields the text and --json both show; a team store keeps no files to check.
+        if (local === null) return explored;
+        const noteOf = citedTargetNotes(local, explored.appId);
+        return { ...explored, report: reportWithCitationNotes(explored.report, noteOf) };
+      });
       setOutcomeExitCode(command, EXPLORE_EXIT_CODES[run.report.outcome]);
       await writeAnswer(command, run.report, () =>
         formatReportText(run.report, {

@@ -10,7 +10,7 @@
  * whose `result` is `{"Ok": {…, "isError": true}}` or `{"Err": "…"}`.
  */
 import type { z } from "zod";
-import type { MessageRole } from "../../store/catalog/messages.js";
+import type { RecallTurn } from "../recall-marked-turn.js";
 import {
   historyToolQuery,
   isRecollectHistoryTool,
@@ -21,24 +21,21 @@ import type { Payload } from "./codex.js";
 type PayloadValue = z.infer<typeof Payload>;
 
 /** One prompt or agent message of a rollout, before it is stored. */
-export interface Turn {
-  readonly role: MessageRole;
-  readonly content: string;
-  readonly timeMs: number | null;
-  /** An agent message after a Recollect history-tool call: restates recalled history. */
-  recalled: boolean;
-  /** The question of the first Recollect call before it, when it had one. */
-  query: string | null;
-}
+export type Turn = RecallTurn;
 
 /**
  * The Recollect calls between the person's prompt and the next: which are still waiting for a
  * result, whether any returned something (a recall), and the agent messages marked meanwhile.
  * When every call failed, nothing was recalled: those messages are the agent's own words again,
- * indexed like any other (as for Claude Code's `is_error` results).
+ * indexed like any other (as for Claude Code's `is_error` results). A call that comes after an
+ * agent message of the same turn (the agent did other steps first) marks the prompt as asked
+ * (`askedRecollect`), as Claude Code's importer does.
  */
 export class RecallState {
   private recalling = false;
+  /** The person's prompt of the current turn, and whether an agent message followed it yet. */
+  private prompt: Turn | null = null;
+  private replied = false;
   private recalledOutput = false;
   private query: string | null = null;
   private readonly pending = new Set<string>();
@@ -48,7 +45,10 @@ export class RecallState {
   observe(payload: PayloadValue): void {
     const call = recollectCall(payload);
     if (call !== null) {
-      if (!this.recalling) this.query = call.query;
+      if (!this.recalling) {
+        this.query = call.query;
+        if (this.replied && this.prompt) this.prompt.askedRecollect = { query: call.query };
+      }
       this.recalling = true;
       if (call.callId !== null) this.pending.add(call.callId);
       return;
@@ -69,14 +69,21 @@ export class RecallState {
 
   /** Marks `turn` (an agent message) when it follows a Recollect call. */
   mark(turn: Turn): void {
+    this.replied = true;
     if (!this.recalling) return;
     turn.recalled = true;
     turn.query = this.query;
     this.marked.push(turn);
   }
 
-  /** The person's next prompt: a new turn starts. */
-  reset(): void {
+  /** The person's next prompt (null: none, e.g. a call seen before any prompt): a turn starts. */
+  reset(prompt: Turn | null = null): void {
+    this.prompt = prompt;
+    this.replied = false;
+    this.clearRecall();
+  }
+
+  private clearRecall(): void {
     this.recalling = false;
     this.recalledOutput = false;
     this.query = null;
@@ -86,7 +93,8 @@ export class RecallState {
 
   private unmark(): void {
     for (const turn of this.marked) turn.recalled = false;
-    this.reset();
+    if (this.prompt) delete this.prompt.askedRecollect;
+    this.clearRecall();
   }
 }
 

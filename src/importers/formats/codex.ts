@@ -4,13 +4,13 @@
  * copies of the same text (plus injected environment context) are skipped so nothing is counted
  * twice. Tool calls, reasoning and token counts are dropped. Older un-wrapped records (no
  * `payload` envelope) are read the same way. Recollect's own history-tool calls mark the agent
- * messages after them (`codex-recall.ts`).
+ * messages after them, and a prompt they answered after other steps (`codex-recall.ts`).
  */
 import { basename } from "node:path";
 import { z } from "zod";
 import type { TextFormatModule } from "../format-module.js";
 import type { ImportedChat } from "../imported-chat.js";
-import { markRecalledTurn } from "../recollect-tool-calls.js";
+import { withRecallMarkers } from "../recall-marked-turn.js";
 import { messagesFromTurns, titleFromPrompt } from "../text-helpers.js";
 import { parseTimestampMs } from "../timestamps.js";
 import { basenameOfPath } from "./claude-code.js";
@@ -81,21 +81,14 @@ export function parseCodex(path: string, text: string, fallbackTimeMs: number): 
     if (content.trim() === "") continue;
     const role = payload.type === "user_message" ? "user" : "assistant";
     const turn: Turn = { role, content, timeMs, recalled: false, query: null };
-    if (role === "user") recall.reset();
+    if (role === "user") recall.reset(turn);
     else recall.mark(turn);
     turns.push(turn);
     startMs ??= timeMs;
   }
   if (turns.length === 0) return [];
   const start = startMs ?? fallbackTimeMs;
-  const messages = messagesFromTurns(
-    start,
-    turns.map(({ role, content, timeMs, recalled, query }) => ({
-      role,
-      content: recalled ? markRecalledTurn(content, query) : content,
-      timeMs,
-    })),
-  );
+  const messages = messagesFromTurns(start, withRecallMarkers(turns));
   return [
     {
       source: "codex",

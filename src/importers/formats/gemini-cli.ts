@@ -19,7 +19,8 @@
  * with `<session_context>`: the CLI's environment preamble (date, folders, its own instructions),
  * which no person wrote and which is no evidence of a decision. `content` is a string or Gemini API
  * parts: `text` parts are kept, `thought` parts, function calls and responses, and inline data
- * dropped (tool calls live in `toolCalls`, reasoning in `thoughts`; neither is stored).
+ * dropped (tool calls live in `toolCalls`, reasoning in `thoughts`; neither is stored, but a call
+ * to one of Recollect's history tools marks the turn: `gemini-recall.ts`).
  */
 import { basename } from "node:path";
 import { z } from "zod";
@@ -27,8 +28,10 @@ import { ImportFormatError } from "../../errors/recollect-error.js";
 import type { DetectionHead } from "../detection-head.js";
 import type { TextFormatModule } from "../format-module.js";
 import type { ImportedChat } from "../imported-chat.js";
+import { withRecallMarkers } from "../recall-marked-turn.js";
 import { messagesFromTurns, type ParsedTurn, titleFromPrompt } from "../text-helpers.js";
 import { parseTimestampMs } from "../timestamps.js";
+import { type GeminiStep, geminiRecallTurns } from "./gemini-recall.js";
 import { readJsonDocument, shapeProblem } from "./json-document.js";
 import { readJsonLines, tryParseJson } from "./json-lines.js";
 
@@ -38,6 +41,7 @@ const MessageRecord = z.looseObject({
   type: z.string(),
   content: z.unknown().optional(),
   displayContent: z.unknown().optional(),
+  toolCalls: z.unknown().optional(),
 });
 type Message = z.infer<typeof MessageRecord>;
 
@@ -84,7 +88,7 @@ export function parseGeminiSession(
   fallbackTimeMs: number,
 ): ImportedChat[] {
   const session = isJsonLines(text) ? readRecorded(path, text) : readLegacy(path, text);
-  const turns = session.messages.flatMap((message) => turnOf(message));
+  const turns = geminiRecallTurns(session.messages.map(stepOf));
   if (turns.length === 0) return [];
   const startMs =
     parseTimestampMs(session.metadata.startTime ?? "") ??
@@ -101,7 +105,7 @@ export function parseGeminiSession(
       createdAtMs: startMs,
       // The folder is a hash of the project path; only a sub-agent's session names its workspace.
       appHint: workspace ? { name: basename(workspace), path: workspace, origin: "cwd" } : null,
-      messages: messagesFromTurns(startMs, turns),
+      messages: messagesFromTurns(startMs, withRecallMarkers(turns)),
     },
   ];
 }
@@ -192,20 +196,25 @@ function rewindTo(messages: Map<string, Message>, id: string): void {
   }
 }
 
-function turnOf(message: Message): ParsedTurn[] {
-  if (message.type !== "user" && message.type !== "gemini") return [];
+/** A recorded message as the recall pass reads it: its stored turn (if any) and its tool calls. */
+function stepOf(message: Message): GeminiStep {
+  const toolCalls = message.type === "gemini" ? message.toolCalls : undefined;
+  const turn = turnOf(message);
+  return { turn, isPrompt: turn?.role === "user", toolCalls };
+}
+
+function turnOf(message: Message): ParsedTurn | null {
+  if (message.type !== "user" && message.type !== "gemini") return null;
   const shown =
     message.type === "user" ? (message.displayContent ?? message.content) : message.content;
   const content = textOf(shown).trim();
-  if (content === "") return [];
-  if (message.type === "user" && content.startsWith(SESSION_CONTEXT_OPENING)) return [];
-  return [
-    {
-      role: message.type === "user" ? "user" : "assistant",
-      content,
-      timeMs: parseTimestampMs(message.timestamp ?? ""),
-    },
-  ];
+  if (content === "") return null;
+  if (message.type === "user" && content.startsWith(SESSION_CONTEXT_OPENING)) return null;
+  return {
+    role: message.type === "user" ? "user" : "assistant",
+    content,
+    timeMs: parseTimestampMs(message.timestamp ?? ""),
+  };
 }
 
 /** The text of Gemini API content: a string, a part, or a list of them; thoughts left out. */

@@ -21,6 +21,8 @@ export interface SpawnMcpClientOptions {
   /** Added to a copy of the test process's environment (undefined removes a variable). */
   readonly env?: Readonly<Record<string, string | undefined>>;
   readonly capabilities?: ClientOptions["capabilities"];
+  /** The client's `clientInfo.name` (default `recollect-test`), e.g. a real agent's. */
+  readonly clientName?: string;
 }
 
 /** A connected client, what it received, and the child's stderr. */
@@ -55,7 +57,7 @@ export async function spawnMcpClient(options: SpawnMcpClientOptions): Promise<Sp
     stderr += chunk.toString("utf8");
   });
   const client = new Client(
-    { name: "recollect-test", version: "1.0.0" },
+    { name: options.clientName ?? "recollect-test", version: "1.0.0" },
     { capabilities: options.capabilities ?? {} },
   );
   const received: JSONRPCMessage[] = [];

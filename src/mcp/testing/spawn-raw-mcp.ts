@@ -48,19 +48,21 @@ export function toolCall(id: number, name: string, args: Record<string, unknown>
 
 /**
  * Spawns `node bin/recollect.js --db STORE mcp ARGS…` with `env` added to this process's
- * environment (Claude Code's session variables removed, as in `spawnMcpClient`).
+ * environment (Claude Code's session variables removed, as in `spawnMcpClient`). `bin` is the
+ * entry point: this checkout's by default, or a compiled package's (`reliability/compiled-package.ts`).
  */
 export function spawnRawMcp(
   storePath: string,
   args: readonly string[],
   env: Readonly<Record<string, string>> = {},
+  bin: string = BIN_PATH,
 ): RawMcpChild {
   const {
     CLAUDE_CODE_SESSION_ID: _session,
     CLAUDE_PROJECT_DIR: _project,
     ...inherited
   } = process.env;
-  const child = spawn(process.execPath, [BIN_PATH, "--db", storePath, "mcp", ...args], {
+  const child = spawn(process.execPath, [bin, "--db", storePath, "mcp", ...args], {
     stdio: ["pipe", "pipe", "pipe"],
     env: { ...inherited, ...env },
   });

@@ -6,6 +6,7 @@
  * found by name as `--app` finds one (`app-name-index.ts`): "shop" goes to an existing "Shop".
  */
 import type Database from "better-sqlite3";
+import { preparedOnce } from "../prepared-statements.js";
 import { createAppNameIndex } from "./app-name-index.js";
 import { findAppByName } from "./apps.js";
 
@@ -51,29 +52,34 @@ export interface StoreApps {
  */
 export function storeApps(db: Database.Database): StoreApps {
   const names = createAppNameIndex(db);
-  const byRoot = db
-    .prepare<[string], number>("SELECT app_id FROM app_roots WHERE path = ?")
-    .pluck();
-  const rootCount = db
-    .prepare<[number], number>("SELECT count(*) FROM app_roots WHERE app_id = ?")
-    .pluck();
-  const insertApp = db.prepare<[string, string | null, number]>(
+  const byRoot = preparedOnce<[string], number>(
+    db,
+    "SELECT app_id FROM app_roots WHERE path = ?",
+  ).pluck();
+  const rootCount = preparedOnce<[number], number>(
+    db,
+    "SELECT count(*) FROM app_roots WHERE app_id = ?",
+  ).pluck();
+  const insertApp = preparedOnce<[string, string | null, number]>(
+    db,
     "INSERT INTO apps (name, path, created_at) VALUES (?, ?, ?)",
   );
-  const setPath = db.prepare<[string, number]>(
+  const setPath = preparedOnce<[string, number]>(
+    db,
     "UPDATE apps SET path = ? WHERE id = ? AND path IS NULL",
   );
-  const addRoot = db.prepare<[string, number]>(
+  const addRoot = preparedOnce<[string, number]>(
+    db,
     "INSERT OR IGNORE INTO app_roots (path, app_id) VALUES (?, ?)",
   );
-  const fallback = db
-    .prepare<[number, string], 1>(
-      `SELECT 1 FROM apps a WHERE a.id = ? AND a.name = ? AND a.path IS NULL
+  const fallback = preparedOnce<[number, string], 1>(
+    db,
+    `SELECT 1 FROM apps a WHERE a.id = ? AND a.name = ? AND a.path IS NULL
          AND NOT EXISTS (SELECT 1 FROM app_roots r WHERE r.app_id = a.id)`,
-    )
-    .pluck();
-  const nameOf = db.prepare<[number], string>("SELECT name FROM apps WHERE id = ?").pluck();
-  const dropEmpty = db.prepare<[number]>(
+  ).pluck();
+  const nameOf = preparedOnce<[number], string>(db, "SELECT name FROM apps WHERE id = ?").pluck();
+  const dropEmpty = preparedOnce<[number]>(
+    db,
     `DELETE FROM apps WHERE id = ?
        AND NOT EXISTS (SELECT 1 FROM chats WHERE app_id = apps.id)
        AND NOT EXISTS (SELECT 1 FROM plans WHERE app_id = apps.id)`,

@@ -8,6 +8,7 @@
  * are ms since the epoch.
  */
 import type Database from "better-sqlite3";
+import { preparedOnce } from "../prepared-statements.js";
 import type { MessageRole } from "./messages.js";
 
 /** A stored message as the merge rules compare it. */
@@ -67,6 +68,14 @@ export interface ChatWrites {
   setChatTitle(chatId: number, title: string | null): void;
   /** The chat's messages in order. */
   storedMessages(chatId: number): StoredImportMessage[];
+  /**
+   * The chat's last `limit` messages in order, and how many stored messages come before them: an
+   * appended log's tail is matched against the end of the chat without reading all of it.
+   */
+  lastStoredMessages(
+    chatId: number,
+    limit: number,
+  ): { readonly before: number; readonly messages: StoredImportMessage[] };
   /** Deletes every message of the chat after its first `keep` (the common prefix stays). */
   deleteMessagesAfter(chatId: number, keep: number): void;
   /** Deletes the message row `messageId`. */
@@ -87,46 +96,68 @@ export interface ChatWrites {
 
 /** Prepares the write statements on `db`. */
 export function prepareChatWrites(db: Database.Database): ChatWrites {
-  const findChat = db.prepare<[string, string, string], FoundChat>(
+  const findChat = preparedOnce<[string, string, string], FoundChat>(
+    db,
     `SELECT id, title, app_id AS appId FROM chats
       WHERE source = ? AND source_file = ? AND external_id = ?`,
   );
-  const findChatOfOtherFile = db.prepare<
+  const findChatOfOtherFile = preparedOnce<
     [string, string, string],
     FoundChat & { sourceFile: string }
   >(
+    db,
     `SELECT id, title, app_id AS appId, source_file AS sourceFile FROM chats
       WHERE source = ? AND external_id = ? AND source_file NOT IN ('', ?)
       ORDER BY id LIMIT 1`,
   );
-  const moveChat = db.prepare<[number, number, number]>(
+  const moveChat = preparedOnce<[number, number, number]>(
+    db,
     "UPDATE chats SET app_id = ? WHERE id = ? AND app_id = ?",
   );
-  const movePlans = db.prepare<[number, number, number]>(
+  const movePlans = preparedOnce<[number, number, number]>(
+    db,
     "UPDATE plans SET app_id = ? WHERE chat_id = ? AND app_id = ?",
   );
-  const claimChat = db.prepare<[string, number]>("UPDATE chats SET source_file = ? WHERE id = ?");
-  const insertChat = db.prepare<[number, string | null, number, string, string, string]>(
+  const claimChat = preparedOnce<[string, number]>(
+    db,
+    "UPDATE chats SET source_file = ? WHERE id = ?",
+  );
+  const insertChat = preparedOnce<[number, string | null, number, string, string, string]>(
+    db,
     `INSERT INTO chats (app_id, title, created_at, source, source_file, external_id)
      VALUES (?, ?, ?, ?, ?, ?)`,
   );
-  const setChatTitle = db.prepare<[string | null, number]>(
+  const setChatTitle = preparedOnce<[string | null, number]>(
+    db,
     "UPDATE chats SET title = ? WHERE id = ?",
   );
-  const storedMessages = db.prepare<[number], StoredImportMessage>(
+  const storedMessages = preparedOnce<[number], StoredImportMessage>(
+    db,
     `SELECT id, role, content, created_at, ai_messages_json, is_compaction_summary
        FROM messages WHERE chat_id = ? ORDER BY id`,
   );
-  const deleteMessage = db.prepare<[number]>("DELETE FROM messages WHERE id = ?");
-  const updateMessage = db.prepare<[string, string, string | null, number, number, number]>(
+  const lastStoredMessages = preparedOnce<[number, number], StoredImportMessage>(
+    db,
+    `SELECT id, role, content, created_at, ai_messages_json, is_compaction_summary
+       FROM messages WHERE chat_id = ? ORDER BY id DESC LIMIT ?`,
+  );
+  const messageCount = preparedOnce<[number], number>(
+    db,
+    "SELECT count(*) FROM messages WHERE chat_id = ?",
+  );
+  const deleteMessage = preparedOnce<[number]>(db, "DELETE FROM messages WHERE id = ?");
+  const updateMessage = preparedOnce<[string, string, string | null, number, number, number]>(
+    db,
     `UPDATE messages SET role = ?, content = ?, ai_messages_json = ?, is_compaction_summary = ?,
             created_at = ? WHERE id = ?`,
   );
-  const deleteMessagesAfter = db.prepare<[number, number, number]>(
+  const deleteMessagesAfter = preparedOnce<[number, number, number]>(
+    db,
     `DELETE FROM messages WHERE chat_id = ? AND id NOT IN
        (SELECT id FROM messages WHERE chat_id = ? ORDER BY id LIMIT ?)`,
   );
-  const insertMessage = db.prepare<[number, string, string, string | null, number, number]>(
+  const insertMessage = preparedOnce<[number, string, string, string | null, number, number]>(
+    db,
     `INSERT INTO messages (chat_id, role, content, ai_messages_json, is_compaction_summary, created_at)
      VALUES (?, ?, ?, ?, ?, ?)`,
   );
@@ -152,6 +183,11 @@ export function prepareChatWrites(db: Database.Database): ChatWrites {
       setChatTitle.run(title, chatId);
     },
     storedMessages: (chatId) => storedMessages.all(chatId),
+    lastStoredMessages(chatId, limit) {
+      const messages = lastStoredMessages.all(chatId, limit).reverse();
+      const total = messageCount.pluck().get(chatId) ?? 0;
+      return { before: total - messages.length, messages };
+    },
     deleteMessagesAfter(chatId, keep) {
       deleteMessagesAfter.run(chatId, chatId, keep);
     },

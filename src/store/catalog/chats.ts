@@ -5,6 +5,7 @@
  * the import path (`importers/write-chats.ts`).
  */
 import type Database from "better-sqlite3";
+import { preparedOnce } from "../prepared-statements.js";
 
 /** One chat with its message count. */
 export interface ChatRow {
@@ -92,10 +93,10 @@ export function externalIdsOfSourceFile(
   source: string,
   sourceFile: string,
 ): string[] {
-  return db
-    .prepare<[string, string], string>(
-      "SELECT external_id FROM chats WHERE source = ? AND source_file = ? ORDER BY id",
-    )
+  return preparedOnce<[string, string], string>(
+    db,
+    "SELECT external_id FROM chats WHERE source = ? AND source_file = ? ORDER BY id",
+  )
     .pluck()
     .all(source, sourceFile);
 }

@@ -4,6 +4,7 @@
  * root, and why it contributed nothing when it did not.
  */
 import type Database from "better-sqlite3";
+import { preparedOnce } from "../prepared-statements.js";
 
 /** One `source_files` row. Sizes and offsets are bytes; times are ms since the epoch. */
 export interface SourceFileState {
@@ -74,7 +75,8 @@ export function loadSourceFileStates(
 
 /** Inserts or replaces the row of `(state.source, state.path)`. Call inside the file's transaction. */
 export function saveSourceFileState(db: Database.Database, state: SourceFileState): void {
-  db.prepare(
+  preparedOnce(
+    db,
     `INSERT INTO source_files
        (source, path, format, project_root, size, mtime_ms, imported_bytes, prefix_hash,
         resume_bytes, chats, skip_reason, synced_at, parser_version)

@@ -1,8 +1,10 @@
 /**
  * Plain-text rendering of a report for terminals (the CLI's `explore` and `demo`). Model-written
  * parts are labelled analysis; host-resolved evidence is labelled with chat, message, role and
- * ISO date; archival excerpts are quoted as data. With the app's name, each target is followed by
- * the `recollect read` command that shows it in context. Pure.
+ * ISO date; archival excerpts are quoted as data, and a target's typed notes (truncated, a
+ * compaction summary, changed since cited, removed, only in Recollect) are flags after it. With
+ * the app's name, each target is followed by the `recollect read` command that shows it in
+ * context. Pure.
  *
  * Every value placed inside a line (the question, titles, excerpts, the model's summary, claims
  * and notes, any of which can repeat archived text) is written with `lineSafeText`: a newline in
@@ -42,11 +44,19 @@ export function readCommandFor(
   return `${program}${db} read --app ${shellWord(options.appName)} --chat ${target.chat_id} --around ${target.message_id}`;
 }
 
+/** The flag of a cited message that is no longer as the excerpt quotes it. */
+const MESSAGE_STATE_FLAG: Readonly<Record<NonNullable<EvidenceTarget["message_state"]>, string>> = {
+  changed: "changed since cited",
+  removed: "no longer in the history",
+};
+
 function evidenceLine(target: EvidenceTarget, options: ReportTextOptions): string {
   const title = target.chat_title === null ? "untitled" : `“${lineSafeText(target.chat_title)}”`;
   const flags = [
     target.projection_truncated ? "truncated" : null,
     target.is_compaction_summary ? "compaction summary" : null,
+    target.message_state === undefined ? null : MESSAGE_STATE_FLAG[target.message_state],
+    target.kept_after_file_deleted ? "only in Recollect: its file was deleted" : null,
   ].filter((flag) => flag !== null);
   const suffix = flags.length > 0 ? ` [${flags.join(", ")}]` : "";
   const { appName, ...rest } = options;
