@@ -122,6 +122,12 @@ describe("spelling correction in searchChats", () => {
     expect(result.corrections).toBeUndefined();
   });
 
+  it("never corrects a word to two letters (llm is not ll)", async () => {
+    using fixture = createHistoryFixture();
+    const { scope } = await oneChatApp(fixture, "Misc", "Use ll for the long listing.");
+    expect(await findCorrections(fixture.store.db, scope, ["llm"])).toEqual([]);
+  });
+
   it("never corrects into a word only another app holds: no correction, no leak", async () => {
     using fixture = createHistoryFixture();
     const mine = fixture.app("mine");

@@ -198,6 +198,12 @@ function correctable(word: string): boolean {
   return /^[a-z]+$/.test(word) && !STOPWORDS.has(word) && maxEditsFor(porterStem(word).length) > 0;
 }
 
+/**
+ * Shortest term a word is corrected to, letters: two letters are mostly a word's start or an
+ * abbreviation of anything ("ll" for "llm", shared corpus: an LLM question searched as "ll").
+ */
+const MIN_CORRECTED_LETTERS = 3;
+
 /** Edits from an abbreviation's stem its spelling in the app may have ("auths" for "auth"). */
 const MAX_ABBREVIATION_SPELLING_EDITS = 2;
 
@@ -347,6 +353,8 @@ export async function correctWords(
     const candidates = nearest(stem, await source.vocabulary(stem, maxEdits), maxEdits);
     for (const { term, distance } of candidates.slice(0, MAX_CANDIDATES_CHECKED)) {
       if (best !== null && distance > best.distance) break;
+      // A correction is never shorter than the shortest correctable word: "llm" is not "ll".
+      if (term.length < MIN_CORRECTED_LETTERS) continue;
       const query = surfaceWordFor(term);
       const appDocs = query === null ? 0 : await source.count(query);
       if (appDocs === 0 || (best !== null && appDocs <= best.appDocs)) continue;
