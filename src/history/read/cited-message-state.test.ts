@@ -61,6 +61,8 @@ describe("citedMessageState", () => {
     expect(state(TEXT)).toBe("same");
     expect(state("…It was too heavy, so we chose SQS…")).toBe("same");
     expect(state("We looked at Kafka first. … dead-letter queue.")).toBe("same");
+    // A card stored before excerpts kept a token whole ("queue. We" quoted with other spacing).
+    expect(state("…dead-letter\tqueue .")).toBe("same");
   });
 
   it("is changed when the text no longer holds the excerpt, or not in its order", () => {

@@ -23,8 +23,12 @@ export interface CitedMessage {
   readonly excerpt: string;
 }
 
-/** Whitespace collapsed, as excerpts are made (`sentenceExcerpt`). */
-const flat = (text: string) => text.replace(/\s+/g, " ").trim();
+/**
+ * Text without whitespace: an excerpt collapses it, and excerpts stored before the excerpt code
+ * stopped adding a space at a sentence boundary inside a token ("`/login? error=`") hold one the
+ * message never had, so only the other characters tell a changed message.
+ */
+const flat = (text: string) => text.replace(/\s+/g, "");
 
 /** The read that shows only the cited message: what every backend is asked for it. Pure. */
 export function citedMessageRead(cited: CitedMessage): ReadChatInput {

@@ -59,6 +59,12 @@ describe("sentenceExcerpt", () => {
     expect(excerpt.length).toBeLessThanOrEqual(100);
   });
 
+  it("quotes a token the segmenter splits after '?' as it is written", () => {
+    const text = "Before that: open `/login?error=` and read the message. Nothing else matters.";
+    const excerpt = sentenceExcerpt(text, new Set(["error"]), termsOf, 220);
+    expect(excerpt).toBe(text);
+  });
+
   it("keeps the start when nothing matches and the whole text when it fits", () => {
     const head = sentenceExcerpt(PREAMBLE + ANSWER, query("kubernetes"), termsOf, 60);
     expect(head).toBe("Great question, and thanks for the detailed context about…");

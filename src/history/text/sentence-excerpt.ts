@@ -19,22 +19,29 @@ interface Sentence {
   readonly terms: ReadonlySet<string>;
 }
 
-/** Whitespace-collapsed sentences (line breaks end a sentence too) and their offsets in `flat`. */
+/**
+ * Whitespace-collapsed sentences (line breaks end a sentence too) and their offsets in `flat`, the
+ * text with its whitespace collapsed and nothing else changed: a sentence boundary inside a token
+ * ("`/login?error=`", which the segmenter ends after "?") adds no space to what is quoted.
+ */
 function splitSentences(text: string, termsOf: TermsOf): { flat: string; sentences: Sentence[] } {
-  const parts: string[] = [];
-  for (const line of text.split(/\r?\n/)) {
-    for (const { segment } of SENTENCES.segment(line)) {
-      const clean = segment.replace(/\s+/g, " ").trim();
-      if (clean !== "") parts.push(clean);
-    }
-  }
+  const lines = text
+    .split(/\r?\n/)
+    .map((line) => line.replace(/\s+/g, " ").trim())
+    .filter((line) => line !== "");
   const sentences: Sentence[] = [];
   let offset = 0;
-  for (const part of parts) {
-    sentences.push({ start: offset, end: offset + part.length, terms: new Set(termsOf(part)) });
-    offset += part.length + 1;
+  for (const line of lines) {
+    for (const { segment, index } of SENTENCES.segment(line)) {
+      const lead = segment.length - segment.trimStart().length;
+      const part = segment.trim();
+      if (part === "") continue;
+      const start = offset + index + lead;
+      sentences.push({ start, end: start + part.length, terms: new Set(termsOf(part)) });
+    }
+    offset += line.length + 1;
   }
-  return { flat: parts.join(" "), sentences };
+  return { flat: lines.join(" "), sentences };
 }
 
 /**
