@@ -3,7 +3,7 @@
  * command cannot work where the store is: Pro lives in the settings file beside the store, and in
  * a read-only folder `settings set` cannot write it, so the error says that instead.
  */
-import { accessSync, constants } from "node:fs";
+import { accessSync, constants, existsSync } from "node:fs";
 import { dirname } from "node:path";
 import { PreconditionError } from "../errors/recollect-error.js";
 import type { Remedy } from "../errors/remedy.js";
@@ -44,8 +44,12 @@ export class ProLockedOffError extends ProRequiredError {
 
 /** True when a settings file at `settingsPath` can be (re)written: its folder takes new files. */
 function settingsFolderIsWritable(settingsPath: string): boolean {
+  // A folder not made yet is made by `settings set` (its missing folders are created), so what
+  // counts is the nearest one that exists: a fresh HOME is no read-only store.
+  let folder = dirname(settingsPath);
+  while (!existsSync(folder) && dirname(folder) !== folder) folder = dirname(folder);
   try {
-    accessSync(dirname(settingsPath), constants.W_OK);
+    accessSync(folder, constants.W_OK);
     return true;
   } catch {
     return false;
