@@ -120,7 +120,7 @@ const CUE_STEMS = new Set(
 
 /**
  * The words of a technology's name that name the thing: lower-case tokens of ≥ 3 characters, no
- * stopword, no cue word, none of three letters after the first, no dictionary word — but for the
+ * stopword, no cue word, none of three letters in a name of several words, no dictionary word — but for the
  * name's first, the brand, when everyday
  * English rarely says it ("Clerk", "Drizzle ORM"). A dictionary word later in a name is generic
  * ("Azure Static Web Apps", "Cloud Functions"). A token ending in "db" also stands without it, as
@@ -131,8 +131,10 @@ function nameWords(name: string): string[] {
   return tokens.flatMap((token, index) => {
     const forms = /^[a-z]{4,}db$/.test(token) ? [token, token.slice(0, -2)] : [token];
     return forms.filter((form) => {
-      // Three letters later in a name are an abbreviation of what it is ("AWS Api Gateway").
-      if (!/^[a-z][a-z0-9]{2,}$/.test(form) || (index > 0 && form.length <= 3)) return false;
+      // Three letters in a name of several words abbreviate what it is ("Api Platform", "AWS Api
+      // Gateway"); a one-word name of three is the product's own ("Zod", "Bun").
+      if (!/^[a-z][a-z0-9]{2,}$/.test(form) || (tokens.length > 1 && form.length <= 3))
+        return false;
       if (STOPWORDS.has(form) || CUE_STEMS.has(porterStem(form))) return false;
       if (!isDictionaryWord(form)) return true;
       return index === 0 && familyZipf(form) < NAME_ZIPF;
