@@ -10,8 +10,8 @@
  * 404 with an Anthropic-style error body, so a client probing another endpoint fails loudly.
  * Deterministic ids: `msg_scripted_<n>`, `toolu_scripted_<n>`.
  */
-import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
+import type { ServerResponse } from "node:http";
+import { listenOnLoopback, readBody } from "./loopback-http.js";
 
 /** One answer of the scripted model. */
 export type AnthropicTurn =
@@ -125,12 +125,6 @@ function writeSse(res: ServerResponse, turn: AnthropicTurn, n: number, model: st
   res.end();
 }
 
-async function readBody(req: IncomingMessage): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of req) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString("utf8");
-}
-
 /**
  * Starts the endpoint. `script` is called once per `POST /v1/messages` (also for the client's
  * side requests, e.g. a title or a quota probe) with the request and its 0-based number; a
@@ -141,7 +135,7 @@ export async function startScriptedAnthropicServer(options: {
 }): Promise<ScriptedAnthropicServer> {
   const requests: AnthropicRequest[] = [];
   const started = Date.now();
-  const server = createServer((req, res) => {
+  const server = await listenOnLoopback((req, res) => {
     void (async () => {
       const path = (req.url ?? "").split("?")[0];
       if (req.method !== "POST" || path !== "/v1/messages") {
@@ -191,17 +185,10 @@ export async function startScriptedAnthropicServer(options: {
       );
     })();
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
-  const close = () =>
-    new Promise<void>((resolve) => {
-      server.closeAllConnections();
-      server.close(() => resolve());
-    });
   return {
-    baseUrl: `http://127.0.0.1:${port}`,
+    baseUrl: server.baseUrl,
     requests,
-    close,
-    [Symbol.asyncDispose]: close,
+    close: server.close,
+    [Symbol.asyncDispose]: server.close,
   };
 }

@@ -7,8 +7,7 @@
  * key or network is available (`bench/client-trial.ts`, `src/mcp/real-clients.test.ts`).
  * Any other path answers 404 in Google's error shape.
  */
-import { createServer, type IncomingMessage } from "node:http";
-import type { AddressInfo } from "node:net";
+import { listenOnLoopback, readBody } from "./loopback-http.js";
 
 /** One answer of the scripted model: a function call or text. */
 export type GeminiTurn =
@@ -79,12 +78,6 @@ function responseBody(turn: GeminiTurn, model: string): Json {
   };
 }
 
-async function readBody(req: IncomingMessage): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of req) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString("utf8");
-}
-
 const METHOD = /^\/[^/]+\/models\/([^/:]+):(generateContent|streamGenerateContent|countTokens)$/;
 
 /**
@@ -97,7 +90,7 @@ export async function startScriptedGeminiServer(options: {
 }): Promise<ScriptedGeminiServer> {
   const requests: GeminiRequest[] = [];
   const started = Date.now();
-  const server = createServer((req, res) => {
+  const server = await listenOnLoopback((req, res) => {
     void (async () => {
       const raw = await readBody(req);
       const path = (req.url ?? "").split("?")[0] ?? "";
@@ -132,12 +125,10 @@ export async function startScriptedGeminiServer(options: {
       res.end(`data: ${JSON.stringify(responseBody(turn, model))}\r\n\r\n`);
     })();
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
-  const close = () =>
-    new Promise<void>((resolve) => {
-      server.closeAllConnections();
-      server.close(() => resolve());
-    });
-  return { baseUrl: `http://127.0.0.1:${port}`, requests, close, [Symbol.asyncDispose]: close };
+  return {
+    baseUrl: server.baseUrl,
+    requests,
+    close: server.close,
+    [Symbol.asyncDispose]: server.close,
+  };
 }
