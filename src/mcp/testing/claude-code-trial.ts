@@ -96,8 +96,7 @@ export async function runClaudeTrial(options: {
     HOME: home,
     ANTHROPIC_BASE_URL: model.baseUrl,
     ANTHROPIC_API_KEY: "sk-ant-scripted-trial",
-    // Load MCP tools up front instead of behind ToolSearch, so turn 1 can call the tool itself.
-    ENABLE_TOOL_SEARCH: "false",
+    // No ENABLE_TOOL_SEARCH: with a custom base URL, 2.1.197 offers MCP tools directly anyway.
     DISABLE_AUTOUPDATER: "1",
     CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: "1",
   };
