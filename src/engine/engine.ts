@@ -12,7 +12,7 @@ export type EngineKind = "offline" | "openai-compatible" | "openai" | "anthropic
  * The kind of an Engine that runs the explorer on an MCP client's own model through
  * `sampling/createMessage` (`sampling-engine.ts`). Never configured by `--engine` or
  * `RECOLLECT_ENGINE`: `recollect mcp` builds it per call when `mcp.sampling` is on and the client
- * offers sampling with tools.
+ * offers sampling (with tools, or through plain messages when its sampling has none).
  */
 export const SAMPLING_ENGINE_KIND = "mcp-sampling";
 

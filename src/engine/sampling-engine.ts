@@ -11,6 +11,7 @@ import {
   createSamplingLanguageModel,
   SAMPLING_MODEL_ID,
   type SampleMessage,
+  type SamplingTools,
 } from "./sampling-language-model.js";
 
 /** Which engine a run used, as the report names it. */
@@ -44,6 +45,8 @@ function errorCode(error: unknown): number | null {
  */
 export function createSamplingEngine(options: {
   readonly sample: SampleMessage;
+  /** How the child tools reach the client (`messages`: it declared sampling without tools). */
+  readonly tools?: SamplingTools;
   readonly fallback: Engine | null;
   readonly onFallback?: (code: number | null) => void;
 }): SamplingEngine {
@@ -53,6 +56,7 @@ export function createSamplingEngine(options: {
   const languageModel = (): LanguageModelV3 => {
     const sampling = createSamplingLanguageModel({
       sample: options.sample,
+      ...(options.tools ? { tools: options.tools } : {}),
       onModel: (model) => {
         clientModel = model;
       },

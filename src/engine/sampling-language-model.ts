@@ -19,6 +19,7 @@ import type {
   LanguageModelV3ToolResultOutput,
 } from "@ai-sdk/provider";
 import { simulateStreamingMiddleware, wrapLanguageModel } from "ai";
+import { fromTextProtocolResponse, toTextProtocolRequest } from "./sampling-text-protocol.js";
 import { UNKNOWN_USAGE } from "./unknown-usage.js";
 
 /** One content block of a sampling message, as MCP's `SamplingMessageContentBlock` (text and tools). */
@@ -245,24 +246,42 @@ export interface SamplingModelOptions {
   readonly sample: SampleMessage;
   /** Called with the model the client names in each answer (for the report's engine line). */
   readonly onModel?: (model: string) => void;
+  /**
+   * How the child tools reach the client: `native` (sampling `tools`, the client declares
+   * `sampling.tools`) or `messages` (plain text: `sampling-text-protocol.ts`). Default `native`.
+   */
+  readonly tools?: SamplingTools;
 }
+
+/** How the child tools reach the client's model: sampling `tools`, or plain text messages. */
+export type SamplingTools = "native" | "messages";
 
 /**
  * A `LanguageModelV3` that runs each step as one `sampling/createMessage` request through
- * `sample` ({@link samplingRequestOf} → {@link generateResultOf}). Streaming is the AI SDK's
+ * `sample` ({@link samplingRequestOf} → {@link generateResultOf}; with `tools: "messages"`, through
+ * the text protocol in between). Streaming is the AI SDK's
  * `simulateStreamingMiddleware`. A refused or failed request rejects the step with the client's
  * error (the caller decides on a fallback: {@link createFallbackLanguageModel}).
  */
 export function createSamplingLanguageModel(options: SamplingModelOptions): LanguageModelV3 {
+  let steps = 0;
   const model: LanguageModelV3 = {
     specificationVersion: "v3",
     provider: "recollect.mcp-sampling",
     modelId: SAMPLING_MODEL_ID,
     supportedUrls: {},
     doGenerate: async (call) => {
-      const response = await options.sample(samplingRequestOf(call), call.abortSignal);
+      const request = samplingRequestOf(call);
+      if (options.tools !== "messages") {
+        const response = await options.sample(request, call.abortSignal);
+        options.onModel?.(response.model);
+        return generateResultOf(response);
+      }
+      steps += 1;
+      const response = await options.sample(toTextProtocolRequest(request), call.abortSignal);
       options.onModel?.(response.model);
-      return generateResultOf(response);
+      const offered = (request.tools ?? []).map((tool) => tool.name);
+      return generateResultOf(fromTextProtocolResponse(response, offered, `text-call-${steps}`));
     },
     doStream: () => Promise.reject(new Error("streamed by simulateStreamingMiddleware")),
   };

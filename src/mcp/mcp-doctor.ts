@@ -87,8 +87,8 @@ export interface DoctorReport {
   readonly tools: readonly DoctorTool[];
   /**
    * The Engine explore calls would run on, or why none could be configured; `sampling` is the
-   * `mcp.sampling` setting (`on`: the client's own model first, when the client offers sampling
-   * with tools, with this Engine as its fallback).
+   * `mcp.sampling` setting (`on`: the client's own model first, when the client offers sampling,
+   * with this Engine as its fallback).
    */
   readonly engine: {
     readonly kind: string | null;

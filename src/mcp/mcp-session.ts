@@ -33,7 +33,7 @@ import type { HistoryCard } from "../card/history-card.js";
 import type { ExploreChatHistoryReport } from "../card/report-schema.js";
 import type { Engine } from "../engine/engine.js";
 import { createSamplingEngine, type EngineUse } from "../engine/sampling-engine.js";
-import type { SampleMessage } from "../engine/sampling-language-model.js";
+import type { SampleMessage, SamplingTools } from "../engine/sampling-language-model.js";
 import { quotedValue } from "../errors/quoted-value.js";
 import {
   AbortedError,
@@ -130,10 +130,11 @@ export interface McpSessionOptions {
   /** Where the app may be named (`--app`, the client's roots, …); asked on first use. */
   readonly appSources: (signal: AbortSignal) => Promise<SessionAppSources>;
   /**
-   * Sends one `sampling/createMessage` request to the client, or null when the client does not
-   * offer sampling with tools. Used only while `mcp.sampling` is `on`. Default: none.
+   * Sends one `sampling/createMessage` request to the client, with how the child tools reach it
+   * (`native` when it declares `sampling.tools`, `messages` when it declares plain `sampling`),
+   * or null when it does not offer sampling. Used only while `mcp.sampling` is `on`. Default: none.
    */
-  readonly sampler?: () => SampleMessage | null;
+  readonly sampler?: () => { readonly sample: SampleMessage; readonly tools: SamplingTools } | null;
   /** The elicitation prompter, or null when the client cannot elicit (the host's own prompt applies). */
   readonly consentPrompter: () => ElicitationConsentPrompter | null;
   /** Called once each time a call resolves a (new) app, e.g. to sync that project in the background. */
@@ -307,15 +308,16 @@ export function createMcpSession(options: McpSessionOptions): McpSession {
 
   /**
    * The Engine of one call: the client's model when `mcp.sampling` is on and the client offers
-   * sampling with tools (the configured Engine is its fallback), else the configured Engine; null
+   * sampling, with tools or through plain messages (the configured Engine is its fallback), else the configured Engine; null
    * when neither is available.
    */
   const callEngine = (): Engine | ReturnType<typeof createSamplingEngine> | null => {
     const configured = RecollectError.isInstance(options.engine) ? null : options.engine;
-    const sample = isMcpSamplingOn(options.settings.read()) ? (options.sampler?.() ?? null) : null;
-    if (sample === null) return configured;
+    const sampler = isMcpSamplingOn(options.settings.read()) ? (options.sampler?.() ?? null) : null;
+    if (sampler === null) return configured;
     return createSamplingEngine({
-      sample,
+      sample: sampler.sample,
+      tools: sampler.tools,
       fallback: configured,
       onFallback: (code) =>
         log(

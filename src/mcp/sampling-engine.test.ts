@@ -2,7 +2,8 @@
  * The explorer on the client's own model (issue 29 § Build 3): a real `recollect mcp` child and the
  * SDK's Client answering `sampling/createMessage` with a scripted model. The explorer's searches
  * and reads go through the client's model, the host validates what it submits, and the result
- * names the engine; a client that refuses falls back to the configured engine, as does a client
+ * names the engine; a client whose sampling has no tools gets the child protocol as plain
+ * messages; a client that refuses falls back to the configured engine, as does a client
  * without sampling or a store whose `mcp.sampling` is off.
  */
 import {
@@ -46,49 +47,95 @@ function lastToolResult(params: Params): { name: string; value: Record<string, u
   return { name: String(use.name), value: JSON.parse(text) };
 }
 
+/** One step of the scripted model: the tool it calls next, or null when it is done. */
+type Step = { name: string; input: Record<string, unknown> } | null;
+
 /**
  * A scripted model: search "authentication", read around the first match, then submit one
  * finding citing that match's candidate and one id it never saw (c999), which the host drops.
+ * `previous` is the last tool call's name and the JSON its result carried.
  */
-function scriptedModel(params: Params): CreateMessageResult {
-  const toolUse = (name: string, input: Record<string, unknown>): CreateMessageResult =>
-    ({
-      role: "assistant",
-      model: "scripted-client-model",
-      stopReason: "toolUse",
-      content: [{ type: "tool_use", id: `call-${params.messages.length}`, name, input }],
-    }) as unknown as CreateMessageResult;
-  const previous = lastToolResult(params);
-  if (previous === null) return toolUse("search_chats", { query: "authentication" });
+function nextStep(previous: { name: string; value: Record<string, unknown> } | null): Step {
+  if (previous === null) return { name: "search_chats", input: { query: "authentication" } };
   if (previous.name === "search_chats") {
     const chats = previous.value.chats as Array<{
       chat_id: number;
       matches: Array<{ message_id: number }>;
     }>;
     const chat = chats[0]!;
-    return toolUse("read_chat", {
-      chat_id: chat.chat_id,
-      around_message_id: chat.matches[0]!.message_id,
-      before: 1,
-      after: 1,
-    });
+    const around = chat.matches[0]!.message_id;
+    return {
+      name: "read_chat",
+      input: { chat_id: chat.chat_id, around_message_id: around, before: 1, after: 1 },
+    };
   }
   if (previous.name === "read_chat") {
     const messages = previous.value.messages as Array<{ candidate_id: string; content: string }>;
     const cited = messages.find((message) => /JWT|sessions/.test(message.content)) ?? messages[0]!;
-    return toolUse("submit_report", {
-      summary: "The shop's authentication decision.",
-      findings: [
-        { claim: "Authentication was decided.", candidate_ids: [cited.candidate_id, "c999"] },
-      ],
-      confidence: "medium",
-    });
+    return {
+      name: "submit_report",
+      input: {
+        summary: "The shop's authentication decision.",
+        findings: [
+          { claim: "Authentication was decided.", candidate_ids: [cited.candidate_id, "c999"] },
+        ],
+        confidence: "medium",
+      },
+    };
   }
+  return null;
+}
+
+const MODEL = "scripted-client-model";
+
+/** The scripted model answering with `tool_use` blocks (a client declaring `sampling.tools`). */
+function scriptedModel(params: Params): CreateMessageResult {
+  const step = nextStep(lastToolResult(params));
+  if (step === null) {
+    return {
+      role: "assistant",
+      model: MODEL,
+      stopReason: "endTurn",
+      content: { type: "text", text: "Submitted." },
+    };
+  }
+  const id = `call-${params.messages.length}`;
   return {
     role: "assistant",
-    model: "scripted-client-model",
+    model: MODEL,
+    stopReason: "toolUse",
+    content: [{ type: "tool_use", id, ...step }],
+  } as unknown as CreateMessageResult;
+}
+
+/**
+ * The same model through plain messages (a client declaring `sampling` without tools): the last
+ * user message is the server's JSON text `{tool_result, is_error, output}`, and each call is
+ * answered as the JSON text `{"tool", "input"}`, in a ```json fence as models often write it.
+ */
+function textModel(params: Params): CreateMessageResult {
+  const last = params.messages.at(-1);
+  const text = last
+    ? blocks(last)
+        .map((block) => String(block.text ?? ""))
+        .join("")
+    : "";
+  let previous: { name: string; value: Record<string, unknown> } | null = null;
+  if (text.startsWith('{"tool_result"')) {
+    const result = JSON.parse(text) as { tool_result: string; is_error: boolean; output: string };
+    // After an error the model starts over with a good search.
+    if (!result.is_error) previous = { name: result.tool_result, value: JSON.parse(result.output) };
+  }
+  const step = nextStep(previous);
+  const reply =
+    step === null
+      ? "Submitted."
+      : `\`\`\`json\n${JSON.stringify({ tool: step.name, input: step.input })}\n\`\`\``;
+  return {
+    role: "assistant",
+    model: MODEL,
     stopReason: "endTurn",
-    content: { type: "text", text: "Submitted." },
+    content: { type: "text", text: reply },
   };
 }
 
@@ -153,6 +200,66 @@ describe("the explorer on the client's model (MCP sampling)", () => {
       expect(text.trimEnd().split("\n").at(-1)).toBe(
         "Engine: mcp-sampling (client model scripted-client-model)",
       );
+    },
+    PROCESS_TEST_MS,
+  );
+
+  it(
+    "drives the child protocol through plain messages when the client's sampling has no tools",
+    async () => {
+      store.writeSettings({ entitlement: "pro", mcp: { sampling: "on" } });
+      await using server = await spawnMcpClient({
+        storePath: store.path,
+        args: ["--app", "Acme Shop"],
+        capabilities: { sampling: {} },
+      });
+      const requests: Params[] = [];
+      server.client.setRequestHandler(CreateMessageRequestSchema, (request) => {
+        requests.push(request.params);
+        // First a call whose input the tool's zod schema refuses (no `query`).
+        if (requests.length === 1) {
+          const text = '{"tool":"search_chats","input":{}}';
+          return { role: "assistant", model: MODEL, content: { type: "text", text } };
+        }
+        return textModel(request.params);
+      });
+      const result = await explore(server);
+      expect(result.isError).toBeUndefined();
+
+      // No sampling tools, which this client cannot take; the tools and the reply format are in
+      // the system prompt. The bad input came back as a tool error, as for a hosted model; then
+      // a search, a read of what it found, and the submission.
+      expect(requests).toHaveLength(4);
+      expect(requests.map((params) => params.tools)).toEqual([
+        undefined,
+        undefined,
+        undefined,
+        undefined,
+      ]);
+      const refused = JSON.parse(String(blocks(requests[1]!.messages.at(-1)!)[0]!.text));
+      expect(refused).toMatchObject({ tool_result: "search_chats", is_error: true });
+      expect(requests[0]!.systemPrompt).toContain('{"tool": "<tool name>", "input":');
+      for (const name of ["search_chats", "read_chat", "submit_report"]) {
+        expect(requests[0]!.systemPrompt).toContain(`{"name":"${name}"`);
+      }
+      const lastTexts = requests.slice(2).map((params) => {
+        const last = params.messages.at(-1)!;
+        return (JSON.parse(String(blocks(last)[0]!.text)) as { tool_result: string }).tool_result;
+      });
+      expect(lastTexts).toEqual(["search_chats", "read_chat"]);
+
+      // Host validation as with native tools: the observed candidate resolved, c999 dropped.
+      const report = result.structuredContent as {
+        outcome: string;
+        findings: Array<{ evidence: Array<{ chat_id: number; message_id: number }> }>;
+      };
+      expect(report.outcome).toBe("complete");
+      expect(
+        report.findings.map((f) =>
+          f.evidence.map(({ chat_id, message_id }) => [chat_id, message_id]),
+        ),
+      ).toEqual([[[store.seeded.authChatId, store.seeded.messageIds.auth![1]]]]);
+      expect(result._meta?.[ENGINE_META_KEY]).toEqual({ kind: "mcp-sampling", model_id: MODEL });
     },
     PROCESS_TEST_MS,
   );

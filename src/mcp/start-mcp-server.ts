@@ -220,14 +220,19 @@ export async function startMcpServer(options: StartMcpServerOptions): Promise<Ru
           cwd: options.cwd,
           env: options.env,
         }),
-        sampler: () =>
-          server.getClientCapabilities()?.sampling?.tools
-            ? (request, signal) =>
-                server.createMessage(request as unknown as CreateMessageRequestParamsWithTools, {
-                  ...(signal ? { signal } : {}),
-                  timeout: SAMPLING_TIMEOUT_MS,
-                })
-            : null,
+        sampler: () => {
+          const sampling = server.getClientCapabilities()?.sampling;
+          if (!sampling) return null;
+          return {
+            // A client without `sampling.tools` gets the child protocol as plain text messages.
+            tools: sampling.tools ? "native" : "messages",
+            sample: (request, signal) =>
+              server.createMessage(request as unknown as CreateMessageRequestParamsWithTools, {
+                ...(signal ? { signal } : {}),
+                timeout: SAMPLING_TIMEOUT_MS,
+              }),
+          };
+        },
         consentPrompter: () =>
           server.getClientCapabilities()?.elicitation
             ? createElicitationConsentPrompter((params, signal) =>

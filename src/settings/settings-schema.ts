@@ -47,7 +47,8 @@ export const settingsSchema = z.looseObject({
   sync: z.looseObject({ roots: z.array(z.string()).optional() }).optional(),
   /**
    * `mcp.sampling`: `on` lets `recollect mcp` run the explorer on the client's own model through
-   * MCP sampling (`sampling/createMessage` with tools) when the client offers it; `off` (the
+   * MCP sampling (`sampling/createMessage`; its child tools as sampling tools, or as plain text when
+   * the client's sampling has none) when the client offers it; `off` (the
    * default) never asks the client, since a client shows each sampling request to the person.
    */
   mcp: z.looseObject({ sampling: z.enum(["on", "off"]).optional() }).optional(),

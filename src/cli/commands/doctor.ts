@@ -56,7 +56,7 @@ export function formatDoctorReport(report: DoctorReport, write: RemedyWriter): s
   }
   const sampling =
     report.engine.sampling === "on"
-      ? "; mcp.sampling on: the client's model first, when it offers sampling with tools"
+      ? "; mcp.sampling on: the client's model first, when it offers sampling"
       : "";
   lines.push(
     report.engine.error === null
