@@ -15,10 +15,10 @@ const cache = new WeakMap<Database.Database, Map<string, Database.Statement>>();
  * shared by every caller of the same SQL text.
  * @throws SqliteError when `sql` does not compile (as `db.prepare` does).
  */
-export function preparedOnce<BindParameters extends unknown[] | {} = unknown[], Result = unknown>(
-  db: Database.Database,
-  sql: string,
-): Database.Statement<BindParameters, Result> {
+export function preparedOnce<
+  BindParameters extends unknown[] | object = unknown[],
+  Result = unknown,
+>(db: Database.Database, sql: string): Database.Statement<BindParameters, Result> {
   let statements = cache.get(db);
   if (statements === undefined) {
     statements = new Map();

@@ -13,8 +13,6 @@ import {
   APP_DOCS_COUNTED,
   type CorrectionSource,
   candidateRanges,
-  correctWords,
-  type RankedCorrection,
   rangeOf,
 } from "../../history/search/correct-spelling.js";
 import { indexTokens, TEAM_COLUMNS } from "../index-terms.js";
