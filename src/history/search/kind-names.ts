@@ -74,7 +74,7 @@ const KINDS: readonly TechnologyKind[] = [
   },
   {
     kind: "payments",
-    cues: ["payment", "pay", "billing", "checkout", "subscription", "invoice"],
+    cues: ["payment", "pay", "billing", "checkout", "subscription"],
     types: ["payment"],
   },
   {

@@ -37,6 +37,17 @@ describe("the kind names' search", () => {
     expect(queries).not.toContainEqual({ query: "clerk auth0", limit: 20 });
   });
 
+  test("no search for a question that asks what was decided, not for a name", () => {
+    const decided = runState("What did we decide about authentication?", [], {
+      steps: 2,
+      toolCallCount: 2,
+      kinds: [{ from: "authentication", names: ["clerk", "auth0"] }],
+    });
+    const action = decideNextAction(decided, constraints, DEFAULT_POLICY);
+    const queries = action.type === "calls" ? action.calls.map((call) => call.input) : [];
+    expect(queries).not.toContainEqual({ query: "clerk auth0", limit: 20 });
+  });
+
   test("no search when the stage is off", () => {
     const off = { ...DEFAULT_POLICY, off: new Set(["kinds" as const]) };
     const action = decideNextAction(afterReads(), constraints, off);

@@ -10,6 +10,7 @@ import {
   ASSISTANT_SAID,
   DECISION_FRAME,
   FIRST_PERSON,
+  NAME_REQUEST,
   type PolicyConfig,
   REASON_REQUEST,
 } from "./policy-parameters.js";
@@ -142,13 +143,17 @@ export function asksAboutOwnWords(question: string): boolean {
 }
 
 /**
- * The run uses the names the searches gave for a kind the question asked about (`kinds`): not
- * when the stage is off, nor for a question asking why, whose answer is a motivation, not a name
+ * The run uses the names the searches gave for a kind the question asked about (`kinds`) when the
+ * question asks for a name ({@link NAME_REQUEST}: "which analytics tool …?", "where is it
+ * hosted?", "how do people log in?"): not when the stage is off, nor for "what did we decide about
+ * authentication?", whose answer is the history of a decision (the demo's sessions → Clerk →
+ * Supabase chain lost its first step to the providers' names), nor for a question asking why
  * ("why did the app keep initializing the database?": the names of databases drew its ranking to
  * other turns; coding-histories dev).
  */
 export function usesKindNames(state: RunState, config: PolicyConfig): boolean {
-  return !config.off.has("kinds") && !REASON_REQUEST.test(state.question) && state.kinds.length > 0;
+  if (config.off.has("kinds") || state.kinds.length === 0) return false;
+  return NAME_REQUEST.test(state.question) && !REASON_REQUEST.test(state.question);
 }
 
 /** The question is about the locked current chat: only its messages can answer it. */
