@@ -218,15 +218,14 @@ export function kindsAsked(words: readonly string[]): { kind: string; cue: strin
 }
 
 /**
- * The kind names of `words` in a scope whose messages holding a word `count` says (capped, as
- * {@link CorrectionSource.count}: the local index or the team store, each restricted to the app
- * outside the current chat): for each kind asked ({@link kindsAsked}), the words of its
+ * The kind names of `words` in the scope `source` reads (its `held` and capped `count`: the local
+ * index or the team store, each restricted to the app outside the current chat): for each kind asked ({@link kindsAsked}), the words of its
  * technologies the scope holds, most messages first, at most {@link KIND_NAMES}, none the query
- * already has; a kind the scope names none of is left out. One count per technology word of the
- * kinds asked; never throws for any words.
+ * already has; a kind the scope names none of is left out. One presence check per technology
+ * word of the kinds asked, a count for those held; never throws for any words.
  */
 export async function findKindNames(
-  count: CorrectionSource["count"],
+  source: Pick<CorrectionSource, "held" | "count">,
   words: readonly string[],
 ): Promise<KindNames[]> {
   const asked = kindsAsked(words);
@@ -235,8 +234,9 @@ export async function findKindNames(
   for (const { kind, cue } of asked) {
     const held: { word: string; docs: number }[] = [];
     for (const word of kindWords().get(kind) ?? []) {
-      if (own.has(porterStem(word))) continue;
-      const docs = await count(word);
+      // A kind has up to ~100 words: most are absent, and presence is one row, a count up to 100.
+      if (own.has(porterStem(word)) || !(await source.held(word))) continue;
+      const docs = await source.count(word);
       if (docs > 0) held.push({ word, docs });
     }
     held.sort((a, b) => b.docs - a.docs || (a.word < b.word ? -1 : 1));

@@ -437,7 +437,7 @@ export async function searchChats(
   const source = sqliteCorrectionSource(ctx.store.db, scope);
   const corrected = await correctWords(source, asked.words);
   const terms = applyCorrections(asked, corrected);
-  const kinds = await findKindNames(source.count, terms.words);
+  const kinds = await findKindNames(source, terms.words);
   const searched = selectSearchTerms(ctx.store.db, pruneFrequentTerms(ctx.store.db, terms));
   const match = buildFtsMatch({
     terms: searched,

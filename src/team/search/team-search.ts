@@ -346,10 +346,7 @@ export async function teamSearchChats(
   // A word the app never holds is searched as the app's nearest spelling or abbreviation, as locally.
   const source = teamCorrectionSource(pool, scope);
   const corrected = await correctWords(source, extractTerms(query).words);
-  const kinds = await findKindNames(
-    source.count,
-    applyCorrections(extractTerms(query), corrected).words,
-  );
+  const kinds = await findKindNames(source, applyCorrections(extractTerms(query), corrected).words);
   const asked = applyCorrections(extractTerms(query), corrected);
   const stats = await appStatistics(pool, scope.appId);
   const frequencies = await wordFrequencies(pool, scope.appId, asked.words);
