@@ -20,7 +20,7 @@ import {
   messagesResponseSchema,
 } from "../../server/shared/api-types.js";
 import { ApiError, getJson, NETWORK_ERROR_KIND, sendJson } from "../api/client.js";
-import type { MessageAddress, Route } from "../app/use-hash-route.js";
+import { type MessageAddress, parseRoute, type Route } from "../app/use-hash-route.js";
 import { ConsentDialog } from "../permissions/consent-dialog.js";
 import { ChatHeader } from "./chat-header.js";
 import { ChatSidebar } from "./chat-sidebar.js";
@@ -108,10 +108,14 @@ export function ChatPage(props: ChatPageProps) {
   }, [fail]);
 
   // Without an app in the route, open the server's default app (`serve --app`), else the first
-  // app; a route naming an unknown app stays on it.
+  // app; a route naming an unknown app stays on it. The live hash is read too: an address the
+  // person (or a link) set while the apps were loading wins over this default, even before the
+  // hashchange has reached the route state.
   useEffect(() => {
     const first = apps?.find((app) => app.id === defaultAppId) ?? apps?.[0];
-    if (appId === null && !appNotFound && first) {
+    const live = parseRoute(window.location.hash);
+    const liveAsksNoApp = live.page === "chat" && live.appId === null && !live.appNotFound;
+    if (appId === null && liveAsksNoApp && !appNotFound && first) {
       navigate({ page: "chat", appId: first.id, chatId: null });
     }
   }, [apps, appId, appNotFound, navigate, defaultAppId]);
