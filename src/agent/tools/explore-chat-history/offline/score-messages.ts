@@ -2,6 +2,7 @@
  * bm25 (Robertson & Zaragoza 2009) of observed messages against a weighted query model, with term
  * statistics from the observed pool: the explorer sees only what the host returned. Pure.
  */
+import { withoutStructureLabels } from "../../../../history/projection/structure-labels.js";
 import { contentTerms } from "../../../../history/text/content-terms.js";
 import type { QueryModel } from "./query-model.js";
 
@@ -16,13 +17,17 @@ export interface TermVector {
 const VECTORS = new Map<string, TermVector>();
 const VECTOR_CACHE_ENTRIES = 20_000;
 
-/** Term vector of `text` (the returned value is shared: never mutate it). */
+/**
+ * Term vector of `text` without the projection's structure labels (a `[tool-use: read_file_v2]`
+ * line says a tool ran, not what the message is about). The returned value is shared: never
+ * mutate it.
+ */
 export function termVector(text: string): TermVector {
   const known = VECTORS.get(text);
   if (known) return known;
   const tf = new Map<string, number>();
   const words = new Map<string, string>();
-  const terms = contentTerms(text);
+  const terms = contentTerms(withoutStructureLabels(text));
   for (const { term, word } of terms) {
     tf.set(term, (tf.get(term) ?? 0) + 1);
     if (!words.has(term)) words.set(term, word);
