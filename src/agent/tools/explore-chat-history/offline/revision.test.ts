@@ -3,13 +3,26 @@
  * older states is one; agreement, adoption, restatement and a generic "instead" are not.
  */
 import { describe, expect, test } from "vitest";
-import { establishesRevision, turnedAwayFrom } from "./revision.js";
+import { establishesRevision, turnedAwayFrom, valuesOf } from "./revision.js";
 import { observation } from "./testing/offline-test-fixtures.js";
 
 const older = (text: string, role: "user" | "assistant" = "user") =>
   observation("c1", text, { role, createdAt: "2026-03-01T00:00:00.000Z" });
 const newer = (text: string, role: "user" | "assistant" = "user") =>
   observation("c2", text, { role, createdAt: "2026-03-02T00:00:00.000Z" });
+
+describe("valuesOf", () => {
+  test("a hex colour, a number and a digit-led token are values; words are not", () => {
+    expect([
+      ...valuesOf("Still incorrect. The header background should be #090D22\nprimary #fff"),
+    ]).toEqual(["#090D22", "#fff"]);
+    expect([...valuesOf("run it on port 3600 with 2.5x the 3rd worker")]).toEqual([
+      "3600",
+      "2.5x",
+      "3rd",
+    ]);
+  });
+});
 
 describe("turnedAwayFrom", () => {
   test("reads the object of a turn-away clause up to its conjunction", () => {

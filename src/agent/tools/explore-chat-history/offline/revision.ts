@@ -20,7 +20,11 @@ import type { Observation } from "./run-state.js";
 const TURN_AWAY =
   /\b(?:replac\w*|(?:switch|mov|migrat)\w*(?:\s+\w+){0,3}?\s+(?:away\s+from|from|off)|instead\s+of|rather\s+than|no\s+longer|stop(?:ped)?\s+using|drop\w*|remov\w*|get\s+rid\s+of|(?:not|never|won't|don't|do\s+not|will\s+not)\s+(?:\w+\s+){0,3}?(?:us(?!ed\s+to\b)\w*|need\w*|want\w*|keep\w*|go\w*\s+with))\b(.{1,80}?)(?=[,.;:!?)\n]|\s+(?:and|but|then|so|to|with|for|because|since|in\s+favou?r)\b|$)/gi;
 
-const NUMBER = /\b\d[\d.,:/-]*\b/g;
+/**
+ * A number or a token that starts with a digit ("3600", "2.5", "090D22"), or a hex
+ * colour ("#090D22", "#fff"): the values a setting takes.
+ */
+const NUMBER = /#[0-9A-Fa-f]{3,8}\b|\b\d[\w.,:/-]*\b/g;
 const NAME = /(?<=[a-z,;] )[A-Z][\w.+-]*[a-zA-Z]/g;
 
 /** Numbers and mid-sentence capitalised names of `text`: the "values" a statement asserts. */
