@@ -1,6 +1,6 @@
 /**
  * The ranking stages over everything observed: formulate → expand (RM3) → score (bm25 over the
- * pool) → neighbours → title → speaker → fuse (RRF). Stages switched off are skipped. Pure.
+ * pool) → neighbours → title → speaker → fuse (RRF) → coord (coverage breaks near-ties). Stages switched off are skipped. Pure.
  */
 
 import { coverage, isProbe } from "./evidence-strength.js";
@@ -23,6 +23,7 @@ import {
   type QueryModel,
   withKindNames,
 } from "./query-model.js";
+import { asksOnly } from "./revision.js";
 import type { Observation, RunState } from "./run-state.js";
 import { bm25, type PoolStats, poolStats, type TermVector, termVector } from "./score-messages.js";
 import { settleOnly } from "./settle-reads.js";
@@ -242,6 +243,14 @@ export function rankEvidence(state: RunState, config: PolicyConfig): Ranking {
       { observation, vector, score: scores[i] ?? 0, relevance: score / best, coverage: coverageOf },
     ];
   });
+  // Coordination: near-ties in the fusion go to the message covering more of the question; a
+  // turn that only asks restates the question and answers nothing.
+  const coordinated = (item: RankedMessage) =>
+    item.relevance +
+    (asksOnly(item.observation) ? 0 : parameters.coordinationShare * item.coverage);
+  const ordered = off.has("coord")
+    ? messages
+    : [...messages].sort((a, b) => coordinated(b) - coordinated(a));
   // What only the settle reads observed is scored against the pool (a later turn is on the
   // subject, `thread-turns.ts`) but never ranked as an answer.
   const settledMessages = considered
@@ -261,7 +270,7 @@ export function rankEvidence(state: RunState, config: PolicyConfig): Ranking {
     items,
     stats,
     titleTerms,
-    messages,
+    messages: ordered,
     settled: settledMessages,
     observations: considered,
   };

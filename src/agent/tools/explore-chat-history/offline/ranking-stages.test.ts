@@ -58,12 +58,34 @@ describe("fuse: the local order weighs more than one search", () => {
   const order = (localFusionWeight: number) =>
     rankEvidence(runState("How does billing retry invoices?", history), {
       ...DEFAULT_POLICY,
+      off: new Set(["coord"]),
       parameters: { ...DEFAULT_POLICY.parameters, localFusionWeight },
     }).messages.map((item) => item.observation.candidateId);
 
   test("the best local match leads; with equal weights the search's first hit keeps the tie", () => {
     expect(order(DEFAULT_POLICY.parameters.localFusionWeight)).toEqual(["c2", "c1"]);
     expect(order(1)).toEqual(["c1", "c2"]);
+  });
+});
+
+describe("coord: coverage breaks a near-tie of the fusion", () => {
+  // With the local order weighted as one search, the search's first hit (a passing mention) and
+  // the local order's first (the message about the question) tie in the fusion.
+  const history = [
+    observation("c1", "The footer links to billing.", { chatId: 1 }),
+    observation("c2", "Billing retries failed invoices nightly; billing emails the owner.", {
+      chatId: 2,
+    }),
+  ];
+  const order = (off: "coord"[]) =>
+    rankEvidence(runState("How does billing retry invoices?", history), {
+      off: new Set(off),
+      parameters: { ...DEFAULT_POLICY.parameters, localFusionWeight: 1 },
+    }).messages.map((item) => item.observation.candidateId);
+
+  test("the message covering more of the question leads; off, the fusion's tie order stays", () => {
+    expect(order(["coord"])).toEqual(["c1", "c2"]);
+    expect(order([])).toEqual(["c2", "c1"]);
   });
 });
 

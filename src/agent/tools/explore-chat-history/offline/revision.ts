@@ -104,8 +104,8 @@ function normalized(text: string): string {
   return text.replace(/\s+/g, " ").trim().toLowerCase();
 }
 
-/** A turn that only asks states nothing to revise or to be revised by. */
-function asksOnly(observation: Observation): boolean {
+/** A turn that only asks (its text ends in a question mark) states nothing; pure. */
+export function asksOnly(observation: Observation): boolean {
   return /[?？]\s*$/.test(observation.text.trim());
 }
 
