@@ -115,13 +115,43 @@ export function buildFindings(
     for (const { observation } of own) used.add(observation.candidateId);
     return own.map(({ observation }) => asRanked(observation));
   };
-  const findings = threads.flatMap(({ lead, prompt, turns }) => [
-    ...turns
-      .filter((turn) => revising.has(turn))
-      .map((turn) => ({ lead: turn, prompt: null, turns: settled(turn) })),
-    { lead, prompt, turns: turns.filter((turn) => !revising.has(turn)) },
-  ]);
+  // A revised statement is quoted in its conflict only (`write-report.ts`), so the turns that
+  // followed it would go unseen; those after the turn that revised it, in its chat, settle the
+  // revision ("could we use one project instead?" … "yes, let's update everything to the single
+  // project") and go with it, as do the turns after a revising turn in its own thread.
+  const handed = new Map<RankedMessage, RankedMessage[]>();
+  const kept = threads.map((thread) => {
+    const newers = revisions.filter(([older]) => older === thread.lead).map(([, newer]) => newer);
+    const latest = newers.reduce<RankedMessage | null>(
+      (best, item) => (best === null || precedes(best, item) ? item : best),
+      null,
+    );
+    if (latest === null) return thread;
+    const follows = (turn: RankedMessage) =>
+      turn.observation.chatId === latest.observation.chatId && precedes(latest, turn);
+    handed.set(latest, [...(handed.get(latest) ?? []), ...thread.turns.filter(follows)]);
+    return { ...thread, turns: thread.turns.filter((turn) => !follows(turn)) };
+  });
+  const inOrder = (turns: RankedMessage[]) => turns.sort((x, y) => (precedes(x, y) ? -1 : 1));
+  const findings = kept.flatMap(({ lead, prompt, turns }) => {
+    const cuts = turns.flatMap((turn, at) => (revising.has(turn) ? [at] : []));
+    const before = turns.slice(0, cuts[0] ?? turns.length);
+    const own = { lead, prompt, turns: inOrder([...before, ...(handed.get(lead) ?? [])]) };
+    const revised = cuts.map((at, i) => {
+      const turn = turns[at] as RankedMessage;
+      const after = turns.slice(at + 1, cuts[i + 1] ?? turns.length);
+      const given = [...after, ...(handed.get(turn) ?? []), ...settled(turn)];
+      return { lead: turn, prompt: null, turns: inOrder(given) };
+    });
+    return [...revised.reverse(), own];
+  });
   return { findings, revisions };
+}
+
+/** `a` was said before `b`: by time, then by message id within one time. */
+function precedes(a: RankedMessage, b: RankedMessage): boolean {
+  const [x, y] = [a.observation.createdAt ?? "", b.observation.createdAt ?? ""];
+  return x < y || (x === y && a.observation.messageId < b.observation.messageId);
 }
 
 /**
@@ -139,10 +169,9 @@ function citedPairs(
   for (const older of cited) {
     for (const newer of cited) {
       const [a, b] = [older.observation, newer.observation];
-      const [x, y] = [a.createdAt ?? "", b.createdAt ?? ""];
-      const before = x < y || (x === y && a.messageId < b.messageId);
       const least = a.chatId === b.chatId ? 1 : config.parameters.subjectTerms;
-      if (older === newer || !before || !sharesSubject(older, newer, ranking, least)) continue;
+      if (older === newer || !precedes(older, newer)) continue;
+      if (!sharesSubject(older, newer, ranking, least)) continue;
       if (establishesRevision(a, b, isSubject)) pairs.push([older, newer]);
     }
   }

@@ -47,6 +47,41 @@ describe("the last word", () => {
     expect(report.confidence).not.toBe("high");
   });
 
+  test("the person's go-ahead after a revision is cited with it, though it followed the proposal", () => {
+    const history = [
+      observation(
+        "c1",
+        "Plan: a separate project on Vercel, chef-staging, for the staging environment.",
+        {
+          createdAt: at(0),
+          ...read,
+        },
+      ),
+      observation(
+        "c2",
+        "Rather than a separate project, use the one Vercel project with its Preview environment.",
+        {
+          createdAt: at(1),
+          ...read,
+        },
+      ),
+      observation("c3", "Single project it is: staging uses the Preview environment.", {
+        role: "assistant",
+        createdAt: at(2),
+        ...read,
+      }),
+      observation("c4", "Yes, let's update everything to that.", { createdAt: at(3), ...read }),
+    ];
+    const report = reportFor(
+      runState("How do we set up the staging environment on Vercel?", history, {
+        searches: [{ query: "staging environment vercel", ranked: ["c1", "c2"] }],
+      }),
+      DEFAULT_POLICY,
+    );
+    expect(report.conflicts.map((conflict) => conflict.candidate_ids)).toEqual([["c1", "c2"]]);
+    expect(cited(report)[0]).toEqual(["c2", "c3", "c4"]);
+  });
+
   test("a revision in a later chat: the newer statement leads, the older is its conflict", () => {
     const history = [
       observation("c1", "Decision: the API database is SQLite, stored in data/app.db.", {
