@@ -79,6 +79,25 @@ describe("findings order", () => {
     expect(cited).toContain("c1");
   });
 
+  test("for a question asking why, the reason leads though a later turn names more values", () => {
+    const history = [
+      observation(
+        "c1",
+        "I want a chess variant that isn't real time: pieces have a cooldown before they move.",
+        { chatTitle: "Cooldown chess", ...read },
+      ),
+      observation(
+        "c2",
+        "Built the board: SVG pieces, a Minimax AI at depth 3, and real time clocks set to 5 minutes.",
+        { chatId: 2, chatTitle: "Board", role: "assistant", ...read },
+      ),
+    ];
+    const first = (question: string) =>
+      reportFor(runState(question, history), DEFAULT_POLICY).findings[0]?.candidate_ids[0];
+    expect(first("Why is it not real time?")).toBe("c1");
+    expect(first("What is not real time?")).toBe("c2");
+  });
+
   test("a question sentence states nothing, the statement before it in the same message does", () => {
     const history = [
       observation("c1", "Then we are replacing Clerk with Supabase Auth next sprint.", {

@@ -11,7 +11,12 @@
 import type { SubmitReportInput } from "../child-protocol.js";
 import { buildFindings, type Finding, findingMessages } from "./build-findings.js";
 import { absentWords, evidenceStrength } from "./evidence-strength.js";
-import { type PolicyConfig, SUMMARY_REQUEST, YES_NO_QUESTION } from "./policy-parameters.js";
+import {
+  type PolicyConfig,
+  REASON_REQUEST,
+  SUMMARY_REQUEST,
+  YES_NO_QUESTION,
+} from "./policy-parameters.js";
 import type { QueryModel } from "./query-model.js";
 import type { RankedMessage, Ranking } from "./rank-evidence.js";
 import { valuesOf } from "./revision.js";
@@ -178,9 +183,13 @@ export function writeReport(
   const newer = new Set(revisions.map(([, n]) => n));
   const inForce = (finding: Finding) => newer.has(finding.lead) && !older.has(finding.lead);
   // Statements lead: a deferral ("we can pick the database next") or a question shares the
-  // question's words but states no value (`statesValue`).
+  // question's words but states no value (`statesValue`). A reason names no value either ("a
+  // chess variant that isn't real time, but pieces have a cooldown"): for a question asking why,
+  // the ranking's order stands.
   const yesNo = YES_NO_QUESTION.test(context.question);
+  const why = REASON_REQUEST.test(context.question);
   const leads = (finding: Finding) =>
+    why ||
     statesValue(finding.lead, ranking.question) ||
     (yesNo && answersYesNo(finding.lead, ranking.subject));
   const findings = built.findings
