@@ -98,7 +98,8 @@ export interface SpellingCorrection {
   /** The query word; it occurs nowhere in the app (outside the current chat). */
   readonly from: string;
   /**
-   * The app's word searched in its place: within 1–2 edits of `from` at the stem level, or an
+   * The app's word searched in its place: within 1–2 edits of `from` at the stem level, its other
+   * national spelling ("colors" for "colours", `history/search/spelling-variant.ts`), or an
    * abbreviation of it ("auth" for "authentication", `history/search/abbreviation.ts`).
    */
   readonly to: string;

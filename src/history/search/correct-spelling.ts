@@ -21,6 +21,7 @@ import { quoteFtsString } from "./build-fts-query.js";
 import { isDictionaryWord } from "./dictionary-word.js";
 import type { QueryTerms } from "./extract-terms.js";
 import { porterStem } from "./porter-stem.js";
+import { findSpellingVariant } from "./spelling-variant.js";
 
 /** Where a search looks: the caller's app, outside its current chat (null excludes nothing). */
 export interface SearchScope {
@@ -312,8 +313,9 @@ export function sqliteCorrectionSource(
  * distance, then by the term's frequency in the app (≤ {@link APP_DOCS_COUNTED}), then
  * alphabetically; at most {@link MAX_CANDIDATES_CHECKED} candidates per word, a farther distance
  * only when no nearer one is in the app. A word with no such stem, dictionary words included, is
- * searched as its abbreviation when the app holds one (`abbreviation.ts`: "authentication" →
- * "auth"). `to` is the app's own spelling. A word the app holds costs
+ * searched as its other national spelling when the app holds that (`spelling-variant.ts`:
+ * "colours" → "colors"), else as its abbreviation when the app holds one (`abbreviation.ts`:
+ * "authentication" → "auth"). `to` is the app's own spelling. A word the app holds costs
  * one `LIMIT 1` FTS read; only the zero-hit path walks the vocabulary. Words reach FTS5 quoted
  * only; never rejects for any words. Resolves to corrections in `words` order.
  */
@@ -343,6 +345,11 @@ export async function correctWords(
       spelling: (stem: string) => appSpelling(source, stem, stem, MAX_ABBREVIATION_SPELLING_EDITS),
     };
     if (isDictionaryWord(plain)) {
+      const variant = await findSpellingVariant(word, plain, scopeWords);
+      if (variant !== null) {
+        out.push(variant);
+        continue;
+      }
       const abbreviation = await findAbbreviation(word, plain, scopeWords);
       if (abbreviation !== null) out.push(abbreviation);
       continue;
