@@ -55,6 +55,41 @@ describe("read", () => {
   });
 });
 
+describe("read: a second window in a long session", () => {
+  /** Two search matches of one chat, `gap` messages apart, and a match in another chat. */
+  const history = (gap: number) => [
+    observation("c1", "Billing retries failed invoices every night.", { chatId: 1, messageId: 2 }),
+    observation("c2", "Billing retries moved to hourly for failed invoices.", {
+      chatId: 1,
+      messageId: 2 + gap,
+    }),
+    observation("c3", "The footer links to billing.", { chatId: 2, messageId: 90 }),
+  ];
+  const reads = (gap: number, places: number) => {
+    const action = decideNextAction(
+      state("How does billing retry failed invoices?", history(gap)),
+      TOOLS,
+      withParameters({ reads: places }),
+    );
+    return action.type === "calls" ? action.calls.map((call) => call.input) : [];
+  };
+  const around = (chat_id: number, around_message_id: number) => ({
+    chat_id,
+    around_message_id,
+    before: 1,
+    after: 3,
+  });
+
+  test("a match outside the first window gets its own read when places are left, after every chat's first", () => {
+    expect(reads(30, 3)).toEqual([around(1, 2), around(2, 90), around(1, 32)]);
+    expect(reads(30, 2)).toEqual([around(1, 2), around(2, 90)]);
+  });
+
+  test("a match the first window already covers gets none", () => {
+    expect(reads(3, 3)).toEqual([around(1, 2), around(2, 90)]);
+  });
+});
+
 describe("select: how many are cited", () => {
   const turns = (count: number) =>
     Array.from({ length: count }, (_, i) =>
