@@ -9,6 +9,7 @@
 import type { LanguageModelV3ToolChoice } from "@ai-sdk/provider";
 import type { ChildReadInput, ChildSearchInput, SubmitReportInput } from "../child-protocol.js";
 import { probeWords } from "./evidence-strength.js";
+import { questionPhrases } from "./phrase-probes.js";
 import { type PolicyConfig, SUMMARY_REQUEST } from "./policy-parameters.js";
 import { addedTerms, formulate, queryText } from "./query-model.js";
 import { asksAboutCurrentChat, rankEvidence, usesKindNames } from "./rank-evidence.js";
@@ -67,7 +68,8 @@ function retrieveCalls(state: RunState, config: PolicyConfig): OfflineToolCall[]
 
 /**
  * The RM3-expanded search (only for a subject of at most `expandSearchMaxTerms` terms), the kind
- * names' search, and one probe search (one chat) per subject word nothing observed holds.
+ * names' search, one probe search (one chat) per subject word nothing observed holds, and for a
+ * yes/no question one per technology name of several words it names (`phrase-probes.ts`).
  */
 function expandCalls(state: RunState, config: PolicyConfig): OfflineToolCall[] {
   if (asksAboutCurrentChat(state)) return [];
@@ -77,7 +79,11 @@ function expandCalls(state: RunState, config: PolicyConfig): OfflineToolCall[] {
     !off.has("expand") &&
     ranking.subject.weights.size <= parameters.expandSearchMaxTerms &&
     addedTerms(ranking.question, ranking.expanded).length > 0;
-  const probes = off.has("probe") ? [] : probeWords(ranking, parameters.probeTerms);
+  const searched = new Set(state.searches.map((run) => run.query));
+  const phrases = questionPhrases(state.question).filter((phrase) => !searched.has(phrase));
+  const probes = off.has("probe")
+    ? []
+    : [...probeWords(ranking, parameters.probeTerms), ...phrases];
   return [
     ...(expanded ? [{ query: queryText(ranking.expanded), limit: parameters.searchLimit }] : []),
     ...kindSearches(state, config),

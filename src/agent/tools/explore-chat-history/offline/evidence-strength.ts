@@ -52,15 +52,30 @@ export function probeWords(ranking: Ranking, limit: number): string[] {
     .slice(0, limit);
 }
 
-/** A probe: a later one-word search of a subject word; it tests presence and ranks nothing. */
-export function isProbe(search: SearchRun, index: number, subject: QueryModel): boolean {
-  return index > 0 && [...subject.words.values()].includes(search.query);
+/**
+ * A probe: a later search of one subject word or of one of the question's technology `phrases`
+ * (`phrase-probes.ts`); it tests presence and ranks nothing.
+ */
+export function isProbe(
+  search: SearchRun,
+  index: number,
+  subject: QueryModel,
+  phrases: readonly string[] = [],
+): boolean {
+  const probed = [...subject.words.values(), ...phrases];
+  return index > 0 && probed.includes(search.query);
 }
 
-/** Subject words a probe in `searches` found nowhere in the app, question order. */
+/**
+ * Subject words a probe in `searches` found nowhere in the app, question order, then the
+ * technology names its phrase probes found said nowhere (`Ranking.absentPhrases`).
+ */
 export function absentWords(ranking: Ranking, searches: readonly SearchRun[]): string[] {
   const empty = searches.filter((run, i) => !run.ranked.length && isProbe(run, i, ranking.subject));
-  return probeWords(ranking, Infinity).filter((word) => empty.some((run) => run.query === word));
+  const words = probeWords(ranking, Infinity).filter((word) =>
+    empty.some((run) => run.query === word),
+  );
+  return [...words, ...ranking.absentPhrases];
 }
 
 /**

@@ -5,6 +5,7 @@
 
 import { coverage, isProbe } from "./evidence-strength.js";
 import { reciprocalRankFusion } from "./fuse.js";
+import { absentPhrases, questionPhrases } from "./phrase-probes.js";
 import {
   ABOUT_CURRENT_CHAT,
   ASSISTANT_SAID,
@@ -66,6 +67,11 @@ export interface Ranking {
    * "yes, go with that" shares no word with the question yet settles it (`thread-turns.ts`).
    */
   readonly observations: readonly Observation[];
+  /**
+   * The question's multiword technology names that its phrase probes found said nowhere
+   * (`phrase-probes.ts`): absent words of their own for abstention and gaps.
+   */
+  readonly absentPhrases: readonly string[];
 }
 
 /** `question` without its decision-frame words ({@link DECISION_FRAME}); all of it if none is left. */
@@ -179,7 +185,8 @@ export function rankEvidence(state: RunState, config: PolicyConfig): Ranking {
     ? withKindNames(subject, state.kinds)
     : subject;
   // A probe only tests presence (evidence-strength.ts): what it alone returned is not ranked.
-  const searches = state.searches.filter((run, i) => !isProbe(run, i, subject));
+  const phrases = questionPhrases(state.question);
+  const searches = state.searches.filter((run, i) => !isProbe(run, i, subject, phrases));
   const ranked = new Set(searches.flatMap((run) => run.ranked));
   const considered = state.observations.filter((item) =>
     asksAboutCurrentChat(state)
@@ -273,5 +280,6 @@ export function rankEvidence(state: RunState, config: PolicyConfig): Ranking {
     messages: ordered,
     settled: settledMessages,
     observations: considered,
+    absentPhrases: absentPhrases(state.question, state.searches, state.observations),
   };
 }
