@@ -9,13 +9,13 @@
 import type { Command } from "commander";
 import { isProEntitlement, PROFILE_ENTITLEMENT } from "../../agent/entitlement/index.js";
 import { parseExploreQuestion } from "../../agent/tools/explore-chat-history/explore-app.js";
-import { describeProgress } from "../../agent/tools/explore-chat-history/progress.js";
 import { formatReportText } from "../../agent/tools/explore-chat-history/report-text.js";
 import { DEMO_APP_NAME, runDemo } from "../../demo/index.js";
 import { plural } from "../../text/plural.js";
 import { globalOptions, openCliStore, setOutcomeExitCode } from "../cli-context.js";
 import { exploreWithTelemetry } from "../explore-telemetry.js";
 import { runInFlagTerms } from "../flag-terms.js";
+import { progressLines } from "../progress-lines.js";
 import { recollectInvocation } from "../recollect-invocation.js";
 import { handleStopSignals } from "../stop-signals.js";
 import { writeAnswer } from "../write-answer.js";
@@ -56,7 +56,7 @@ export function registerDemoCommand(program: Command): void {
                 ? `Seeded the demo app "${seed.appName}" (${plural(seed.chatsWritten, "chat")}) into ${store.path}.`
                 : `The demo app "${seed.appName}" is already in ${store.path}.`,
             ),
-          onProgress: (event) => say(`· ${describeProgress(event)}`),
+          onProgress: progressLines(say),
         }),
       );
       setOutcomeExitCode(command, EXPLORE_EXIT_CODES[result.report.outcome]);

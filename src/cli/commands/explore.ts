@@ -30,7 +30,6 @@ import {
   EXPLORE_DEFAULT_CONSENT,
   EXPLORE_TOOL_NAME,
 } from "../../agent/tools/explore-chat-history/explore-chat-history-tool.js";
-import { describeProgress } from "../../agent/tools/explore-chat-history/progress.js";
 import { formatReportText } from "../../agent/tools/explore-chat-history/report-text.js";
 import type { ExploreChatHistoryReport } from "../../card/report-schema.js";
 import type { Engine } from "../../engine/engine.js";
@@ -49,6 +48,7 @@ import {
 import { teamStoreFor, withCliHistory } from "../cli-history.js";
 import { exploreWithTelemetry } from "../explore-telemetry.js";
 import { runInFlagTerms } from "../flag-terms.js";
+import { progressLines } from "../progress-lines.js";
 import { recollectInvocation } from "../recollect-invocation.js";
 import { handleStopSignals } from "../stop-signals.js";
 import { writeAnswer } from "../write-answer.js";
@@ -142,7 +142,7 @@ export function registerExploreCommand(program: Command): void {
                 isPro: cliIsPro(global),
                 chatId,
                 signal,
-                onProgress: (event) => process.stderr.write(`· ${describeProgress(event)}\n`),
+                onProgress: progressLines((line) => process.stderr.write(`${line}\n`)),
               }),
             ),
         );
