@@ -53,7 +53,9 @@ export async function runSearch(options: RunSearchOptions): Promise<SearchChatsR
 
 /**
  * Human view: each chat with its matches, ISO dates, message ids for `recollect read --around`;
- * before them, the names this app uses for a kind of thing the query asked about (`kinds`).
+ * before them, the words searched in place of ones the app never holds (`corrections`: a
+ * misspelling, the other national spelling, an abbreviation) and the names this app uses for a
+ * kind of thing the query asked about (`kinds`).
  */
 export function formatSearch(result: SearchChatsResult): string {
   const lines: string[] = [];
@@ -66,6 +68,8 @@ export function formatSearch(result: SearchChatsResult): string {
       `(index still building: ${plural(result.pending_count, "message")} queued; results may be incomplete)`,
     );
   }
+  const corrected = (result.corrections ?? []).map(({ from, to }) => `${to} for ${from}`);
+  if (corrected.length > 0) lines.push(`(searched ${corrected.join(", ")}: this app's own word)`);
   for (const { kind, from, names } of result.kinds ?? []) {
     lines.push(
       `(for ${from}, this app names ${kind} by: ${names.join(", ")}; search those to see its choice)`,
