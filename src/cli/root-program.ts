@@ -10,6 +10,7 @@ import { RecollectError, toRecollectError } from "../errors/recollect-error.js";
 import { messageWithRemedies } from "../errors/remedy.js";
 import { type GlobalOptions, outcomeExitCode } from "./cli-context.js";
 import { commandName, wantsJson } from "./cli-entry.js";
+import { namingDamagedStore } from "./damaged-store.js";
 import { errorJson } from "./error-json.js";
 import { EXIT_CODE_BY_KIND } from "./exit-codes.js";
 import { InterruptedError } from "./interrupted-error.js";
@@ -145,7 +146,7 @@ export async function runProgram(
         argv,
       );
     }
-    return reportError(toRecollectError(error), json, program, argv);
+    return reportError(toRecollectError(namingDamagedStore(error, program)), json, program, argv);
   }
 }
 
