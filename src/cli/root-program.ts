@@ -8,7 +8,7 @@ import { readFileSync } from "node:fs";
 import { type Command, CommanderError } from "commander";
 import { RecollectError, toRecollectError } from "../errors/recollect-error.js";
 import { messageWithRemedies } from "../errors/remedy.js";
-import { type GlobalOptions, outcomeExitCode } from "./cli-context.js";
+import { type GlobalOptions, globalOptions, outcomeExitCode } from "./cli-context.js";
 import { commandName, wantsJson } from "./cli-entry.js";
 import { namingDamagedStore } from "./damaged-store.js";
 import { errorJson } from "./error-json.js";
@@ -68,6 +68,18 @@ function classifyCommanderErrors(command: Command): void {
 }
 
 /**
+ * The global options remedies are written for: a `--store` path taken as the store file (so a
+ * remedy repeats it as `--db`), or the options as given when they are themselves refused.
+ */
+function reportedStoreOptions(program: Command): GlobalOptions {
+  try {
+    return globalOptions(program);
+  } catch {
+    return program.opts<GlobalOptions>();
+  }
+}
+
+/**
  * Writes a classified error to stderr: one line, or with `--json` one JSON object; its remedies
  * follow the message, written for whoever ran `argv` (`recollect mcp` is started by an agent host:
  * {@link mcpRemedyWriter}; any other command by a person at a shell: {@link cliRemedyWriter}).
@@ -80,7 +92,7 @@ function reportError(
 ): number {
   if (error instanceof InterruptedError) return reportStop(error.signal, json);
   const exitCode = EXIT_CODE_BY_KIND[error.kind];
-  const global = program.opts<GlobalOptions>();
+  const global = reportedStoreOptions(program);
   const write =
     commandName(argv.slice(2)) === "mcp" ? mcpRemedyWriter(global) : cliRemedyWriter(global);
   const message = messageWithRemedies(error, write);
