@@ -14,6 +14,7 @@ import { namingDamagedStore } from "./damaged-store.js";
 import { errorJson } from "./error-json.js";
 import { EXIT_CODE_BY_KIND } from "./exit-codes.js";
 import { InterruptedError } from "./interrupted-error.js";
+import { onceOnly } from "./once-only-option.js";
 import { RecollectCommand } from "./recollect-command.js";
 import { cliRemedyWriter, mcpRemedyWriter } from "./remedy-writer.js";
 import { reportStop } from "./stop-line.js";
@@ -41,10 +42,12 @@ export function createRootProgram(): Command {
     .option(
       "--db <path>",
       "store file (default: $RECOLLECT_DB or the user data directory); commands that write create it and its missing folders",
+      onceOnly("--db", "one store file path"),
     )
     .option(
       "--store <url-or-path>",
       "history store: postgres://… for a team's store (search, read, apps, chats, explore, mcp, serve), or a store file path like --db (default: $RECOLLECT_STORE)",
+      onceOnly("--store", "one postgres:// URL or store file path"),
     )
     .option("--json", "machine-readable output on stdout (and errors as JSON on stderr)")
     .version(RECOLLECT_VERSION, "-V, --version", "print the version")
