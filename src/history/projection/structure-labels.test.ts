@@ -29,7 +29,9 @@ describe("withoutStructureLabels", () => {
     ]);
     expect(
       terms(
-        withoutStructureLabels("Exploring [tool-use: ripgrep_raw_search] [edit] [diff] [code] search"),
+        withoutStructureLabels(
+          "Exploring [tool-use: ripgrep_raw_search] [edit] [diff] [code] search",
+        ),
       ),
     ).toEqual(["exploring", "search"]);
   });
