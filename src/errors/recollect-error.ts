@@ -146,7 +146,7 @@ export class InvalidInputError extends RecollectError {
 
 /**
  * How a refusal of over-long text states what arrived: `got 501 characters; the limit is 500`
- * (`length` and `limit` in characters, UTF-16 units). The one wording, for {@link TextTooLongError}
+ * (`length` and `limit` in characters: Unicode code points, `text/character-count.ts`). The one wording, for {@link TextTooLongError}
  * and the MCP server's tool arguments alike.
  */
 export function textTooLongDetail(length: number, limit: number): string {
@@ -155,7 +155,7 @@ export function textTooLongDetail(length: number, limit: number): string {
 
 /**
  * Text longer than its bound (a question, a search query): `length` is what was given and `limit`
- * the most allowed, both in characters (UTF-16 units), and both stated in the message
+ * the most allowed, both in characters (Unicode code points), and both stated in the message
  * (`… (got 501 characters; the limit is 500).`).
  */
 export class TextTooLongError extends InvalidInputError {
