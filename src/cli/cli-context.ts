@@ -27,6 +27,11 @@ export interface GlobalOptions {
   /** Store file; overrides `RECOLLECT_DB` and the default data-directory path. */
   db?: string;
   /**
+   * Where `db` came from when it is not `--db` itself: a `--store` or `RECOLLECT_STORE` that is a
+   * path (set by {@link globalOptions}), so every error about the path names what was typed.
+   */
+  dbOrigin?: "--store" | "RECOLLECT_STORE";
+  /**
    * `--store`: a team store's `postgres://` URL (`teamStoreFor`), or a store file path, which is
    * taken as `--db` (the two together are refused).
    */
@@ -37,9 +42,10 @@ export interface GlobalOptions {
 
 /**
  * Reads the root program's global options from inside a subcommand's action. A `--store` that is
- * a path (no `postgres://` URL) is returned as `db`; a `RECOLLECT_STORE` path is, too, when neither
- * flag nor `RECOLLECT_DB` names a store.
- * @throws InvalidInputError (`--store`) when `--store` and `--db` are both given.
+ * a path (no `postgres://` URL) is returned as `db` (`dbOrigin` `--store`); a `RECOLLECT_STORE`
+ * path is, too (`dbOrigin` `RECOLLECT_STORE`), when neither flag nor `RECOLLECT_DB` names a store.
+ * @throws InvalidInputError (`--store`) when `--store` and `--db` are both given, or `--store` is
+ *   a URL of another scheme.
  */
 export function globalOptions(
   command: Command,
@@ -52,7 +58,7 @@ export function globalOptions(
     if (options.db !== undefined) {
       throw new InvalidInputError("--store", "either --store or --db, not both", "got both");
     }
-    return { ...options, db: store };
+    return { ...options, db: store, dbOrigin: "--store" };
   }
   const fromEnv = env.RECOLLECT_STORE;
   if (
@@ -62,7 +68,7 @@ export function globalOptions(
     fromEnv &&
     !isPostgresUrl(requireStoreValue(fromEnv, "RECOLLECT_STORE"))
   ) {
-    return { ...options, db: fromEnv };
+    return { ...options, db: fromEnv, dbOrigin: "RECOLLECT_STORE" };
   }
   return options;
 }
@@ -75,25 +81,29 @@ const STORE_FILE_PATH =
   "a store file path, e.g. /path/to/recollect.db (missing folders are created)";
 
 /**
- * The store a command should use and where its path came from: `--db`, else `RECOLLECT_DB` (when
- * set and not empty), else the default location.
- * @throws InvalidInputError (`--db`, exit 2) for an empty `--db` or one ending in a path
- *   separator (a folder's path: a file of that name would be created); StorePathSettingError
- *   (`RECOLLECT_DB`, `precondition`, exit 4) for such a `RECOLLECT_DB`, or one of only spaces.
+ * The store a command should use and where its path came from: `--db` (or a `--store` /
+ * `RECOLLECT_STORE` path, `dbOrigin`), else `RECOLLECT_DB` (when set and not empty), else the
+ * default location.
+ * @throws InvalidInputError (the flag: `--db` or `--store`, exit 2) for an empty path or one
+ *   ending in a path separator (a folder's path: a file of that name would be created);
+ *   StorePathSettingError (the variable, `precondition`, exit 4) for such a `RECOLLECT_DB` or
+ *   `RECOLLECT_STORE`, or one of only spaces.
  */
 export function storeLocationFor(options: GlobalOptions): StoreLocation {
-  if (options.db !== undefined && options.db.trim() === "") {
-    throw new InvalidInputError("--db", "a store file path", "got an empty path");
-  }
   const location: StoreLocation =
-    options.db !== undefined ? { path: options.db, origin: "--db" } : defaultStoreLocation();
+    options.db !== undefined
+      ? { path: options.db, origin: options.dbOrigin ?? "--db" }
+      : defaultStoreLocation();
   const { path, origin } = location;
-  if (origin === "RECOLLECT_DB" && path.trim() === "") {
-    throw new StorePathSettingError(path, STORE_FILE_PATH, "only spaces");
+  const variable = origin === "RECOLLECT_DB" || origin === "RECOLLECT_STORE" ? origin : null;
+  if (path.trim() === "") {
+    if (variable !== null)
+      throw new StorePathSettingError(variable, path, STORE_FILE_PATH, "only spaces");
+    throw new InvalidInputError(origin, "a store file path", "got an empty path");
   }
   if (FOLDER_PATH.test(path)) {
-    if (origin === "RECOLLECT_DB") {
-      throw new StorePathSettingError(path, STORE_FILE_PATH, "a folder's path");
+    if (variable !== null) {
+      throw new StorePathSettingError(variable, path, STORE_FILE_PATH, "a folder's path");
     }
     throw new InvalidInputError(
       origin,

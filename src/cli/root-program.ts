@@ -8,11 +8,13 @@ import { readFileSync } from "node:fs";
 import { type Command, CommanderError } from "commander";
 import { RecollectError, toRecollectError } from "../errors/recollect-error.js";
 import { messageWithRemedies } from "../errors/remedy.js";
-import { type GlobalOptions, outcomeExitCode } from "./cli-context.js";
+import { type GlobalOptions, globalOptions, outcomeExitCode } from "./cli-context.js";
 import { commandName, wantsJson } from "./cli-entry.js";
+import { namingDamagedStore } from "./damaged-store.js";
 import { errorJson } from "./error-json.js";
 import { EXIT_CODE_BY_KIND } from "./exit-codes.js";
 import { InterruptedError } from "./interrupted-error.js";
+import { onceOnly } from "./once-only-option.js";
 import { RecollectCommand } from "./recollect-command.js";
 import { cliRemedyWriter, mcpRemedyWriter } from "./remedy-writer.js";
 import { reportStop } from "./stop-line.js";
@@ -40,10 +42,12 @@ export function createRootProgram(): Command {
     .option(
       "--db <path>",
       "store file (default: $RECOLLECT_DB or the user data directory); commands that write create it and its missing folders",
+      onceOnly("--db", "one store file path"),
     )
     .option(
       "--store <url-or-path>",
       "history store: postgres://… for a team's store (search, read, apps, chats, explore, mcp, serve), or a store file path like --db (default: $RECOLLECT_STORE)",
+      onceOnly("--store", "one postgres:// URL or store file path"),
     )
     .option("--json", "machine-readable output on stdout (and errors as JSON on stderr)")
     .version(RECOLLECT_VERSION, "-V, --version", "print the version")
@@ -67,6 +71,18 @@ function classifyCommanderErrors(command: Command): void {
 }
 
 /**
+ * The global options remedies are written for: a `--store` path taken as the store file (so a
+ * remedy repeats it as `--db`), or the options as given when they are themselves refused.
+ */
+function reportedStoreOptions(program: Command): GlobalOptions {
+  try {
+    return globalOptions(program);
+  } catch {
+    return program.opts<GlobalOptions>();
+  }
+}
+
+/**
  * Writes a classified error to stderr: one line, or with `--json` one JSON object; its remedies
  * follow the message, written for whoever ran `argv` (`recollect mcp` is started by an agent host:
  * {@link mcpRemedyWriter}; any other command by a person at a shell: {@link cliRemedyWriter}).
@@ -79,7 +95,7 @@ function reportError(
 ): number {
   if (error instanceof InterruptedError) return reportStop(error.signal, json);
   const exitCode = EXIT_CODE_BY_KIND[error.kind];
-  const global = program.opts<GlobalOptions>();
+  const global = reportedStoreOptions(program);
   const write =
     commandName(argv.slice(2)) === "mcp" ? mcpRemedyWriter(global) : cliRemedyWriter(global);
   const message = messageWithRemedies(error, write);
@@ -145,7 +161,7 @@ export async function runProgram(
         argv,
       );
     }
-    return reportError(toRecollectError(error), json, program, argv);
+    return reportError(toRecollectError(namingDamagedStore(error, program)), json, program, argv);
   }
 }
 

@@ -146,7 +146,7 @@ export class InvalidInputError extends RecollectError {
 
 /**
  * How a refusal of over-long text states what arrived: `got 501 characters; the limit is 500`
- * (`length` and `limit` in characters, UTF-16 units). The one wording, for {@link TextTooLongError}
+ * (`length` and `limit` in characters: Unicode code points, `text/character-count.ts`). The one wording, for {@link TextTooLongError}
  * and the MCP server's tool arguments alike.
  */
 export function textTooLongDetail(length: number, limit: number): string {
@@ -155,7 +155,7 @@ export function textTooLongDetail(length: number, limit: number): string {
 
 /**
  * Text longer than its bound (a question, a search query): `length` is what was given and `limit`
- * the most allowed, both in characters (UTF-16 units), and both stated in the message
+ * the most allowed, both in characters (Unicode code points), and both stated in the message
  * (`… (got 501 characters; the limit is 500).`).
  */
 export class TextTooLongError extends InvalidInputError {
@@ -429,12 +429,35 @@ export function sqliteErrorCode(error: unknown): string | null {
   return typeof code === "string" ? code : null;
 }
 
-/** Wraps any unexpected error so callers only ever see a {@link RecollectError}. */
+/** SQLite's result codes for a database file it cannot read as one. */
+const DAMAGE_CODE = /^SQLITE_(?:CORRUPT|NOTADB)(?:_|$)/;
+
+/**
+ * True when `error` is a better-sqlite3 error saying the database file is damaged
+ * (`SQLITE_CORRUPT*`; `SQLITE_NOTADB`, which for a file that opened means a damaged one). Pure.
+ */
+export function isDamagedDatabaseError(error: unknown): boolean {
+  return DAMAGE_CODE.test(sqliteErrorCode(error) ?? "");
+}
+
+/**
+ * Wraps any unexpected error so callers only ever see a {@link RecollectError}. A SQLite error
+ * saying the database is damaged (found by a query once the store was open) is `precondition`:
+ * the store file needs restoring, nothing in the request can fix it. Its message names no path;
+ * the CLI, which knows the store it opened, names it (`StoreDamagedError`).
+ */
 export function toRecollectError(error: unknown): RecollectError {
   if (RecollectError.isInstance(error)) return error;
   if (error instanceof Error && error.name === "AbortError") return new AbortedError();
   const code = sqliteErrorCode(error);
   if (code !== null && BUSY_CODE.test(code)) return new StoreBusyError(code, { cause: error });
+  if (isDamagedDatabaseError(error)) {
+    return new RecollectError(
+      "precondition",
+      "The store file is damaged: SQLite finds parts of it unreadable; nothing more was written to it. Restore it from a backup, or move it aside and rebuild it with sync.",
+      { cause: error },
+    );
+  }
   if (code?.startsWith("SQLITE_READONLY")) {
     return new RecollectError(
       "precondition",

@@ -1,11 +1,11 @@
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import Database from "better-sqlite3";
 import { afterEach, describe, expect, it } from "vitest";
 import { EXIT_CODE_BY_KIND } from "../cli/exit-codes.js";
 import { errorResponse } from "../server/error-status.js";
-import { StoreBusyError, toRecollectError } from "./recollect-error.js";
+import { isDamagedDatabaseError, StoreBusyError, toRecollectError } from "./recollect-error.js";
 
 const dirs: string[] = [];
 afterEach(() => {
@@ -62,5 +62,27 @@ describe("store errors from real SQLite", () => {
     expect(error.message).toBe(
       "The store is read-only: search, read and explore work, but this needs to write to it. Make the store file and its folder writable.",
     );
+  });
+
+  it("a query that reaches a damaged page is a precondition (HTTP 412), not an internal error", async () => {
+    const path = database();
+    const db = new Database(path);
+    db.exec("INSERT INTO t VALUES (1)");
+    const { rootpage } = db
+      .prepare("SELECT rootpage FROM sqlite_master WHERE name = 't'")
+      .get() as {
+      rootpage: number;
+    };
+    const pageSize = Number(db.pragma("page_size", { simple: true }));
+    db.close();
+    const image = readFileSync(path);
+    image.fill(0xa5, (rootpage - 1) * pageSize, rootpage * pageSize);
+    writeFileSync(path, image);
+    const reader = new Database(path, { readonly: true });
+    const error = toRecollectError(thrownBy(() => reader.prepare("SELECT * FROM t").all()));
+    reader.close();
+    expect(error.kind).toBe("precondition");
+    expect(isDamagedDatabaseError(error.cause)).toBe(true);
+    expect(errorResponse(error, undefined as never).status).toBe(412);
   });
 });

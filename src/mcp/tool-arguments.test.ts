@@ -127,6 +127,21 @@ describe("parseToolArguments", () => {
     throw new Error("expected the query to be refused");
   });
 
+  it("counts characters as code points: 500 emoji or CJK fit, 501 are over by one", () => {
+    for (const char of ["😀", "𠀀"]) {
+      expect(
+        parseToolArguments(exploreChatHistoryInputSchema, { query: char.repeat(500) }),
+      ).toEqual({ query: char.repeat(500) });
+      try {
+        parseToolArguments(exploreChatHistoryInputSchema, { query: char.repeat(501) });
+        throw new Error("expected the query to be refused");
+      } catch (error) {
+        expect(error).toBeInstanceOf(InvalidToolArgumentError);
+        expect((error as InvalidToolArgumentError).tooLong).toEqual({ length: 501, limit: 500 });
+      }
+    }
+  });
+
   it("returns the parsed input (trimmed) when it is valid", () => {
     expect(parseToolArguments(exploreChatHistoryInputSchema, { query: "  auth  " })).toEqual({
       query: "auth",

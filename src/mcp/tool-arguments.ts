@@ -3,8 +3,10 @@
  * a failure names the argument, what it accepts — read from the same JSON Schema the client got in
  * `tools/list`, so the bounds are the schema's, never restated — and what kind of value arrived.
  */
+
 import type { z } from "zod";
 import { InvalidInputError, textTooLongDetail } from "../errors/recollect-error.js";
+import { characterCount } from "../text/character-count.js";
 import { jsonSchemaOf } from "./tool-descriptors.js";
 import { toolInputSchema } from "./tool-input-schema.js";
 import { UnknownToolArgumentsError } from "./unknown-tool-arguments-error.js";
@@ -227,7 +229,7 @@ export function parseToolArguments<Input>(schema: z.ZodType<Input>, args: unknow
     issue?.code === "custom" ? issue.message : undefined,
     // Only the argument's own string: a long item inside an array argument is another bound.
     issue?.code === "too_big" && issue.path.length === 1 && typeof issue.input === "string"
-      ? { length: issue.input.length, limit: Number(issue.maximum) }
+      ? { length: characterCount(issue.input), limit: Number(issue.maximum) }
       : undefined,
   );
 }

@@ -668,6 +668,25 @@ describe("turns", () => {
     ).toBe(3);
   });
 
+  it("bounds a message at 8,000 characters counted as code points, stating length and limit", async () => {
+    const { app } = build(noTurn);
+    const post = (message: string) =>
+      app.request(`/api/chats/${own}/turns`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ message }),
+      });
+    const over = await post("😀".repeat(8001));
+    expect(over.status).toBe(400);
+    expect((await over.json()) as unknown).toMatchObject({
+      error: { kind: "invalid_input", argument: "body.message", length: 8001, limit: 8000 },
+    });
+    // 4,001 emoji are 8,002 UTF-16 units but 4,001 characters: within the bound.
+    const within = await post("😀".repeat(4001));
+    expect(within.status).toBe(200);
+    await within.text();
+  });
+
   it("creates a chat in an app", async () => {
     const { app } = build(noTurn);
     const response = await app.request(`/api/apps/${seeded.appId}/chats`, {

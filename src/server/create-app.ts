@@ -17,6 +17,7 @@ import {
   AppNotFoundError,
   InvalidInputError,
   RecollectError,
+  TextTooLongError,
   toRecollectError,
 } from "../errors/recollect-error.js";
 import { allowedByIssue } from "../errors/zod-issue.js";
@@ -25,6 +26,7 @@ import { boundedTextError } from "../history/text/bounded-text-error.js";
 import { appExists, listApps } from "../store/catalog/apps.js";
 import { deleteMessage, insertMessage, updateMessageContent } from "../store/catalog/messages.js";
 import type { Store } from "../store/open-store.js";
+import { characterCount } from "../text/character-count.js";
 import {
   type ChatSummary,
   createChat,
@@ -145,11 +147,22 @@ async function readBody<T>(request: Request, schema: z.ZodType<T>, name: string)
   } catch {
     throw new InvalidInputError(name, "a JSON body");
   }
-  const parsed = schema.safeParse(json);
+  // The failing input is reported (never echoed) so an over-long text's length can be stated.
+  const parsed = schema.safeParse(json, { reportInput: true });
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const where = issue?.path.join(".") ?? "";
-    throw new InvalidInputError(where === "" ? name : `${name}.${where}`, allowedByIssue(issue));
+    const argument = where === "" ? name : `${name}.${where}`;
+    if (issue?.code === "too_big" && typeof issue.input === "string") {
+      const limit = Number(issue.maximum);
+      throw new TextTooLongError(
+        argument,
+        allowedByIssue(issue),
+        characterCount(issue.input),
+        limit,
+      );
+    }
+    throw new InvalidInputError(argument, allowedByIssue(issue));
   }
   return parsed.data;
 }

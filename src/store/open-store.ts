@@ -1,16 +1,25 @@
 import { accessSync, constants, existsSync, statSync } from "node:fs";
 import { dirname } from "node:path";
 import Database from "better-sqlite3";
-import { RecollectError } from "../errors/recollect-error.js";
+import { isDamagedDatabaseError, RecollectError } from "../errors/recollect-error.js";
 import { migrate } from "./migrate.js";
 import type { Migration } from "./migration.js";
 import { MIGRATIONS } from "./migrations/index.js";
 import { openReadOnly } from "./open-read-only.js";
+import {
+  hasSqliteHeader,
+  isTruncatedSqliteFile,
+  StoreDamagedError,
+} from "./store-damaged-error.js";
 import { createStoreFolders, removeStoreFolders } from "./store-folders.js";
 import type { StoreLocation, StorePathOrigin } from "./store-location.js";
 import { inspectStoreFile, NotAStoreError, type StoreFileKind } from "./store-mark.js";
 import { requireCreatableStorePath, StoreNotCreatableError } from "./store-not-creatable-error.js";
-import { StoreNotOpenableError, StorePathNotAFileError } from "./store-path-error.js";
+import {
+  StoreNotOpenableError,
+  type StorePathError,
+  StorePathNotAFileError,
+} from "./store-path-error.js";
 import { absentWalFiles, releaseWalFiles, removeCreatedWalFiles } from "./wal-files.js";
 import { storeBusyTimeoutMs } from "./write-transaction.js";
 
@@ -46,7 +55,10 @@ export interface OpenStoreOptions {
   readonly?: boolean;
 }
 
-function cannotOpen(location: StoreLocation, error: unknown): StoreNotOpenableError {
+/** The error for a store file SQLite failed on: damaged (`isDamagedDatabaseError`), else not openable. */
+function cannotOpen(location: StoreLocation, error: unknown): StorePathError {
+  if (isDamagedDatabaseError(error))
+    return new StoreDamagedError(location, "malformed", { cause: error });
   return new StoreNotOpenableError(location, (error as Error).message, { cause: error });
 }
 
@@ -97,11 +109,16 @@ export function requireStoreFile(location: StoreLocation): StoreFileKind {
         stats.isDirectory() ? "directory" : "not_regular_file",
       );
     }
+    // Checked before SQLite reads it: a cut-off copy can open fine and fail only on a later query.
+    if (stats && stats.size > 0 && isTruncatedSqliteFile(path)) {
+      throw new StoreDamagedError(location, "truncated");
+    }
     kind = inspectStoreFile(path);
   } catch (error) {
     if (RecollectError.isInstance(error)) throw error;
-    // SQLite's own "file is not a database": a text file or any other non-SQLite file.
-    if ((error as { code?: unknown }).code === "SQLITE_NOTADB") {
+    // SQLite's own "file is not a database": a text file or any other non-SQLite file. Behind a
+    // SQLite header it is a damaged database instead (`cannotOpen`).
+    if ((error as { code?: unknown }).code === "SQLITE_NOTADB" && !hasSqliteHeader(path)) {
       throw new NotAStoreError(location, "not-sqlite");
     }
     throw cannotOpen(location, error);
@@ -137,6 +154,8 @@ export function requireStoreFile(location: StoreLocation): StoreFileKind {
  *   would go in a folder that cannot be written; nothing is created.
  * @throws InvalidConfigurationError (`precondition`) for a `RECOLLECT_BUSY_TIMEOUT_MS` that is not
  *   an integer from 0 to 600,000; nothing is opened.
+ * @throws StoreDamagedError (`precondition`) for a store file that is cut off or that SQLite
+ *   reports damaged (`SQLITE_CORRUPT`, `SQLITE_NOTADB` behind a SQLite header); nothing is written.
  * @throws StoreNotOpenableError (`precondition`) when the file cannot be opened, fails with an
  *   I/O error, or holds no store and cannot be created read-only; RecollectError (`precondition`)
  *   when the store is newer than this build, or is read-only and older.

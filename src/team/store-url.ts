@@ -19,7 +19,11 @@ const ANY_URL = /^[a-z][a-z0-9+.-]*:\/\//i;
  */
 export function requireStoreValue(value: string, origin: StoreUrlOrigin): string {
   if (ANY_URL.test(value.trim()) && !isPostgresUrl(value)) {
-    throw new InvalidInputError(origin, STORE_URL_ALLOWED, quotedValue(redactedStoreUrl(value)));
+    throw new InvalidInputError(
+      origin,
+      STORE_URL_ALLOWED,
+      `got ${quotedValue(redactedStoreUrl(value))}, a URL of another scheme`,
+    );
   }
   return value;
 }

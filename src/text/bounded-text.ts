@@ -4,6 +4,8 @@
  * of such text refuses the same inputs and says why the same way.
  */
 
+import { characterCount } from "./character-count.js";
+
 /** Whitespace, control characters (Cc: ESC, BEL, NUL …) and format characters (Cf: zero-width, bidi). */
 const SHOWS_NOTHING = /^[\s\p{Cc}\p{Cf}]*$/u;
 
@@ -23,13 +25,14 @@ export type BoundedTextProblem =
   | { readonly kind: "too_long"; readonly length: number; readonly limit: number };
 
 /**
- * Why `text` fails a bound of 1 to `maxChars` characters (UTF-16 units, as `String.length` and
- * zod count them) of visible text, or null when it fits: `too_long` with its actual length and
+ * Why `text` fails a bound of 1 to `maxChars` characters (Unicode code points,
+ * `characterCount`) of visible text, or null when it fits: `too_long` with its actual length and
  * the limit, `invisible` for only whitespace, control or format characters, `empty` for nothing
  * or only whitespace. The caller trims first when its bound applies after trimming.
  */
 export function boundedTextProblem(text: string, maxChars: number): BoundedTextProblem | null {
-  if (text.length > maxChars) return { kind: "too_long", length: text.length, limit: maxChars };
+  const length = characterCount(text);
+  if (length > maxChars) return { kind: "too_long", length, limit: maxChars };
   if (text.trim() === "") return { kind: "empty" };
   return hasVisibleText(text) ? null : { kind: "invisible" };
 }

@@ -158,6 +158,23 @@ describe("recollect explore", () => {
     );
   });
 
+  it("the 500-character bound counts code points: 500 emoji or CJK are asked, 501 refused", async () => {
+    const run = (args: readonly string[]) => runRecollectChild(["--json", "--db", db, ...args]);
+    const [emoji, cjk] = ["😀", "𠀀"];
+    const runs = await Promise.all([
+      run(["explore", emoji.repeat(500), "--app", "Tasktide"]),
+      run(["search", "--app", "Tasktide", cjk.repeat(500)]),
+      run(["explore", emoji.repeat(501), "--app", "Tasktide"]),
+      run(["search", "--app", "Tasktide", cjk.repeat(501)]),
+    ]);
+    expect(runs.slice(0, 2).map((child) => child.code === 2)).toEqual([false, false]);
+    const errors = runs.slice(2).map((child) => JSON.parse(child.stderr).error);
+    expect(errors.map((error) => [error.kind, error.argument, error.length, error.limit])).toEqual([
+      ["invalid_input", "<question>", 501, 500],
+      ["invalid_input", "<query>", 501, 500],
+    ]);
+  }, 60_000);
+
   it("a question or search query of only control characters, or one over 500, is a usage error (exit 2) stating length and limit", async () => {
     const run = (args: readonly string[]) => runRecollectChild(["--json", "--db", db, ...args]);
     const invisible = "\u001b\u0007 \t\u200b";

@@ -1,9 +1,10 @@
 import { z } from "zod";
 import { InvalidInputError } from "../../errors/recollect-error.js";
+import { maxCharacters } from "../../text/character-count.js";
 import { boundedTextError } from "../text/bounded-text-error.js";
 import type { SearchChatsInput } from "../types.js";
 
-/** Query length bounds, chars (DESIGN.md § Retrieval primitives). */
+/** Query length bound, characters (code points; DESIGN.md § Retrieval primitives). */
 export const MAX_QUERY_CHARS = 500;
 /** Chats per search: 1–20, default 8 (DESIGN.md § Retrieval primitives). */
 export const MAX_SEARCH_LIMIT = 20;
@@ -12,10 +13,7 @@ export const DEFAULT_SEARCH_LIMIT = 8;
 const schema = z.object({
   // Not `hasVisibleText`: a model's search for a control character finds nothing, harmlessly;
   // only a person's explore question of nothing visible is refused as a usage error.
-  query: z
-    .string()
-    .max(MAX_QUERY_CHARS)
-    .refine((query) => query.trim() !== ""),
+  query: maxCharacters(z.string(), MAX_QUERY_CHARS).refine((query) => query.trim() !== ""),
   limit: z.number().int().min(1).max(MAX_SEARCH_LIMIT).optional(),
 });
 

@@ -2,9 +2,11 @@
  * JSON shapes of the web API, shared by the server (which produces them) and the browser (which
  * validates them with these schemas before use).
  */
+
 import { z } from "zod";
 import { messageSegmentSchema } from "../../card/segment-message.js";
 import { REPLY_LOCALES } from "../../contracts/reply-locale.js";
+import { maxCharacters } from "../../text/character-count.js";
 
 /**
  * The command lines that fill an empty store, as the person runs Recollect where the server was
@@ -117,7 +119,7 @@ export const permissionsResponseSchema = z.object({ rows: z.array(permissionRowS
 /** `PUT /api/permissions/:tool` body. */
 export const setPermissionBodySchema = z.object({ consent: consentSchema });
 
-/** Longest message of a web chat turn, in characters (UTF-16 units) after trimming. */
+/** Longest message of a web chat turn, in characters (code points) after trimming. */
 export const MAX_TURN_MESSAGE_CHARS = 8000;
 
 /**
@@ -126,13 +128,15 @@ export const MAX_TURN_MESSAGE_CHARS = 8000;
  * server also refuses one of only control or invisible characters (`create-app.ts`).
  */
 export const turnBodySchema = z.object({
-  message: z.string().trim().min(1).max(MAX_TURN_MESSAGE_CHARS),
+  message: maxCharacters(z.string().trim().min(1), MAX_TURN_MESSAGE_CHARS),
   /** The person's language, for Recollect's own fixed replies this turn; default `en`. */
   locale: z.enum(REPLY_LOCALES).optional(),
 });
 
 /** `POST /api/apps/:appId/chats` body. */
-export const createChatBodySchema = z.object({ title: z.string().trim().max(200).optional() });
+export const createChatBodySchema = z.object({
+  title: maxCharacters(z.string().trim(), 200).optional(),
+});
 
 /** `POST /api/turns/:turnId/consent/:promptId` body. */
 export const consentAnswerBodySchema = z.object({ decision: z.enum(["allow", "deny"]) });

@@ -4,7 +4,9 @@
  * search_chats, read_chat, submit_report). Candidate IDs (`c1`, `c2`, …) are minted by the host's
  * evidence registry; the child cites them and never authors ids, titles, dates, roles or quotes.
  */
+
 import { z } from "zod";
+import { maxCharacters } from "../../../text/character-count.js";
 import { argumentNames } from "../argument-names.js";
 
 /** Child tool names, fixed. */
@@ -16,7 +18,7 @@ export const candidateIdSchema = z.string().regex(/^c[1-9][0-9]{0,5}$/);
 
 /** search_chats input: one keyword query (1–500 chars), at most `limit` chats (1–20, default 8). */
 export const childSearchInputSchema = z.object({
-  query: z.string().trim().min(1).max(500),
+  query: maxCharacters(z.string().trim().min(1), 500),
   limit: z.number().int().min(1).max(20).optional(),
 });
 export type ChildSearchInput = z.infer<typeof childSearchInputSchema>;

@@ -4,6 +4,7 @@
  * retrieval starts, updates it with phase + counts (never archival text), emits the final card,
  * and returns the compact validated report to the primary agent plus privacy-safe stats.
  */
+
 import { z } from "zod";
 import { cardStateForReport, type ExploreCard } from "../../../card/explore-card.js";
 import type { ExploreChatHistoryReport } from "../../../card/report-schema.js";
@@ -15,6 +16,7 @@ import {
 } from "../../../errors/recollect-error.js";
 import type { IndexWaiter } from "../../../history/types.js";
 import { hasVisibleText } from "../../../text/bounded-text.js";
+import { maxCharacters } from "../../../text/character-count.js";
 import { requirePro } from "../../entitlement/require-pro.js";
 import {
   type ReadChatFunction,
@@ -43,12 +45,9 @@ export const MAX_QUESTION_CHARS = 500;
  * visible text (only control or invisible characters ask nothing). No app id.
  */
 export const exploreChatHistoryInputSchema = z.object({
-  query: z
-    .string()
-    .trim()
-    .min(1)
-    .max(MAX_QUESTION_CHARS)
-    .refine(hasVisibleText, { message: "got only control or invisible characters" }),
+  query: maxCharacters(z.string().trim().min(1), MAX_QUESTION_CHARS).refine(hasVisibleText, {
+    message: "got only control or invisible characters",
+  }),
 });
 export type ExploreChatHistoryInput = z.infer<typeof exploreChatHistoryInputSchema>;
 
