@@ -2,6 +2,7 @@
 import { historyTables } from "./001-history-tables.js";
 import { memberAccess } from "./002-member-access.js";
 import { matchingMessages } from "./003-matching-messages.js";
+import { pushOwnByChat } from "./004-push-own-by-chat.js";
 import type { TeamMigration } from "./team-migration.js";
 
 export type { TeamMigration } from "./team-migration.js";
@@ -11,4 +12,5 @@ export const TEAM_MIGRATIONS: readonly TeamMigration[] = [
   historyTables,
   memberAccess,
   matchingMessages,
+  pushOwnByChat,
 ];
