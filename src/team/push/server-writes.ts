@@ -45,40 +45,50 @@ export async function serverChatsOf(
   );
 }
 
+/** One local chat's row as a push writes it (its title already cleaned). */
+export interface ChatRowValues {
+  readonly chat: LocalChat;
+  readonly title: string | null;
+}
+
 /**
- * Inserts or updates the row of local chat `chat` (title already cleaned) in server app `appId`,
- * live again if it was tombstoned; returns its server id. `fingerprint` is written in the same
- * transaction as the messages, so a push killed before COMMIT leaves the old one and is redone.
+ * Inserts or updates the rows of local chats `chats` in server app `appId`, live again if
+ * tombstoned, in one statement; returns each one's server id, in `chats`' order. Each
+ * `fingerprint` is written in the same transaction as the messages, so a push killed before
+ * COMMIT leaves the old ones and is redone.
  */
-export async function upsertChat(
+export async function upsertChats(
   client: pg.ClientBase,
-  values: {
-    readonly appId: number;
-    readonly machine: string;
-    readonly chat: LocalChat;
-    readonly title: string | null;
-  },
-): Promise<number> {
-  const { chat } = values;
-  const result = await client.query<{ id: string }>(
+  appId: number,
+  machine: string,
+  chats: readonly ChatRowValues[],
+): Promise<number[]> {
+  if (chats.length === 0) return [];
+  const result = await client.query<{ id: string; origin_chat_id: string }>(
     `INSERT INTO recollect.chats (app_id, machine, source, origin_chat_id, title, created_at, fingerprint)
-     VALUES ($1, $2, $3, $4, $5, $6, $7)
+     SELECT $1, $2, s, o, t, c, f
+       FROM unnest($3::text[], $4::bigint[], $5::text[], $6::bigint[], $7::text[]) AS u(s, o, t, c, f)
      ON CONFLICT (member, machine, origin_chat_id) DO UPDATE
        SET app_id = EXCLUDED.app_id, source = EXCLUDED.source, title = EXCLUDED.title,
            created_at = EXCLUDED.created_at, fingerprint = EXCLUDED.fingerprint,
            deleted_at = NULL, pushed_at = now()
-     RETURNING id`,
+     RETURNING id, origin_chat_id`,
     [
-      values.appId,
-      values.machine,
-      chat.source,
-      chat.id,
-      values.title,
-      chat.createdAt,
-      chat.fingerprint,
+      appId,
+      machine,
+      chats.map(({ chat }) => chat.source),
+      chats.map(({ chat }) => chat.id),
+      chats.map(({ title }) => title),
+      chats.map(({ chat }) => chat.createdAt),
+      chats.map(({ chat }) => chat.fingerprint),
     ],
   );
-  return Number(result.rows[0]?.id);
+  const idOf = new Map(result.rows.map((row) => [Number(row.origin_chat_id), Number(row.id)]));
+  return chats.map(({ chat }) => {
+    const id = idOf.get(chat.id);
+    if (id === undefined) throw new Error(`the team store returned no row for chat ${chat.id}`);
+    return id;
+  });
 }
 
 /** What {@link replaceMessages} changed. */

@@ -5,7 +5,7 @@
  * and bodies hold), so unlike the local index's global vocabulary they are the app's alone; every
  * read goes through the member's connection, so row level security leaves an app not granted
  * with no vocabulary and no messages. Counts and spellings read the app's messages outside the
- * current chat through the GIN index, as the search does.
+ * current chat through the GIN index (`matching_messages`), as the search does.
  */
 import type pg from "pg";
 import type { HistoryScope } from "../../history/port/history-port.js";
@@ -16,7 +16,7 @@ import {
   rangeOf,
 } from "../../history/search/correct-spelling.js";
 import { indexTokens, TEAM_COLUMNS } from "../index-terms.js";
-import { phraseTsquery } from "./team-query.js";
+import { matchingIdsSql, phraseTsquery } from "./team-query.js";
 
 /** Messages read per candidate to see how the app spells it (as locally). */
 const TEXTS_READ = 3;
@@ -36,8 +36,7 @@ export function teamCorrectionSource(pool: pg.Pool, scope: HistoryScope): Correc
     if (tsquery === null) return [];
     const rows = await pool.query<{ value: string }>(
       `SELECT ${column}::text AS value FROM recollect.messages
-        WHERE app_id = $1 AND ($2::bigint IS NULL OR chat_id <> $2) AND terms @@ $3::tsquery
-        LIMIT ${limit}`,
+        WHERE app_id = $1 AND id IN (SELECT ${matchingIdsSql("$1", "$3", "$2", limit)})`,
       [scope.appId, scope.currentChatId, tsquery],
     );
     return rows.rows.map((row) => row.value);

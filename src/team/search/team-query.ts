@@ -67,3 +67,18 @@ export function anyPhraseTsquery(phrases: readonly QueryPhrase[]): string | null
   if (phrases.length === 0) return null;
   return phrases.map((phrase) => `(${phraseTsquery(phrase)})`).join(" | ");
 }
+
+/**
+ * SQL naming the ids of the app's messages that match a tsquery (`matching_messages`, migration
+ * 3, which lets the GIN index on (app, terms) serve a member under row level security): `app`,
+ * `query` and `exceptChat` are the statement's placeholders (`$1`…) of the app id, the tsquery
+ * text and the chat to leave out (null for none); `maxRows` bounds it (null: every match). Pure.
+ */
+export function matchingIdsSql(
+  app: string,
+  query: string,
+  exceptChat: string,
+  maxRows: number | null,
+): string {
+  return `recollect.matching_messages(${app}::bigint, ${query}::tsquery, ${exceptChat}::bigint, ${maxRows === null ? "NULL" : String(maxRows)})`;
+}

@@ -1,7 +1,8 @@
 /**
  * `searchChats()` on a team's PostgreSQL store (issue 32), to the local contract: ≤ `limit` chats
  * (1–20), ≤ 2 matches each, ≤ 12 KB, same app only, the current chat excluded, excerpts of the
- * projection. Candidates come from the GIN index (`messages_terms`, app and terms together); each
+ * projection. Candidates come from the GIN index (`messages_terms`, app and terms together, through
+ * `matching_messages`, which lets the index serve a member under row level security); each
  * is ranked by FTS5's bm25 over its own positions with the app's statistics (`team-bm25.ts`), the
  * best 200 grouped by chat exactly as locally (`ranked-groups.ts`); a misspelt or abbreviated word
  * is corrected by the local rule over the app's own vocabulary (`team-corrections.ts`). The server indexes a message
@@ -41,7 +42,13 @@ import { isoTimeOrNull } from "../../text/iso-time.js";
 import { indexTokens } from "../index-terms.js";
 import { type AppStatistics, bm25Score, type LexemeHits } from "./team-bm25.js";
 import { teamCorrectionSource } from "./team-corrections.js";
-import { anyPhraseTsquery, phraseTsquery, type QueryPhrase, queryPhrases } from "./team-query.js";
+import {
+  anyPhraseTsquery,
+  matchingIdsSql,
+  phraseTsquery,
+  type QueryPhrase,
+  queryPhrases,
+} from "./team-query.js";
 
 /**
  * Most matching rows scored per search. bm25 needs every match's positions, as FTS5 walks every
@@ -100,7 +107,7 @@ async function phraseFrequencies(
         return Number((phrase.weights === "C" ? row?.in_cjk : row?.in_words) ?? 0);
       }
       const counted = await pool.query<{ n: string }>(
-        "SELECT count(*) AS n FROM recollect.messages WHERE app_id = $1 AND terms @@ $2::tsquery",
+        `SELECT count(*) AS n FROM ${matchingIdsSql("$1", "$2", "NULL", null)}`,
         [appId, phraseTsquery(phrase)],
       );
       return Number(counted.rows[0]?.n ?? 0);
@@ -161,16 +168,21 @@ async function rankedCandidates(
   const df = await phraseFrequencies(pool, scope.appId, phrases);
   const exact = [...new Set(phrases.filter((p) => !p.prefix).flatMap((p) => p.lexemes))];
   const prefixes = [...new Set(phrases.filter((p) => p.prefix).flatMap((p) => p.lexemes))];
+  // The prefix test runs for each of a candidate's lexemes: left out when no phrase is a prefix.
+  const prefixTest =
+    prefixes.length === 0
+      ? ""
+      : "OR EXISTS (SELECT 1 FROM unnest($5::text[]) p WHERE starts_with(u.lexeme, p))";
   const rows = await pool.query<CandidateRecord>(
     `SELECT m.id, m.chat_id, m.role, m.created_at, m.is_compaction_summary, m.doc_length,
             (SELECT coalesce(json_agg(json_build_array(u.lexeme, u.positions, u.weights)), '[]'::json)
                FROM unnest(m.terms) u
-              WHERE u.lexeme = ANY ($4::text[])
-                 OR EXISTS (SELECT 1 FROM unnest($5::text[]) p WHERE starts_with(u.lexeme, p))) AS hits
+              WHERE u.lexeme = ANY ($4::text[]) ${prefixTest}) AS hits
        FROM recollect.messages m
-      WHERE m.app_id = $1 AND ($2::bigint IS NULL OR m.chat_id <> $2) AND m.terms @@ $3::tsquery
-      LIMIT ${MAX_SCORED_ROWS}`,
-    [scope.appId, scope.currentChatId, tsquery, exact, prefixes],
+      WHERE m.app_id = $1 AND m.id IN (SELECT ${matchingIdsSql("$1", "$3", "$2", MAX_SCORED_ROWS)})`,
+    prefixes.length === 0
+      ? [scope.appId, scope.currentChatId, tsquery, exact]
+      : [scope.appId, scope.currentChatId, tsquery, exact, prefixes],
   );
   const scored = rows.rows.map((row) => {
     const hits: LexemeHits[] = row.hits.map(([lexeme, positions, weights]) => ({
