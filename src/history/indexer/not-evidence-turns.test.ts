@@ -9,7 +9,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { createTempDirs } from "../../importers/testing/temp-dir.js";
 import { MIGRATIONS } from "../../store/migrations/index.js";
 import { openStore, type Store } from "../../store/open-store.js";
-import { searchChats } from "../search/search-chats.js";
+import { searchIds } from "../testing/search-ids.js";
 import { createIndexer } from "./create-indexer.js";
 import { PROJECTION_VERSION_KEY } from "./index-meta.js";
 
@@ -77,14 +77,7 @@ function seed(store: Store, options: { readonly markReply: boolean }): Seeded {
 }
 
 /** Message ids of every match of `query`, and the spelling corrections searched. */
-async function search(store: Store, appId: number, query: string) {
-  const ctx = { store, appId, currentChatId: null, currentMessageId: null };
-  const result = await searchChats(ctx, { query });
-  return {
-    ids: result.chats.flatMap((chat) => chat.matches.map((match) => match.message_id)),
-    corrections: result.corrections ?? [],
-  };
-}
+const search = searchIds;
 
 /** Rows of the whole index (every app) that hold `word` in any column. */
 function rowsHolding(store: Store, word: string): number {

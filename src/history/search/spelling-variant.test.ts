@@ -9,18 +9,10 @@ import {
   type HistoryFixture,
   indexFixture,
 } from "../testing/history-fixture.js";
-import { searchChats } from "./search-chats.js";
+import { searchIds } from "../testing/search-ids.js";
 
-async function search(fixture: HistoryFixture, appId: number, query: string) {
-  const result = await searchChats(
-    { store: fixture.store, appId, currentChatId: null, currentMessageId: null },
-    { query },
-  );
-  return {
-    ids: result.chats.flatMap((chat) => chat.matches.map((match) => match.message_id)),
-    corrections: result.corrections ?? [],
-  };
-}
+const search = (fixture: HistoryFixture, appId: number, query: string) =>
+  searchIds(fixture.store, appId, query);
 
 describe("spelling variants in searchChats", () => {
   it("searches a British word as the American spelling the app writes, and back", async () => {
