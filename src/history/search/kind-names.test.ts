@@ -39,6 +39,18 @@ describe("kind names in searchChats", () => {
     ]);
   });
 
+  it("never names a technology whose stem is an everyday word the history holds ('what kind of' is not Kinde)", async () => {
+    using fixture = createHistoryFixture();
+    const app = fixture.app("a");
+    const chat = fixture.chat(app, "Signup", 1_000);
+    fixture.message(chat, "user", "What kind of papers does a new user follow after login?");
+    fixture.message(chat, "assistant", "Login stays on email and password, with Clerk later.");
+    await indexFixture(fixture);
+    expect(await kinds(fixture, app, "people login")).toEqual([
+      { kind: "authentication", from: "login", names: ["clerk"] },
+    ]);
+  });
+
   it("needs both words of a two-word cue: 'data live', not 'data'", async () => {
     using fixture = createHistoryFixture();
     const app = fixture.app("a");

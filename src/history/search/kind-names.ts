@@ -120,7 +120,8 @@ const CUE_STEMS = new Set(
 
 /**
  * The words of a technology's name that name the thing: lower-case tokens of ≥ 3 characters, no
- * stopword, no cue word, none of three letters in a name of several words, no dictionary word — but for the
+ * stopword, no cue word, none of three letters in a name of several words, none whose Porter
+ * stem is another, everyday word ("kinde" → "kind"), no dictionary word — but for the
  * name's first, the brand, when everyday
  * English rarely says it ("Clerk", "Drizzle ORM"). A dictionary word later in a name is generic
  * ("Azure Static Web Apps", "Cloud Functions"). A token ending in "db" also stands without it, as
@@ -136,6 +137,10 @@ function nameWords(name: string): string[] {
       if (!/^[a-z][a-z0-9]{2,}$/.test(form) || (tokens.length > 1 && form.length <= 3))
         return false;
       if (STOPWORDS.has(form) || CUE_STEMS.has(porterStem(form))) return false;
+      // The index holds stems: a name whose stem is an everyday word's ("Kinde" → "kind") would
+      // be held by every "what kind of …".
+      const stem = porterStem(form);
+      if (stem !== form && isDictionaryWord(stem)) return false;
       if (!isDictionaryWord(form)) return true;
       return index === 0 && familyZipf(form) < NAME_ZIPF;
     });
