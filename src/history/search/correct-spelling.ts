@@ -14,6 +14,7 @@ import type { DatabasePort } from "../../store/database-port.js";
 import { boundedEditDistance } from "../../text/edit-distance.js";
 import { scopeTokens } from "../indexer/build-index-row.js";
 import { MIN_ROWS_FOR_TERM_STATS } from "../indexer/term-stats.js";
+import { foldDiacritics } from "../text/fold-diacritics.js";
 import { STOPWORDS } from "../text/stopwords.js";
 import type { SpellingCorrection } from "../types.js";
 import { findAbbreviation } from "./abbreviation.js";
@@ -181,15 +182,6 @@ export function scopedMatch(word: string, scope: SearchScope): string {
   return scope.excludeChatId === null ? inApp : `${inApp} NOT scope:${quoteFtsString(chat ?? "")}`;
 }
 
-/**
- * `word` (lower-case) with the marks on its Latin letters removed, as the index's tokenizer
- * (`unicode61 remove_diacritics 2`) folds them: "änderng" → "anderng", "sécurtié" → "securtie".
- * Letters that are no marked Latin letter (ß, ł, ø, Greek, Cyrillic) are kept, so a word holding
- * one stays uncorrectable. Pure.
- */
-export function foldDiacritics(word: string): string {
-  return word.normalize("NFD").replace(/(?<=[a-z])\p{M}+/gu, "");
-}
 
 /**
  * Whether `word` (folded) can be corrected at all: plain ASCII letters (what the Porter stemmer changes),

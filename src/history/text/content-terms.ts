@@ -1,11 +1,13 @@
 /**
  * Content terms of free text as the search index sees them: the same letter/number runs as
- * `extractTerms`, non-CJK words lower-cased and Porter-stemmed exactly as FTS5's `porter`
- * tokenizer does, CJK runs as the index's character bigrams, {@link STOPWORDS} and 1-char words
+ * `extractTerms`, non-CJK words lower-cased, their Latin letters' accents folded as the index's
+ * `unicode61` tokenizer folds them ("sessión" is "session"), and Porter-stemmed exactly as FTS5's
+ * `porter` tokenizer does, CJK runs as the index's character bigrams, {@link STOPWORDS} and 1-char words
  * dropped. The offline explorer scores messages with these, so its view of a match is the index's.
  */
 import { porterStem } from "../search/porter-stem.js";
 import { CJK_RUN, runBigrams } from "./cjk.js";
+import { foldDiacritics } from "./fold-diacritics.js";
 import { STOPWORDS } from "./stopwords.js";
 import { withoutTerminalEscapes } from "./terminal-escapes.js";
 
@@ -20,7 +22,7 @@ export interface ContentTerm {
 }
 
 function pushWord(out: ContentTerm[], raw: string): void {
-  const word = raw.toLowerCase();
+  const word = foldDiacritics(raw.toLowerCase()).normalize("NFC");
   if (word.length < 2 || STOPWORDS.has(word)) return;
   out.push({ term: porterStem(word), word });
 }
