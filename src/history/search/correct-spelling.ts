@@ -182,7 +182,6 @@ export function scopedMatch(word: string, scope: SearchScope): string {
   return scope.excludeChatId === null ? inApp : `${inApp} NOT scope:${quoteFtsString(chat ?? "")}`;
 }
 
-
 /**
  * Whether `word` (folded) can be corrected at all: plain ASCII letters (what the Porter stemmer changes),
  * not a stopword, and a stem long enough for one edit ({@link maxEditsFor}).
