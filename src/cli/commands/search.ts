@@ -6,6 +6,7 @@
 
 import type { Command } from "commander";
 import { type HistoryPort, parsePersonSearchInput } from "../../history/index.js";
+import { correctionsText } from "../../history/search/corrections-text.js";
 import type { SearchChatsResult } from "../../history/types.js";
 import { timeText } from "../../text/iso-time.js";
 import { plural } from "../../text/plural.js";
@@ -68,8 +69,8 @@ export function formatSearch(result: SearchChatsResult): string {
       `(index still building: ${plural(result.pending_count, "message")} queued; results may be incomplete)`,
     );
   }
-  const corrected = (result.corrections ?? []).map(({ from, to }) => `${to} for ${from}`);
-  if (corrected.length > 0) lines.push(`(searched ${corrected.join(", ")}: this app's own word)`);
+  const corrected = correctionsText(result.corrections ?? []);
+  if (corrected !== "") lines.push(`(searched ${corrected}: this app's own word)`);
   for (const { kind, from, names } of result.kinds ?? []) {
     lines.push(
       `(for ${from}, this app names ${kind} by: ${names.join(", ")}; search those to see its choice)`,

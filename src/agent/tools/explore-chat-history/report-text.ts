@@ -10,8 +10,10 @@
  * and notes, any of which can repeat archived text) is written with `lineSafeText`: a newline in
  * a chat title cannot end its line and insert lines of its own (a fake finding, a `$` command).
  */
+
 import type { EvidenceTarget, ExploreChatHistoryReport } from "../../../card/report-schema.js";
 import { lineSafeText } from "../../../errors/quoted-value.js";
+import { correctionsText } from "../../../history/search/corrections-text.js";
 import { shellWord } from "../../../text/command-line.js";
 import { timeText } from "../../../text/iso-time.js";
 
@@ -76,8 +78,8 @@ export function formatReportText(
   lines.push(
     `Outcome: ${report.outcome}${partial} · confidence ${report.confidence} · next: ${report.action.replace(/_/g, " ")} · index ${report.index_status}`,
   );
-  const corrected = (report.spelling_corrections ?? []).map(({ from, to }) => `${to} for ${from}`);
-  if (corrected.length > 0) lines.push(`Searched ${corrected.join(", ")} (the history's own word)`);
+  const corrected = correctionsText(report.spelling_corrections ?? []);
+  if (corrected !== "") lines.push(`Searched ${corrected} (the history's own word)`);
   lines.push("");
   lines.push(report.evidence_only ? "Evidence only (no analysis):" : "Summary (analysis):");
   // The summary may span lines (a hosted model's paragraphs): each stays indented in its block.
