@@ -5,10 +5,10 @@
  * knows something was there without its body reaching the index.
  */
 
+import { codeLabel, DIFF_LABEL, EDIT_LABEL } from "./structure-labels.js";
+
 const FENCE_OPEN = /^ {0,3}(`{3,}|~{3,})[ \t]*([^\s`]*)/;
 const FENCE_CLOSE = /^ {0,3}(`{3,}|~{3,})[ \t]*$/;
-/** A fence info string short and plain enough to show as the label's language. */
-const LANGUAGE = /^[A-Za-z0-9+#._-]{1,24}$/;
 const SEARCH_START = /^<{5,9} ?SEARCH\b/;
 const REPLACE_END = /^>{5,9} ?REPLACE\b/;
 const DIFF_START = /^(?:diff --git |@@ -\d+(?:,\d+)? \+\d+(?:,\d+)? @@)/;
@@ -16,8 +16,7 @@ const DIFF_LINE =
   /^(?:[-+ \\]|@@|diff |index |new file|deleted file|similarity |rename |old mode|new mode)/;
 
 function fenceLabel(info: string): string {
-  const language = info.replace(/^\{?\.?/, "").replace(/\}$/, "");
-  return LANGUAGE.test(language) ? `[code: ${language.toLowerCase()}]` : "[code]";
+  return codeLabel(info.replace(/^\{?\.?/, "").replace(/\}$/, ""));
 }
 
 /** Removes fenced code, SEARCH/REPLACE and diff blocks from `text`. Pure, linear in lines. */
@@ -41,14 +40,14 @@ export function stripBlocks(text: string): string {
       continue;
     }
     if (SEARCH_START.test(line)) {
-      out.push("[edit]");
+      out.push(EDIT_LABEL);
       index += 1;
       while (index < lines.length && !REPLACE_END.test(lines[index] ?? "")) index += 1;
       index += 1;
       continue;
     }
     if (DIFF_START.test(line)) {
-      out.push("[diff]");
+      out.push(DIFF_LABEL);
       index += 1;
       while (index < lines.length && DIFF_LINE.test(lines[index] ?? "")) index += 1;
       continue;
