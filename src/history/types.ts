@@ -74,6 +74,12 @@ export interface SearchChatHit {
   /** ISO-8601 UTC; null when the stored time is no date `Date` can represent (`isoTimeOrNull`). */
   readonly chat_created_at: string | null;
   readonly matches: readonly SearchMatch[];
+  /**
+   * The chat's other matching messages, best first, ≤ 6 ids (`MORE_MATCH_IDS`) and no text
+   * (absent when none): where else a long session speaks of the query, for `read_chat`'s
+   * `around_message_id`. Same app and chat as the matches; the bound of 12 KB counts them.
+   */
+  readonly more_match_ids?: readonly number[];
 }
 
 /**

@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { corpusFile } from "../../importers/testing/corpus.js";
 import { describeRequiring, SHARED_CORPUS } from "../../test/require-resource.js";
 import { recollectInvocation } from "../recollect-invocation.js";
+import { formatSearch } from "./search.js";
 import { createTempStores, runCaptured } from "./testing/run-captured.js";
 
 describeRequiring([SHARED_CORPUS], "recollect search and read on the real corpus", () => {
@@ -169,5 +170,32 @@ describeRequiring([SHARED_CORPUS], "recollect search and read on the real corpus
       ]);
       expect(mixed.code).toBe(2);
     });
+  });
+});
+
+describe("formatSearch", () => {
+  it("names a chat's other matches by id, for `recollect read --around`", () => {
+    const match = {
+      message_id: 7,
+      role: "user" as const,
+      created_at: "2026-01-01T00:00:00.000Z",
+      excerpt: "we deploy on render",
+      is_compaction_summary: false,
+      projection_truncated: false,
+    };
+    const chat = { chat_id: 3, chat_title: "Deploys", chat_created_at: null, matches: [match] };
+    const result = {
+      query: "deploy",
+      index_status: "ready" as const,
+      pending_count: 0,
+      truncated: false,
+      chats: [
+        { ...chat, more_match_ids: [40, 12] },
+        { ...chat, chat_id: 4 },
+      ],
+    };
+    const lines = formatSearch(result).split("\n");
+    expect(lines.filter((line) => line.includes("[40]"))).toEqual(["  more matches: [40] [12]"]);
+    expect(lines.filter((line) => line.startsWith("  more matches"))).toHaveLength(1);
   });
 });

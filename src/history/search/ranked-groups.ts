@@ -17,6 +17,28 @@ export const COMPACTION_SCORE_FACTOR = 0.5;
 /** Matches shown per chat. */
 export const MATCHES_PER_CHAT = 2;
 
+/**
+ * Other matching messages named per chat, by id only: a long coding session holds a subject in
+ * turns far apart, and the two matches shown may both lie in one of them (issue 28: "every
+ * matching turn of a chat can be a candidate"). Six ids cost ~50 bytes a chat.
+ */
+export const MORE_MATCH_IDS = 6;
+
+/**
+ * The ids of `others` (a chat's candidates past its chosen matches, rank order) that are not
+ * `shown`, ≤ {@link MORE_MATCH_IDS}; as a result field: absent when there are none. Pure.
+ */
+export function moreMatchIds(
+  others: readonly RankedMatch[],
+  shown: ReadonlySet<number>,
+): { readonly more_match_ids?: readonly number[] } {
+  const ids = others
+    .map((match) => match.messageId)
+    .filter((id) => !shown.has(id))
+    .slice(0, MORE_MATCH_IDS);
+  return ids.length > 0 ? { more_match_ids: ids } : {};
+}
+
 /** A scored candidate message with what grouping and the result need of it. */
 export interface RankedMatch {
   readonly messageId: number;

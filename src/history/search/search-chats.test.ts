@@ -170,6 +170,26 @@ describe("searchChats", () => {
     ]);
   });
 
+  it("names a chat's other matches by id, best first, at most six, and none when two cover them", async () => {
+    using fixture = createHistoryFixture();
+    const app = fixture.app("a");
+    const session = fixture.chat(app, null, 1);
+    // Newer wins ties: the two newest are the matches, the rest follow newest first.
+    const ids = Array.from({ length: 10 }, (_, i) =>
+      fixture.message(session, "user", "redis cache", { createdAt: 10 + i }),
+    );
+    const short = fixture.chat(app, null, 2);
+    fixture.message(short, "user", "redis cache", { createdAt: 5 });
+    await indexFixture(fixture);
+    const result = await searchChats(context(fixture, app), { query: "redis cache" });
+    const newestFirst = [...ids].reverse();
+    expect(result.chats.map((chat) => [chat.chat_id, chat.more_match_ids])).toEqual([
+      [session, newestFirst.slice(2, 8)],
+      [short, undefined],
+    ]);
+    expect(hits(result)[0]).toEqual([session, newestFirst.slice(0, 2)]);
+  });
+
   it("replaces title-only hits by a body match of the chat, else by its first substantive message", async () => {
     using fixture = createHistoryFixture();
     const app = fixture.app("a");

@@ -30,6 +30,7 @@ import {
   chooseGroups,
   type Groups,
   MATCHES_PER_CHAT,
+  moreMatchIds,
   type RankedMatch,
   toRanked,
 } from "./ranked-groups.js";
@@ -401,6 +402,10 @@ function groupByChat(
         chat_title: cleanTitle(first.chatTitle),
         chat_created_at: isoTimeOrNull(first.chatCreatedAt),
         matches,
+        ...moreMatchIds(
+          rest.get(first.chatId) ?? [],
+          new Set(matches.map((match) => match.message_id)),
+        ),
       },
     ];
   });

@@ -59,6 +59,39 @@ describe("byte bounds", () => {
     expect(boundSearchResult(bounded)).toBe(bounded);
   });
 
+  it("leaves out other match ids, last chat first, before any match, and then says nothing was cut", () => {
+    const ids = Array.from({ length: 6 }, (_, n) => 1_000_000 + n);
+    const result: SearchChatsResult = {
+      query: "q",
+      index_status: "ready",
+      pending_count: 0,
+      chats: Array.from({ length: 12 }, (_, n) => ({
+        chat_id: n,
+        chat_title: "t",
+        chat_created_at: "2026-01-01T00:00:00.000Z",
+        matches: [match(n)],
+        more_match_ids: ids,
+      })),
+      truncated: false,
+    };
+    const idBytes = jsonBytes({ more_match_ids: ids }) - 1;
+    // Over the bound by less than three chats' ids: exactly the last three lose theirs.
+    const bound = jsonBytes(result) - 2 * idBytes - 1;
+    const bounded = boundSearchResult(result, bound);
+    expect(bounded.truncated).toBe(false);
+    expect(bounded.chats.map((chat) => chat.more_match_ids !== undefined)).toEqual([
+      ...Array(9).fill(true),
+      ...Array(3).fill(false),
+    ]);
+    expect(bounded.chats.map((chat) => chat.matches.length)).toEqual(Array(12).fill(1));
+    // When no ids left out make it fit, none are kept and matches go as before.
+    const tight = boundSearchResult(result, 8 * 1024);
+    expect(tight.truncated).toBe(true);
+    expect(tight.chats.every((chat) => chat.more_match_ids === undefined)).toBe(true);
+    const bare = { ...result, chats: result.chats.map(({ more_match_ids: _, ...chat }) => chat) };
+    expect(tight).toEqual(boundSearchResult(bare, 8 * 1024));
+  });
+
   it("drops exactly what re-measuring the whole result after each drop would, for any sizes and bound", () => {
     const chatArb = fc.record({
       title: fc.string({ maxLength: 40 }),

@@ -21,11 +21,13 @@ export function boundSearchResult(
   maxBytes: number = MAX_SEARCH_RESULT_BYTES,
 ): SearchChatsResult {
   if (jsonBytes(result) <= maxBytes) return result;
+  const { fits, result: hinted } = withoutMatchIds(result, maxBytes);
+  if (fits) return hinted;
   // Sizes are kept per chat so each drop costs one chat's serialization, not the whole result's
   // (20 chats of 2 matches overflow by ~15 matches; re-serializing everything was quadratic).
   // Compact JSON of the result = its bytes with no chats + each chat's bytes + the commas.
-  const base = jsonBytes({ ...result, chats: [], truncated: true });
-  const chats: SearchChatHit[] = [...result.chats];
+  const base = jsonBytes({ ...hinted, chats: [], truncated: true });
+  const chats: SearchChatHit[] = [...hinted.chats];
   const sizes = chats.map(jsonBytes);
   let total = base + sizes.reduce((sum, size) => sum + size, 0) + Math.max(chats.length - 1, 0);
   while (chats.length > 0 && total > maxBytes) {
@@ -42,7 +44,28 @@ export function boundSearchResult(
       sizes.pop();
     }
   }
-  return { ...result, chats, truncated: true };
+  return { ...hinted, chats, truncated: true };
+}
+
+/**
+ * `result` with the last chats' `more_match_ids` left out, last chat first, until it fits
+ * `maxBytes` (`fits`), else with none left. The ids point at matches no result shows: they go
+ * before any hit, and leaving them out drops no hit, so sets no `truncated`. Pure.
+ */
+function withoutMatchIds(
+  result: SearchChatsResult,
+  maxBytes: number,
+): { readonly fits: boolean; readonly result: SearchChatsResult } {
+  const chats = [...result.chats];
+  let total = jsonBytes(result);
+  for (let index = chats.length - 1; index >= 0 && total > maxBytes; index--) {
+    const chat = chats[index] as SearchChatHit;
+    if (chat.more_match_ids === undefined) continue;
+    const { more_match_ids: _dropped, ...bare } = chat;
+    total -= jsonBytes(chat) - jsonBytes(bare);
+    chats[index] = bare;
+  }
+  return { fits: total <= maxBytes, result: { ...result, chats } };
 }
 
 /** The search result as the JSON a model sees: compact, always ≤ `maxBytes` (default 12 KB). */

@@ -32,6 +32,7 @@ import {
   CANDIDATE_LIMIT,
   chooseGroups,
   MATCHES_PER_CHAT,
+  moreMatchIds,
   type RankedMatch,
   toRanked,
 } from "../../history/search/ranked-groups.js";
@@ -340,6 +341,7 @@ async function chatHit(
         is_compaction_summary: entry.isCompactionSummary,
         projection_truncated: entry.truncated,
       })),
+      ...moreMatchIds(others, new Set(chosen.map((entry) => entry.id))),
     },
   ];
 }

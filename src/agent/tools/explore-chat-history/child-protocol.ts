@@ -114,6 +114,8 @@ export interface ChildSearchOutput {
     /** ISO-8601 UTC; null when the stored time is no date. */
     readonly created_at: string | null;
     readonly matches: readonly ChildSearchMatch[];
+    /** The chat's other matching messages, best first, ids only (absent when none). */
+    readonly more_match_ids?: readonly number[];
   }>;
   readonly budget: ChildBudgetView;
   readonly notice?: string;
@@ -216,6 +218,7 @@ export const childSearchOutputSchema = z.object({
           projection_truncated: z.boolean().optional(),
         }),
       ),
+      more_match_ids: z.array(z.number()).optional(),
     }),
   ),
   budget: childBudgetViewSchema.optional(),

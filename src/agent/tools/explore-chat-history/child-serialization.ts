@@ -31,6 +31,21 @@ function flags(source: { is_compaction_summary: boolean; projection_truncated: b
   };
 }
 
+/**
+ * A chat's `more_match_ids` when the call's bytes still hold them: a hint, spent as optional, so
+ * leaving it out cuts nothing.
+ */
+function moreMatchIds(
+  hit: SearchChatsResult["chats"][number],
+  spend: ByteSpender,
+): { more_match_ids?: readonly number[] } {
+  const ids = hit.more_match_ids;
+  if (ids === undefined) return {};
+  const field = { more_match_ids: ids };
+  // The field's bytes in its chat object: its JSON less the braces, plus a comma.
+  return spend(jsonBytes(field) - 1, true) ? field : {};
+}
+
 /** The child's body for a search result, chat header by header and match by match. */
 export function serializeSearch(
   result: SearchChatsResult,
@@ -64,7 +79,7 @@ export function serializeSearch(
       const observation = observations.observe(chat, match, match.excerpt, "search");
       matches.push({ ...preview, candidate_id: observation.candidateId });
     }
-    chats.push({ ...header, matches });
+    chats.push({ ...header, matches, ...moreMatchIds(hit, spend) });
   }
   return {
     index_status: result.index_status,

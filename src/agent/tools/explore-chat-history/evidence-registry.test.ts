@@ -118,6 +118,32 @@ describe("evidence registry", () => {
     expect(registry.bytesLeft()).toBe(10);
   });
 
+  it("passes a chat's other match ids on when the bytes hold them, and leaves them out uncut", () => {
+    const withIds = (ids: number[]): SearchChatsResult => {
+      const result = searchResult([[1]]);
+      return { ...result, chats: result.chats.map((chat) => ({ ...chat, more_match_ids: ids })) };
+    };
+    const roomy = createEvidenceRegistry(EXPLORER_BUDGETS);
+    roomy.admitCall();
+    expect(roomy.recordSearch("k", withIds([7, 9])).chats[0]?.more_match_ids).toEqual([7, 9]);
+    const bytesOf = (value: unknown) => Buffer.byteLength(JSON.stringify(value));
+    const plain = roomy.recordSearch("p", searchResult([[1]])).chats[0];
+    // Room for the chat and its match, not for the ids: they are left out, and nothing is cut.
+    const tight = createEvidenceRegistry({
+      ...EXPLORER_BUDGETS,
+      maxObservationBytes: bytesOf({ ...plain, matches: [] }) + bytesOf(plain?.matches[0]) + 5,
+    });
+    tight.admitCall();
+    const body = tight.recordSearch("k", withIds([7, 9]));
+    expect(body.chats[0]?.matches).toHaveLength(1);
+    expect(body.chats[0]?.more_match_ids).toBeUndefined();
+    expect([body.truncated, tight.stats().truncated, tight.stats().budgetExhausted]).toEqual([
+      false,
+      false,
+      false,
+    ]);
+  });
+
   it("records index status, pending count and truncation from results", () => {
     const registry = createEvidenceRegistry(EXPLORER_BUDGETS);
     registry.admitCall();

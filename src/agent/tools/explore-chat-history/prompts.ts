@@ -36,7 +36,7 @@ export function explorerSystemPrompt(options: ExplorerPromptOptions): string {
     "",
     "METHOD:",
     "- Start with 2-4 short keyword searches, reformulating with synonyms and related terms (for authentication: login, session, OAuth, JWT, provider names).",
-    `- Read around the strongest hits (read_chat with ${around_message_id}) to confirm decisions and their dates.`,
+    `- Read around the strongest hits (read_chat with ${around_message_id}) to confirm decisions and their dates. In a long chat, also read around its more_match_ids: the turn that settles a question often lies far from the first match.`,
     "- Look for decisions that were later reversed or superseded; report them as conflicts with the older and newer evidence. Recency informs but does not silently override.",
     "- Stop as soon as the evidence is sufficient. Repeated identical requests are answered from earlier results and gain nothing.",
     `- Budgets: at most ${options.maxCalls} search/read calls and ${options.maxSteps} steps; your last step may only call submit_report. Every answer shows what is left.`,

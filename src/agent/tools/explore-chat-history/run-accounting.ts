@@ -15,8 +15,11 @@ export type AccountingBudgets = Pick<
   "maxCalls" | "maxObservationBytes" | "maxSearchBytes" | "maxReadBytes"
 >;
 
-/** Reserves `bytes` of one call's output; false when they would cross a cap (nothing reserved). */
-export type ByteSpender = (bytes: number) => boolean;
+/**
+ * Reserves `bytes` of one call's output; false when they would cross a cap (nothing reserved).
+ * A refused `optional` part (default false) marks nothing: the output is not cut without it.
+ */
+export type ByteSpender = (bytes: number, optional?: boolean) => boolean;
 
 /** The accounting of one run; create with {@link createRunAccounting}. */
 export interface RunAccounting {
@@ -68,9 +71,11 @@ export function createRunAccounting(budgets: AccountingBudgets): RunAccounting {
     spenderFor(kind) {
       const perCallCap = kind === "search" ? budgets.maxSearchBytes : budgets.maxReadBytes;
       let spent = 0;
-      return (size) => {
+      return (size, optional = false) => {
         const overRun = bytes + size > budgets.maxObservationBytes;
         if (spent + size > perCallCap || overRun) {
+          // An optional part (a hint such as a search's other match ids) is left out, not cut.
+          if (optional) return false;
           truncated = true;
           if (overRun) budgetExhausted = true;
           return false;
