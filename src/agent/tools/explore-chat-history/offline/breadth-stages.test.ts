@@ -88,6 +88,23 @@ describe("read: a second window in a long session", () => {
   test("a match the first window already covers gets none", () => {
     expect(reads(3, 3)).toEqual([around(1, 2), around(2, 90)]);
   });
+
+  test("when both shown matches lie in the first window, the second reads around the chat's next match named by id", () => {
+    const named = (ids: number[]) => {
+      const base = state("How does billing retry failed invoices?", history(3));
+      const [search] = base.searches;
+      const moreMatches = new Map([[1, ids]]);
+      const action = decideNextAction(
+        { ...base, searches: [{ ...(search as RunState["searches"][number]), moreMatches }] },
+        TOOLS,
+        withParameters({ reads: 4 }),
+      );
+      return action.type === "calls" ? action.calls.map((call) => call.input) : [];
+    };
+    // 4 lies within before + after (4) of the first anchor, 2; 40 is the first outside; one window more a chat.
+    expect(named([4, 40, 70])).toEqual([around(1, 2), around(2, 90), around(1, 40)]);
+    expect(named([4])).toEqual([around(1, 2), around(2, 90)]);
+  });
 });
 
 describe("select: how many are cited", () => {

@@ -111,7 +111,10 @@ function kindSearches(state: RunState, config: PolicyConfig): ChildSearchInput[]
  * that lies outside the first window (by message id: an imported session's ids run in order, and
  * elsewhere a second read is at worst redundant): a long coding session holds a subject in turns
  * far apart (coding-histories dev: recall 0.58 → 0.60, answer@1 0.52 → 0.54; curated and BEAM-100K
- * unchanged).
+ * unchanged). When both matches shown lie in the first window, the anchor is the best of the
+ * chat's other matches the search named by id (`more_match_ids`; coding-histories dev: recall
+ * 0.60 → 0.61, answer@1 0.54 → 0.56, answer@3 0.65 → 0.67; curated unchanged). One second window
+ * a chat: a third and more cost answer@1 0.56 → 0.52 (new turns compete with the answer).
  */
 function readCalls(state: RunState, config: PolicyConfig): OfflineToolCall[] {
   if (config.off.has("read")) return [];
@@ -130,15 +133,20 @@ function readCalls(state: RunState, config: PolicyConfig): OfflineToolCall[] {
     firstWindow.set(chatId, messageId);
     readAround(chatId, messageId);
   }
-  for (const item of byScore) {
+  // A second window's anchor, per chat just read: its scored search matches, then the ids of its
+  // other matches the searches named without text, in rank order; the first outside the window.
+  const anchors = new Map<number, number[]>([...firstWindow.keys()].map((chat) => [chat, []]));
+  for (const { observation } of byScore) {
+    if (observation.via === "search") anchors.get(observation.chatId)?.push(observation.messageId);
+  }
+  for (const run of state.searches) {
+    for (const [chat, ids] of run.moreMatches) anchors.get(chat)?.push(...ids);
+  }
+  for (const [chat, ids] of anchors) {
     if (calls.length >= reads) break;
-    const { chatId, messageId, via } = item.observation;
-    const first = firstWindow.get(chatId);
-    if (first === undefined || via === "read" || Math.abs(first - messageId) <= before + after) {
-      continue;
-    }
-    firstWindow.delete(chatId);
-    readAround(chatId, messageId);
+    const first = firstWindow.get(chat) ?? 0;
+    const next = ids.find((id) => Math.abs(first - id) > before + after);
+    if (next !== undefined) readAround(chat, next);
   }
   return calls;
 }

@@ -19,7 +19,10 @@ const HISTORY = [
 
 function state(searches: SearchRun[], extra: Partial<RunState> = {}): RunState {
   return runState(QUESTION, HISTORY, {
-    searches: [{ query: "native windows desktop app", ranked: ["c1"] }, ...searches],
+    searches: [
+      { query: "native windows desktop app", ranked: ["c1"], moreMatches: new Map() },
+      ...searches,
+    ],
     toolCallCount: 4,
     ...extra,
   });
@@ -63,15 +66,15 @@ describe("evidence strength", () => {
     // The best message holds "desktop" and "app" (of four subject terms) once each.
     expect(unprobed).toBeGreaterThan(0);
     expect(unprobed).toBeLessThan(0.5);
-    const emptyProbe = state([{ query: "windows", ranked: [] }]);
+    const emptyProbe = state([{ query: "windows", ranked: [], moreMatches: new Map() }]);
     const probed = strength(emptyProbe);
     expect(probed).toBeCloseTo(unprobed - 0.25, 10);
-    const hit = state([{ query: "windows", ranked: ["c2"] }]);
+    const hit = state([{ query: "windows", ranked: ["c2"], moreMatches: new Map() }]);
     expect(strength(hit)).toBe(unprobed);
     // Several absent words count once: they are mostly one paraphrase of the subject.
     const two = state([
-      { query: "windows", ranked: [] },
-      { query: "native", ranked: [] },
+      { query: "windows", ranked: [], moreMatches: new Map() },
+      { query: "native", ranked: [], moreMatches: new Map() },
     ]);
     expect(strength(two)).toBe(probed);
   });
@@ -97,15 +100,24 @@ describe("evidence strength", () => {
 
   test("the report abstains once a probe shows the app lacks a subject term", () => {
     expect(reportFor(state([]), DEFAULT_POLICY).findings.length).toBeGreaterThan(0);
-    const report = reportFor(state([{ query: "windows", ranked: [] }]), DEFAULT_POLICY);
+    const report = reportFor(
+      state([{ query: "windows", ranked: [], moreMatches: new Map() }]),
+      DEFAULT_POLICY,
+    );
     expect(report.findings).toEqual([]);
     expect(report.confidence).toBe("low");
     // The abstention names the word the app lacks (the person can rephrase), and only that one.
-    const named = reportFor(state([{ query: "windows", ranked: [] }]), DEFAULT_POLICY);
+    const named = reportFor(
+      state([{ query: "windows", ranked: [], moreMatches: new Map() }]),
+      DEFAULT_POLICY,
+    );
     expect(named.missing_coverage.join(" ")).toMatch(/\bwindows\b/);
     expect(named.missing_coverage.join(" ")).not.toMatch(/\bnative\b/);
     const ablated = { ...DEFAULT_POLICY, off: new Set(["abstain" as const]) };
-    expect(reportFor(state([{ query: "windows", ranked: [] }]), ablated).findings.length).toBe(1);
+    expect(
+      reportFor(state([{ query: "windows", ranked: [], moreMatches: new Map() }]), ablated).findings
+        .length,
+    ).toBe(1);
   });
 
   test("a process verb of the question frame is no subject word: never probed, never proof of absence", () => {
@@ -123,9 +135,9 @@ describe("evidence strength", () => {
     for (const question of ["How did we handle deployment?", "How did we approach deployment?"]) {
       const run = runState(question, history, {
         searches: [
-          { query: "deployment", ranked: ["c1"] },
+          { query: "deployment", ranked: ["c1"], moreMatches: new Map() },
           // Even a probe that found the frame word nowhere does not count against the subject.
-          { query: question.split(" ")[3] ?? "", ranked: [] },
+          { query: question.split(" ")[3] ?? "", ranked: [], moreMatches: new Map() },
         ],
       });
       expect(probeWords(rankEvidence(run, DEFAULT_POLICY), 4)).toEqual([]);
@@ -142,8 +154,8 @@ describe("evidence strength", () => {
     const question = "Can you summarize how our authentication changed?";
     const run = runState(question, history, {
       searches: [
-        { query: "summarize authentication changed", ranked: ["c1"] },
-        { query: "summarize", ranked: [] },
+        { query: "summarize authentication changed", ranked: ["c1"], moreMatches: new Map() },
+        { query: "summarize", ranked: [], moreMatches: new Map() },
       ],
     });
     expect(probeWords(rankEvidence(run, DEFAULT_POLICY), 4)).not.toContain("summarize");
@@ -155,7 +167,7 @@ describe("evidence strength", () => {
 
   test("a message only a probe returned is neither ranked nor cited", () => {
     const probeHit = observation("c9", "Windows installers are signed.", { chatId: 9 });
-    const probed = state([{ query: "windows", ranked: ["c9"] }], {
+    const probed = state([{ query: "windows", ranked: ["c9"], moreMatches: new Map() }], {
       observations: [...HISTORY, probeHit],
     });
     const ranked = rankEvidence(probed, DEFAULT_POLICY).messages.map(
@@ -186,8 +198,8 @@ describe("evidence strength", () => {
     const asked = (question: string, query: string, probes: string[]) =>
       runState(question, history, {
         searches: [
-          { query, ranked: ["c1"] },
-          ...probes.map((word) => ({ query: word, ranked: [] })),
+          { query, ranked: ["c1"], moreMatches: new Map() },
+          ...probes.map((word) => ({ query: word, ranked: [], moreMatches: new Map() })),
         ],
         toolCallCount: 2 + probes.length,
       });
@@ -217,8 +229,8 @@ describe("evidence strength", () => {
     const asked = (word: string) =>
       runState(`Why did we ${word} the Mapbox maps?`, history, {
         searches: [
-          { query: `${word} mapbox maps`, ranked: ["c1"] },
-          { query: word, ranked: [] },
+          { query: `${word} mapbox maps`, ranked: ["c1"], moreMatches: new Map() },
+          { query: word, ranked: [], moreMatches: new Map() },
         ],
         toolCallCount: 3,
       });
@@ -250,8 +262,8 @@ describe("evidence strength", () => {
     const asked = (question: string, query: string, probes: string[]) =>
       runState(question, history, {
         searches: [
-          { query, ranked: ["c1", "c2"] },
-          ...probes.map((word) => ({ query: word, ranked: [] })),
+          { query, ranked: ["c1", "c2"], moreMatches: new Map() },
+          ...probes.map((word) => ({ query: word, ranked: [], moreMatches: new Map() })),
         ],
         toolCallCount: 2 + probes.length,
       });
@@ -275,8 +287,8 @@ describe("evidence strength", () => {
     ] as const) {
       const run = runState(question, history, {
         searches: [
-          { query: `${word} styling`, ranked: ["c1"] },
-          { query: word, ranked: [] },
+          { query: `${word} styling`, ranked: ["c1"], moreMatches: new Map() },
+          { query: word, ranked: [], moreMatches: new Map() },
         ],
         toolCallCount: 3,
       });

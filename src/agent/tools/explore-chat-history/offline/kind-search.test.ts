@@ -28,8 +28,8 @@ describe("the kind names' search", () => {
     expect(searches).toContainEqual({ query: "clerk auth0", limit: 20 });
     const searched = afterReads({
       searches: [
-        { query: "people login", ranked: ["c1"] },
-        { query: "clerk auth0", ranked: [] },
+        { query: "people login", ranked: ["c1"], moreMatches: new Map() },
+        { query: "clerk auth0", ranked: [], moreMatches: new Map() },
       ],
     });
     const again = decideNextAction(searched, constraints, DEFAULT_POLICY);

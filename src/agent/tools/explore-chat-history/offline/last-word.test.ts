@@ -74,7 +74,9 @@ describe("the last word", () => {
     ];
     const report = reportFor(
       runState("How do we set up the staging environment on Vercel?", history, {
-        searches: [{ query: "staging environment vercel", ranked: ["c1", "c2"] }],
+        searches: [
+          { query: "staging environment vercel", ranked: ["c1", "c2"], moreMatches: new Map() },
+        ],
       }),
       DEFAULT_POLICY,
     );
@@ -173,8 +175,8 @@ describe("gaps", () => {
     const state = runState("Did we pick Kubernetes for the database?", history, {
       currentChatId: 7,
       searches: [
-        { query: "kubernetes database", ranked: ["c1"] },
-        { query: "kubernetes", ranked: [] },
+        { query: "kubernetes database", ranked: ["c1"], moreMatches: new Map() },
+        { query: "kubernetes", ranked: [], moreMatches: new Map() },
       ],
     });
     const report = reportFor(state, DEFAULT_POLICY);

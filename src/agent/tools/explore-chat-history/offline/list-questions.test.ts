@@ -52,8 +52,8 @@ describe("a list question is answered for the subjects the app holds", () => {
   const asked = (question: string, absent: readonly string[]): RunState =>
     runState(question, history, {
       searches: [
-        { query: question, ranked: ["c1"] },
-        ...absent.map((word) => ({ query: word, ranked: [] })),
+        { query: question, ranked: ["c1"], moreMatches: new Map() },
+        ...absent.map((word) => ({ query: word, ranked: [], moreMatches: new Map() })),
       ],
       toolCallCount: 2 + absent.length,
     });

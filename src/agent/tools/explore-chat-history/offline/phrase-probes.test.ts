@@ -18,7 +18,11 @@ const HISTORY = [
     role: "assistant",
   }),
 ];
-const searched = { query: "github actions workflow tests push", ranked: ["c1", "c2"] };
+const searched = {
+  query: "github actions workflow tests push",
+  ranked: ["c1", "c2"],
+  moreMatches: new Map(),
+};
 
 describe("phrase probes", () => {
   test("the expand stage probes the technology name once, one chat", () => {
@@ -37,7 +41,7 @@ describe("phrase probes", () => {
   });
 
   test("a probe whose hits never say the name together abstains and names it as absent", () => {
-    const probe = { query: "github actions", ranked: ["c1"] };
+    const probe = { query: "github actions", ranked: ["c1"], moreMatches: new Map() };
     const report = reportFor(
       runState(QUESTION, HISTORY, { searches: [searched, probe] }),
       DEFAULT_POLICY,
@@ -52,7 +56,7 @@ describe("phrase probes", () => {
       "Added a GitHub Actions workflow: tests run on each push.",
       read,
     );
-    const probe = { query: "github actions", ranked: ["c3"] };
+    const probe = { query: "github actions", ranked: ["c3"], moreMatches: new Map() };
     const report = reportFor(
       runState(QUESTION, [...HISTORY, said], { searches: [searched, probe] }),
       DEFAULT_POLICY,

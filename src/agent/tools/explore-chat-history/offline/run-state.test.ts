@@ -31,7 +31,14 @@ const PROMPT: LanguageModelV3Prompt = [
     content: [
       result("a", "search_chats", {
         index_status: "ready",
-        chats: [{ chat_id: 2, title: "Login", matches: [{ ...MATCH, excerpt: "…auth…" }] }],
+        chats: [
+          {
+            chat_id: 2,
+            title: "Login",
+            matches: [{ ...MATCH, excerpt: "…auth…" }],
+            more_match_ids: [9, 12],
+          },
+        ],
         budget: BUDGET,
       }),
     ],
@@ -73,7 +80,9 @@ describe("readRunState", () => {
 
   test("merges a search excerpt and a read of the same candidate into its fullest view", () => {
     const state = readRunState(options());
-    expect(state.searches).toEqual([{ query: "auth", ranked: ["c1"] }]);
+    expect(state.searches).toEqual([
+      { query: "auth", ranked: ["c1"], moreMatches: new Map([[2, [9, 12]]]) },
+    ]);
     expect(state.readChats).toEqual([2]);
     expect(state.observations).toHaveLength(1);
     expect(state.observations[0]).toMatchObject({

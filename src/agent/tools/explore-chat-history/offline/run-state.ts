@@ -25,6 +25,8 @@ export type { Observation } from "../observations.js";
 export interface SearchRun {
   readonly query: string;
   readonly ranked: readonly string[];
+  /** Chat id → its other matching message ids, best first (`more_match_ids`: text unseen); chats with none absent. */
+  readonly moreMatches: ReadonlyMap<number, readonly number[]>;
 }
 
 /** A kind the question asked about and the names the app uses for it (`ChildSearchOutput.kinds`). */
@@ -156,7 +158,12 @@ export function readRunState(options: LanguageModelV3CallOptions): RunState {
             return match.candidate_id;
           }),
         );
-        searches.push({ query: queries.get(part.toolCallId) ?? "", ranked });
+        const moreMatches = new Map(
+          search.chats.flatMap(({ chat_id, more_match_ids: ids }) =>
+            ids === undefined || ids.length === 0 ? [] : [[chat_id, ids] as const],
+          ),
+        );
+        searches.push({ query: queries.get(part.toolCallId) ?? "", ranked, moreMatches });
       }
       if (read) for (const item of read.messages) observe(read, item, item.content, "read");
     }

@@ -41,7 +41,11 @@ const DECISION = observation(
   "Ok, decided: the mailer worker retries queue is pg-boss instead of BullMQ, so no Redis to run.",
   { messageId: 8, createdAt: at(8), via: "read" },
 );
-const searched = { searches: [{ query: "mailer worker retries queue", ranked: ["c1", "c2"] }] };
+const searched = {
+  searches: [
+    { query: "mailer worker retries queue", ranked: ["c1", "c2"], moreMatches: new Map() },
+  ],
+};
 const readAround = { chat_id: 1, around_message_id: 1, before: 1, after: 3 };
 
 describe("settle reads", () => {
@@ -106,7 +110,7 @@ describe("settle reads", () => {
     const later = observation("c2", "We go with pg-boss instead.", { messageId: 7, via: "read" });
     const searched = observation("c3", "pg-boss for retries.", { messageId: 8, via: "read" });
     const state = runState("mailer retries", [hit, later, searched], {
-      searches: [{ query: "mailer retries", ranked: ["c1", "c3"] }],
+      searches: [{ query: "mailer retries", ranked: ["c1", "c3"], moreMatches: new Map() }],
       reads: [{ chat_id: 1, around_message_id: 2, before: 0, after: 6 }],
     });
     expect([...settleOnly(state)]).toEqual(["c2"]);

@@ -43,7 +43,13 @@ export function runState(
     question,
     kinds: [],
     currentChatId: null,
-    searches: [{ query: question, ranked: observations.map((item) => item.candidateId) }],
+    searches: [
+      {
+        query: question,
+        ranked: observations.map((item) => item.candidateId),
+        moreMatches: new Map(),
+      },
+    ],
     readChats: [],
     reads: [],
     observations,
