@@ -7,6 +7,7 @@
 import { describe, expect, test } from "vitest";
 import { reportFor } from "./decide-next-action.js";
 import { DEFAULT_POLICY } from "./policy-parameters.js";
+import { rankEvidence } from "./rank-evidence.js";
 import { observation, runState } from "./testing/offline-test-fixtures.js";
 
 const read = { via: "read" as const };
@@ -110,6 +111,36 @@ describe("the last word", () => {
     expect(cited(report)[0]?.[0]).toBe("c9");
     expect(report.conflicts.map((conflict) => conflict.candidate_ids)).toEqual([["c1", "c9"]]);
     expect(report.findings[0]?.claim.startsWith("Newer statement")).toBe(true);
+  });
+
+  test("two earlier statements a later one revises: one conflict, with the better-ranked earlier side", () => {
+    const history = [
+      observation("c1", "Decision: the API database is SQLite, stored in data/app.db.", {
+        chatId: 1,
+        createdAt: at(0, 1),
+        ...read,
+      }),
+      observation("c2", "For the beta the API database stays on SQLite in data/app.db.", {
+        chatId: 3,
+        createdAt: at(0, 5),
+        ...read,
+      }),
+      observation(
+        "c9",
+        "We are moving the API database off SQLite: Postgres on Railway from now on.",
+        { chatId: 2, createdAt: at(0, 20), ...read },
+      ),
+    ];
+    const state = runState("What did we decide about the API database?", history);
+    const report = reportFor(state, DEFAULT_POLICY);
+    const order = rankEvidence(state, DEFAULT_POLICY).messages.map(
+      (item) => item.observation.candidateId,
+    );
+    const [better, worse] = ["c1", "c2"].sort((a, b) => order.indexOf(a) - order.indexOf(b));
+    expect(cited(report)[0]?.[0]).toBe("c9");
+    expect(report.conflicts.map((conflict) => conflict.candidate_ids)).toEqual([[better, "c9"]]);
+    // The other earlier side is revised too: quoted nowhere, not as an answer beside the newer one.
+    expect(cited(report).flat()).not.toContain(worse);
   });
 
   test("two agreeing statements are no conflict, and both are cited", () => {

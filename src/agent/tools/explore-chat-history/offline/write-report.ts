@@ -139,6 +139,23 @@ export interface ReportContext {
 }
 
 /**
+ * One conflict per revising statement: of the earlier statements it turns away from (a person's
+ * decision and the assistant's restatement of it, say), the one the ranking put highest. The
+ * others said the same earlier thing; a conflict each repeated it (BEAM-100K dev: three
+ * conflicts against one newer statement). Time order of `revisions` kept.
+ */
+function onePerRevision(
+  revisions: readonly (readonly [RankedMessage, RankedMessage])[],
+): (readonly [RankedMessage, RankedMessage])[] {
+  const best = new Map<RankedMessage, RankedMessage>();
+  for (const [older, newer] of revisions) {
+    const kept = best.get(newer);
+    if (kept === undefined || older.relevance > kept.relevance) best.set(newer, older);
+  }
+  return revisions.filter(([older, newer]) => best.get(newer) === older);
+}
+
+/**
  * Builds the report for `selection` of `ranking`, whose evidence strength (`evidence-strength.ts`,
  * −1 to < 1, from the ranking and the run's `searches`) decides abstention and confidence.
  * `context.outsideCurrentChat`: a current chat was excluded from the search, so an absent word is absent
@@ -201,7 +218,7 @@ export function writeReport(
       claim: claimOf(finding, ranking.expanded, inForce(finding) ? "Newer statement — " : ""),
       candidate_ids: findingMessages(finding).map((item) => item.observation.candidateId),
     }));
-  const conflicts = revisions.map(([o, n]) => ({
+  const conflicts = onePerRevision(revisions).map(([o, n]) => ({
     description: `Revised on ${dayOf(n.observation.createdAt)}: the later statement (listed second) turns away from what the earlier one (${dayOf(o.observation.createdAt)}) stated.`,
     candidate_ids: [o.observation.candidateId, n.observation.candidateId],
   }));
