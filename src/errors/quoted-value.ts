@@ -50,11 +50,26 @@ export function lineSafeText(text: string): string {
 }
 
 /**
+ * Longest value an error message quotes whole, in code points: enough for any app name, chat
+ * title or flag value a person types; a pasted page is cut, so one bad argument never fills a
+ * terminal or an agent's context with its own echo.
+ */
+export const MAX_QUOTED_CHARACTERS = 120;
+
+/**
  * `value` in double quotes for an error message: `\` and `"` escaped with a backslash (so the
  * quotes bound it), every control or bidirectional character — newline and tab included, an
- * error is one line — and the line and paragraph separators as `\u{HEX}` ({@link lineSafeText}). Used instead of `JSON.stringify`, whose `\u001b` would be a
- * second escaping beside the terminal's `\u{1B}`.
+ * error is one line — and the line and paragraph separators as `\u{HEX}` ({@link lineSafeText}).
+ * Over {@link MAX_QUOTED_CHARACTERS} code points, it is cut with `…` and followed by its length
+ * ("(5000 characters)"). Used instead of `JSON.stringify`, whose `\u001b` would be a second
+ * escaping beside the terminal's `\u{1B}`.
  */
 export function quotedValue(value: string): string {
-  return `"${lineSafeText(value.replace(/[\\"]/g, (character) => `\\${character}`))}"`;
+  const characters = [...value];
+  const shown =
+    characters.length <= MAX_QUOTED_CHARACTERS
+      ? value
+      : `${characters.slice(0, MAX_QUOTED_CHARACTERS - 1).join("")}…`;
+  const quoted = `"${lineSafeText(shown.replace(/[\\"]/g, (character) => `\\${character}`))}"`;
+  return shown === value ? quoted : `${quoted} (${characters.length} characters)`;
 }
