@@ -5,23 +5,19 @@
  * still imports. Permission bits do not stop root, so as root the child runs as `nobody`; a
  * symlink loop fails for root too and is tested in process.
  */
-import { spawnSync } from "node:child_process";
 import { chmodSync, copyFileSync, mkdirSync, symlinkSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { RECOLLECT_BIN, runRecollectChild } from "../cli/commands/testing/run-child.js";
+import { AS_UNPRIVILEGED, unprivilegedIt } from "../cli/commands/testing/as-unprivileged.js";
+import { runRecollectChild } from "../cli/commands/testing/run-child.js";
 import { InvalidInputError } from "../errors/recollect-error.js";
 import { openStore } from "../store/open-store.js";
-import { isCiRun } from "../test/require-resource.js";
 import { importPaths } from "./import-paths.js";
 import { writeSyntheticCorpus } from "./testing/synthetic-histories.js";
 import { createTempDirs } from "./testing/temp-dir.js";
 
 const temp = createTempDirs();
 afterEach(() => temp.cleanup());
-
-const NOBODY = 65534;
-const isRoot = process.getuid?.() === 0;
 
 /** A temp folder `nobody` may enter and write (the child's store lives in it). */
 function sharedDir(): string {
@@ -76,32 +72,15 @@ describe("import of paths in a folder that cannot be read (in process)", () => {
   });
 });
 
-/**
- * As root the child runs as `nobody`, who must reach the checkout's `bin/recollect.js`; when it
- * cannot, one stderr line outside CI and a failure under CI=true.
- */
-const NOBODY_BLOCKED =
-  isRoot &&
-  spawnSync(
-    process.execPath,
-    ["-e", `require("node:fs").accessSync(${JSON.stringify(RECOLLECT_BIN)}, 4)`],
-    {
-      uid: NOBODY,
-    },
-  ).status !== 0;
-const BLOCKED_LINE = `skipped "import of unreadable paths" child run: user nobody cannot read ${RECOLLECT_BIN}`;
-if (NOBODY_BLOCKED && !isCiRun()) process.stderr.write(`${BLOCKED_LINE}\n`);
-const childIt = NOBODY_BLOCKED && !isCiRun() ? it.skip : it;
-const asUser = { uid: isRoot ? NOBODY : undefined, env: { HOME: "/tmp" } };
+const childIt = unprivilegedIt("import of unreadable paths");
 
 describe("recollect import of paths that cannot be read (child process)", () => {
   childIt("a named file that cannot be read exits 2, invalid input on paths", async () => {
-    if (NOBODY_BLOCKED) throw new Error(BLOCKED_LINE.replace(/^skipped/, "CI=true cannot skip"));
     const dir = sharedDir();
     const locked = readableHistory(dir);
     chmodSync(locked, 0o000);
     const db = join(dir, "store.db");
-    const run = await runRecollectChild(["--db", db, "--json", "import", locked], asUser);
+    const run = await runRecollectChild(["--db", db, "--json", "import", locked], AS_UNPRIVILEGED);
     expect(run.code).toBe(2);
     expect(JSON.parse(run.stderr.trim().split("\n").at(-1) ?? "")).toMatchObject({
       error: { kind: "invalid_input", exit_code: 2, argument: "paths" },
@@ -111,7 +90,6 @@ describe("recollect import of paths that cannot be read (child process)", () => 
   });
 
   childIt("a folder with a locked file and a locked folder imports the rest, exit 0", async () => {
-    if (NOBODY_BLOCKED) throw new Error(BLOCKED_LINE.replace(/^skipped/, "CI=true cannot skip"));
     const dir = sharedDir();
     const history = join(dir, "history");
     mkdirSync(history, { mode: 0o755 });
@@ -123,7 +101,7 @@ describe("recollect import of paths that cannot be read (child process)", () => 
     mkdirSync(lockedFolder, { mode: 0o000 });
     chmodSync(history, 0o755);
     const db = join(dir, "store.db");
-    const run = await runRecollectChild(["--db", db, "--json", "import", history], asUser);
+    const run = await runRecollectChild(["--db", db, "--json", "import", history], AS_UNPRIVILEGED);
     expect(run.code).toBe(0);
     const report = JSON.parse(run.stdout);
     expect(report.totals).toMatchObject({ files: 1, chats: 2 });

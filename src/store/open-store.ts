@@ -55,11 +55,23 @@ export interface OpenStoreOptions {
   readonly?: boolean;
 }
 
+/**
+ * What the file system refused, in words, for its error codes a person can act on; other errors
+ * (SQLite's own words) as they are. The raw message stays the error's `cause`.
+ */
+function openFailure(error: unknown): string {
+  const code = (error as NodeJS.ErrnoException).code;
+  if (code === "EACCES" || code === "EPERM")
+    return "this user may not read or write it (permission denied). Check the file's owner and mode.";
+  if (code === "EIO") return "the disk reported an I/O error reading it.";
+  return (error as Error).message;
+}
+
 /** The error for a store file SQLite failed on: damaged (`isDamagedDatabaseError`), else not openable. */
 function cannotOpen(location: StoreLocation, error: unknown): StorePathError {
   if (isDamagedDatabaseError(error))
     return new StoreDamagedError(location, "malformed", { cause: error });
-  return new StoreNotOpenableError(location, (error as Error).message, { cause: error });
+  return new StoreNotOpenableError(location, openFailure(error), { cause: error });
 }
 
 function canWrite(path: string): boolean {

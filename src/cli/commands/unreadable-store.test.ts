@@ -1,0 +1,48 @@
+/**
+ * A store file this user may not read, as real child processes (as root the child runs as
+ * `nobody`, whom permission bits stop): every command that reaches the store refuses it as not
+ * openable (`precondition`, exit 4, naming `--db` and the path), in words instead of the file
+ * system's raw `EACCES`, and leaves the file as it was.
+ */
+import { createHash } from "node:crypto";
+import { chmodSync, readFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { afterEach, describe, expect } from "vitest";
+import { writeSyntheticCorpus } from "../../importers/testing/synthetic-histories.js";
+import { AS_UNPRIVILEGED, unprivilegedIt } from "./testing/as-unprivileged.js";
+import { createTempStores, runCaptured } from "./testing/run-captured.js";
+import { runRecollectChild } from "./testing/run-child.js";
+
+const stores = createTempStores();
+afterEach(() => stores.cleanup());
+
+const it = unprivilegedIt("unreadable store");
+const sha256 = (path: string) => createHash("sha256").update(readFileSync(path)).digest("hex");
+
+describe("a store file this user may not read", () => {
+  it("every command refuses it as not openable, saying why in words, and it stays unchanged", async () => {
+    const db = stores.path();
+    const corpus = writeSyntheticCorpus(join(dirname(db), "corpus"));
+    expect((await runCaptured(["--db", db, "import", corpus.aider])).code).toBe(0);
+    // The folder may be entered by anyone; the file is its owner's alone (none, as nobody).
+    chmodSync(dirname(db), 0o777);
+    chmodSync(db, 0o000);
+    const before = sha256(db);
+    for (const args of [["apps"], ["explore", "--app", "Lanternfish", "why the flicker?"]]) {
+      const run = await runRecollectChild(["--json", "--db", db, ...args], {
+        ...AS_UNPRIVILEGED,
+        timeoutMs: 30_000,
+      });
+      expect({ args, code: run.code, stdout: run.stdout }).toEqual({ args, code: 4, stdout: "" });
+      const { error } = JSON.parse(run.stderr);
+      expect({ kind: error.kind, path: error.path, argument: error.argument }).toEqual({
+        kind: "precondition",
+        path: db,
+        argument: "--db",
+      });
+      expect(error.message).toContain("permission denied");
+      expect(error.message).not.toContain("EACCES");
+    }
+    expect(sha256(db)).toBe(before);
+  });
+});
