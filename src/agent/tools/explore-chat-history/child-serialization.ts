@@ -35,7 +35,7 @@ function flags(source: { is_compaction_summary: boolean; projection_truncated: b
  * A chat's `more_match_ids` when the call's bytes still hold them: a hint, spent as optional, so
  * leaving it out cuts nothing.
  */
-function moreMatchIds(
+function matchIdsThatFit(
   hit: SearchChatsResult["chats"][number],
   spend: ByteSpender,
 ): { more_match_ids?: readonly number[] } {
@@ -79,7 +79,7 @@ export function serializeSearch(
       const observation = observations.observe(chat, match, match.excerpt, "search");
       matches.push({ ...preview, candidate_id: observation.candidateId });
     }
-    chats.push({ ...header, matches, ...moreMatchIds(hit, spend) });
+    chats.push({ ...header, matches, ...matchIdsThatFit(hit, spend) });
   }
   return {
     index_status: result.index_status,
