@@ -1,6 +1,7 @@
 /**
  * `recollect apps rename OLD NEW` as real child processes: a rename keeps every chat in the app,
- * and a refused one (NEW another app's name, even loosely; OLD no app's) names the positional
+ * and a refused one (NEW another app's name, even loosely, blank, over 200 characters or not on
+ * one line; OLD no app's) names the positional
  * argument, exits with its class's code and changes nothing.
  */
 import { writeFileSync } from "node:fs";
@@ -72,7 +73,7 @@ describe("recollect apps rename", () => {
   );
 
   it(
-    "refuses NEW when another app has it but for case or accents (exit 2, <new>), and an unknown OLD (exit 3, <old>)",
+    "refuses NEW when another app has it but for case or accents, blank, too long or not on one line (exit 2, <new>), and an unknown OLD (exit 3, <old>)",
     async () => {
       const db = await storeWithApps();
       const before = await apps(db);
@@ -107,12 +108,19 @@ describe("recollect apps rename", () => {
         remedies: [expect.stringMatching(/ apps$/)],
         message: undefined,
       });
-      const blank = await json(db, ["apps", "rename", "Shop", "   "]);
-      expect({ code: blank.code, argument: blank.error.argument }).toEqual({
-        code: 2,
-        argument: "<new>",
-      });
+      const refused = async (name: string) => {
+        const run = await json(db, ["apps", "rename", "Shop", name]);
+        return { code: run.code, argument: run.error.argument, out: run.out };
+      };
+      const fails = { code: 2, argument: "<new>", out: null };
+      // Blank, a line break or a control character, and one past 200 characters (code points).
+      expect(await refused("   ")).toEqual(fails);
+      expect(await refused("Sh\nop")).toEqual(fails);
+      expect(await refused("Sh\u0007op")).toEqual(fails);
+      expect(await refused("😀".repeat(201))).toEqual(fails);
       expect(await apps(db)).toEqual(before);
+      const longest = await json(db, ["apps", "rename", "Shop", "😀".repeat(200)]);
+      expect(longest.code).toBe(0);
     },
     PROCESS_TEST_MS,
   );

@@ -6,10 +6,33 @@
  */
 import type { Command } from "commander";
 import { quotedValue } from "../../errors/quoted-value.js";
+import { InvalidInputError } from "../../errors/recollect-error.js";
 import { renameApp } from "../../store/catalog/app-rename.js";
+import { characterCount } from "../../text/character-count.js";
 import { globalOptions, openExistingCliStore } from "../cli-context.js";
 import { writeAnswer } from "../write-answer.js";
 import { requireAppName } from "./apps.js";
+
+/** Longest new name, in characters (code points): a name is read on one line, in a list. */
+export const MAX_NEW_APP_NAME = 200;
+
+/**
+ * `name` as a new app name: {@link requireAppName}'s rule (trimmed, not empty), at most
+ * {@link MAX_NEW_APP_NAME} characters, and no control or line-breaking character (a newline in a
+ * name broke `apps`' one line per app).
+ *
+ * @throws InvalidInputError (`<new>`) otherwise; nothing is written.
+ */
+function requireNewAppName(name: string): string {
+  const trimmed = requireAppName(name, "<new>", []);
+  const allowed = `an app name of 1 to ${MAX_NEW_APP_NAME} characters on one line`;
+  if (/[\p{Cc}\p{Zl}\p{Zp}]/u.test(trimmed))
+    throw new InvalidInputError("<new>", allowed, "got a control or line-breaking character");
+  const length = characterCount(trimmed);
+  if (length > MAX_NEW_APP_NAME)
+    throw new InvalidInputError("<new>", allowed, `got ${length} characters`);
+  return trimmed;
+}
 
 /** The `--json` output of `apps rename`. */
 export interface AppRenameJson {
@@ -20,7 +43,8 @@ export interface AppRenameJson {
 
 /**
  * Registers `apps rename <old> <new>` under the `apps` command.
- * Errors: InvalidInputError (`<old>`/`<new>`, exit 2) for a blank name; AmbiguousAppNameError
+ * Errors: InvalidInputError (`<old>`/`<new>`, exit 2) for a blank name, or a new one over 200
+ * characters or holding a control or line-breaking character; AmbiguousAppNameError
  * (`<old>`, exit 2) or AppNotFoundError (`argument` `<old>`, exit 3) when OLD selects no one app;
  * AppNameTakenError (`<new>`, exit 2) when another app has NEW; StoreNotFoundError (exit 3) when
  * there is no store. Nothing is written on any of them.
@@ -35,7 +59,7 @@ export function registerAppsRenameCommand(apps: Command): void {
       const global = globalOptions(command);
       // Both names are checked before the store is opened, as flags are.
       const from = requireAppName(old, "<old>");
-      const to = requireAppName(next, "<new>", []);
+      const to = requireNewAppName(next);
       using store = openExistingCliStore(global);
       const renamed = renameApp(store.db, { from, to, fromArgument: "<old>", toArgument: "<new>" });
       const output: AppRenameJson = {

@@ -195,7 +195,9 @@ describe("formatSearch", () => {
       ],
     };
     const lines = formatSearch(result).split("\n");
-    expect(lines.filter((line) => line.includes("[40]"))).toEqual(["  more matches: [40] [12]"]);
-    expect(lines.filter((line) => line.startsWith("  more matches"))).toHaveLength(1);
+    expect(lines.filter((line) => line.includes("[40]"))).toEqual([
+      "  other matches (ids, best first): [40] [12]",
+    ]);
+    expect(lines.filter((line) => line.startsWith("  other matches"))).toHaveLength(1);
   });
 });

@@ -54,7 +54,7 @@ export async function runSearch(options: RunSearchOptions): Promise<SearchChatsR
 
 /**
  * Human view: each chat with its matches, ISO dates, message ids for `recollect read --around`
- * (the chat's other matches by id only, on a `more matches:` line);
+ * (up to six of the chat's other matches by id only, best first, on an `other matches` line);
  * before them, the words searched in place of ones the app never holds (`corrections`: a
  * misspelling, the other national spelling, an abbreviation) and the names this app uses for a
  * kind of thing the query asked about (`kinds`).
@@ -93,7 +93,8 @@ export function formatSearch(result: SearchChatsResult): string {
       lines.push(`    ${match.excerpt.replace(/\s+/g, " ")}`);
     }
     const more = chat.more_match_ids ?? [];
-    if (more.length > 0) lines.push(`  more matches: ${more.map((id) => `[${id}]`).join(" ")}`);
+    if (more.length > 0)
+      lines.push(`  other matches (ids, best first): ${more.map((id) => `[${id}]`).join(" ")}`);
   }
   if (result.truncated) lines.push("(more hits were cut to fit the 12 KB bound)");
   return `${lines.join("\n")}\n`;
