@@ -6,33 +6,10 @@
  */
 import type { Command } from "commander";
 import { quotedValue } from "../../errors/quoted-value.js";
-import { InvalidInputError } from "../../errors/recollect-error.js";
 import { renameApp } from "../../store/catalog/app-rename.js";
-import { characterCount } from "../../text/character-count.js";
 import { globalOptions, openExistingCliStore } from "../cli-context.js";
 import { writeAnswer } from "../write-answer.js";
-import { requireAppName } from "./apps.js";
-
-/** Longest new name, in characters (code points): a name is read on one line, in a list. */
-export const MAX_NEW_APP_NAME = 200;
-
-/**
- * `name` as a new app name: {@link requireAppName}'s rule (trimmed, not empty), at most
- * {@link MAX_NEW_APP_NAME} characters, and no control or line-breaking character (a newline in a
- * name broke `apps`' one line per app).
- *
- * @throws InvalidInputError (`<new>`) otherwise; nothing is written.
- */
-function requireNewAppName(name: string): string {
-  const trimmed = requireAppName(name, "<new>", []);
-  const allowed = `an app name of 1 to ${MAX_NEW_APP_NAME} characters on one line`;
-  if (/[\p{Cc}\p{Zl}\p{Zp}]/u.test(trimmed))
-    throw new InvalidInputError("<new>", allowed, "got a control or line-breaking character");
-  const length = characterCount(trimmed);
-  if (length > MAX_NEW_APP_NAME)
-    throw new InvalidInputError("<new>", allowed, `got ${length} characters`);
-  return trimmed;
-}
+import { requireAppName, requireNewAppName } from "./apps.js";
 
 /** The `--json` output of `apps rename`. */
 export interface AppRenameJson {
@@ -59,7 +36,7 @@ export function registerAppsRenameCommand(apps: Command): void {
       const global = globalOptions(command);
       // Both names are checked before the store is opened, as flags are.
       const from = requireAppName(old, "<old>");
-      const to = requireNewAppName(next);
+      const to = requireNewAppName(next, "<new>");
       using store = openExistingCliStore(global);
       const renamed = renameApp(store.db, { from, to, fromArgument: "<old>", toArgument: "<new>" });
       const output: AppRenameJson = {

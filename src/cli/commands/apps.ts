@@ -14,6 +14,7 @@ import {
   appOtherTimes,
   listAppActivity,
 } from "../../store/catalog/apps.js";
+import { characterCount } from "../../text/character-count.js";
 import { isoTimeOrNull, timeText } from "../../text/iso-time.js";
 import { plural } from "../../text/plural.js";
 import { globalOptions } from "../cli-context.js";
@@ -121,6 +122,29 @@ export function requireAppName(
 ): string {
   const trimmed = name?.trim();
   if (!trimmed) throw new InvalidInputError(argument, "an app name", undefined, remedies);
+  return trimmed;
+}
+
+/** Longest new name, in characters (code points): a name is read on one line, in a list. */
+export const MAX_NEW_APP_NAME = 200;
+
+/**
+ * `name` as a new app name: {@link requireAppName}'s rule (trimmed, not empty), at most
+ * {@link MAX_NEW_APP_NAME} characters, and no control or line-breaking character (a newline in a
+ * name broke `apps`' one line per app).
+ *
+ * A name a person gives an app (`apps rename`'s `<new>`, `import --app`).
+ *
+ * @throws InvalidInputError (`argument`) otherwise; nothing is written.
+ */
+export function requireNewAppName(name: string, argument: string): string {
+  const trimmed = requireAppName(name, argument, []);
+  const allowed = `an app name of 1 to ${MAX_NEW_APP_NAME} characters on one line`;
+  if (/[\p{Cc}\p{Zl}\p{Zp}]/u.test(trimmed))
+    throw new InvalidInputError(argument, allowed, "got a control or line-breaking character");
+  const length = characterCount(trimmed);
+  if (length > MAX_NEW_APP_NAME)
+    throw new InvalidInputError(argument, allowed, `got ${length} characters`);
   return trimmed;
 }
 

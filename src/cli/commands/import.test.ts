@@ -1,4 +1,4 @@
-import { mkdirSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { writeSyntheticCorpus } from "../../importers/testing/synthetic-histories.js";
@@ -141,6 +141,19 @@ describe("recollect import", () => {
     expect((JSON.parse(apps.stdout) as { name: string }[]).map((app) => app.name)).toEqual([
       "Papers",
     ]);
+  });
+
+  it("--app over 200 characters or not on one line is refused before any store is made", async () => {
+    const db = stores.path();
+    const history = corpus().specstoryCursor;
+    for (const name of ["x".repeat(201), "Pa\npers"]) {
+      const run = await runCaptured(["--db", db, "--json", "import", "--app", name, history]);
+      expect({ code: run.code, argument: JSON.parse(run.stderr).error.argument }).toEqual({
+        code: 2,
+        argument: "--app",
+      });
+    }
+    expect(existsSync(db)).toBe(false);
   });
 
   it("a broken line 7 exits 8 with one line naming file and line, and writes nothing", async () => {

@@ -31,6 +31,7 @@ import { plural } from "../../text/plural.js";
 import { globalOptions, printJson, storePathFor, withCliStore } from "../cli-context.js";
 import { handleStopSignals, hearPendingSignals, writeFinalAnswer } from "../stop-signals.js";
 import { writeTerminalText } from "../terminal-text.js";
+import { requireNewAppName } from "./apps.js";
 import { throwImportFailures } from "./import-failures.js";
 import { drainIndex } from "./index-command.js";
 
@@ -212,15 +213,15 @@ export function registerImportCommand(program: Command): void {
       // what was written stays, what is queued stays queued.
       const { signal } = handleStopSignals(command);
       const exclusion = importExclusion(global, options);
+      const typed = options.app === undefined ? undefined : requireNewAppName(options.app, "--app");
       // An import that failed (no history in the paths, a malformed file) or found nothing to
       // import (every file excluded) leaves no new empty store.
       await withCliStore(
         global,
         async (store) => {
           // An existing app named the same but for case, accents or spacing is the one meant.
-          const typed = options.app;
           const appName =
-            typed === undefined ? undefined : (existingAppName(store.db, typed.trim()) ?? typed);
+            typed === undefined ? undefined : (existingAppName(store.db, typed) ?? typed);
           const progress = progressReporter();
           const run = startImport({
             store,
