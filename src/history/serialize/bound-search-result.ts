@@ -20,8 +20,9 @@ export function boundSearchResult(
   result: SearchChatsResult,
   maxBytes: number = MAX_SEARCH_RESULT_BYTES,
 ): SearchChatsResult {
-  if (jsonBytes(result) <= maxBytes) return result;
-  const { fits, result: hinted } = withoutMatchIds(result, maxBytes);
+  const size = jsonBytes(result);
+  if (size <= maxBytes) return result;
+  const { fits, result: hinted } = withoutMatchIds(result, size, maxBytes);
   if (fits) return hinted;
   // Sizes are kept per chat so each drop costs one chat's serialization, not the whole result's
   // (20 chats of 2 matches overflow by ~15 matches; re-serializing everything was quadratic).
@@ -48,16 +49,17 @@ export function boundSearchResult(
 }
 
 /**
- * `result` with the last chats' `more_match_ids` left out, last chat first, until it fits
+ * `result` (of `size` bytes as JSON) with the last chats' `more_match_ids` left out, last chat first, until it fits
  * `maxBytes` (`fits`), else with none left. The ids point at matches no result shows: they go
  * before any hit, and leaving them out drops no hit, so sets no `truncated`. Pure.
  */
 function withoutMatchIds(
   result: SearchChatsResult,
+  size: number,
   maxBytes: number,
 ): { readonly fits: boolean; readonly result: SearchChatsResult } {
   const chats = [...result.chats];
-  let total = jsonBytes(result);
+  let total = size;
   for (let index = chats.length - 1; index >= 0 && total > maxBytes; index--) {
     const chat = chats[index] as SearchChatHit;
     if (chat.more_match_ids === undefined) continue;
