@@ -1,3 +1,4 @@
+import { writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { PROJECTION_VERSION } from "../../history/index.js";
@@ -73,6 +74,17 @@ describe("recollect apps, chats and index", () => {
       "",
       "recollect: Invalid --db: expected a store file path (got an empty path).\n",
     ]);
+  });
+
+  it("prints an app name a history file gave with a line break on its one line", async () => {
+    const db = stores.path();
+    const history = join(dirname(db), "history.jsonl");
+    const line = { app: "Sh\nop", chat: "c1", role: "user", content: "hello", created_at: 1 };
+    writeFileSync(history, `${JSON.stringify(line)}\n`);
+    expect((await runCaptured(["--db", db, "import", history])).code).toBe(0);
+    const lines = (await runCaptured(["--db", db, "apps"])).stdout.split("\n");
+    expect(lines[0]?.startsWith("Sh\\u{A}op  1 chat, 1 message")).toBe(true);
+    expect(lines).toHaveLength(2);
   });
 
   it("an empty store says how to start; an unknown app exits 3", async () => {

@@ -5,6 +5,7 @@
 
 import type Database from "better-sqlite3";
 import type { Command } from "commander";
+import { lineSafeText } from "../../errors/quoted-value.js";
 import { FILL_STORE, InvalidInputError, LIST_APPS } from "../../errors/recollect-error.js";
 import { messageWithRemedies, type Remedy, type RemedyWriter } from "../../errors/remedy.js";
 import { resolveAppName } from "../../store/catalog/app-lookup.js";
@@ -108,8 +109,9 @@ function lastActivityText(app: AppSummary): string {
 
 /**
  * `name` trimmed, refused when nothing is left: an empty `--app` is a typing error, not an app
- * that happens to be missing. The rule every app name follows, as the importers apply it to
- * `import --app` and to a history file's own app names: any text, trimmed, not empty.
+ * that happens to be missing. The rule every app name follows, as the importers apply it to a
+ * history file's own app names: any text, trimmed, not empty (a name a person gives an app
+ * follows {@link requireNewAppName} as well; `apps` prints any name on one line).
  * `argument` is the name's source in the error (default `--app`; `<old>`/`<new>` of `apps
  * rename`), `remedies` what the error suggests (default: list the apps).
  *
@@ -173,7 +175,7 @@ export function formatApps(apps: readonly AppSummary[], write: RemedyWriter): st
   }
   const lines = apps.map(
     (app) =>
-      `${app.name}  ${plural(app.chats, "chat")}, ${plural(app.messages, "message")}, last ${lastActivityText(app)}${app.roots.length > 0 ? `  (${app.roots.join(", ")})` : app.path ? `  (${app.path})` : ""}`,
+      `${lineSafeText(app.name)}  ${plural(app.chats, "chat")}, ${plural(app.messages, "message")}, last ${lastActivityText(app)}${app.roots.length > 0 ? `  (${app.roots.join(", ")})` : app.path ? `  (${app.path})` : ""}`,
   );
   return `${lines.join("\n")}\n`;
 }
