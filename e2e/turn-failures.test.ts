@@ -24,6 +24,10 @@ afterAll(async () => {
 /** The composer's text. */
 const draft = () => page.getByLabel("Message").inputValue();
 
+/** A stored message (one the server returned, not the live turn) showing `text`. */
+const stored = (text: string) =>
+  page.locator(".messages article[data-message-id]", { hasText: text });
+
 describe("a turn that fails", () => {
   it("keeps the question, names the failure in the person's words, and Retry asks again", async () => {
     harness.setScenario({
@@ -97,6 +101,8 @@ describe("a turn that fails", () => {
 
   it("keeps the question and the card when the server goes away mid-turn", async () => {
     await ask(page, harness.url, harness.seeded.appId, "first question");
+    // The first turn is over only once its stored messages are shown (the live turn then clears).
+    await stored("first question").waitFor();
     await page.getByRole("button", { name: "Send" }).waitFor();
     // The server accepts the next turn, shows its pending card, and then its stream just ends.
     const frames = [
@@ -154,6 +160,43 @@ describe("a turn that fails", () => {
       await page.locator(".messages").getByText("first question", { exact: true }).count(),
     ).toBe(1);
     await screenshot(page, "turn-connection-lost");
+    await page.unrouteAll();
+  });
+
+  it("keeps a finished answer on screen when the server goes away before the reload", async () => {
+    await ask(page, harness.url, harness.seeded.appId, "an earlier question");
+    await stored("an earlier question").waitFor();
+    const frames = [
+      {
+        type: "turn-accepted",
+        turnId: "t-done",
+        userMessageId: 900_011,
+        assistantMessageId: 900_012,
+      },
+      { type: "text-delta", delta: "The answer that must stay." },
+      { type: "turn-finish", finishReason: "stop", text: "The answer that must stay.", steps: 1 },
+    ];
+    await page.route("**/api/chats/*/turns", (route) =>
+      route.fulfill({
+        status: 200,
+        contentType: "text/event-stream",
+        body: frames.map((frame) => `data: ${JSON.stringify(frame)}\n\n`).join(""),
+      }),
+    );
+    await page.route("**/api/apps/**", (route) => route.abort("connectionrefused"));
+    const input = page.getByLabel("Message");
+    await input.fill("the question answered just before");
+    await input.press("Enter");
+    // The reload fails (the banner says so), and the turn it would have shown stays.
+    await page.locator(".banner-error").waitFor();
+    expect(await page.locator(".message-assistant .message-body").last().textContent()).toBe(
+      "The answer that must stay.",
+    );
+    expect(await page.locator(".message-user .message-body").last().textContent()).toBe(
+      "the question answered just before",
+    );
+    expect(await stored("an earlier question").count()).toBe(1);
+    expect(await page.locator(".turn-failure").count()).toBe(0);
     await page.unrouteAll();
   });
 });

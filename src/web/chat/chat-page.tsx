@@ -198,8 +198,15 @@ export function ChatPage(props: ChatPageProps) {
     loadMessages().catch(fail);
   }, [loadMessages, fail]);
 
+  // True when the stored messages were reloaded (the finished turn now shows among them).
   const settle = useCallback(async () => {
-    await Promise.all([loadMessages(), loadChats()]).catch(fail);
+    try {
+      await Promise.all([loadMessages(), loadChats()]);
+      return true;
+    } catch (error) {
+      fail(error);
+      return false;
+    }
   }, [loadMessages, loadChats, fail]);
   const turn = useTurn(settle);
   const running = turn.live !== null && !turn.live.parts.ended;

@@ -87,10 +87,12 @@ export function turnFailed(live: LiveTurn): boolean {
 }
 
 /**
- * `onSettled` runs after the stream ends (e.g. reload the stored messages) before `live` clears; a
- * failed turn ({@link turnFailed}) is kept until the next `send`.
+ * `onSettled` runs after the stream ends (it reloads the stored messages) before `live` clears, and
+ * resolves true when the stored messages now show the turn. A failed turn ({@link turnFailed}), or
+ * one whose reload failed (the server went away just after it), is kept until the next `send`, so
+ * its question and answer never vanish from the screen.
  */
-export function useTurn(onSettled: () => Promise<void>): TurnControls {
+export function useTurn(onSettled: () => Promise<boolean>): TurnControls {
   const [live, setLive] = useState<LiveTurn | null>(null);
   const liveRef = useRef<LiveTurn | null>(null);
   const { i18n } = useTranslation();
@@ -161,9 +163,9 @@ export function useTurn(onSettled: () => Promise<void>): TurnControls {
               },
         );
       }
-      await onSettled();
+      const reloaded = await onSettled();
       setLive((settled) => {
-        const next = settled !== null && turnFailed(settled) ? settled : null;
+        const next = settled !== null && (turnFailed(settled) || !reloaded) ? settled : null;
         liveRef.current = next;
         return next;
       });
