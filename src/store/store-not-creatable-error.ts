@@ -6,14 +6,33 @@ import { StorePathError } from "./store-path-error.js";
 /**
  * Why a new store cannot be created: `folder_not_writable` — the folder is read-only, this user
  * has no write permission there, or the file system refuses new files (e.g. /proc, /sys);
- * `not_a_folder` — a file that is not a folder stands where a folder of the path should be.
+ * `not_a_folder` — a file that is not a folder stands where a folder of the path should be;
+ * `folder_not_enterable` — this user may not enter a folder on the path (no execute permission),
+ * so whether a store lies below it cannot even be seen.
  */
-export type StoreNotCreatableReason = "folder_not_writable" | "not_a_folder";
+export type StoreNotCreatableReason =
+  | "folder_not_writable"
+  | "not_a_folder"
+  | "folder_not_enterable";
+
+/** The message for `reason`: what stops the store at `path`, and what to do. */
+function messageOf(location: StoreLocation, folder: string, reason: StoreNotCreatableReason) {
+  const { path, origin } = location;
+  switch (reason) {
+    case "not_a_folder":
+      return `There is no store at ${path} and none can be created there: ${folder} is a file, not a folder. Nothing was created. ${choosePathSentence(origin, "a path whose folders are folders")}`;
+    case "folder_not_enterable":
+      return `Cannot reach ${path}: this user may not enter the folder ${folder} (permission denied), so no store there can be read or created. Nothing was created. ${choosePathSentence(origin, `a path in a folder you can open, or let this user enter ${folder}`)}`;
+    default:
+      return `There is no store at ${path} and none can be created there: the folder ${folder} is not writable (read-only, no write permission, or a file system that takes no new files). Nothing was created. ${choosePathSentence(origin, `a path in a writable folder, or make ${folder} writable`)}`;
+  }
+}
 
 /**
  * There is no store at `path` and none can be created there: `folder`, the nearest folder on the
  * path that exists (the store's own folder, or the first one above the folders that would be
- * made), cannot be written, or is a file (`reason`). Thrown alike to commands that write and to
+ * made), cannot be written, or is a file, or cannot be entered, which hides whether a store lies
+ * below it (`reason`). Thrown alike to commands that write and to
  * commands that only read (whose "no store yet" would suggest an import that cannot work). Kind
  * `precondition` (exit 4); nothing was created, no folder either. `argument` names where the path
  * came from (`--db`, `RECOLLECT_DB`, `default`), and so does the message's last sentence.
@@ -29,25 +48,31 @@ export class StoreNotCreatableError extends StorePathError {
     reason: StoreNotCreatableReason = "folder_not_writable",
     options: { readonly cause?: unknown } = {},
   ) {
-    const { path, origin } = location;
-    super(
-      location,
-      reason === "not_a_folder"
-        ? `There is no store at ${path} and none can be created there: ${folder} is a file, not a folder. Nothing was created. ${choosePathSentence(origin, "a path whose folders are folders")}`
-        : `There is no store at ${path} and none can be created there: the folder ${folder} is not writable (read-only, no write permission, or a file system that takes no new files). Nothing was created. ${choosePathSentence(origin, `a path in a writable folder, or make ${folder} writable`)}`,
-      options,
-    );
+    super(location, messageOf(location, folder, reason), options);
     this.name = "StoreNotCreatableError";
     this.folder = folder;
     this.reason = reason;
   }
 }
 
-/** The nearest path at or above `folder` that exists (a folder, or a file in the way). */
+/**
+ * The nearest path at or above `folder` that this user can see exists (a folder, or a file in the
+ * way). A path inside a folder it may not enter looks absent, so that folder is the one returned.
+ */
 function nearestExisting(folder: string): string {
   let current = resolve(folder);
   while (!existsSync(current) && dirname(current) !== current) current = dirname(current);
   return current;
+}
+
+/** True when this user may enter `folder` (execute permission), so what lies in it can be seen. */
+function enterable(folder: string): boolean {
+  try {
+    accessSync(folder, constants.X_OK);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /**
@@ -73,13 +98,16 @@ function takesNoNewFiles(folder: string): boolean {
  * anything is made. Creates nothing itself, so a command that only reads can ask too.
  *
  * @throws StoreNotCreatableError naming the path, where it came from and that folder (`reason`
- *   says which).
+ *   says which: `folder_not_enterable` when this user may not enter it).
  */
 export function requireCreatableStorePath(location: StoreLocation): void {
   const folder = nearestExisting(dirname(location.path));
   if (!statSync(folder).isDirectory()) {
     throw new StoreNotCreatableError(location, folder, "not_a_folder");
   }
+  // Not "there is no store": one may lie below a folder this user may not enter.
+  if (!enterable(folder))
+    throw new StoreNotCreatableError(location, folder, "folder_not_enterable");
   try {
     accessSync(folder, constants.W_OK | constants.X_OK);
   } catch {

@@ -2,10 +2,11 @@
  * A store file this user may not read, as real child processes (as root the child runs as
  * `nobody`, whom permission bits stop): every command that reaches the store refuses it as not
  * openable (`precondition`, exit 4, naming `--db` and the path), in words instead of the file
- * system's raw `EACCES`, and leaves the file as it was.
+ * system's raw `EACCES`, and leaves the file as it was. A folder on the path this user may not
+ * enter is refused as such (`folder_not_enterable`), never as "there is no store".
  */
 import { createHash } from "node:crypto";
-import { chmodSync, readFileSync } from "node:fs";
+import { chmodSync, mkdirSync, readdirSync, readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { afterEach, describe, expect } from "vitest";
 import { writeSyntheticCorpus } from "../../importers/testing/synthetic-histories.js";
@@ -44,5 +45,31 @@ describe("a store file this user may not read", () => {
       expect(error.message).not.toContain("EACCES");
     }
     expect(sha256(db)).toBe(before);
+  });
+
+  it("a folder this user may not enter hides the store: refused as unreachable, not as absent", async () => {
+    const db = stores.path();
+    const closed = join(dirname(db), "closed");
+    mkdirSync(join(closed, "inner"), { recursive: true });
+    chmodSync(dirname(db), 0o777);
+    chmodSync(closed, 0o700); // its owner's alone: nobody may not enter it
+    for (const path of [join(closed, "store.db"), join(closed, "inner", "store.db")]) {
+      const run = await runRecollectChild(["--json", "--db", path, "apps"], {
+        ...AS_UNPRIVILEGED,
+        timeoutMs: 30_000,
+      });
+      expect({ path, code: run.code, stdout: run.stdout }).toEqual({ path, code: 4, stdout: "" });
+      const { error } = JSON.parse(run.stderr);
+      expect(error).toMatchObject({
+        kind: "precondition",
+        path,
+        argument: "--db",
+        folder: closed,
+        reason: "folder_not_enterable",
+      });
+    }
+    // Nothing was made inside it.
+    expect(readdirSync(closed)).toEqual(["inner"]);
+    expect(readdirSync(join(closed, "inner"))).toEqual([]);
   });
 });
