@@ -1,11 +1,15 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { RecollectError } from "../errors/recollect-error.js";
 import { getSetting, parseSettingKey, setSetting } from "./settings-keys.js";
 import { settingsPathForStore } from "./settings-path.js";
-import { createFileSettingsStore, createMemorySettingsStore } from "./settings-store.js";
+import {
+  createFileSettingsStore,
+  createMemorySettingsStore,
+  SettingsFileError,
+} from "./settings-store.js";
 
 const dirs: string[] = [];
 function tempDir(): string {
@@ -18,6 +22,24 @@ afterEach(() => {
 });
 
 describe("settings store", () => {
+  it("a folder where the file should be is a SettingsFileError naming the file, read and write", () => {
+    const path = join(tempDir(), "store.settings.json");
+    mkdirSync(path);
+    const store = createFileSettingsStore(path);
+    for (const attempt of [() => store.read(), () => store.update((current) => current)]) {
+      let caught: unknown;
+      try {
+        attempt();
+      } catch (error) {
+        caught = error;
+      }
+      expect(caught).toBeInstanceOf(SettingsFileError);
+      expect(caught).toMatchObject({ kind: "precondition", path });
+      expect((caught as Error).message).not.toContain("EISDIR");
+    }
+    expect(readdirSync(path)).toEqual([]);
+  });
+
   it("lives beside the store file, named after it, and nowhere for an in-memory store", () => {
     expect(settingsPathForStore("/data/recollect/recollect.db")).toBe(
       "/data/recollect/recollect.settings.json",

@@ -13,11 +13,42 @@ export interface SettingsStore {
   /**
    * Current settings.
    * @throws RecollectError (`precondition`) when the file is not valid JSON or fails the schema;
-   *   the message names the file and the failing key, never its content.
+   *   the message names the file and the failing key, never its content; SettingsFileError when it
+   *   cannot be read (an absent file is no error).
    */
   read(): Settings;
-  /** Replaces the settings with `change(current)`, validated first; nothing is written on failure. */
+  /**
+   * Replaces the settings with `change(current)`, validated first; nothing is written on failure.
+   * @throws SettingsFileError when the file cannot be written.
+   */
   update(change: (current: Settings) => Settings): Settings;
+}
+
+/**
+ * The settings file could not be read or written (`precondition`, exit 4). `path` names the file;
+ * the message says why in words for the file system's codes a person can act on (permission
+ * denied, a folder in its place, an I/O error), else the system's own words. The raw error is the
+ * `cause`.
+ */
+export class SettingsFileError extends RecollectError {
+  readonly path: string;
+  constructor(path: string, access: "read" | "write", cause: unknown) {
+    super("precondition", `Cannot ${access} the settings file ${path}: ${failure(cause, access)}`, {
+      cause,
+    });
+    this.name = "SettingsFileError";
+    this.path = path;
+  }
+}
+
+function failure(error: unknown, access: "read" | "write"): string {
+  const code = (error as NodeJS.ErrnoException).code;
+  if (code === "EACCES" || code === "EPERM")
+    return `this user may not ${access} it (permission denied). Check the file's owner and mode, and its folder's.`;
+  if (code === "EISDIR") return "a folder stands where the file should be. Move the folder away.";
+  if (code === "EIO") return "the disk reported an I/O error.";
+  if (code === "EROFS") return "the file system is read-only.";
+  return error instanceof Error ? error.message : String(error);
 }
 
 function invalid(path: string, detail: string, cause?: unknown): RecollectError {
@@ -66,9 +97,7 @@ export function createFileSettingsStore(path: string): SettingsStore {
       // there either (the store's own open then says what is wrong with the path).
       const code = (error as NodeJS.ErrnoException).code;
       if (code === "ENOENT" || code === "ENOTDIR") return {};
-      throw new RecollectError("precondition", `Cannot read the settings file ${path}.`, {
-        cause: error,
-      });
+      throw new SettingsFileError(path, "read", error);
     }
     return parseSettings(path, raw);
   };
@@ -81,9 +110,7 @@ export function createFileSettingsStore(path: string): SettingsStore {
       renameSync(temp, path);
     } catch (error) {
       rmSync(temp, { force: true });
-      throw new RecollectError("precondition", `Cannot write the settings file ${path}.`, {
-        cause: error,
-      });
+      throw new SettingsFileError(path, "write", error);
     }
     return next;
   };

@@ -3,13 +3,15 @@
  * `nobody`, whom permission bits stop): every command that reaches the store refuses it as not
  * openable (`precondition`, exit 4, naming `--db` and the path), in words instead of the file
  * system's raw `EACCES`, and leaves the file as it was. A folder on the path this user may not
- * enter is refused as such (`folder_not_enterable`), never as "there is no store".
+ * enter is refused as such (`folder_not_enterable`), never as "there is no store"; a settings file
+ * it may not read is refused naming that file.
  */
 import { createHash } from "node:crypto";
-import { chmodSync, mkdirSync, readdirSync, readFileSync } from "node:fs";
+import { chmodSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { afterEach, describe, expect } from "vitest";
 import { writeSyntheticCorpus } from "../../importers/testing/synthetic-histories.js";
+import { settingsPathForStore } from "../../settings/settings-path.js";
 import { AS_UNPRIVILEGED, unprivilegedIt } from "./testing/as-unprivileged.js";
 import { createTempStores, runCaptured } from "./testing/run-captured.js";
 import { runRecollectChild } from "./testing/run-child.js";
@@ -71,5 +73,26 @@ describe("a store file this user may not read", () => {
     // Nothing was made inside it.
     expect(readdirSync(closed)).toEqual(["inner"]);
     expect(readdirSync(join(closed, "inner"))).toEqual([]);
+  });
+
+  it("a settings file this user may not read is refused naming it, and import writes nothing", async () => {
+    const db = stores.path();
+    const corpus = writeSyntheticCorpus(join(dirname(db), "corpus"));
+    expect((await runCaptured(["--db", db, "import", corpus.aider])).code).toBe(0);
+    const settings = settingsPathForStore(db) as string;
+    writeFileSync(settings, "{}\n");
+    chmodSync(dirname(db), 0o777);
+    chmodSync(db, 0o666);
+    chmodSync(settings, 0o000);
+    const before = sha256(db);
+    const run = await runRecollectChild(["--json", "--db", db, "import", corpus.aider], {
+      ...AS_UNPRIVILEGED,
+      timeoutMs: 30_000,
+    });
+    expect({ code: run.code, stdout: run.stdout }).toEqual({ code: 4, stdout: "" });
+    const { error } = JSON.parse(run.stderr);
+    expect(error).toMatchObject({ kind: "precondition", path: settings });
+    expect(error.message).toContain("permission denied");
+    expect(sha256(db)).toBe(before);
   });
 });
