@@ -18,6 +18,7 @@ import { listApps } from "../store/catalog/apps.js";
 import { defaultStoreLocation } from "../store/default-location.js";
 import { openStore, requireStoreFile, type Store } from "../store/open-store.js";
 import type { StoreLocation } from "../store/store-location.js";
+import { storePathExcess } from "../store/store-path-limits.js";
 import { isPostgresUrl, requireStoreValue } from "../team/store-url.js";
 import { StoreNotFoundError } from "./store-not-found-error.js";
 import { StorePathSettingError } from "./store-path-setting-error.js";
@@ -85,7 +86,8 @@ const STORE_FILE_PATH =
  * `RECOLLECT_STORE` path, `dbOrigin`), else `RECOLLECT_DB` (when set and not empty), else the
  * default location.
  * @throws InvalidInputError (the flag: `--db` or `--store`, exit 2) for an empty path or one
- *   ending in a path separator (a folder's path: a file of that name would be created);
+ *   ending in a path separator (a folder's path: a file of that name would be created) or too
+ *   long for the file system with its companion files (`storePathExcess`);
  *   StorePathSettingError (the variable, `precondition`, exit 4) for such a `RECOLLECT_DB` or
  *   `RECOLLECT_STORE`, or one of only spaces.
  */
@@ -110,6 +112,11 @@ export function storeLocationFor(options: GlobalOptions): StoreLocation {
       STORE_FILE_PATH,
       `got ${quotedValue(path)}, a folder's path`,
     );
+  }
+  const excess = storePathExcess(path);
+  if (excess !== null) {
+    if (variable !== null) throw new StorePathSettingError(variable, path, STORE_FILE_PATH, excess);
+    throw new InvalidInputError(origin, STORE_FILE_PATH, `got ${quotedValue(path)}, ${excess}`);
   }
   return location;
 }

@@ -160,4 +160,29 @@ describe("--db PATH", () => {
     },
     PROCESS_TEST_MS,
   );
+
+  it(
+    "a path too long for the file system, with its companion files, is a usage error; nothing is made",
+    async () => {
+      const { dir, history } = folderWithHistory();
+      const before = folderSnapshot(dir);
+      const longName = join(dir, `${"n".repeat(250)}.db`); // its .settings.json name is 261 bytes
+      const longPath = join(dir, ...Array.from({ length: 25 }, () => "f".repeat(200)), "s.db");
+      for (const db of [longName, longPath]) {
+        for (const args of [["apps"], ["import", history]]) {
+          const { code, stdout, error } = await refusal(db, args);
+          expect({ code, stdout, kind: error.kind, argument: error.argument }).toEqual({
+            code: 2,
+            stdout: "",
+            kind: "invalid_input",
+            argument: "--db",
+          });
+          // The path is quoted once, cut, never whole.
+          expect(error.message.length).toBeLessThan(600);
+        }
+      }
+      expect(folderSnapshot(dir)).toEqual(before);
+    },
+    PROCESS_TEST_MS,
+  );
 });
