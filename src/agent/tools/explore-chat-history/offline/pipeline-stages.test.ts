@@ -39,6 +39,35 @@ describe("formulate", () => {
     expect([...model.weights.keys()]).toEqual(["deploy", "pipelin"]);
     expect(queryText(model)).toBe("deployment pipelines");
   });
+
+  test("leaves out a phrase that scopes the history, never the same word as a subject", () => {
+    const terms = (question: string) => [...formulate(question).weights.keys()];
+    expect(terms("What changed in the header over the last few sessions?")).toEqual([
+      "chang",
+      "header",
+    ]);
+    expect(terms("What trouble have we had with the SQLite library over time?")).toEqual([
+      "troubl",
+      "sqlite",
+      "librari",
+    ]);
+    expect(terms("Which tests have we run so far across our conversations?")).toEqual([
+      "test",
+      "run",
+    ]);
+    // Said of the app, a session is the subject.
+    expect(terms("Where are session repositories stored?")).toEqual([
+      "session",
+      "repositori",
+      "store",
+    ]);
+    expect(terms("How long is the chat session timeout?")).toEqual([
+      "long",
+      "chat",
+      "session",
+      "timeout",
+    ]);
+  });
 });
 
 describe("background", () => {

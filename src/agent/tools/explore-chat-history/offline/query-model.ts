@@ -27,13 +27,23 @@ const MAX_SENT_TERMS = 12;
 const SIGN_IN = /\b(log|sign)(?:s|ged|ging|ing|ed)?[\s-]+(in|on|up)\b/gi;
 
 /**
+ * A phrase that says which part of the history to look at, not what the answer is about: "over
+ * the last few sessions", "across our conversations", "during our chats", "over time", "so far".
+ * A chat rarely names itself a session or a conversation, so those words only pull in noise.
+ * English, as the rest of the offline policy's cue lists.
+ */
+const HISTORY_SCOPE =
+  /\b(?:over|across|in|during|from|throughout|through)\s+(?:the\s+|our\s+|these\s+|those\s+|my\s+|all\s+)?(?:(?:last|past|previous|recent|few|several|many|couple\s+of|different|all|multiple|various|earlier)\s+)*(?:sessions?|chats?|conversations?)\b|\bover\s+time\b|\bso\s+far\b/gi;
+
+/**
  * formulate: the question's content terms, weighted by frequency (maximum-likelihood P(w|Q)),
- * "log in" and the like read as one word ({@link SIGN_IN}).
+ * "log in" and the like read as one word ({@link SIGN_IN}), a phrase scoping the history
+ * ({@link HISTORY_SCOPE}) left out.
  */
 export function formulate(question: string): QueryModel {
   const counts = new Map<string, number>();
   const words = new Map<string, string>();
-  const terms = contentTerms(question.replace(SIGN_IN, "$1$2"));
+  const terms = contentTerms(question.replace(HISTORY_SCOPE, " ").replace(SIGN_IN, "$1$2"));
   for (const { term, word } of terms) {
     counts.set(term, (counts.get(term) ?? 0) + 1);
     if (!words.has(term)) words.set(term, word);
