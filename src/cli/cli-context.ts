@@ -18,9 +18,9 @@ import { listApps } from "../store/catalog/apps.js";
 import { defaultStoreLocation } from "../store/default-location.js";
 import { openStore, requireStoreFile, type Store } from "../store/open-store.js";
 import type { StoreLocation } from "../store/store-location.js";
-import { storePathExcess } from "../store/store-path-limits.js";
 import { isPostgresUrl, requireStoreValue } from "../team/store-url.js";
 import { StoreNotFoundError } from "./store-not-found-error.js";
+import { storePathExcess } from "./store-path-limits.js";
 import { StorePathSettingError } from "./store-path-setting-error.js";
 
 /** Global options every command sees (declared once on the root program in `main.ts`). */

@@ -6,8 +6,8 @@
  */
 import { basename, resolve, sep } from "node:path";
 import { SETTINGS_FILE_SUFFIX } from "../settings/settings-path.js";
+import { storeCompanionPath } from "../store/companion-path.js";
 import { TELEMETRY_FILE_SUFFIX } from "../telemetry/telemetry-sink.js";
-import { storeCompanionPath } from "./companion-path.js";
 
 /** Bytes a single file or folder name may take: Linux's `NAME_MAX` (limits.h), as on macOS. */
 export const NAME_MAX_BYTES = 255;
