@@ -164,6 +164,18 @@ describe("bestSentence", () => {
     expect(quote.length).toBeLessThanOrEqual(80);
     expect(quote).not.toContain("partly");
   });
+
+  test("a sentence that only introduces a list is quoted with the list's first item", () => {
+    const listed =
+      "Done.\nKey pieces:\n- `rules.js` holds the cooldown rules.\n- `ui.js` draws rings.";
+    expect(bestSentence(listed, formulate("what are the key pieces?"))).toBe(
+      "Key pieces: - `rules.js` holds the cooldown rules.",
+    );
+    // The last sentence has nothing after it to add.
+    expect(bestSentence("Nothing else.\nOpen pieces:", formulate("open pieces"))).toBe(
+      "Open pieces:",
+    );
+  });
 });
 
 describe("claims", () => {

@@ -47,13 +47,21 @@ const LEAD_IN_WORDS = 3;
 /**
  * The sentence of `text` with the most query weight (the first on ties), whitespace collapsed,
  * at most `chars` long: a longer one is cut to a window that starts {@link LEAD_IN_WORDS} words
- * before its weightiest word of the query, so the words that matched are the ones quoted.
+ * before its weightiest word of the query, so the words that matched are the ones quoted. A
+ * sentence that only introduces what follows ("Key pieces:") is quoted with its next one, which
+ * says what it introduces.
  */
 export function bestSentence(text: string, model: QueryModel, chars = QUOTE_CHARS): string {
   const sentences = sentencesOf(text);
   const matches = (part: string) => [...model.weights].filter(([t]) => termVector(part).tf.has(t));
   const score = (part: string) => matches(part).reduce((sum, [, w]) => sum + w, 0);
-  const best = sentences.reduce((a, b) => (score(b) > score(a) ? b : a), sentences[0] ?? "");
+  const at = sentences.reduce(
+    (a, _, i) => (score(sentences[i] ?? "") > score(sentences[a] ?? "") ? i : a),
+    0,
+  );
+  const chosen = sentences[at] ?? "";
+  const next = sentences[at + 1];
+  const best = chosen.endsWith(":") && next !== undefined ? `${chosen} ${next}` : chosen;
   if (best.length <= chars) return best;
   const words = best.split(" ");
   // The window opens at the sentence's weightiest match: the question's own words outweigh the
