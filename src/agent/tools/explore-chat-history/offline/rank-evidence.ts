@@ -5,6 +5,7 @@
 
 import { coverage, isProbe } from "./evidence-strength.js";
 import { reciprocalRankFusion } from "./fuse.js";
+import { irregularConflation } from "./irregular-forms.js";
 import { absentPhrases, questionPhrases } from "./phrase-probes.js";
 import {
   ABOUT_CURRENT_CHAT,
@@ -199,13 +200,14 @@ export function rankEvidence(state: RunState, config: PolicyConfig): Ranking {
   const rawTitleTerms = observations.flatMap((item) => [
     ...termVector(item.chatTitle ?? "").tf.keys(),
   ]);
-  const conflation: Conflation = off.has("prefix")
+  const questionTerms = [...question.weights.keys()];
+  const vocabulary = new Set([...raw.flatMap((vector) => [...vector.tf.keys()]), ...rawTitleTerms]);
+  const prefixed: Conflation = off.has("prefix")
     ? new Map()
-    : prefixConflation(
-        [...question.weights.keys()],
-        new Set([...raw.flatMap((vector) => [...vector.tf.keys()]), ...rawTitleTerms]),
-        parameters.prefixMinLength,
-      );
+    : prefixConflation(questionTerms, vocabulary, parameters.prefixMinLength);
+  const conflation = off.has("irregular")
+    ? prefixed
+    : irregularConflation(questionTerms, vocabulary, parameters.irregularSharedPrefix, prefixed);
   const titleTerms = new Set(rawTitleTerms.map((term) => conflation.get(term) ?? term));
   const vectors = raw.map((vector) => conflate(vector, conflation));
   const stats = poolStats(vectors);
