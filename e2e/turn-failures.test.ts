@@ -24,6 +24,24 @@ afterAll(async () => {
 /** The composer's text. */
 const draft = () => page.getByLabel("Message").inputValue();
 
+/**
+ * Sends `question` while the server answers the turn with `frames` as its whole event stream and
+ * every later request under /api/apps fails as if the server had gone away.
+ */
+async function askAsServerGoes(question: string, frames: readonly object[]): Promise<void> {
+  await page.route("**/api/chats/*/turns", (route) =>
+    route.fulfill({
+      status: 200,
+      contentType: "text/event-stream",
+      body: frames.map((frame) => `data: ${JSON.stringify(frame)}\n\n`).join(""),
+    }),
+  );
+  await page.route("**/api/apps/**", (route) => route.abort("connectionrefused"));
+  const input = page.getByLabel("Message");
+  await input.fill(question);
+  await input.press("Enter");
+}
+
 /** A stored message (one the server returned, not the live turn) showing `text`. */
 const stored = (text: string) =>
   page.locator(".messages article[data-message-id]", { hasText: text });
@@ -132,18 +150,8 @@ describe("a turn that fails", () => {
         },
       },
     ];
-    await page.route("**/api/chats/*/turns", (route) =>
-      route.fulfill({
-        status: 200,
-        contentType: "text/event-stream",
-        body: frames.map((frame) => `data: ${JSON.stringify(frame)}\n\n`).join(""),
-      }),
-    );
     // ...and nothing answers after it.
-    await page.route("**/api/apps/**", (route) => route.abort("connectionrefused"));
-    const input = page.getByLabel("Message");
-    await input.fill("the lost question");
-    await input.press("Enter");
+    await askAsServerGoes("the lost question", frames);
     const failure = page.locator(".turn-failure");
     await failure.waitFor();
     expect(await failure.getAttribute("data-error-kind")).toBe("network");
@@ -176,17 +184,7 @@ describe("a turn that fails", () => {
       { type: "text-delta", delta: "The answer that must stay." },
       { type: "turn-finish", finishReason: "stop", text: "The answer that must stay.", steps: 1 },
     ];
-    await page.route("**/api/chats/*/turns", (route) =>
-      route.fulfill({
-        status: 200,
-        contentType: "text/event-stream",
-        body: frames.map((frame) => `data: ${JSON.stringify(frame)}\n\n`).join(""),
-      }),
-    );
-    await page.route("**/api/apps/**", (route) => route.abort("connectionrefused"));
-    const input = page.getByLabel("Message");
-    await input.fill("the question answered just before");
-    await input.press("Enter");
+    await askAsServerGoes("the question answered just before", frames);
     // The reload fails (the banner says so), and the turn it would have shown stays.
     await page.locator(".banner-error").waitFor();
     expect(await page.locator(".message-assistant .message-body").last().textContent()).toBe(
