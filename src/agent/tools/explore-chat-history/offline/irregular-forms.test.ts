@@ -33,12 +33,14 @@ describe("irregular forms", () => {
     ]);
   });
 
-  test("a pool term joins the question term it shares a verb with, in either direction", () => {
+  test("a pool term joins a question term the pool lacks when they share a verb, either way", () => {
     const map = irregularConflation(["rebuild", "chosen"], ["rebuilt", "choos", "index"], 3);
     expect([...map]).toEqual([
       ["rebuilt", "rebuild"],
       ["choos", "chosen"],
     ]);
+    // A question term the pool holds in its own form keeps its own weight: no form joins it.
+    expect([...irregularConflation(["sent"], ["sent", "send"], 3)]).toEqual([]);
     // Another stage's mapping of a term wins.
     const taken = new Map([["rebuilt", "x"]]);
     expect(irregularConflation(["rebuild"], ["rebuilt"], 3, taken).get("rebuilt")).toBe("x");

@@ -28,10 +28,10 @@ export function irregularBase(term: string, minShared: number): string {
 }
 
 /**
- * The pool terms of `vocabulary` to count as one of `questionTerms` because one is an irregular
- * form of the other's verb or both are forms of one verb ("rebuilt" → "rebuild" asked;
- * "choos" → "chosen" asked). A question term itself is never remapped; `taken` (another stage's
- * map) wins for a term it already maps.
+ * The pool terms of `vocabulary` to count as one of `questionTerms` that the pool lacks in its own
+ * form, because one is an irregular form of the other's verb or both are forms of one verb
+ * ("rebuilt" → "rebuild" asked; "choos" → "chosen" asked). A question term itself is never
+ * remapped; `taken` (another stage's map) wins for a term it already maps.
  */
 export function irregularConflation(
   questionTerms: readonly string[],
@@ -41,13 +41,16 @@ export function irregularConflation(
 ): Conflation {
   const baseOf = (term: string) => irregularBase(term, minShared);
   const own = new Set(questionTerms);
+  const pool = new Set(vocabulary);
   const byBase = new Map<string, string>();
-  for (const term of questionTerms) {
+  // Only a question term the pool lacks in its own form: morphology rescues a word that would
+  // otherwise count as absent, and re-weighting one the pool holds moved older statements first.
+  for (const term of questionTerms.filter((question) => !pool.has(question))) {
     const base = baseOf(term);
     if (!byBase.has(base)) byBase.set(base, term);
   }
   const map = new Map(taken);
-  for (const term of vocabulary) {
+  for (const term of pool) {
     if (own.has(term) || map.has(term)) continue;
     const target = byBase.get(baseOf(term));
     if (target !== undefined && target !== term) map.set(term, target);

@@ -171,6 +171,11 @@ describe("bestSentence", () => {
     expect(bestSentence(listed, formulate("what are the key pieces?"))).toBe(
       "Key pieces: - `rules.js` holds the cooldown rules.",
     );
+    // A longer sentence ending in a colon says something itself and is quoted alone.
+    const stated = "The in-review status is now shown in the checkbox as follows:\n- a plus sign.";
+    expect(bestSentence(stated, formulate("how is the in-review status shown?"))).toBe(
+      "The in-review status is now shown in the checkbox as follows:",
+    );
     // The last sentence has nothing after it to add.
     expect(bestSentence("Nothing else.\nOpen pieces:", formulate("open pieces"))).toBe(
       "Open pieces:",

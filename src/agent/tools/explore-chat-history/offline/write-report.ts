@@ -41,6 +41,12 @@ function sentencesOf(text: string): string[] {
   return parts.map((part) => part.replace(/\s+/g, " ").trim()).filter((part) => part.length > 0);
 }
 
+/**
+ * At most this many words and a closing colon make a sentence a heading ("Key pieces:"), quoted
+ * with what it introduces; a longer one ending in a colon says something itself.
+ */
+const HEADING_WORDS = 4;
+
 /** Words kept before the first matching word when a long sentence is cut to fit. */
 const LEAD_IN_WORDS = 3;
 
@@ -48,8 +54,8 @@ const LEAD_IN_WORDS = 3;
  * The sentence of `text` with the most query weight (the first on ties), whitespace collapsed,
  * at most `chars` long: a longer one is cut to a window that starts {@link LEAD_IN_WORDS} words
  * before its weightiest word of the query, so the words that matched are the ones quoted. A
- * sentence that only introduces what follows ("Key pieces:") is quoted with its next one, which
- * says what it introduces.
+ * heading that only introduces what follows ("Key pieces:", {@link HEADING_WORDS}) is quoted with
+ * its next sentence, which says what it introduces.
  */
 export function bestSentence(text: string, model: QueryModel, chars = QUOTE_CHARS): string {
   const sentences = sentencesOf(text);
@@ -61,7 +67,8 @@ export function bestSentence(text: string, model: QueryModel, chars = QUOTE_CHAR
   );
   const chosen = sentences[at] ?? "";
   const next = sentences[at + 1];
-  const best = chosen.endsWith(":") && next !== undefined ? `${chosen} ${next}` : chosen;
+  const heading = chosen.endsWith(":") && chosen.split(" ").length <= HEADING_WORDS;
+  const best = heading && next !== undefined ? `${chosen} ${next}` : chosen;
   if (best.length <= chars) return best;
   const words = best.split(" ");
   // The window opens at the sentence's weightiest match: the question's own words outweigh the
