@@ -88,8 +88,36 @@ async function expectStopped(
   expect(storeRows(db)).toEqual(rowsBefore);
 }
 
-/** How long after its start a child is stopped "while loading": the commands take over 1 s to load. */
-const WHILE_LOADING_MS = 400;
+/** Clock ticks a second in /proc/<pid>/stat (USER_HZ, 100 on Linux). */
+const TICKS_PER_SECOND = 100;
+/**
+ * CPU time a child has used when it is stopped "while loading": past Node's start (~0.1 s of CPU,
+ * after which bin/recollect.js keeps a stop signal at once) and far short of loading the commands
+ * (~3 s of CPU on the dev machine).
+ */
+const WHILE_LOADING_CPU_SECONDS = 0.25;
+
+/**
+ * Resolves once the child has used {@link WHILE_LOADING_CPU_SECONDS} of CPU (utime + stime of
+ * /proc/<pid>/stat). CPU time, unlike a wall-clock delay, does not stretch on a loaded machine:
+ * a fixed 400 ms once came before Node had even started, and the signal's default action killed
+ * the child. Where there is no /proc, waits 400 ms instead.
+ */
+async function untilLoading(child: ChildProcess): Promise<void> {
+  if (!existsSync("/proc/self/stat")) {
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    return;
+  }
+  const stat = `/proc/${child.pid}/stat`;
+  for (const deadline = Date.now() + 60_000; Date.now() < deadline; ) {
+    // Fields after the command name's closing parenthesis: state is field 3, utime 14, stime 15.
+    const fields = existsSync(stat) ? readFileSync(stat, "utf8").split(") ")[1]?.split(" ") : [];
+    const ticks = Number(fields?.[11] ?? 0) + Number(fields?.[12] ?? 0);
+    if (ticks >= WHILE_LOADING_CPU_SECONDS * TICKS_PER_SECOND) return;
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+  throw new Error("the child used no CPU for a minute");
+}
 
 describe("a signal while the commands are still loading", () => {
   it.each([
@@ -99,7 +127,7 @@ describe("a signal while the commands are still loading", () => {
     "%s prints the stop line and exits with the signal's code (%s)",
     async (signal, args) => {
       const run = start(args);
-      await new Promise((resolve) => setTimeout(resolve, WHILE_LOADING_MS));
+      await untilLoading(run.child);
       await expectStopped(run, signal);
       expect([run.stdout(), run.stderr()]).toEqual(["", `recollect: Stopped by ${signal}.\n`]);
     },
@@ -110,7 +138,7 @@ describe("a signal while the commands are still loading", () => {
     "under --json, the stop is the classified error object",
     async () => {
       const run = start(["--json", "apps"]);
-      await new Promise((resolve) => setTimeout(resolve, WHILE_LOADING_MS));
+      await untilLoading(run.child);
       run.child.kill("SIGINT");
       expect(await run.exited).toEqual({ code: 130, signal: null });
       expect(JSON.parse(run.stderr())).toEqual({
