@@ -18,6 +18,7 @@ import { listApps } from "../store/catalog/apps.js";
 import { defaultStoreLocation } from "../store/default-location.js";
 import { openStore, requireStoreFile, type Store } from "../store/open-store.js";
 import type { StoreLocation } from "../store/store-location.js";
+import { requireEnterableStorePath } from "../store/store-not-creatable-error.js";
 import { isPostgresUrl, requireStoreValue } from "../team/store-url.js";
 import { StoreNotFoundError } from "./store-not-found-error.js";
 import { storePathExcess } from "./store-path-limits.js";
@@ -87,7 +88,8 @@ const STORE_FILE_PATH =
  * default location.
  * @throws InvalidInputError (the flag: `--db` or `--store`, exit 2) for an empty path or one
  *   ending in a path separator (a folder's path: a file of that name would be created) or too
- *   long for the file system with its companion files (`storePathExcess`);
+ *   long for the file system with its companion files (`storePathExcess`); StoreNotCreatableError
+ *   (`folder_not_enterable`, exit 4) for a path below a folder this user may not enter;
  *   StorePathSettingError (the variable, `precondition`, exit 4) for such a `RECOLLECT_DB` or
  *   `RECOLLECT_STORE`, or one of only spaces.
  */
@@ -118,6 +120,7 @@ export function storeLocationFor(options: GlobalOptions): StoreLocation {
     if (variable !== null) throw new StorePathSettingError(variable, path, STORE_FILE_PATH, excess);
     throw new InvalidInputError(origin, STORE_FILE_PATH, `got ${quotedValue(path)}, ${excess}`);
   }
+  if (path !== ":memory:") requireEnterableStorePath(location);
   return location;
 }
 

@@ -92,6 +92,20 @@ function takesNoNewFiles(folder: string): boolean {
 }
 
 /**
+ * Refuses a store path below a folder this user may not enter (`folder_not_enterable`): neither
+ * the store nor the files beside it (settings, telemetry) can be reached there, so every command
+ * says so first, whichever of those files it would touch first. Creates nothing.
+ *
+ * @throws StoreNotCreatableError naming the path, where it came from and that folder.
+ */
+export function requireEnterableStorePath(location: StoreLocation): void {
+  const folder = nearestExisting(dirname(location.path));
+  if (statSync(folder).isDirectory() && !enterable(folder)) {
+    throw new StoreNotCreatableError(location, folder, "folder_not_enterable");
+  }
+}
+
+/**
  * Refuses to create a store at `location.path` (a file that does not exist yet) when the folder
  * it would be created in cannot be written (read-only, no permission, or /proc and /sys, which
  * take no new files even from root), or a file stands where one of its folders should be, before

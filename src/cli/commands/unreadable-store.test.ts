@@ -55,12 +55,22 @@ describe("a store file this user may not read", () => {
     mkdirSync(join(closed, "inner"), { recursive: true });
     chmodSync(dirname(db), 0o777);
     chmodSync(closed, 0o700); // its owner's alone: nobody may not enter it
-    for (const path of [join(closed, "store.db"), join(closed, "inner", "store.db")]) {
-      const run = await runRecollectChild(["--json", "--db", path, "apps"], {
+    const corpus = writeSyntheticCorpus(join(dirname(db), "corpus"));
+    chmodSync(join(dirname(db), "corpus"), 0o755);
+    const paths = [join(closed, "store.db"), join(closed, "inner", "store.db")];
+    // import and settings touch the settings file beside the store first: the folder is still what they name.
+    const commands = [["apps"], ["import", corpus.aider], ["settings", "list"]];
+    for (const [path, args] of paths.flatMap((p) => commands.map((c) => [p, c] as const))) {
+      const run = await runRecollectChild(["--json", "--db", path, ...args], {
         ...AS_UNPRIVILEGED,
         timeoutMs: 30_000,
       });
-      expect({ path, code: run.code, stdout: run.stdout }).toEqual({ path, code: 4, stdout: "" });
+      expect({ path, args, code: run.code, stdout: run.stdout }).toEqual({
+        path,
+        args,
+        code: 4,
+        stdout: "",
+      });
       const { error } = JSON.parse(run.stderr);
       expect(error).toMatchObject({
         kind: "precondition",
