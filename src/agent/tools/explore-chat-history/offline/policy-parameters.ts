@@ -157,6 +157,14 @@ export const OFFLINE_PARAMETERS = Object.freeze({
    * stronger ones (dev sets 2026-12-01: BEAM-100K recall 0.490 → 0.493, curated 0.635 → 0.658).
    */
   fillRatio: 0.4,
+  /**
+   * "High" needs the question's subject to have at least this many terms. With one ("what did we
+   * decide about authentication?" → auth) the strength is one word's repetition: PaperBites' turns
+   * that mention auth a dozen times came back "complete · high" without the decision (a newcomer's
+   * verdict on the shared corpus). No dev-set question has a one-term subject and "high" fires on
+   * none of them, so the dev figures cannot move.
+   */
+  highSubjectTerms: 2,
   /** "High" needs cited messages of this many chats at `lowStrength` (one short message saturates
    * coverage alone; BEAM-100K dev, revisions aside: high 44/50 → 44/49 cite gold). */
   highSupportChats: 2,
@@ -268,7 +276,7 @@ function digest(text: string): string {
 }
 
 /** Bumped when the pipeline's code or a cue pattern (not just a number) changes what it outputs. */
-export const OFFLINE_PIPELINE_GENERATION = 43;
+export const OFFLINE_PIPELINE_GENERATION = 44;
 
 /**
  * The policy version of `config`: `<generation><5-digit digest of the parameters>` (a number, so

@@ -1,7 +1,7 @@
 /**
  * The report on small fixtures of our own: findings lead with messages that state a value, and
  * "high" confidence needs strong evidence that more than one chat corroborates, never one short
- * message alone.
+ * message alone, and a subject of more than one word.
  */
 import { describe, expect, test } from "vitest";
 import { reportFor } from "./decide-next-action.js";
@@ -41,16 +41,20 @@ describe("confidence", () => {
     expect(report.confidence).toBe("medium");
   });
 
-  test("strong evidence that a second chat corroborates is high", () => {
+  test("strong evidence that a second chat corroborates is high, for a subject of two words", () => {
     const second = observation(
       "c6",
-      "The database is Postgres: one database per tenant, migrated on deploy.",
+      "The billing database is Postgres: one billing database per tenant, migrated on deploy.",
       { chatId: 4, chatTitle: "Tenancy", role: "assistant", ...read },
     );
-    const report = reportFor(runState(QUESTION, [...HISTORY, second]), DEFAULT_POLICY);
+    const question = "What did we decide about the billing database?";
+    const report = reportFor(runState(question, [...HISTORY, second]), DEFAULT_POLICY);
     const cited = report.findings.flatMap((finding) => finding.candidate_ids);
-    expect(cited).toEqual(expect.arrayContaining(["c1", "c6"]));
+    expect(cited).toEqual(expect.arrayContaining(["c3", "c6"]));
     expect(report.confidence).toBe("high");
+    // The same evidence for a one-word subject: a word said often is no answer proved.
+    const oneWord = reportFor(runState(QUESTION, [...HISTORY, second]), DEFAULT_POLICY);
+    expect(oneWord.confidence).toBe("medium");
   });
 });
 

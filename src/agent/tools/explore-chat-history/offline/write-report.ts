@@ -245,7 +245,11 @@ export function writeReport(
   const observed = cited.map((item) => item.observation);
   const corroborated =
     chatsOf(support.map((item) => item.observation)) >= parameters.highSupportChats;
-  const high = strength >= parameters.highStrength && corroborated && revisions.length === 0;
+  // One subject word said often is a message about it, not one that answers what was decided:
+  // "high" needs the question to name its subject in more words than one.
+  const named = ranking.subject.weights.size >= parameters.highSubjectTerms;
+  const high =
+    named && strength >= parameters.highStrength && corroborated && revisions.length === 0;
   const confidence = high ? "high" : strength >= parameters.mediumStrength ? "medium" : "low";
   return {
     summary: `Extractive summary (offline engine): ${observed.length} cited message(s) from ${chatsOf(observed)} chat(s), best match first, each with the turns that followed it${conflicts.length > 0 ? `; ${conflicts.length} revision(s): the statement in force leads the findings` : ""}. Quotes are not interpreted.`,
