@@ -21,12 +21,19 @@ const REBUILD: Remedy = {
     "after moving the damaged file aside, to build a new store there from this machine's histories",
 };
 
+/** The histories a person imported by hand (`import`) are not found by `sync`: import them again. */
+const REIMPORT: Remedy = {
+  args: ["import", "<paths…>"],
+  purpose: "for chat files you had imported by hand, which sync does not find",
+};
+
 /**
  * A store file (a SQLite file) that is damaged: it cannot be read as it is. Found while opening,
  * the file is left byte-for-byte unchanged; found by a later query (the CLI names the store then,
  * `cli/damaged-store.ts`), the command stops there. `damage` says how, `path` is the file and
  * `argument` where it came from, as every store path error. Kind `precondition` (exit 4), like any
- * store path that is there but unusable; its remedy rebuilds the store with `sync`.
+ * store path that is there but unusable; its remedies rebuild the store with `sync`, then `import`
+ * for chat files imported by hand.
  */
 export class StoreDamagedError extends StorePathError {
   readonly damage: StoreDamage;
@@ -39,7 +46,7 @@ export class StoreDamagedError extends StorePathError {
     super(
       location,
       `The store file at ${location.path} (${from}) is damaged: ${how}. Restore it from a backup, or move it aside and rebuild it.`,
-      { ...options, remedies: [REBUILD] },
+      { ...options, remedies: [REBUILD, REIMPORT] },
     );
     this.name = "StoreDamagedError";
     this.damage = damage;

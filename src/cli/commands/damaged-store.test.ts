@@ -60,7 +60,7 @@ async function expectDamaged(
     path: db,
     argument: "--db",
     damage,
-    remedies: [`npx recollect --db ${db} sync`],
+    remedies: [`npx recollect --db ${db} sync`, `npx recollect --db ${db} import <paths…>`],
     message: undefined,
   });
   expect(sha256(db)).toBe(before);
