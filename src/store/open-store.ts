@@ -1,7 +1,8 @@
-import { accessSync, constants, existsSync, statSync } from "node:fs";
+import { constants, existsSync, statSync } from "node:fs";
 import { dirname } from "node:path";
 import Database from "better-sqlite3";
 import { isDamagedDatabaseError, RecollectError } from "../errors/recollect-error.js";
+import { canAccess } from "./can-access.js";
 import { migrate } from "./migrate.js";
 import type { Migration } from "./migration.js";
 import { MIGRATIONS } from "./migrations/index.js";
@@ -74,14 +75,7 @@ function cannotOpen(location: StoreLocation, error: unknown): StorePathError {
   return new StoreNotOpenableError(location, openFailure(error), { cause: error });
 }
 
-function canWrite(path: string): boolean {
-  try {
-    accessSync(path, constants.W_OK);
-    return true;
-  } catch {
-    return false;
-  }
-}
+const canWrite = (path: string) => canAccess(path, constants.W_OK);
 
 /**
  * True when an existing store file can be written in WAL mode: the file itself, and its folder

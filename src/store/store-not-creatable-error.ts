@@ -1,5 +1,6 @@
-import { accessSync, constants, existsSync, statfsSync, statSync } from "node:fs";
+import { constants, existsSync, statfsSync, statSync } from "node:fs";
 import { dirname, resolve } from "node:path";
+import { canAccess } from "./can-access.js";
 import { choosePathSentence, type StoreLocation } from "./store-location.js";
 import { StorePathError } from "./store-path-error.js";
 
@@ -66,14 +67,7 @@ function nearestExisting(folder: string): string {
 }
 
 /** True when this user may enter `folder` (execute permission), so what lies in it can be seen. */
-function enterable(folder: string): boolean {
-  try {
-    accessSync(folder, constants.X_OK);
-    return true;
-  } catch {
-    return false;
-  }
-}
+const enterable = (folder: string) => canAccess(folder, constants.X_OK);
 
 /**
  * Linux's kernel file systems that take no new file or folder from anyone: proc (0x9fa0) and
@@ -122,9 +116,7 @@ export function requireCreatableStorePath(location: StoreLocation): void {
   // Not "there is no store": one may lie below a folder this user may not enter.
   if (!enterable(folder))
     throw new StoreNotCreatableError(location, folder, "folder_not_enterable");
-  try {
-    accessSync(folder, constants.W_OK | constants.X_OK);
-  } catch {
+  if (!canAccess(folder, constants.W_OK | constants.X_OK)) {
     throw new StoreNotCreatableError(location, folder);
   }
   if (takesNoNewFiles(folder)) throw new StoreNotCreatableError(location, folder);

@@ -50,6 +50,8 @@ export function irregularConflation(
     if (!byBase.has(base)) byBase.set(base, term);
   }
   const map = new Map(taken);
+  // The usual case: the pool holds every question term, and no pool term needs a lemma lookup.
+  if (byBase.size === 0) return map;
   for (const term of pool) {
     if (own.has(term) || map.has(term)) continue;
     const target = byBase.get(baseOf(term));
