@@ -49,6 +49,16 @@ describe("abbreviations in searchChats", () => {
     expect(result).toEqual({ ids: [], corrections: [] });
   });
 
+  it("never searches a word whose stem the app holds as another word (prettier is not pretty)", async () => {
+    using fixture = createHistoryFixture();
+    const app = fixture.app("a");
+    const chat = fixture.chat(app, "Styles", 1_000);
+    fixture.message(chat, "user", "The buttons look pretty now.");
+    await indexFixture(fixture);
+    const result = await search(fixture, app, "prettier");
+    expect(result).toEqual({ ids: [], corrections: [] });
+  });
+
   it("never uses another app's abbreviation", async () => {
     using fixture = createHistoryFixture();
     const other = fixture.app("other");

@@ -30,7 +30,7 @@ export interface ScopeWords {
 /**
  * The longest truncation of the stem of `plain` (a lower-case, diacritic-folded word) that the
  * scope holds: ≥ {@link MIN_ABBREVIATION_LETTERS} letters, ≥ {@link MIN_DROPPED_LETTERS} shorter,
- * its own stem, no stopword, no dictionary word. Returned as a correction of `word` whose
+ * its own stem, no stopword, no dictionary word, nor spelled in the scope as one. Returned as a correction of `word` whose
  * `distance` is the letters dropped and `to` the scope's spelling; null when none is held. One
  * count per truncation tried; rejects only when `scope` does.
  */
@@ -50,7 +50,10 @@ export async function findAbbreviation(
     if (porterStem(cut) !== cut || STOPWORDS.has(cut) || isDictionaryWord(cut)) continue;
     const appDocs = await scope.count(cut);
     if (appDocs === 0) continue;
+    // A stem that is no word can still be the stem of one: "pretti" is how the app says "pretty",
+    // which is another word, not "prettier" written short.
     const to = (await scope.spelling(cut)) ?? cut;
+    if (isDictionaryWord(to)) continue;
     return { from: word, to, term: cut, distance: stem.length - length, appDocs };
   }
   return null;
