@@ -128,6 +128,19 @@ describe("spelling correction in searchChats", () => {
     expect(await findCorrections(fixture.store.db, scope, ["llm"])).toEqual([]);
   });
 
+  it("never corrects a name to another word it starts with (graphql is not graph), but to a short form", async () => {
+    using fixture = createHistoryFixture();
+    const { scope } = await oneChatApp(
+      fixture,
+      "Build",
+      "The module graph builds cleanly.",
+      "We run postgres locally.",
+    );
+    expect(await findCorrections(fixture.store.db, scope, ["graphql"])).toEqual([]);
+    const [short] = await findCorrections(fixture.store.db, scope, ["postgresql"]);
+    expect(short).toMatchObject({ from: "postgresql", to: "postgres" });
+  });
+
   it("never corrects into a word only another app holds: no correction, no leak", async () => {
     using fixture = createHistoryFixture();
     const mine = fixture.app("mine");

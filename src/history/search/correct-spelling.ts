@@ -357,12 +357,20 @@ export async function correctWords(
       const appDocs = query === null ? 0 : await source.count(query);
       if (appDocs === 0 || (best !== null && appDocs <= best.appDocs)) continue;
       const to = await appSpelling(source, term, plain, maxEditsFor(plain.length));
+      // Dropping a word's last letters is writing it short, not a typo, and a short form that is
+      // another word is that word: "graphql" is not "graph" (`findAbbreviation`'s rule).
+      if (to !== null && isTruncation(term, stem) && isDictionaryWord(to)) continue;
       if (to !== null) best = { from: word, to, term, distance, appDocs };
     }
     best ??= await findAbbreviation(word, plain, scopeWords);
     if (best !== null) out.push(best);
   }
   return out;
+}
+
+/** `term` is `stem` with two or more of its last letters dropped. */
+function isTruncation(term: string, stem: string): boolean {
+  return stem.length - term.length >= 2 && stem.startsWith(term);
 }
 
 /** `terms` with each corrected word replaced by its `to` (a repeat of a kept word dropped). Pure. */
