@@ -41,9 +41,9 @@ describeRequiring([SHARED_CORPUS], "recollect search and read on the real corpus
       // "database" and "deploy" ask about kinds: the names this history uses for them come first.
       const all = run.stdout.split("\n");
       const kinds = all.filter((line) => line.startsWith("(for "));
-      expect(kinds.map((line) => line.split(" by:")[0])).toEqual([
-        "(for database, this app names database",
-        "(for deploy, this app names hosting",
+      expect(kinds.map((line) => line.split(" products:")[0])).toEqual([
+        "(for database, this app's chats mention database",
+        "(for deploy, this app's chats mention hosting",
       ]);
       const lines = all.slice(kinds.length);
       expect(lines[0]).toMatch(

@@ -74,7 +74,7 @@ export function formatSearch(result: SearchChatsResult): string {
   if (corrected !== "") lines.push(`(searched ${corrected}: this app's own word)`);
   for (const { kind, from, names } of result.kinds ?? []) {
     lines.push(
-      `(for ${from}, this app names ${kind} by: ${names.join(", ")}; search those to see its choice)`,
+      `(for ${from}, this app's chats mention ${kind} products: ${names.join(", ")}; search them to see which, if any, was chosen)`,
     );
   }
   if (result.chats.length === 0) lines.push("No matching chats.");
