@@ -27,8 +27,15 @@ import {
 import { settingsStoreForStorePath } from "../../settings/index.js";
 import { existingAppName } from "../../store/catalog/app-lookup.js";
 import type { Store } from "../../store/open-store.js";
+import { requireStoreFile } from "../../store/open-store.js";
 import { plural } from "../../text/plural.js";
-import { globalOptions, printJson, storePathFor, withCliStore } from "../cli-context.js";
+import {
+  globalOptions,
+  printJson,
+  storeLocationFor,
+  storePathFor,
+  withCliStore,
+} from "../cli-context.js";
 import { handleStopSignals, hearPendingSignals, writeFinalAnswer } from "../stop-signals.js";
 import { writeTerminalText } from "../terminal-text.js";
 import { requireNewAppName } from "./apps.js";
@@ -212,6 +219,9 @@ export function registerImportCommand(program: Command): void {
       // A signal stops the import between files and the index drain between its transactions;
       // what was written stays, what is queued stays queued.
       const { signal } = handleStopSignals(command);
+      // The store comes before the settings file beside it: when this user may open neither,
+      // the store is what to name (the settings error said nothing of the store).
+      requireStoreFile(storeLocationFor(global));
       const exclusion = importExclusion(global, options);
       const typed = options.app === undefined ? undefined : requireNewAppName(options.app, "--app");
       // An import that failed (no history in the paths, a malformed file) or found nothing to

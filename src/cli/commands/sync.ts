@@ -121,14 +121,16 @@ export function registerSyncCommand(program: Command): void {
       // Every argument is checked before the store is opened: bad input creates or changes nothing.
       selectSources(options.source ?? []);
       projectFolders(options.project ?? []);
-      const exclusion = importExclusion(global, options);
       const location = storeLocationFor(global);
       const storePath = location.path;
       // A dry run on a machine that has no store yet (or only an empty file) decides against an
       // empty one in memory, so "nothing was written" holds for the store file too. The path is
       // still checked as the reading commands check it: one where no store could ever be made
       // (under /proc, through a file) is refused (exit 4), not reported as a harmless dry run.
-      const dryRunWithoutStore = options.dryRun === true && requireStoreFile(location) === "new";
+      // Checked before the settings file beside it is read: a store this user may not open is
+      // what to name, not its settings file.
+      const dryRunWithoutStore = requireStoreFile(location) === "new" && options.dryRun === true;
+      const exclusion = importExclusion(global, options);
       const { signal, stopped } = handleStopSignals(command);
       using store = dryRunWithoutStore ? openStore({ path: ":memory:" }) : openCliStore(global);
       if (!options.watch) {

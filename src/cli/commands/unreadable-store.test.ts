@@ -27,11 +27,22 @@ describe("a store file this user may not read", () => {
     const db = stores.path();
     const corpus = writeSyntheticCorpus(join(dirname(db), "corpus"));
     expect((await runCaptured(["--db", db, "import", corpus.aider])).code).toBe(0);
-    // The folder may be entered by anyone; the file is its owner's alone (none, as nobody).
+    // The folder may be entered by anyone; the file is its owner's alone (none, as nobody), and
+    // so is the settings file beside it: the store is what every command names, import and sync
+    // (which read the settings file's `exclude` before they open the store) included.
+    const settings = settingsPathForStore(db) as string;
+    writeFileSync(settings, "{}\n");
     chmodSync(dirname(db), 0o777);
     chmodSync(db, 0o000);
+    chmodSync(settings, 0o000);
     const before = sha256(db);
-    for (const args of [["apps"], ["explore", "--app", "Lanternfish", "why the flicker?"]]) {
+    const commands = [
+      ["apps"],
+      ["explore", "--app", "Lanternfish", "why the flicker?"],
+      ["import", corpus.aider],
+      ["sync", "--dry-run"],
+    ];
+    for (const args of commands) {
       const run = await runRecollectChild(["--json", "--db", db, ...args], {
         ...AS_UNPRIVILEGED,
         timeoutMs: 30_000,
