@@ -80,6 +80,11 @@ export interface SearchChatHit {
    * `around_message_id`. Same app and chat as the matches; the bound of 12 KB counts them.
    */
   readonly more_match_ids?: readonly number[];
+  /**
+   * How many other matching messages the chat has in all, the ids' included (present with them):
+   * counted among the search's 200 best candidate rows, so a floor for a chat past that.
+   */
+  readonly more_match_count?: number;
 }
 
 /**

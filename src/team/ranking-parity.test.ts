@@ -98,6 +98,7 @@ describeRequiring([POSTGRESQL], "ranking parity between SQLite and a team store"
         title: chat.chat_title,
         matches: chat.matches.map((m) => [m.role, m.excerpt, m.is_compaction_summary]),
         more: chat.more_match_ids?.length ?? 0,
+        count: chat.more_match_count ?? 0,
       }));
     };
     const expected = await shape(sqlite);

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { corpusFile } from "../../importers/testing/corpus.js";
 import { describeRequiring, SHARED_CORPUS } from "../../test/require-resource.js";
 import { recollectInvocation } from "../recollect-invocation.js";
-import { formatSearch } from "./search.js";
+import { formatSearch, otherMatchesLine } from "./search.js";
 import { createTempStores, runCaptured } from "./testing/run-captured.js";
 
 describeRequiring([SHARED_CORPUS], "recollect search and read on the real corpus", () => {
@@ -190,14 +190,16 @@ describe("formatSearch", () => {
       pending_count: 0,
       truncated: false,
       chats: [
-        { ...chat, more_match_ids: [40, 12] },
+        { ...chat, more_match_ids: [40, 12], more_match_count: 2 },
         { ...chat, chat_id: 4 },
+        { ...chat, chat_id: 5, more_match_ids: [7], more_match_count: 41 },
       ],
     };
     const lines = formatSearch(result).split("\n");
-    expect(lines.filter((line) => line.includes("[40]"))).toEqual([
-      "  other matches (ids, best first): [40] [12]",
+    expect(lines.filter((line) => line.includes(" more match"))).toEqual([
+      "  2 more matches in this chat: [40] [12]",
+      "  41 more matches in this chat, the best 1: [7]",
     ]);
-    expect(lines.filter((line) => line.startsWith("  other matches"))).toHaveLength(1);
+    expect(otherMatchesLine([9])).toBe("1 more match in this chat: [9]");
   });
 });

@@ -93,11 +93,23 @@ export function formatSearch(result: SearchChatsResult): string {
       lines.push(`    ${match.excerpt.replace(/\s+/g, " ")}`);
     }
     const more = chat.more_match_ids ?? [];
-    if (more.length > 0)
-      lines.push(`  other matches (ids, best first): ${more.map((id) => `[${id}]`).join(" ")}`);
+    if (more.length > 0) lines.push(`  ${otherMatchesLine(more, chat.more_match_count)}`);
   }
   if (result.truncated) lines.push("(more hits were cut to fit the 12 KB bound)");
   return `${lines.join("\n")}\n`;
+}
+
+/**
+ * A chat's other matches in words: how many, then the ids of the best (all of them when they are
+ * all shown): "3 more matches in this chat: [40] [12] [9]", "41 more matches in this chat, the
+ * best 6: [40] … [7]". `count` defaults to the ids' number.
+ */
+export function otherMatchesLine(ids: readonly number[], count = ids.length): string {
+  const listed = ids.map((id) => `[${id}]`).join(" ");
+  const matches = plural(count, "more match", "more matches");
+  return count > ids.length
+    ? `${matches} in this chat, the best ${ids.length}: ${listed}`
+    : `${matches} in this chat: ${listed}`;
 }
 
 /** Registers `recollect search`. */

@@ -25,18 +25,19 @@ export const MATCHES_PER_CHAT = 2;
 export const MORE_MATCH_IDS = 6;
 
 /**
- * The ids of `others` (a chat's candidates past its chosen matches, rank order) that are not
- * `shown`, ≤ {@link MORE_MATCH_IDS}; as a result field: absent when there are none. Pure.
+ * The chat's other matches as result fields: the ids of `others` (its candidates past its chosen
+ * matches, rank order) that are not `shown`, ≤ {@link MORE_MATCH_IDS}, and how many such there
+ * are in all (`more_match_count`, ≥ the ids' length: counted among the search's
+ * {@link CANDIDATE_LIMIT} candidates, so a floor when those were capped). Both absent when there
+ * are none. Pure.
  */
 export function moreMatchIds(
   others: readonly RankedMatch[],
   shown: ReadonlySet<number>,
-): { readonly more_match_ids?: readonly number[] } {
-  const ids = others
-    .map((match) => match.messageId)
-    .filter((id) => !shown.has(id))
-    .slice(0, MORE_MATCH_IDS);
-  return ids.length > 0 ? { more_match_ids: ids } : {};
+): { readonly more_match_ids?: readonly number[]; readonly more_match_count?: number } {
+  const rest = others.map((match) => match.messageId).filter((id) => !shown.has(id));
+  if (rest.length === 0) return {};
+  return { more_match_ids: rest.slice(0, MORE_MATCH_IDS), more_match_count: rest.length };
 }
 
 /** A scored candidate message with what grouping and the result need of it. */

@@ -170,7 +170,7 @@ describe("searchChats", () => {
     ]);
   });
 
-  it("names a chat's other matches by id, best first, at most six, and none when two cover them", async () => {
+  it("names a chat's other matches by id, best first, at most six, with their count, and none when two cover them", async () => {
     using fixture = createHistoryFixture();
     const app = fixture.app("a");
     const session = fixture.chat(app, null, 1);
@@ -183,9 +183,11 @@ describe("searchChats", () => {
     await indexFixture(fixture);
     const result = await searchChats(context(fixture, app), { query: "redis cache" });
     const newestFirst = [...ids].reverse();
-    expect(result.chats.map((chat) => [chat.chat_id, chat.more_match_ids])).toEqual([
-      [session, newestFirst.slice(2, 8)],
-      [short, undefined],
+    expect(
+      result.chats.map((chat) => [chat.chat_id, chat.more_match_ids, chat.more_match_count]),
+    ).toEqual([
+      [session, newestFirst.slice(2, 8), 8],
+      [short, undefined, undefined],
     ]);
     expect(hits(result)[0]).toEqual([session, newestFirst.slice(0, 2)]);
   });

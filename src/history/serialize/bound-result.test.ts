@@ -71,10 +71,11 @@ describe("byte bounds", () => {
         chat_created_at: "2026-01-01T00:00:00.000Z",
         matches: [match(n)],
         more_match_ids: ids,
+        more_match_count: 40,
       })),
       truncated: false,
     };
-    const idBytes = jsonBytes({ more_match_ids: ids }) - 1;
+    const idBytes = jsonBytes({ more_match_ids: ids, more_match_count: 40 }) - 1;
     // Over the bound by less than three chats' ids: exactly the last three lose theirs.
     const bound = jsonBytes(result) - 2 * idBytes - 1;
     const bounded = boundSearchResult(result, bound);
@@ -83,12 +84,20 @@ describe("byte bounds", () => {
       ...Array(9).fill(true),
       ...Array(3).fill(false),
     ]);
+    // The count goes with its ids.
+    expect(bounded.chats.map((chat) => chat.more_match_count !== undefined)).toEqual([
+      ...Array(9).fill(true),
+      ...Array(3).fill(false),
+    ]);
     expect(bounded.chats.map((chat) => chat.matches.length)).toEqual(Array(12).fill(1));
     // When no ids left out make it fit, none are kept and matches go as before.
     const tight = boundSearchResult(result, 8 * 1024);
     expect(tight.truncated).toBe(true);
     expect(tight.chats.every((chat) => chat.more_match_ids === undefined)).toBe(true);
-    const bare = { ...result, chats: result.chats.map(({ more_match_ids: _, ...chat }) => chat) };
+    const bare = {
+      ...result,
+      chats: result.chats.map(({ more_match_ids: _, more_match_count: __, ...chat }) => chat),
+    };
     expect(tight).toEqual(boundSearchResult(bare, 8 * 1024));
   });
 

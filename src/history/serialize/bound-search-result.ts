@@ -49,7 +49,7 @@ export function boundSearchResult(
 }
 
 /**
- * `result` (of `size` bytes as JSON) with the last chats' `more_match_ids` left out, last chat first, until it fits
+ * `result` (of `size` bytes as JSON) with the last chats' `more_match_ids` (and their count) left out, last chat first, until it fits
  * `maxBytes` (`fits`), else with none left. The ids point at matches no result shows: they go
  * before any hit, and leaving them out drops no hit, so sets no `truncated`. Pure.
  */
@@ -63,7 +63,7 @@ function withoutMatchIds(
   for (let index = chats.length - 1; index >= 0 && total > maxBytes; index--) {
     const chat = chats[index] as SearchChatHit;
     if (chat.more_match_ids === undefined) continue;
-    const { more_match_ids: _dropped, ...bare } = chat;
+    const { more_match_ids: _dropped, more_match_count: _count, ...bare } = chat;
     total -= jsonBytes(chat) - jsonBytes(bare);
     chats[index] = bare;
   }
