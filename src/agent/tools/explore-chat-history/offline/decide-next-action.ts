@@ -45,11 +45,6 @@ export function reportFor(state: RunState, config: PolicyConfig): SubmitReportIn
   const limit =
     config.parameters[SUMMARY_REQUEST.test(state.question) ? "summaryCited" : "maxCited"];
   const selection = selectEvidence(ranking.messages, config, limit);
-  if (process.env.DBG_RANK) {
-    process.stderr.write(`Q subject=${JSON.stringify([...ranking.subject.weights].map(([t, w]) => [t, +w.toFixed(3)]))}\n`);
-    process.stderr.write(`X searches=${JSON.stringify(state.searches.map((r) => r.query))} reads=${JSON.stringify(state.reads)}\n`);
-    ranking.messages.slice(0, 40).forEach((m, i) => process.stderr.write(`R ${i} m${m.observation.messageId} c${m.observation.chatId} rel=${m.relevance.toFixed(3)} cov=${m.coverage.toFixed(2)} sc=${m.score.toFixed(2)} ${m.observation.role} ${m.observation.via}: ${m.observation.text.replace(/\s+/g, " ").slice(0, 120)}\n`));
-  }
   return writeReport(ranking, selection, state.searches, config, {
     question: state.question,
     outsideCurrentChat: state.currentChatId !== null,
