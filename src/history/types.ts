@@ -82,7 +82,8 @@ export interface SearchChatHit {
   readonly more_match_ids?: readonly number[];
   /**
    * How many other matching messages the chat has in all, the ids' included (present with them):
-   * counted among the search's 200 best candidate rows, so a floor for a chat past that.
+   * counted among the search's 200 best candidate rows, so a floor for a chat past that. A chat's
+   * title is indexed with every message, so a message may match by the title alone.
    */
   readonly more_match_count?: number;
 }

@@ -101,15 +101,14 @@ export function formatSearch(result: SearchChatsResult): string {
 
 /**
  * A chat's other matches in words: how many, then the ids of the best (all of them when they are
- * all shown): "3 more matches in this chat: [40] [12] [9]", "41 more matches in this chat, the
- * best 6: [40] … [7]". `count` defaults to the ids' number.
+ * all shown). A chat's title is indexed with each of its messages, so a message matches by the
+ * title alone too, and the line says so: "3 more messages of this chat match (by text or its
+ * title): [40] [12] [9]", "41 more … the best 6: [40] … [7]". `count` defaults to the ids' number.
  */
 export function otherMatchesLine(ids: readonly number[], count = ids.length): string {
   const listed = ids.map((id) => `[${id}]`).join(" ");
-  const matches = plural(count, "more match", "more matches");
-  return count > ids.length
-    ? `${matches} in this chat, the best ${ids.length}: ${listed}`
-    : `${matches} in this chat: ${listed}`;
+  const head = `${plural(count, "more message")} of this chat ${count === 1 ? "matches" : "match"} (by text or its title)`;
+  return count > ids.length ? `${head}, the best ${ids.length}: ${listed}` : `${head}: ${listed}`;
 }
 
 /** Registers `recollect search`. */
