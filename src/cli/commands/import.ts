@@ -26,8 +26,7 @@ import {
 } from "../../importers/index.js";
 import { settingsStoreForStorePath } from "../../settings/index.js";
 import { existingAppName } from "../../store/catalog/app-lookup.js";
-import type { Store } from "../../store/open-store.js";
-import { requireStoreFile } from "../../store/open-store.js";
+import { requireStoreFile, type Store } from "../../store/open-store.js";
 import { plural } from "../../text/plural.js";
 import {
   globalOptions,

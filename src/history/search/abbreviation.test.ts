@@ -39,24 +39,17 @@ describe("abbreviations in searchChats", () => {
     expect(result.ids).toEqual([id]);
   });
 
-  it("never searches a dictionary word as the abbreviation (database is not data)", async () => {
+  // A truncation that is a dictionary word ("data"), or that the app spells as one ("pretti" is
+  // its stem of "pretty"), is another word, not the query's written short.
+  it.each([
+    ["database", "Charts", "The chart data comes from a CSV file."],
+    ["prettier", "Styles", "The buttons look pretty now."],
+  ])("never searches %s as a short form that is another word", async (query, title, text) => {
     using fixture = createHistoryFixture();
     const app = fixture.app("a");
-    const chat = fixture.chat(app, "Charts", 1_000);
-    fixture.message(chat, "user", "The chart data comes from a CSV file.");
+    fixture.message(fixture.chat(app, title, 1_000), "user", text);
     await indexFixture(fixture);
-    const result = await search(fixture, app, "database");
-    expect(result).toEqual({ ids: [], corrections: [] });
-  });
-
-  it("never searches a word whose stem the app holds as another word (prettier is not pretty)", async () => {
-    using fixture = createHistoryFixture();
-    const app = fixture.app("a");
-    const chat = fixture.chat(app, "Styles", 1_000);
-    fixture.message(chat, "user", "The buttons look pretty now.");
-    await indexFixture(fixture);
-    const result = await search(fixture, app, "prettier");
-    expect(result).toEqual({ ids: [], corrections: [] });
+    expect(await search(fixture, app, query)).toEqual({ ids: [], corrections: [] });
   });
 
   it("never uses another app's abbreviation", async () => {

@@ -30,9 +30,9 @@ export interface ScopeWords {
 /**
  * The longest truncation of the stem of `plain` (a lower-case, diacritic-folded word) that the
  * scope holds: ≥ {@link MIN_ABBREVIATION_LETTERS} letters, ≥ {@link MIN_DROPPED_LETTERS} shorter,
- * its own stem, no stopword, no dictionary word, nor spelled in the scope as one. Returned as a correction of `word` whose
- * `distance` is the letters dropped and `to` the scope's spelling; null when none is held. One
- * count per truncation tried; rejects only when `scope` does.
+ * its own stem, no stopword, no dictionary word, nor spelled in the scope as one. Returned as a
+ * correction of `word` whose `distance` is the letters dropped and `to` the scope's spelling; null
+ * when none is held. One count per truncation tried; rejects only when `scope` does.
  */
 export async function findAbbreviation(
   word: string,
