@@ -75,15 +75,15 @@ export interface SearchChatHit {
   readonly chat_created_at: string | null;
   readonly matches: readonly SearchMatch[];
   /**
-   * The chat's other matching messages, best first, ≤ 6 ids (`MORE_MATCH_IDS`) and no text
-   * (absent when none): where else a long session speaks of the query, for `read_chat`'s
-   * `around_message_id`. Same app and chat as the matches; the bound of 12 KB counts them.
+   * The chat's other messages whose own text matches, best first, ≤ 6 ids (`MORE_MATCH_IDS`) and
+   * no text (absent when none): where else a long session speaks of the query, for `read_chat`'s
+   * `around_message_id`. A message matching only by its chat's title (indexed with every message)
+   * is not one of them. Same app and chat as the matches; the bound of 12 KB counts them.
    */
   readonly more_match_ids?: readonly number[];
   /**
    * How many other matching messages the chat has in all, the ids' included (present with them):
-   * counted among the search's 200 best candidate rows, so a floor for a chat past that. A chat's
-   * title is indexed with every message, so a message may match by the title alone.
+   * counted among the search's 200 best candidate rows, so a floor for a chat past that.
    */
   readonly more_match_count?: number;
 }

@@ -2,7 +2,8 @@
  * The team store ranks as the local index does (issue 32): on one app (so FTS5's whole-store
  * statistics are the app's), the same queries give the same chats, the same matches and the same
  * order on SQLite and on PostgreSQL — title weight, length normalisation, the phrase bonus, CJK
- * bigrams, demoted compaction summaries and the other matches named by id included.
+ * bigrams, demoted compaction summaries, the other matches named by id, and a session's turns
+ * that match only by its title put after those that say the query, included.
  */
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { createIndexer, sqliteHistoryPort } from "../history/index.js";
@@ -23,6 +24,7 @@ const QUERIES = [
   "缓存",
   "缓存失效",
   "deploy friday",
+  "real time",
 ];
 
 function oneAppHistory(): HistoryFixture {
@@ -63,6 +65,18 @@ function oneAppHistory(): HistoryFixture {
   const d = f.chat(app, "缓存设计", day(4));
   f.message(d, "user", "我们决定缓存失效在每次写入时发生。", { createdAt: day(4) });
   f.message(d, "assistant", "缓存使用 redis。", { createdAt: day(4) + 1 });
+  // Titled with its first prompt, as coding agents do: every turn matches "real time" by title.
+  const e = f.chat(app, "Make the board real time", day(5));
+  const turns = [
+    "Make the board real time, no turns.",
+    `${"Rendering pieces and wiring the clock. ".repeat(10)}Moves run in real time now.`,
+    "undo the last change",
+    "ok",
+    "Say in the readme that play is real time.",
+  ];
+  turns.forEach((text, i) => {
+    f.message(e, i % 2 === 0 ? "user" : "assistant", text, { createdAt: day(5) + i });
+  });
   const indexer = createIndexer({ store: f.store, pollIntervalMs: 0 });
   while (indexer.drainOnce() > 0) {}
   return f;
@@ -107,6 +121,15 @@ describeRequiring([POSTGRESQL], "ranking parity between SQLite and a team store"
     // The Redis chat holds three hits of this query: one is named by id only, on both backends.
     if (query === "redis cache eviction policy") {
       expect(expected.find((chat) => chat.title === "Redis")?.more).toBe(1);
+    }
+    // Turns matching by the session's title alone are neither shown nor named, on both backends.
+    if (query === "real time") {
+      const session = expected.find((chat) => chat.title === "Make the board real time");
+      expect(session?.matches.map(([, excerpt]) => excerpt)).toEqual([
+        "Make the board real time, no turns.",
+        "Say in the readme that play is real time.",
+      ]);
+      expect([session?.more, session?.count]).toEqual([1, 1]);
     }
   });
 });

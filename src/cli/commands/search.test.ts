@@ -197,11 +197,9 @@ describe("formatSearch", () => {
     };
     const lines = formatSearch(result).split("\n");
     expect(lines.filter((line) => line.includes(" more message"))).toEqual([
-      "  2 more messages of this chat match (by text or its title): [40] [12]",
-      "  41 more messages of this chat match (by text or its title), the best 1: [7]",
+      "  2 more messages of this chat match: [40] [12]",
+      "  41 more messages of this chat match, the best 1: [7]",
     ]);
-    expect(otherMatchesLine([9])).toBe(
-      "1 more message of this chat matches (by text or its title): [9]",
-    );
+    expect(otherMatchesLine([9])).toBe("1 more message of this chat matches: [9]");
   });
 });

@@ -101,13 +101,12 @@ export function formatSearch(result: SearchChatsResult): string {
 
 /**
  * A chat's other matches in words: how many, then the ids of the best (all of them when they are
- * all shown). A chat's title is indexed with each of its messages, so a message matches by the
- * title alone too, and the line says so: "3 more messages of this chat match (by text or its
- * title): [40] [12] [9]", "41 more … the best 6: [40] … [7]". `count` defaults to the ids' number.
+ * all shown): "3 more messages of this chat match: [40] [12] [9]", "41 more … the best 6: [40] …
+ * [7]". `count` defaults to the ids' number.
  */
 export function otherMatchesLine(ids: readonly number[], count = ids.length): string {
   const listed = ids.map((id) => `[${id}]`).join(" ");
-  const head = `${plural(count, "more message")} of this chat ${count === 1 ? "matches" : "match"} (by text or its title)`;
+  const head = `${plural(count, "more message")} of this chat ${count === 1 ? "matches" : "match"}`;
   return count > ids.length ? `${head}, the best ${ids.length}: ${listed}` : `${head}: ${listed}`;
 }
 

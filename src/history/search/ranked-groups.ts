@@ -26,16 +26,20 @@ export const MORE_MATCH_IDS = 6;
 
 /**
  * The chat's other matches as result fields: the ids of `others` (its candidates past its chosen
- * matches, rank order) that are not `shown`, ≤ {@link MORE_MATCH_IDS}, and how many such there
- * are in all (`more_match_count`, ≥ the ids' length: counted among the search's
- * {@link CANDIDATE_LIMIT} candidates, so a floor when those were capped). Both absent when there
- * are none. Pure.
+ * matches, rank order) that match in their own text (`bodyMatch`) and are not `shown`,
+ * ≤ {@link MORE_MATCH_IDS}, and how many such there are in all (`more_match_count`, ≥ the ids'
+ * length: counted among the search's {@link CANDIDATE_LIMIT} candidates, so a floor when those were
+ * capped). A match on the chat's title alone says nothing of the message: a coding agent titles a
+ * chat with its first prompt, so every turn of a long session matched it, and "undo the last
+ * change" outranked the turns on the subject. Both absent when there are none. Pure.
  */
 export function moreMatchIds(
   others: readonly RankedMatch[],
   shown: ReadonlySet<number>,
 ): { readonly more_match_ids?: readonly number[]; readonly more_match_count?: number } {
-  const rest = others.map((match) => match.messageId).filter((id) => !shown.has(id));
+  const rest = others
+    .filter((match) => match.bodyMatch && !shown.has(match.messageId))
+    .map((match) => match.messageId);
   if (rest.length === 0) return {};
   return { more_match_ids: rest.slice(0, MORE_MATCH_IDS), more_match_count: rest.length };
 }
@@ -54,6 +58,12 @@ export interface RankedMatch {
   readonly chatCreatedAt: number;
   /** bm25 as FTS5 gives it: negative, lower is better; compaction summaries already demoted. */
   readonly score: number;
+  /**
+   * A query term matches the message's own text (body or CJK column), not only its chat's title,
+   * which every row of the chat carries. The CJK column holds the title's bigrams too, so a CJK
+   * term on the title alone counts as a body match (on both backends alike).
+   */
+  readonly bodyMatch: boolean;
 }
 
 /** A candidate's row as a backend reads it (flags as 0/1). */
@@ -68,8 +78,11 @@ export interface CandidateRow {
   readonly chat_created_at: number;
 }
 
-/** `row` with its raw bm25 `raw`, a compaction summary's demoted. Pure. */
-export function toRanked(row: CandidateRow, raw: number): RankedMatch {
+/**
+ * `row` with its raw bm25 `raw` (a compaction summary's demoted) and whether it matches in its own
+ * text (`bodyMatch`, see {@link RankedMatch}). Pure.
+ */
+export function toRanked(row: CandidateRow, raw: number, bodyMatch: boolean): RankedMatch {
   const isCompactionSummary = row.is_compaction_summary === 1;
   return {
     messageId: row.message_id,
@@ -81,6 +94,7 @@ export function toRanked(row: CandidateRow, raw: number): RankedMatch {
     chatSource: row.chat_source,
     chatCreatedAt: row.chat_created_at,
     score: isCompactionSummary ? raw * COMPACTION_SCORE_FACTOR : raw,
+    bodyMatch,
   };
 }
 
@@ -97,21 +111,28 @@ export interface Groups {
   readonly rest: Map<number, RankedMatch[]>;
 }
 
-/** The first `limit` chats of `ranked` (already in rank order), ≤ 2 matches each. Pure. */
+/**
+ * The first `limit` chats of `ranked` (already in rank order; a chat ranks by its best row, its
+ * title included), ≤ 2 matches each. Within a chat, the rows that match in their own text come
+ * first, in rank order, then its title-only rows: those match every turn of the chat alike, and
+ * bm25's length normalisation put its shortest turns on top. Pure.
+ */
 export function chooseGroups(ranked: readonly RankedMatch[], limit: number): Groups {
+  const byChat = new Map<number, RankedMatch[]>();
+  for (const match of ranked) {
+    const chat = byChat.get(match.chatId);
+    if (chat !== undefined) chat.push(match);
+    else if (byChat.size < limit) byChat.set(match.chatId, [match]);
+  }
   const groups = new Map<number, RankedMatch[]>();
   const rest = new Map<number, RankedMatch[]>();
-  for (const match of ranked) {
-    const group = groups.get(match.chatId);
-    if (group === undefined) {
-      if (groups.size >= limit) continue;
-      groups.set(match.chatId, [match]);
-      rest.set(match.chatId, []);
-    } else if (group.length < MATCHES_PER_CHAT) {
-      group.push(match);
-    } else {
-      rest.get(match.chatId)?.push(match);
-    }
+  for (const [chatId, matches] of byChat) {
+    const ordered = [
+      ...matches.filter((match) => match.bodyMatch),
+      ...matches.filter((match) => !match.bodyMatch),
+    ];
+    groups.set(chatId, ordered.slice(0, MATCHES_PER_CHAT));
+    rest.set(chatId, ordered.slice(MATCHES_PER_CHAT));
   }
   return { groups, rest };
 }

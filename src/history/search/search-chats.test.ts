@@ -227,6 +227,30 @@ describe("searchChats", () => {
     );
   });
 
+  it("puts a session's turns that say the query before those that only share its title", async () => {
+    using fixture = createHistoryFixture();
+    const app = fixture.app("a");
+    // A coding agent titles a session with its first prompt: every turn carries these words.
+    const session = fixture.chat(app, "Make the chess board real time");
+    const first = fixture.message(session, "user", "Make the chess board real time, no turns.");
+    const said = fixture.message(
+      session,
+      "assistant",
+      `${"Rendering the pieces, wiring the clock, adding tests. ".repeat(12)}Moves now run in real time with a cooldown.`,
+    );
+    const undo = fixture.message(session, "user", "undo the last change");
+    fixture.message(session, "user", "ok");
+    const readme = fixture.message(session, "user", "Say in the readme that play is real time.");
+    await indexFixture(fixture);
+    const result = await searchChats(context(fixture, app), { query: "real time" });
+    const [hit] = result.chats;
+    expect(hit?.matches.map((match) => match.message_id)).toEqual([first, readme]);
+    // Only the turn whose own text matches is named; "ok" and "undo" match by the title alone.
+    expect(hit?.more_match_ids).toEqual([said]);
+    expect(hit?.more_match_count).toBe(1);
+    expect(hit?.more_match_ids).not.toContain(undo);
+  });
+
   it("never crosses apps and excludes the current chat, answering like a search for nothing", async () => {
     using fixture = createHistoryFixture();
     const appA = fixture.app("a");

@@ -27,6 +27,7 @@ import { pruneFrequentTerms } from "./prune-frequent-terms.js";
 import {
   byRank,
   CANDIDATE_LIMIT,
+  type CandidateRow,
   chooseGroups,
   type Groups,
   MATCHES_PER_CHAT,
@@ -42,10 +43,16 @@ import { selectSearchTerms } from "./select-search-terms.js";
  * body 1, cjk 1.5 (bigrams of title and body together), scope 0 (a filter, never a signal).
  */
 const BM25_WEIGHTS = "4.0, 1.0, 1.5, 0.0";
+/** The same without the title: negative exactly when a term matches the message's own text. */
+const BODY_BM25_WEIGHTS = "0.0, 1.0, 1.5, 0.0";
 /** Upper bound of the index wait per search, ms (DESIGN.md budgets: "index wait at most 1 s"). */
 export const MAX_INDEX_WAIT_MS = 1_000;
 
-const candidateSchema = z.object({ message_id: z.number().int(), score: z.number() });
+const candidateSchema = z.object({
+  message_id: z.number().int(),
+  score: z.number(),
+  body_score: z.number(),
+});
 const detailSchema = z.object({
   message_id: z.number().int(),
   chat_id: z.number().int(),
@@ -70,13 +77,16 @@ async function indexStatus(ctx: RetrievalContext): Promise<{ pending: number }> 
 interface Candidate {
   readonly message_id: number;
   readonly score: number;
+  /** bm25 of the body and CJK columns alone: < 0 when the message's own text matches. */
+  readonly body_score: number;
 }
 
 function candidatesFor(ctx: RetrievalContext, match: string): Candidate[] {
   return z.array(candidateSchema).parse(
     ctx.store.db
       .prepare(
-        `SELECT rowid AS message_id, bm25(history_fts, ${BM25_WEIGHTS}) AS score
+        `SELECT rowid AS message_id, bm25(history_fts, ${BM25_WEIGHTS}) AS score,
+                bm25(history_fts, ${BODY_BM25_WEIGHTS}) AS body_score
            FROM history_fts WHERE history_fts MATCH ? ORDER BY score LIMIT ${CANDIDATE_LIMIT}`,
       )
       .all(match),
@@ -106,11 +116,16 @@ function storeDetails(
   );
 }
 
+/** `row` ranked by its `candidate` scores (none: unscored, no body match). */
+function rankedFrom(row: CandidateRow, candidate: Candidate | undefined): RankedMatch {
+  return toRanked(row, candidate?.score ?? 0, (candidate?.body_score ?? 0) < 0);
+}
+
 /** All candidates ranked from the store's own rows (the exact path; used when the index is stale). */
 function rankFromStore(ctx: RetrievalContext, candidates: readonly Candidate[]): RankedMatch[] {
-  const scores = new Map(candidates.map((row) => [row.message_id, row.score]));
+  const scores = new Map(candidates.map((row) => [row.message_id, row]));
   return storeDetails(ctx, [...scores.keys()])
-    .map((row) => toRanked(row, scores.get(row.message_id) ?? 0))
+    .map((row) => rankedFrom(row, scores.get(row.message_id)))
     .sort(byRank);
 }
 
@@ -129,7 +144,7 @@ const indexMetaSchema = z.object({
  * messages: ~10 ms p50 for 200 rows). Chat title fields are filled in after verification.
  */
 function rankFromIndex(ctx: RetrievalContext, candidates: readonly Candidate[]): RankedMatch[] {
-  const scores = new Map(candidates.map((row) => [row.message_id, row.score]));
+  const scores = new Map(candidates.map((row) => [row.message_id, row]));
   const rows = z.array(indexMetaSchema).parse(
     ctx.store.db
       .prepare(
@@ -142,9 +157,9 @@ function rankFromIndex(ctx: RetrievalContext, candidates: readonly Candidate[]):
   return rows
     .filter((row) => row.app_id === ctx.appId && row.chat_id !== ctx.currentChatId)
     .map((row) =>
-      toRanked(
+      rankedFrom(
         { ...row, chat_title: null, chat_source: "", chat_created_at: 0 },
-        scores.get(row.message_id) ?? 0,
+        scores.get(row.message_id),
       ),
     )
     .sort(byRank);
@@ -304,6 +319,7 @@ function loadAlternatives(
       isCompactionSummary: row.is_compaction_summary === 1,
       createdAt: row.created_at,
       score: match.score,
+      bodyMatch: match.bodyMatch,
     };
     return [[stored, row]];
   });
@@ -326,6 +342,7 @@ function firstSubstantive(ctx: RetrievalContext, like: RankedMatch): Chosen | nu
       role: row.role,
       isCompactionSummary: row.is_compaction_summary === 1,
       createdAt: row.created_at,
+      bodyMatch: false,
     };
     const chosen = project(match, row);
     if (!chosen.notEvidence && isSubstantive(chosen.text)) return chosen;

@@ -6,7 +6,7 @@
  * them per app: `recollect.app_stats`, `recollect.term_stats`). k1 = 1.2, b = 0.75, and an idf ≤ 0
  * counts as 1e-6, as in FTS5.
  */
-import { bm25WeightOf } from "../index-terms.js";
+import { bm25WeightOf, TEAM_COLUMNS } from "../index-terms.js";
 import type { QueryPhrase } from "./team-query.js";
 
 const K1 = 1.2;
@@ -67,6 +67,18 @@ export function phraseFrequency(phrase: QueryPhrase, hits: readonly LexemeHits[]
     }
   }
   return f;
+}
+
+/**
+ * Whether a phrase matches the candidate outside the title column: in the message's own text (body
+ * or CJK), as the local index's bm25 without the title weight tells it. Pure.
+ */
+export function matchesBody(phrases: readonly QueryPhrase[], hits: readonly LexemeHits[]): boolean {
+  const title = TEAM_COLUMNS.title.weight;
+  return phrases.some(
+    (phrase) =>
+      phraseFrequency({ ...phrase, weights: phrase.weights.replaceAll(title, "") }, hits) > 0,
+  );
 }
 
 /**

@@ -41,7 +41,7 @@ import { boundSearchResult } from "../../history/serialize/bound-search-result.j
 import type { SearchChatHit, SearchChatsInput, SearchChatsResult } from "../../history/types.js";
 import { isoTimeOrNull } from "../../text/iso-time.js";
 import { indexTokens } from "../index-terms.js";
-import { type AppStatistics, bm25Score, type LexemeHits } from "./team-bm25.js";
+import { type AppStatistics, bm25Score, type LexemeHits, matchesBody } from "./team-bm25.js";
 import { teamCorrectionSource } from "./team-corrections.js";
 import {
   anyPhraseTsquery,
@@ -191,10 +191,11 @@ async function rankedCandidates(
       positions,
       weights,
     }));
-    return { row, score: bm25Score(phrases, df, hits, row.doc_length, stats) };
+    const score = bm25Score(phrases, df, hits, row.doc_length, stats);
+    return { row, score, bodyMatch: matchesBody(phrases, hits) };
   });
   const ranked = scored
-    .map(({ row, score }) =>
+    .map(({ row, score, bodyMatch }) =>
       toRanked(
         {
           message_id: Number(row.id),
@@ -207,6 +208,7 @@ async function rankedCandidates(
           chat_created_at: 0,
         },
         score,
+        bodyMatch,
       ),
     )
     .sort(byRank)
