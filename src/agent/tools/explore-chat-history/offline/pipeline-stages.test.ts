@@ -68,6 +68,22 @@ describe("formulate", () => {
       "timeout",
     ]);
   });
+
+  test("leaves out who acts in 'how do people …', never the same word as a subject", () => {
+    const terms = (question: string) => [...formulate(question).weights.keys()];
+    expect(terms("How do people log in?")).toEqual(["login"]);
+    expect(terms("How can users hook up their bank?")).toEqual(["hook", "bank"]);
+    expect(terms("Where should our customers send feedback?")).toEqual(["send", "feedback"]);
+    // Named as what the answer is about, they stay.
+    expect(terms("Where do we store users?")).toEqual(["store", "user"]);
+    expect(terms("How many people signed up last week?")).toEqual([
+      "mani",
+      "peopl",
+      "signup",
+      "last",
+      "week",
+    ]);
+  });
 });
 
 describe("background", () => {

@@ -36,14 +36,24 @@ const HISTORY_SCOPE =
   /\b(?:over|across|in|during|from|throughout|through)\s+(?:the\s+|our\s+|these\s+|those\s+|my\s+|all\s+)?(?:(?:last|past|previous|recent|few|several|many|couple\s+of|different|all|multiple|various|earlier)\s+)*(?:sessions?|chats?|conversations?)\b|\bover\s+time\b|\bso\s+far\b/gi;
 
 /**
+ * Who does the thing in "how do people log in?", "how can users hook up their bank?": the actor of
+ * the question's frame, everyone who uses the app, not what the answer is about. A history names
+ * the thing (login, Plaid), and "people" there mostly says something else.
+ */
+const ACTOR =
+  /\b((?:how|where|when|what)\s+(?:do|does|did|can|could|should|will|would)\s+)(?:our\s+|the\s+)?(?:people|users?|customers?|visitors?|someone|anyone|folks|members?)\b/gi;
+
+/**
  * formulate: the question's content terms, weighted by frequency (maximum-likelihood P(w|Q)),
  * "log in" and the like read as one word ({@link SIGN_IN}), a phrase scoping the history
- * ({@link HISTORY_SCOPE}) left out.
+ * ({@link HISTORY_SCOPE}) and the actor of "how do people …" ({@link ACTOR}) left out.
  */
 export function formulate(question: string): QueryModel {
   const counts = new Map<string, number>();
   const words = new Map<string, string>();
-  const terms = contentTerms(question.replace(HISTORY_SCOPE, " ").replace(SIGN_IN, "$1$2"));
+  const terms = contentTerms(
+    question.replace(HISTORY_SCOPE, " ").replace(ACTOR, "$1").replace(SIGN_IN, "$1$2"),
+  );
   for (const { term, word } of terms) {
     counts.set(term, (counts.get(term) ?? 0) + 1);
     if (!words.has(term)) words.set(term, word);
