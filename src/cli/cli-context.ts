@@ -19,7 +19,7 @@ import { defaultStoreLocation } from "../store/default-location.js";
 import { openStore, requireStoreFile, type Store } from "../store/open-store.js";
 import type { StoreLocation } from "../store/store-location.js";
 import { requireEnterableStorePath } from "../store/store-not-creatable-error.js";
-import { isPostgresUrl, requireStoreValue } from "../team/store-url.js";
+import { isPostgresUrl, parseStoreUrl, requireStoreValue } from "../team/store-url.js";
 import { StoreNotFoundError } from "./store-not-found-error.js";
 import { storePathExcess } from "./store-path-limits.js";
 import { StorePathSettingError } from "./store-path-setting-error.js";
@@ -43,11 +43,39 @@ export interface GlobalOptions {
 }
 
 /**
+ * The commands a team store's `postgres://` URL may be given to with `--store` (docs/TEAM.md):
+ * they read history, which a team store holds. Every other command works on this machine's store
+ * (import, sync, settings, …); given a team URL explicitly, it would quietly write the local one.
+ */
+const TEAM_STORE_COMMANDS: ReadonlySet<string> = new Set([
+  "search",
+  "read",
+  "apps",
+  "chats",
+  "explore",
+  "mcp",
+  "serve",
+  "server init",
+  "server grant",
+  "server revoke",
+]);
+
+/** `command`'s words below the root program: "import", "apps rename", "settings set". */
+function commandPath(command: Command): string {
+  const names: string[] = [];
+  for (let at: Command | null = command; at?.parent; at = at.parent) names.unshift(at.name());
+  return names.join(" ");
+}
+
+/**
  * Reads the root program's global options from inside a subcommand's action. A `--store` that is
  * a path (no `postgres://` URL) is returned as `db` (`dbOrigin` `--store`); a `RECOLLECT_STORE`
  * path is, too (`dbOrigin` `RECOLLECT_STORE`), when neither flag nor `RECOLLECT_DB` names a store.
- * @throws InvalidInputError (`--store`) when `--store` and `--db` are both given, or `--store` is
- *   a URL of another scheme.
+ * @throws InvalidInputError (`--store`) when `--store` and `--db` are both given, `--store` is a
+ *   URL of another scheme, or a team store's URL is given to a command of the local store only
+ *   (`RECOLLECT_STORE` set to one leaves those commands on the local store, as docs/TEAM.md says),
+ *   or a team URL that is no PostgreSQL URL with a database; InvalidConfigurationError for such a
+ *   `RECOLLECT_STORE` given to a command that reads history.
  */
 export function globalOptions(
   command: Command,
@@ -56,6 +84,25 @@ export function globalOptions(
   const options = command.optsWithGlobals<GlobalOptions>();
   const store =
     options.store === undefined ? undefined : requireStoreValue(options.store, "--store");
+  const name = commandPath(command);
+  if (store !== undefined && isPostgresUrl(store) && !TEAM_STORE_COMMANDS.has(name)) {
+    throw new InvalidInputError(
+      "--store",
+      `a store file path: \`${name}\` works on this machine's store (a team store's postgres:// URL is for ${[...TEAM_STORE_COMMANDS.keys()].filter((key) => !key.includes(" ")).join(", ")} and server; push your chats to it with \`push --to URL\`)`,
+      "got a postgres:// URL",
+    );
+  }
+  // A team URL that cannot be one is refused before anything else is checked (Pro, the app).
+  if (store !== undefined && isPostgresUrl(store)) parseStoreUrl(store, "--store");
+  const teamFromEnv = env.RECOLLECT_STORE;
+  if (
+    store === undefined &&
+    teamFromEnv &&
+    isPostgresUrl(teamFromEnv) &&
+    TEAM_STORE_COMMANDS.has(name)
+  ) {
+    parseStoreUrl(teamFromEnv, "RECOLLECT_STORE");
+  }
   if (store !== undefined && !isPostgresUrl(store)) {
     if (options.db !== undefined) {
       throw new InvalidInputError("--store", "either --store or --db, not both", "got both");

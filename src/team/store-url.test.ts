@@ -3,8 +3,8 @@
  * classified (team-store-error.ts): pure, no server needed.
  */
 import { describe, expect, it } from "vitest";
-import { InvalidInputError } from "../errors/recollect-error.js";
-import { isPostgresUrl, redactedStoreUrl, requireStoreValue } from "./store-url.js";
+import { InvalidConfigurationError, InvalidInputError } from "../errors/recollect-error.js";
+import { isPostgresUrl, parseStoreUrl, redactedStoreUrl, requireStoreValue } from "./store-url.js";
 import { teamStoreProblemOf } from "./team-store-error.js";
 
 describe("store values", () => {
@@ -14,9 +14,15 @@ describe("store values", () => {
     );
     expect(requireStoreValue("/tmp/recollect.db", "--store")).toBe("/tmp/recollect.db");
     expect(isPostgresUrl("postgresql://db/team")).toBe(true);
+    expect(() => requireStoreValue("mysql://x:secret@y/z", "--store")).toThrow(InvalidInputError);
+    // An environment variable is configuration (exit 4), as RECOLLECT_DB is: no argument fixes it.
     expect(() => requireStoreValue("mysql://x:secret@y/z", "RECOLLECT_STORE")).toThrow(
-      InvalidInputError,
+      InvalidConfigurationError,
     );
+    expect(() => parseStoreUrl("postgres://alice@db", "RECOLLECT_STORE")).toThrow(
+      InvalidConfigurationError,
+    );
+    expect(() => parseStoreUrl("postgres://alice@db", "--to")).toThrow(InvalidInputError);
     try {
       requireStoreValue("mysql://x:secret@y/z", "RECOLLECT_STORE");
     } catch (error) {

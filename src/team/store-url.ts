@@ -5,23 +5,41 @@
  */
 
 import { quotedValue } from "../errors/quoted-value.js";
-import { InvalidInputError } from "../errors/recollect-error.js";
+import { InvalidConfigurationError, InvalidInputError } from "../errors/recollect-error.js";
 
 const POSTGRES_SCHEME = /^postgres(?:ql)?:\/\//i;
 
 /** A URL of any scheme (`mysql://…`, `https://…`): no store file path looks like one. */
 const ANY_URL = /^[a-z][a-z0-9+.-]*:\/\//i;
 
+/** What a store URL must look like, as every refusal says. */
+export const STORE_URL_ALLOWED =
+  "postgres://USER[:PASSWORD]@HOST[:PORT]/DATABASE (or ?host=/socket/folder), or a store file path";
+
+/**
+ * The refusal of a store value: a usage error on a flag (`--store`, `--to`: exit 2), a
+ * configuration error on `RECOLLECT_STORE` (exit 4: no argument of the command fixes an environment variable, as for
+ * `RECOLLECT_DB`).
+ */
+function storeValueError(
+  origin: StoreUrlOrigin,
+  detail: string,
+): InvalidInputError | InvalidConfigurationError {
+  return origin === "RECOLLECT_STORE"
+    ? new InvalidConfigurationError(origin, STORE_URL_ALLOWED, detail)
+    : new InvalidInputError(origin, STORE_URL_ALLOWED, detail);
+}
+
 /**
  * `value` (of `origin`) unchanged when it may name a store: a PostgreSQL URL or a path.
  *
- * @throws InvalidInputError naming `origin` when it is a URL of another scheme (`mysql://…`).
+ * @throws InvalidInputError (`--store`) or InvalidConfigurationError (`RECOLLECT_STORE`) naming
+ *   `origin` when it is a URL of another scheme (`mysql://…`).
  */
 export function requireStoreValue(value: string, origin: StoreUrlOrigin): string {
   if (ANY_URL.test(value.trim()) && !isPostgresUrl(value)) {
-    throw new InvalidInputError(
+    throw storeValueError(
       origin,
-      STORE_URL_ALLOWED,
       `got ${quotedValue(redactedStoreUrl(value))}, a URL of another scheme`,
     );
   }
@@ -53,29 +71,21 @@ export function redactedStoreUrl(url: string): string {
 /** Where a store URL came from, named by every error about it. */
 export type StoreUrlOrigin = "--store" | "RECOLLECT_STORE" | "--to";
 
-/** What a store URL must look like, as every refusal says. */
-export const STORE_URL_ALLOWED =
-  "postgres://USER[:PASSWORD]@HOST[:PORT]/DATABASE (or ?host=/socket/folder), or a store file path";
-
 /**
  * Checks that `url` parses as a PostgreSQL URL with a database name.
- * @throws InvalidInputError naming `origin`, with the URL redacted, when it does not.
+ * @throws InvalidInputError (`--store`) or InvalidConfigurationError (`RECOLLECT_STORE`) naming
+ *   `origin`, with the URL redacted, when it does not.
  */
 export function parseStoreUrl(url: string, origin: StoreUrlOrigin): URL {
   let parsed: URL;
   try {
     parsed = new URL(url.trim());
   } catch {
-    throw new InvalidInputError(
-      origin,
-      STORE_URL_ALLOWED,
-      `got ${quotedValue(redactedStoreUrl(url))}, not a URL`,
-    );
+    throw storeValueError(origin, `got ${quotedValue(redactedStoreUrl(url))}, not a URL`);
   }
   if (parsed.pathname.replace(/^\//, "") === "") {
-    throw new InvalidInputError(
+    throw storeValueError(
       origin,
-      STORE_URL_ALLOWED,
       `got ${quotedValue(redactedStoreUrl(url))}, which names no database`,
     );
   }

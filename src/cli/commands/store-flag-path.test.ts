@@ -81,6 +81,38 @@ describe("store options as typed", () => {
   );
 
   it(
+    "a team store's URL given to a command of this machine's store is refused, and nothing is written",
+    async () => {
+      const dir = dirname(stores.path());
+      const env = { XDG_DATA_HOME: join(dir, "data"), HOME: dir };
+      const before = folderSnapshot(dir);
+      const url = "postgres://alice:sekrit@db.example/team";
+      const commands = [
+        ["import", dir],
+        ["sync", "--dry-run"],
+        ["settings", "set", "entitlement", "pro"],
+        ["apps", "rename", "a", "b"],
+      ];
+      for (const command of commands) {
+        const run = await runRecollectChild(["--json", "--store", url, ...command], { env });
+        const { error } = JSON.parse(run.stderr);
+        expect({ command, code: run.code, kind: error.kind, argument: error.argument }).toEqual({
+          command,
+          code: 2,
+          kind: "invalid_input",
+          argument: "--store",
+        });
+        expect(run.stderr + run.stdout).not.toContain("sekrit");
+      }
+      expect(folderSnapshot(dir)).toEqual(before);
+      // Set in the environment, the URL is for the commands that read history: import stays local.
+      const { error } = await refusal(["apps"], { ...env, RECOLLECT_STORE: "postgres://alice@db" });
+      expect([error.kind, error.setting]).toEqual(["precondition", "RECOLLECT_STORE"]);
+    },
+    PROCESS_TEST_MS,
+  );
+
+  it(
     "--db or --store given twice is refused naming it, and nothing is created",
     async () => {
       const dir = dirname(stores.path());
