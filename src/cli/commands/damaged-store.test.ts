@@ -66,6 +66,19 @@ async function expectDamaged(
   expect(sha256(db)).toBe(before);
 }
 
+/** Overwrites the root page of `table` in the store file `db` with garbage. */
+function damagePage(db: string, table: string): void {
+  const raw = new Database(db, { readonly: true });
+  const pageSize = Number(raw.pragma("page_size", { simple: true }));
+  const { rootpage } = raw
+    .prepare("SELECT rootpage FROM sqlite_master WHERE type = 'table' AND name = ?")
+    .get(table) as { rootpage: number };
+  raw.close();
+  const image = readFileSync(db);
+  image.fill(0xa5, (rootpage - 1) * pageSize, rootpage * pageSize);
+  writeFileSync(db, image);
+}
+
 describe("a damaged store file", () => {
   it("cut off part-way: every command refuses it as truncated and leaves it unchanged", async () => {
     const { db, corpus } = await filledStore();
@@ -83,17 +96,21 @@ describe("a damaged store file", () => {
 
   it("a table page found damaged by a query after the store opened is named as damaged", async () => {
     const { db, corpus } = await filledStore();
-    const raw = new Database(db, { readonly: true });
-    const pageSize = Number(raw.pragma("page_size", { simple: true }));
-    const { rootpage } = raw
-      .prepare("SELECT rootpage FROM sqlite_master WHERE type = 'table' AND name = 'apps'")
-      .get() as { rootpage: number };
-    raw.close();
-    const image = readFileSync(db);
-    image.fill(0xa5, (rootpage - 1) * pageSize, rootpage * pageSize);
-    writeFileSync(db, image);
+    damagePage(db, "apps");
     for (const args of [["apps"], ["chats", "--app", "Lanternfish"]]) {
       await expectDamaged(db, corpus, args, "malformed");
     }
+  }, 120_000);
+
+  it("the search index found damaged inside an explorer run ends the run as damaged", async () => {
+    const { db, corpus } = await filledStore();
+    damagePage(db, "history_fts_idx");
+    // The explorer's searches fail on it: not a partial report saying nothing matched (exit 11).
+    await expectDamaged(
+      db,
+      corpus,
+      ["explore", "--app", "Lanternfish", "why the flicker?"],
+      "malformed",
+    );
   }, 120_000);
 });

@@ -38,7 +38,10 @@ export interface ChildToolsOptions<C extends HistoryScope = RetrievalContext> {
   readonly isPro: () => boolean;
   readonly signal: AbortSignal;
   readonly stepsLeft: () => number;
-  /** A run-ending error (Pro lost): the host aborts the run and surfaces it. */
+  /**
+   * A run-ending error (Pro lost, a store that cannot be used): the host aborts the run and
+   * surfaces it.
+   */
   readonly onFatal: (error: RecollectError) => void;
   /**
    * A retrieval call that failed for a reason of ours, not the request's (anything but not found
@@ -110,11 +113,16 @@ export function createChildTools<C extends HistoryScope>(
       registry.recordFailedCall();
       return failure(error.kind, error.message);
     }
+    const classified = toRecollectError(error);
+    // A store that cannot be used (a damaged file, an unreachable team store) fails every later
+    // call too, and nothing the child asks can fix it: the run ends with that error, as a direct
+    // search or read does, instead of a report that says nothing matched.
+    if (classified.kind === "precondition") {
+      options.onFatal(classified);
+      return failure(classified.kind, classified.message);
+    }
     registry.recordFailedCall(true);
-    options.onToolFailure(
-      what === "search" ? "search_chats" : "read_chat",
-      toRecollectError(error),
-    );
+    options.onToolFailure(what === "search" ? "search_chats" : "read_chat", classified);
     return failure("internal", `The ${what} failed. Try a different request or submit.`);
   }
 
