@@ -197,9 +197,11 @@ describe("formatSearch", () => {
     };
     const lines = formatSearch(result).split("\n");
     expect(lines.filter((line) => line.includes(" more message"))).toEqual([
-      "  2 more messages of this chat match: [40] [12]",
-      "  41 more messages of this chat match, the best 1: [7]",
+      "  2 more messages of this chat match (message ids, for read --around): [40] [12]",
+      "  41 more messages of this chat match, the best 1 (message ids, for read --around): [7]",
     ]);
-    expect(otherMatchesLine([9])).toBe("1 more message of this chat matches: [9]");
+    expect(otherMatchesLine([9])).toBe(
+      "1 more message of this chat matches (message ids, for read --around): [9]",
+    );
   });
 });

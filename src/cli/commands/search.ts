@@ -100,14 +100,18 @@ export function formatSearch(result: SearchChatsResult): string {
 }
 
 /**
- * A chat's other matches in words: how many, then the ids of the best (all of them when they are
- * all shown): "3 more messages of this chat match: [40] [12] [9]", "41 more … the best 6: [40] …
- * [7]". `count` defaults to the ids' number.
+ * A chat's other matches in words: how many, then the message ids of the best (all of them when
+ * they are all shown), which `read --around` takes: "3 more messages of this chat match (message
+ * ids, for read --around): [40] [12] [9]", "41 more … the best 6 (message ids, for read --around):
+ * [40] … [7]". `count` defaults to the ids' number.
  */
 export function otherMatchesLine(ids: readonly number[], count = ids.length): string {
   const listed = ids.map((id) => `[${id}]`).join(" ");
   const head = `${plural(count, "more message")} of this chat ${count === 1 ? "matches" : "match"}`;
-  return count > ids.length ? `${head}, the best ${ids.length}: ${listed}` : `${head}: ${listed}`;
+  const ofIds = "(message ids, for read --around)";
+  return count > ids.length
+    ? `${head}, the best ${ids.length} ${ofIds}: ${listed}`
+    : `${head} ${ofIds}: ${listed}`;
 }
 
 /** Registers `recollect search`. */
