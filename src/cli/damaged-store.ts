@@ -1,29 +1,38 @@
 /**
- * A store file found damaged after it opened: a query reached a page SQLite cannot read. The
- * library says only "the store file is damaged" (`toRecollectError`); the CLI knows which store
- * it opened, so it names the path and where it came from, as the same damage found while opening
- * is named (`StoreDamagedError`).
+ * A store file found damaged after it opened (a query reached a page SQLite cannot read), or
+ * read-only when a command wrote to it. The library says only "the store file is damaged" or "the
+ * store is read-only" (`toRecollectError`); the CLI knows which store it opened, so it names the
+ * path and where it came from, as the same damage found while opening is named
+ * (`StoreDamagedError`).
  */
 import type { Command } from "commander";
-import { isDamagedDatabaseError, RecollectError } from "../errors/recollect-error.js";
+import {
+  isDamagedDatabaseError,
+  RecollectError,
+  sqliteErrorCode,
+} from "../errors/recollect-error.js";
 import { StoreDamagedError } from "../store/store-damaged-error.js";
 import { StorePathError } from "../store/store-path-error.js";
+import { StoreReadOnlyError } from "../store/store-read-only-error.js";
 import { globalOptions, storeLocationFor } from "./cli-context.js";
 
 /**
- * `error` as a {@link StoreDamagedError} naming the run's local store when it, or the cause of a
- * classified error, is SQLite's "database is damaged" (only the local store is SQLite: a team
- * store is PostgreSQL, and importers classify their own files' errors); else `error` unchanged.
+ * `error` as a store path error naming the run's local store when it, or the cause of a
+ * classified error, is SQLite's "database is damaged" ({@link StoreDamagedError}) or "attempt to
+ * write a readonly database" ({@link StoreReadOnlyError}). Only the local store is SQLite: a team
+ * store is PostgreSQL, and importers classify their own files' errors. Else `error` unchanged.
  * Never throws: when the store's options cannot be read, `error` is returned as it is.
  */
 export function namingDamagedStore(error: unknown, program: Command): unknown {
   if (error instanceof StorePathError) return error;
   const raw = RecollectError.isInstance(error) ? error.cause : error;
-  if (!isDamagedDatabaseError(raw)) return error;
+  const damaged = isDamagedDatabaseError(raw);
+  if (!damaged && !sqliteErrorCode(raw)?.startsWith("SQLITE_READONLY")) return error;
   try {
-    return new StoreDamagedError(storeLocationFor(globalOptions(program)), "malformed", {
-      cause: raw,
-    });
+    const location = storeLocationFor(globalOptions(program));
+    return damaged
+      ? new StoreDamagedError(location, "malformed", { cause: raw })
+      : new StoreReadOnlyError(location, { cause: raw });
   } catch {
     return error;
   }

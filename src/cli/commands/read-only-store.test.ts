@@ -108,11 +108,17 @@ describe("a read-only store", () => {
         apps: [{ app: "Lanternfish", pending: 1, status: "stale" }],
       });
 
-      const rebuild = await run(["--db", db, "index", "rebuild"]);
+      // A command that writes is refused naming the store, as every store path error does.
+      const rebuild = await run(["--db", db, "--json", "index", "rebuild"]);
       expect(rebuild.code).toBe(4);
-      expect(rebuild.stderr).toBe(
-        "recollect: The store is read-only: search, read and explore work, but this needs to write to it. Make the store file and its folder writable.\n",
-      );
+      expect({ ...JSON.parse(rebuild.stderr).error, message: undefined }).toEqual({
+        kind: "precondition",
+        exit_code: 4,
+        path: db,
+        argument: "--db",
+        message: undefined,
+      });
+      expect(JSON.parse(rebuild.stderr).error.message).toContain(db);
       expect(sha256(db)).toBe(before);
     },
     120_000,
