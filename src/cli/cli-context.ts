@@ -60,6 +60,9 @@ const TEAM_STORE_COMMANDS: ReadonlySet<string> = new Set([
   "server revoke",
 ]);
 
+/** {@link TEAM_STORE_COMMANDS} as an error names them. */
+const TEAM_STORE_COMMAND_LIST = "search, read, apps, chats, explore, mcp, serve and server";
+
 /** `command`'s words below the root program: "import", "apps rename", "settings set". */
 function commandPath(command: Command): string {
   const names: string[] = [];
@@ -85,15 +88,17 @@ export function globalOptions(
   const store =
     options.store === undefined ? undefined : requireStoreValue(options.store, "--store");
   const name = commandPath(command);
-  if (store !== undefined && isPostgresUrl(store) && !TEAM_STORE_COMMANDS.has(name)) {
-    throw new InvalidInputError(
-      "--store",
-      `a store file path: \`${name}\` works on this machine's store (a team store's postgres:// URL is for ${[...TEAM_STORE_COMMANDS.keys()].filter((key) => !key.includes(" ")).join(", ")} and server; push your chats to it with \`push --to URL\`)`,
-      "got a postgres:// URL",
-    );
+  if (store !== undefined && isPostgresUrl(store)) {
+    if (!TEAM_STORE_COMMANDS.has(name)) {
+      throw new InvalidInputError(
+        "--store",
+        `a store file path: \`${name}\` works on this machine's store (a team store's postgres:// URL is for ${TEAM_STORE_COMMAND_LIST}; push your chats to it with \`push --to URL\`)`,
+        "got a postgres:// URL",
+      );
+    }
+    // A team URL that cannot be one is refused before anything else is checked (Pro, the app).
+    parseStoreUrl(store, "--store");
   }
-  // A team URL that cannot be one is refused before anything else is checked (Pro, the app).
-  if (store !== undefined && isPostgresUrl(store)) parseStoreUrl(store, "--store");
   const teamFromEnv = env.RECOLLECT_STORE;
   if (
     store === undefined &&
