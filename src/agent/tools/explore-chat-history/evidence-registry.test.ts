@@ -54,8 +54,10 @@ describe("evidence registry", () => {
     registry.admitCall();
     const read = registry.recordRead("r", readResult(1, [11, 13]));
     expect(read.messages.map((m) => m.candidate_id)).toEqual(["c2", "c4"]);
+    // The read is the fuller view (as long, and read): the record takes its text, keeps its ID
+    // and how it was first observed.
     const c2 = registry.get("c2");
-    expect(c2?.text).toBe("excerpt 11");
+    expect(c2?.text).toBe("content 11");
     expect(c2?.via).toBe("search");
     expect(Object.isFrozen(c2)).toBe(true);
     expect(registry.stats()).toMatchObject({
@@ -65,6 +67,17 @@ describe("evidence registry", () => {
       discussions: 1,
       chats: 2,
     });
+  });
+
+  it("keeps the fullest view of a message seen twice, under its first candidate ID", () => {
+    const registry = createEvidenceRegistry(EXPLORER_BUDGETS);
+    registry.admitCall();
+    const content = "The cause: the site URL is still localhost. ".repeat(20);
+    registry.recordRead("r", { ...readResult(1, [20]), messages: [{ ...match(20), content }] });
+    registry.admitCall();
+    const body = registry.recordSearch("k", searchResult([[20, 21]]));
+    expect(body.chats[0]?.matches.map((m) => m.candidate_id)).toEqual(["c1", "c2"]);
+    expect(registry.get("c1")).toMatchObject({ text: content, via: "read", messageId: 20 });
   });
 
   it("answers repeats from the cache without counting them", () => {

@@ -1,7 +1,9 @@
 /**
  * The run's observations (plan § Evidence Registry): each observed message gets one opaque
- * candidate ID (`c1`, `c2`, … in observation order) for the run, and its record never changes once
- * registered. Part of the evidence registry (`evidence-registry.ts`).
+ * candidate ID (`c1`, `c2`, … in observation order) for the run. A record is immutable; a later,
+ * fuller view of the same message (its read content after a 300-char search excerpt) replaces it
+ * under the same ID, so the excerpt a report shows is cut from what the child read and quoted.
+ * Part of the evidence registry (`evidence-registry.ts`).
  */
 import type { MessageRole } from "../../../history/types.js";
 
@@ -19,6 +21,21 @@ export interface Observation {
   readonly projectionTruncated: boolean;
   /** How it was first observed; search hits matched the query, read messages are context. */
   readonly via: "search" | "read";
+}
+
+/**
+ * Whether `text` seen via `via` is a fuller view of a message than `seen`: longer, or as long
+ * and read rather than a search excerpt. The host's registry and the offline policy's run state
+ * both keep the fullest view, so a claim's quote and its excerpt come from the same text.
+ */
+export function isFullerView(
+  seen: { readonly text: string; readonly via: Observation["via"] },
+  text: string,
+  via: Observation["via"],
+): boolean {
+  const fullness = (length: number, how: Observation["via"]) =>
+    2 * length + (how === "read" ? 1 : 0);
+  return fullness(text.length, via) > fullness(seen.text.length, seen.via);
 }
 
 /** What a search match or a read message says about the message it shows (absent flag = false). */
@@ -56,7 +73,10 @@ export function observationOf(
 export interface Observations {
   /** The candidate ID `messageId` has, or the one it would get if observed next. */
   peekId(messageId: number): string;
-  /** Registers the message (the first observation wins; a repeat returns it unchanged). */
+  /**
+   * Registers the message. A repeat keeps its candidate ID and first `via`; its text becomes the
+   * fuller of the two views ({@link isFullerView}). Returns the message's record.
+   */
   observe(
     chat: { readonly chatId: number; readonly chatTitle: string | null },
     message: ObservedMessage,
@@ -79,8 +99,10 @@ export function createObservations(): Observations {
     peekId: (messageId) => byMessage.get(messageId)?.candidateId ?? `c${byId.size + 1}`,
     observe(chat, message, text, via) {
       const existing = byMessage.get(message.message_id);
-      if (existing) return existing;
-      const observation = observationOf(`c${byId.size + 1}`, chat, message, text, via);
+      if (existing && !isFullerView(existing, text, via)) return existing;
+      const observation = existing
+        ? Object.freeze({ ...existing, text })
+        : observationOf(`c${byId.size + 1}`, chat, message, text, via);
       byId.set(observation.candidateId, observation);
       byMessage.set(observation.messageId, observation);
       chats.add(chat.chatId);

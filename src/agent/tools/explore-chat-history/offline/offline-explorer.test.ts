@@ -143,6 +143,57 @@ describe("offline engine + real explorer + real store", () => {
     expect(second.stats).toEqual(first.stats);
   });
 
+  test("a message found by search and then read shows, under its claim, the sentence it quotes", async () => {
+    const store = openStore({ path: ":memory:" });
+    stores.push(store);
+    const at = Date.parse("2026-06-08T02:11:00.000Z");
+    const turn = (role: "user" | "assistant", content: string) => ({
+      role,
+      content,
+      createdAtMs: at,
+      aiMessagesJson: null,
+      isCompactionSummary: false,
+    });
+    // The search excerpt (≤ 300 chars around the first match) holds the welcome-email section
+    // only; the cause of the localhost link is further down, where the read shows it.
+    const answer = [
+      "Good catch, you're seeing two separate things. Let me explain how it works right now.",
+      "## 1. The welcome email fires at signup",
+      `${"Our welcome email is sent inside the signup action, before you confirm, so at signup you get the confirmation email from Supabase and the welcome email from our app. ".repeat(3)}`,
+      "## 2. The confirm link going to localhost:3000 is not correct",
+      "Your Supabase Site URL is still http://localhost:3000, and the email template builds the link from it.",
+    ].join("\n\n");
+    writeChats(store.db, [
+      {
+        chat: {
+          source: "jsonl",
+          externalId: "fixture/confirm",
+          title: "Signup emails",
+          createdAtMs: at,
+          appHint: null,
+          messages: [
+            turn(
+              "user",
+              "When I open the confirmation email the link goes to localhost 3000, is that right?",
+            ),
+            turn("assistant", answer),
+          ],
+        },
+        app: { name: "shop", path: null },
+      },
+    ]);
+    drain(store);
+    const { report } = await explore(
+      store,
+      "shop",
+      "why does the confirmation link go to localhost:3000?",
+    );
+    const cited = report.findings
+      .flatMap((finding) => finding.evidence)
+      .find((item) => item.role === "assistant");
+    expect(cited?.excerpt).toContain("Site URL is still");
+  });
+
   test("nothing on the topic: no_match, never proof of absence", async () => {
     const { report } = await explore(
       seededStore(),

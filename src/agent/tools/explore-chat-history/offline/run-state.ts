@@ -16,7 +16,12 @@ import {
   EXPLORER_TASK_NAMESPACE,
   explorerTaskSchema,
 } from "../child-protocol.js";
-import { type Observation, type ObservedMessage, observationOf } from "../observations.js";
+import {
+  isFullerView,
+  type Observation,
+  type ObservedMessage,
+  observationOf,
+} from "../observations.js";
 
 /** The host's observation record (`observations.ts`), the one type both sides share. */
 export type { Observation } from "../observations.js";
@@ -75,11 +80,6 @@ function resultValue(output: LanguageModelV3ToolResultOutput): unknown {
   return output.type === "json" || output.type === "error-json" ? output.value : undefined;
 }
 
-/** Orders texts by length; on a tie, read content beats a search excerpt. */
-function fullness(text: string, via: Observation["via"]): number {
-  return 2 * text.length + (via === "read" ? 1 : 0);
-}
-
 /** Rebuilds the run from `options` (prompt + providerOptions). Pure. */
 export function readRunState(options: LanguageModelV3CallOptions): RunState {
   const task = explorerTaskSchema.safeParse(options.providerOptions?.[EXPLORER_TASK_NAMESPACE]);
@@ -107,7 +107,7 @@ export function readRunState(options: LanguageModelV3CallOptions): RunState {
   ) => {
     const seen = observations.get(message.candidate_id);
     const place = { chatId: chat.chat_id, chatTitle: chat.title ?? null };
-    const longest = seen && fullness(seen.text, seen.via) >= fullness(text, via) ? seen.text : text;
+    const longest = seen && !isFullerView(seen, text, via) ? seen.text : text;
     const fullest = seen?.via === "read" ? "read" : via;
     const entry = observationOf(message.candidate_id, place, message, longest, fullest);
     observations.set(message.candidate_id, entry);
