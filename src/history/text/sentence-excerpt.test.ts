@@ -52,6 +52,34 @@ describe("sentenceExcerpt", () => {
     ).toBe(true);
   });
 
+  it("starts at the sentence the claim quotes, before the one the question's words match best", () => {
+    const quoted = "The budget was tight that quarter, so every seat mattered.";
+    const text = `${PREAMBLE}${quoted} ${ANSWER}${TAIL}`;
+    const claim = `assistant on 2026-01-10: "${quoted}"`;
+    expect(sentenceExcerpt(text, query("why did we leave Clerk?"), termsOf, 120, claim)).toMatch(
+      /^…The budget was tight that quarter/,
+    );
+    // A claim quoting nothing of the text, or sharing a short phrase only, changes nothing.
+    for (const other of ['user: "something else entirely, nothing quoted"', "the budget was"]) {
+      expect(sentenceExcerpt(text, query("why did we leave Clerk?"), termsOf, 120, other)).toBe(
+        sentenceExcerpt(text, query("why did we leave Clerk?"), termsOf, 120),
+      );
+    }
+  });
+
+  it("shows the quoted window of a sentence longer than the bound", () => {
+    const long = `${"word ".repeat(80)}then the Postgres decision came after the load test ${"more ".repeat(40)}`;
+    const excerpt = sentenceExcerpt(
+      long,
+      query("word"),
+      termsOf,
+      100,
+      'assistant: "…the Postgres decision came after the load test"',
+    );
+    expect(excerpt).toContain("Postgres decision came after the load test");
+    expect(excerpt.length).toBeLessThanOrEqual(100);
+  });
+
   it("shows the first matching word of a sentence longer than the bound", () => {
     const long = `${"word ".repeat(80)}then the Postgres decision came ${"more ".repeat(40)}`;
     const excerpt = sentenceExcerpt(long, query("postgres"), termsOf, 100);
@@ -84,8 +112,9 @@ describe("sentenceExcerpt", () => {
       fc.property(
         fc.string({ unit: "grapheme", maxLength: 600 }),
         fc.integer({ min: 8, max: 300 }),
-        (text, max) => {
-          const excerpt = sentenceExcerpt(text, query("a b c 😀"), termsOf, max);
+        fc.string({ unit: "grapheme", maxLength: 200 }),
+        (text, max, claim) => {
+          const excerpt = sentenceExcerpt(text, query("a b c 😀"), termsOf, max, claim + text);
           expect(excerpt.length).toBeLessThanOrEqual(max);
           expect(excerpt).not.toMatch(/^[\uDC00-\uDFFF]|[\uD800-\uDBFF]$/);
         },

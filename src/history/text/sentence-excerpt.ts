@@ -69,6 +69,37 @@ function bestSentence(sentences: readonly Sentence[], query: ReadonlySet<string>
   return best;
 }
 
+/**
+ * Characters of a sentence that must occur together in a claim for the claim to quote it: long
+ * enough that a shared phrase ("in the database") is no quote, short enough for a quote the
+ * claim cut to a window of a long sentence.
+ */
+export const QUOTE_PROBE_CHARS = 24;
+/** Step between the probes tried along a sentence, chars. */
+const QUOTE_PROBE_STEP = 6;
+
+/**
+ * The first sentence of `flat` that `claim` quotes, and where in it the quoted part starts: a
+ * {@link QUOTE_PROBE_CHARS}-character stretch of the sentence occurs in the claim (stretches tried
+ * every {@link QUOTE_PROBE_STEP} chars). Null when the claim is shorter than a probe or quotes
+ * none.
+ */
+function quotedSentence(
+  flat: string,
+  sentences: readonly Sentence[],
+  claim: string,
+): { readonly sentence: Sentence; readonly at: number } | null {
+  if (claim.length < QUOTE_PROBE_CHARS) return null;
+  for (const sentence of sentences) {
+    const last = Math.max(sentence.start, sentence.end - QUOTE_PROBE_CHARS);
+    for (let at = sentence.start; at <= last; at += QUOTE_PROBE_STEP) {
+      const probe = flat.slice(at, Math.min(at + QUOTE_PROBE_CHARS, sentence.end));
+      if (probe.length === QUOTE_PROBE_CHARS && claim.includes(probe)) return { sentence, at };
+    }
+  }
+  return null;
+}
+
 /** Offset of the first word of `flat[from, to)` whose terms meet `query`, else `from`. */
 function firstMatchingWord(
   flat: string,
@@ -96,7 +127,11 @@ function onCodePoint(text: string, index: number, direction: 1 | -1): number {
  * starting at the sentence whose terms (per `termsOf`) best match `queryTerms` and running on
  * past it; starting at an earlier sentence when the text after it leaves room; starting
  * shortly before its first matching word when the sentence alone is longer than the bound. The
- * text's start when nothing matches; the whole text when it fits.
+ * text's start when nothing matches; the whole text when it fits. When `claim` (the text a
+ * report says about this message) quotes a sentence of `text` — {@link QUOTE_PROBE_CHARS}
+ * consecutive characters of it, whitespace collapsed, occur in the claim — that sentence is the
+ * one the excerpt starts at, so a reader finds the quoted words under the claim; the claim only
+ * chooses among the text's own sentences, never adds to the excerpt.
  *
  * @throws RangeError when `maxChars` < 8 (no room for a sentence and two marks).
  */
@@ -105,16 +140,18 @@ export function sentenceExcerpt(
   queryTerms: ReadonlySet<string>,
   termsOf: TermsOf,
   maxChars: number,
+  claim = "",
 ): string {
   if (maxChars < 8) throw new RangeError(`maxChars must be at least 8, got ${maxChars}`);
   const { flat, sentences } = splitSentences(text, termsOf);
   if (flat.length <= maxChars) return flat;
-  const best = bestSentence(sentences, queryTerms);
+  const quoted = quotedSentence(flat, sentences, claim.replace(/\s+/g, " "));
+  const best = quoted?.sentence ?? bestSentence(sentences, queryTerms);
   const budget = maxChars - 2;
   let start = 0;
   if (best !== null) {
     if (best.end - best.start > budget) {
-      const word = firstMatchingWord(flat, best.start, best.end, queryTerms, termsOf);
+      const word = quoted?.at ?? firstMatchingWord(flat, best.start, best.end, queryTerms, termsOf);
       start = Math.max(best.start, word - LONG_SENTENCE_LEAD);
       const space = flat.indexOf(" ", start);
       if (start > best.start && space !== -1 && space < word) start = space + 1;

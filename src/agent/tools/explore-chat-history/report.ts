@@ -64,13 +64,15 @@ export function excerptTerms(query: string): ReadonlySet<string> {
 
 /**
  * Resolves an observation into the evidence shape; every field comes from the registry. The
- * excerpt (≤ `maxExcerptChars`) starts at the sentence that best matches `queryTerms` (see
- * `sentenceExcerpt`), not at the message's first characters; with no term matching, at its start.
+ * excerpt (≤ `maxExcerptChars`) starts at the sentence `claim` quotes, else at the one that best
+ * matches `queryTerms` (see `sentenceExcerpt`), not at the message's first characters; with
+ * neither, at its start.
  */
 export function toEvidenceTarget(
   observation: Observation,
   budgets: ReportBudgets,
   queryTerms: ReadonlySet<string> = new Set(),
+  claim = "",
 ): EvidenceTarget {
   const title =
     observation.chatTitle === null ? null : clampText(observation.chatTitle, budgets.maxTitleChars);
@@ -80,7 +82,7 @@ export function toEvidenceTarget(
     message_id: observation.messageId,
     role: observation.role,
     created_at: observation.createdAt,
-    excerpt: sentenceExcerpt(observation.text, queryTerms, termsOf, budgets.maxExcerptChars),
+    excerpt: sentenceExcerpt(observation.text, queryTerms, termsOf, budgets.maxExcerptChars, claim),
     ...(observation.projectionTruncated ? { projection_truncated: true } : {}),
     ...(observation.isCompactionSummary ? { is_compaction_summary: true } : {}),
   };
@@ -243,7 +245,7 @@ function assemble(input: AssembleInput): BuiltReport {
   const { facts, budgets } = input;
   const terms = excerptTerms(facts.query);
   const toGroup = (item: ValidatedItem) =>
-    item.evidence.map((o) => toEvidenceTarget(o, budgets, terms));
+    item.evidence.map((o) => toEvidenceTarget(o, budgets, terms, item.text));
   const draft: ExploreChatHistoryReport = {
     query: facts.query,
     outcome: "complete",
