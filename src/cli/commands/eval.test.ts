@@ -212,9 +212,13 @@ describe("recollect eval", () => {
       gap: {
         compared: { suite: string };
         rows: { group: string; questions: object; recall: Figure; abstention: Figure }[];
+        paired: { questions: number; moves: { figure: string; questions: number }[] } | null;
       };
     };
     expect(result.gap.compared.suite).toBe("cli-suite");
+    // The absent question is in both runs: compared question by question, on abstention only.
+    expect(result.gap.paired?.questions).toBe(1);
+    expect(result.gap.paired?.moves.find((m) => m.figure === "abstained")?.questions).toBe(1);
     expect(result.gap.rows.map((row) => [row.group, row.questions])).toEqual([
       ["overall", { compared: 1, current: 2 }],
       ["no_match", { compared: 1, current: 1 }],
@@ -231,6 +235,7 @@ describe("recollect eval", () => {
     const text = await runCaptured(["eval", "--suite", suiteFile(SUITE), "--compare", earlierPath]);
     expect(text.stdout).toContain("\ngap · this run: cli-suite (");
     expect(text.stdout).toMatch(/\nno_match {2,}1\/1 /);
+    expect(text.stdout).toMatch(/\nabstained {2,}1 {2,}0 {2,}0 {2,}1\.00\n/);
   });
 
   it("classifies a bad --compare file before running anything", async () => {

@@ -6,6 +6,7 @@
 import { readFileSync } from "node:fs";
 import { z } from "zod";
 import { ImportFormatError, InvalidInputError } from "../../errors/recollect-error.js";
+import type { PairedScore } from "./paired-gap.js";
 
 const figure = z.number().nullable();
 /** A figure newer than some saved runs (issue 28's answer figures): missing reads as null. */
@@ -32,19 +33,34 @@ const comparedSummarySchema = z.object({
 /** One category's figures of a run (a subset of `GroupSummary`). */
 export type ComparedSummary = z.infer<typeof comparedSummarySchema>;
 
+/** One question's figures a paired comparison reads; a figure a run lacks reads as null. */
+const comparedScoreSchema = z.object({
+  id: z.string(),
+  recall: figure.default(null),
+  answerAt1: z.boolean().nullable().default(null),
+  answerAt3: z.boolean().nullable().default(null),
+  currentFirst: z.boolean().nullable().default(null),
+  abstained: z.boolean().nullable().default(null),
+});
+
 const comparedResultSchema = z.object({
   suite: z.string(),
   engine: z.object({ kind: z.string(), modelId: z.string() }),
   categories: z.array(comparedSummarySchema),
   overall: comparedSummarySchema,
+  scores: z.array(comparedScoreSchema).default([]),
 });
 
-/** A run's suite name, engine and per-category figures (an `EvalResult` fits it). */
+/**
+ * A run's suite name, engine, per-category figures and per-question scores (an `EvalResult` fits
+ * it; a file without `scores` reads as none).
+ */
 export interface ComparedResult {
   readonly suite: string;
   readonly engine: { readonly kind: string; readonly modelId: string };
   readonly categories: readonly ComparedSummary[];
   readonly overall: ComparedSummary;
+  readonly scores: readonly PairedScore[];
 }
 
 /**

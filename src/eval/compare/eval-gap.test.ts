@@ -37,6 +37,7 @@ const DEV: ComparedResult = {
     summary("no_match", { recall: null, abstention: 1 }),
   ],
   overall: summary("overall", { recall: 0.625, abstention: 1, answerAt1: 0.75, currentFirst: 0.5 }),
+  scores: [],
 };
 const HELD: ComparedResult = {
   suite: "held",
@@ -53,7 +54,17 @@ const HELD: ComparedResult = {
     answerAt1: 0.5,
     confidentWrong: 0.25,
   }),
+  scores: [],
 };
+
+const answered = (id: string, answerAt1: boolean) => ({
+  id,
+  recall: null,
+  answerAt1,
+  answerAt3: null,
+  currentFirst: null,
+  abstained: null,
+});
 
 const dirs: string[] = [];
 afterEach(() => {
@@ -127,6 +138,28 @@ describe("evalGap", () => {
       ...["-", "0.25", "-"],
       ...["-", "-", "-"],
     ]);
+  });
+
+  it("compares two runs of the same questions question by question, with the ids that moved", () => {
+    const before = { ...DEV, scores: ["a", "b", "c"].map((id) => answered(id, false)) };
+    const now = {
+      ...DEV,
+      scores: [answered("a", true), answered("b", true), answered("c", false)],
+    };
+    const gap = evalGap(before, now);
+    expect(gap.paired?.moves.find((m) => m.figure === "answerAt1")).toMatchObject({
+      questions: 3,
+      up: ["a", "b"],
+      down: [],
+      pValue: 0.5,
+    });
+    const lines = formatEvalGap(gap).split("\n");
+    const at = lines.findIndex((line) => line.startsWith("question by question (3 questions"));
+    expect(at).toBeGreaterThan(0);
+    expect(lines[at + 3]?.split(/ +/)).toEqual(["answer@1", "3", "2", "0", "0.50"]);
+    expect(lines).toContain("answer@1 better: a, b");
+    expect(evalGap(DEV, HELD).paired).toBeNull();
+    expect(formatEvalGap(evalGap(DEV, HELD))).not.toContain("question by question");
   });
 
   it("reads an earlier run's --json output and classifies anything else", () => {

@@ -4,9 +4,11 @@
  * abstention, conflict recall and precision, and issue 28's answer figures (answer@1, answer@3,
  * current-first, confident-wrong on found and absent questions), and the difference this run −
  * the compared run. A run saved before the answer figures existed has null for them. Tuning on
- * the dev set shows up as a negative gap on the held-out one. Pure.
+ * the dev set shows up as a negative gap on the held-out one. Two runs of the same questions are
+ * also compared question by question (`paired-gap.ts`). Pure.
  */
 import type { ComparedResult, ComparedSummary } from "./compared-result.js";
+import { type PairedGap, pairedGap } from "./paired-gap.js";
 
 /** One figure in both runs and its difference (null when either run has no value). */
 export interface GapFigure {
@@ -39,6 +41,8 @@ export interface EvalGap {
   readonly current: { readonly suite: string; readonly modelId: string };
   /** `overall` first, then the shared categories in the current run's order. */
   readonly rows: readonly GapRow[];
+  /** Question by question, when the runs share question ids (`paired-gap.ts`); else null. */
+  readonly paired: PairedGap | null;
 }
 
 function figure(compared: number | null, current: number | null): GapFigure {
@@ -77,5 +81,6 @@ export function evalGap(compared: ComparedResult, current: ComparedResult): Eval
     compared: { suite: compared.suite, modelId: compared.engine.modelId },
     current: { suite: current.suite, modelId: current.engine.modelId },
     rows: [row(compared.overall, current.overall), ...shared],
+    paired: pairedGap(compared.scores, current.scores),
   };
 }
