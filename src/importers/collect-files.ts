@@ -4,7 +4,7 @@
  * `node_modules`). Hidden files and folders are kept: `.specstory/` and `.aider.chat.history.md`
  * are hidden.
  */
-import { accessSync, constants, lstatSync, readdirSync, statSync } from "node:fs";
+import { accessSync, constants, lstatSync, readdirSync, type Stats, statSync } from "node:fs";
 import { join } from "node:path";
 import { InvalidInputError } from "../errors/recollect-error.js";
 import { NO_EXCLUSION, type PathExclusion } from "./path-exclusion.js";
@@ -42,8 +42,9 @@ export interface CollectedFiles {
  * one locked file does not stop the rest; a path given by name that cannot be read is an error,
  * as a missing one is: the person asked for that very file.
  *
- * @throws InvalidInputError (`paths`) when no path is given or one does not exist or cannot be
- *   read (the detail names the path and, unless it is missing, the system error code).
+ * @throws InvalidInputError (`paths`) when no path is given or one does not exist, cannot be
+ *   read, or is a named pipe, device or socket (the detail names the path and, unless it is
+ *   missing, the system error code or what it is). Inside a folder such paths are not listed.
  */
 export function collectFiles(
   paths: readonly string[],
@@ -66,6 +67,12 @@ export function collectFiles(
       const detail = missing ? `${path} does not exist` : `${path} cannot be read (${code})`;
       throw new InvalidInputError("paths", "existing files or folders", detail);
     }
+    const special = specialFileKind(stats);
+    if (special !== null) {
+      // Opening a named pipe blocks until a writer comes, past any stop signal; a device never ends.
+      const detail = `${path} is ${special}, not a regular file`;
+      throw new InvalidInputError("paths", "existing files or folders", detail);
+    }
     if (exclusion.excludes(path)) collected.excluded.push(path);
     else if (!stats.isDirectory()) collected.files.push({ path, explicit: true });
     else {
@@ -78,6 +85,14 @@ export function collectFiles(
     }
   }
   return collected;
+}
+
+/** What a path that is neither a regular file nor a folder is ("a named pipe"…), else null. */
+function specialFileKind(stats: Stats): string | null {
+  if (stats.isFIFO()) return "a named pipe";
+  if (stats.isCharacterDevice() || stats.isBlockDevice()) return "a device";
+  if (stats.isSocket()) return "a socket";
+  return null;
 }
 
 /** The system error code of a failed `fs` call (`EACCES`, `ELOOP`…), or "error". */

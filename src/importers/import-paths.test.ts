@@ -1,3 +1,4 @@
+import { execFileSync } from "node:child_process";
 import { appendFileSync, copyFileSync, mkdirSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import Database from "better-sqlite3";
@@ -224,6 +225,26 @@ describe("importPaths edge cases", () => {
     symlinkSync(join(dir, "a"), join(dir, "b"));
     expect(() => importPaths({ store, paths: [join(dir, "a")] })).toThrow(
       `Invalid paths: expected existing files or folders (${join(dir, "a")} cannot be read (ELOOP)).`,
+    );
+  });
+
+  it("a named pipe or a device given by name is invalid input; inside a folder it is passed by", () => {
+    using store = openStore({ path: ":memory:" });
+    const dir = temp.make();
+    // Opening a pipe with no writer would block the import past any stop signal.
+    execFileSync("mkfifo", [join(dir, "pipe.jsonl")]);
+    expect(() => importPaths({ store, paths: [join(dir, "pipe.jsonl")] })).toThrow(
+      `Invalid paths: expected existing files or folders (${join(dir, "pipe.jsonl")} is a named pipe, not a regular file).`,
+    );
+    expect(() => importPaths({ store, paths: ["/dev/zero"] })).toThrow(
+      "Invalid paths: expected existing files or folders (/dev/zero is a device, not a regular file).",
+    );
+    expect(count(store, "apps")).toBe(0);
+    writeDyadFixture(join(dir, "dyad.db"), { modern: false });
+    const report = importPaths({ store, paths: [dir] });
+    expect(report.totals.chats).toBe(3);
+    expect(report.skippedPaths.map((skipped) => skipped.path)).not.toContain(
+      join(dir, "pipe.jsonl"),
     );
   });
 
