@@ -26,6 +26,7 @@ import {
 } from "../../settings/index.js";
 import { telemetrySinkForStorePath } from "../../telemetry/index.js";
 import { globalOptions, openExistingCliStore, storePathFor } from "../cli-context.js";
+import { onceOnlyApp } from "../once-only-option.js";
 import { cliRemedyWriter } from "../remedy-writer.js";
 import { handleStopSignals } from "../stop-signals.js";
 import { terminalText } from "../terminal-text.js";
@@ -45,7 +46,7 @@ export function registerChatCommand(program: Command): void {
   program
     .command("chat")
     .description("talk with the primary agent about an app's earlier chats (Ctrl-C cancels a turn)")
-    .requiredOption("--app <name>", "the app to talk about (see `recollect apps`)")
+    .requiredOption("--app <name>", "the app to talk about (see `recollect apps`)", onceOnlyApp)
     .option("--mode <mode>", `one of ${AGENT_MODES.join(" | ")}`, "agent")
     .option("--engine <kind>", `model engine: ${ENGINE_KINDS.join(" | ")} (default offline)`)
     .option("--free-model", "the primary model does not run through the Engine (no history tools)")

@@ -12,6 +12,7 @@ import { isoTimeOrNull, timeText } from "../../text/iso-time.js";
 import { plural } from "../../text/plural.js";
 import { globalOptions } from "../cli-context.js";
 import { withCliHistory } from "../cli-history.js";
+import { onceOnlyApp } from "../once-only-option.js";
 import { writeAnswer } from "../write-answer.js";
 import { requireAppName } from "./apps.js";
 
@@ -62,7 +63,7 @@ export function registerChatsCommand(program: Command): void {
   program
     .command("chats")
     .description("list an app's chats, newest first")
-    .requiredOption("--app <name>", "the app (see `recollect apps`)")
+    .requiredOption("--app <name>", "the app (see `recollect apps`)", onceOnlyApp)
     .action(async (options: { app: string }, command: Command) => {
       const global = globalOptions(command);
       requireAppName(options.app);

@@ -16,6 +16,7 @@ import { openStore, requireStoreFile, type Store } from "../../store/open-store.
 import { plural } from "../../text/plural.js";
 import { globalOptions, setOutcomeExitCode, storeLocationFor } from "../cli-context.js";
 import { EXIT_CODE_BY_KIND } from "../exit-codes.js";
+import { onceOnlyApp } from "../once-only-option.js";
 import { cliRemedyWriter } from "../remedy-writer.js";
 import { writeAnswer } from "../write-answer.js";
 
@@ -132,7 +133,7 @@ export function registerDoctorCommand(program: Command): void {
     .command("doctor")
     .description("check what `recollect mcp` would serve an agent in this folder, and what is off")
     .option("--project <dir>", "the folder the agent runs in (default: the working folder)")
-    .option("--app <name>", "as `recollect mcp --app`: check this app")
+    .option("--app <name>", "as `recollect mcp --app`: check this app", onceOnlyApp)
     .option("--engine <kind>", "explorer engine: offline | openai-compatible | openai | anthropic")
     .action(async (options: DoctorOptions, command: Command) => {
       await runDoctor(command, options);

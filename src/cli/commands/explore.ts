@@ -48,6 +48,7 @@ import {
 import { teamStoreFor, withCliHistory } from "../cli-history.js";
 import { exploreWithTelemetry } from "../explore-telemetry.js";
 import { runInFlagTerms } from "../flag-terms.js";
+import { onceOnlyApp } from "../once-only-option.js";
 import { progressLines } from "../progress-lines.js";
 import { recollectInvocation } from "../recollect-invocation.js";
 import { handleStopSignals } from "../stop-signals.js";
@@ -104,7 +105,11 @@ export function registerExploreCommand(program: Command): void {
     .command("explore")
     .description("investigate an app's earlier chats and print a source-attributed report")
     .argument("<question>", "what to recall, 1-500 characters")
-    .requiredOption("--app <name>", "the app whose history to explore (see `recollect apps`)")
+    .requiredOption(
+      "--app <name>",
+      "the app whose history to explore (see `recollect apps`)",
+      onceOnlyApp,
+    )
     .option("--engine <kind>", `model engine: ${ENGINE_KINDS.join(" | ")} (default offline)`)
     .option("--chat <id>", "treat this chat of the app as the current chat")
     .addHelpText(

@@ -35,6 +35,7 @@ import {
   storePathFor,
   withCliStore,
 } from "../cli-context.js";
+import { onceOnlyApp } from "../once-only-option.js";
 import { handleStopSignals, hearPendingSignals, writeFinalAnswer } from "../stop-signals.js";
 import { writeTerminalText } from "../terminal-text.js";
 import { requireNewAppName } from "./apps.js";
@@ -208,6 +209,7 @@ export function registerImportCommand(program: Command): void {
     .option(
       "--app <name>",
       "store every chat under this app instead of the derived one (an existing app named so but for case or accents is reused)",
+      onceOnlyApp,
     )
     .option(
       "--exclude <globs...>",

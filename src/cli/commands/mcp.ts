@@ -27,6 +27,7 @@ import {
   storeLocationFor,
 } from "../cli-context.js";
 import { teamStoreFor } from "../cli-history.js";
+import { onceOnlyApp } from "../once-only-option.js";
 import { packageVersion } from "../package-version.js";
 import { mcpRemedyWriter } from "../remedy-writer.js";
 import { handleStopSignals } from "../stop-signals.js";
@@ -46,7 +47,11 @@ export function registerMcpCommand(program: Command): void {
   program
     .command("mcp")
     .description("serve explore_chat_history and read_chat to a coding agent over MCP (stdio)")
-    .option("--app <name>", "lock the server to this app (default: match the client's project)")
+    .option(
+      "--app <name>",
+      "lock the server to this app (default: match the client's project)",
+      onceOnlyApp,
+    )
     .option("--engine <kind>", "explorer engine: offline | openai-compatible | openai | anthropic")
     .option("--doctor", "do not serve: check what would be served here (as `recollect doctor`)")
     .action(async (options: McpOptions, command: Command) => {

@@ -15,6 +15,7 @@ import { watchPush } from "../../team/push/watch-push.js";
 import { isPostgresUrl, parseStoreUrl, STORE_URL_ALLOWED } from "../../team/store-url.js";
 import { plural } from "../../text/plural.js";
 import { globalOptions, openExistingCliStore } from "../cli-context.js";
+import { onceOnlyApp } from "../once-only-option.js";
 import { handleStopSignals } from "../stop-signals.js";
 import { writeTerminalText } from "../terminal-text.js";
 import { writeAnswer } from "../write-answer.js";
@@ -56,7 +57,7 @@ export function registerPushCommand(program: Command): void {
     .command("push")
     .description("upload this store's apps (their projection) to a team's PostgreSQL store")
     .requiredOption("--to <url>", "the team store, postgres://USER@HOST/DATABASE")
-    .option("--app <name>", "push only this app (default: every app)")
+    .option("--app <name>", "push only this app (default: every app)", onceOnlyApp)
     .option(
       "--machine <name>",
       "this machine's name in provenance (default: $RECOLLECT_MACHINE or the host name)",

@@ -14,6 +14,7 @@ import { cliIsPro, globalOptions, proRequiredError, storePathFor } from "../cli-
 import { withCliHistory } from "../cli-history.js";
 import { FlagCombinationError } from "../flag-combination-error.js";
 import { type FlagTerms, runInFlagTerms } from "../flag-terms.js";
+import { onceOnlyApp } from "../once-only-option.js";
 import { writeAnswer } from "../write-answer.js";
 import { requireAppName } from "./apps.js";
 import { parseIdOption, parseIntegerOption } from "./integer-option.js";
@@ -153,7 +154,7 @@ export function registerReadCommand(program: Command): void {
   program
     .command("read")
     .description("read messages of one chat (developer view of read_chat)")
-    .requiredOption("--app <name>", "the app (see `recollect apps`)")
+    .requiredOption("--app <name>", "the app (see `recollect apps`)", onceOnlyApp)
     .requiredOption("--chat <id>", "chat id (from `recollect chats` or `recollect search`)")
     .option("--around <messageId>", "centre the window on this message")
     .option("--before <n>", "messages before --around, 0-10 (default 3)")

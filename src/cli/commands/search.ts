@@ -13,6 +13,7 @@ import { plural } from "../../text/plural.js";
 import { cliIsPro, globalOptions, proRequiredError, storePathFor } from "../cli-context.js";
 import { withCliHistory } from "../cli-history.js";
 import { runInFlagTerms } from "../flag-terms.js";
+import { onceOnlyApp } from "../once-only-option.js";
 import { writeAnswer } from "../write-answer.js";
 import { requireAppName } from "./apps.js";
 import { parseIntegerOption } from "./integer-option.js";
@@ -119,7 +120,7 @@ export function registerSearchCommand(program: Command): void {
   program
     .command("search")
     .description("search an app's chat history (developer view of search_chats)")
-    .requiredOption("--app <name>", "the app (see `recollect apps`)")
+    .requiredOption("--app <name>", "the app (see `recollect apps`)", onceOnlyApp)
     .option("--limit <n>", "chats to return, 1-20 (default 8)")
     .argument("<query>", "words to look for")
     .action(async (query: string, options: { app: string; limit?: string }, command: Command) => {

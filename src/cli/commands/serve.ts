@@ -38,6 +38,7 @@ import {
 } from "../cli-context.js";
 import { type TeamStoreChoice, teamStoreFor } from "../cli-history.js";
 import { runInFlagTerms } from "../flag-terms.js";
+import { onceOnlyApp } from "../once-only-option.js";
 import { cliRemedyWriter } from "../remedy-writer.js";
 import { handleStopSignals } from "../stop-signals.js";
 import { requireAppId } from "./apps.js";
@@ -89,7 +90,7 @@ export function registerServeCommand(program: Command): void {
       "--port <n>",
       `port to listen on, 0–65535 (0 picks a free port; default ${DEFAULT_SERVE_PORT})`,
     )
-    .option("--app <name>", "open this app first")
+    .option("--app <name>", "open this app first", onceOnlyApp)
     .option("--no-build", "do not build the web bundle if it is missing (API only)")
     .action(async (options: ServeOptions, command: Command) => {
       // SIGINT/SIGTERM close the server and the store, then the run ends with 130/143.
