@@ -9,17 +9,13 @@ import type { Pool } from "pg";
 import { AmbiguousAppNameError, AppNotFoundError } from "../errors/recollect-error.js";
 import type { Remedy } from "../errors/remedy.js";
 import type { HistoryPort, MessageLocation } from "../history/port/history-port.js";
-import { appNameKey } from "../store/catalog/app-lookup.js";
+import { appNameKey, suggestedAppNames } from "../store/catalog/app-lookup.js";
 import type { AppActivity } from "../store/catalog/apps.js";
 import type { ChatRow } from "../store/catalog/chats.js";
-import { closestNames } from "../text/edit-distance.js";
 import { classifyTeamError, type TeamConnection } from "./connect.js";
 import { teamReadChat } from "./read/team-read.js";
 import { teamSearchChats } from "./search/team-search.js";
 import { redactedStoreUrl } from "./store-url.js";
-
-/** At most this many "did you mean" names, as locally (`store/catalog/app-lookup.ts`). */
-const MAX_SUGGESTIONS = 3;
 
 /**
  * What an unknown app name on the team store at `url` suggests: list that store's apps (those the
@@ -116,11 +112,10 @@ export function teamHistoryPort(team: TeamConnection): HistoryPort {
             remedies,
           );
         }
-        const keys = [...new Set(apps.map((app) => appNameKey(app.name)))];
-        const suggestions = closestNames(key, keys)
-          .flatMap((close) => apps.filter((app) => appNameKey(app.name) === close))
-          .map((app) => app.name)
-          .slice(0, MAX_SUGGESTIONS);
+        const suggestions = suggestedAppNames(
+          key,
+          apps.map((app) => ({ name: app.name, key: appNameKey(app.name) })),
+        );
         throw new AppNotFoundError(
           name,
           apps.length > 0,

@@ -36,6 +36,30 @@ describe("looking an app up by a typed name", () => {
     expect(matchAppName(store.db, "payments")).toEqual({ kind: "none", suggestions: [] });
   });
 
+  it("suggests, after the typos, the names a typed name starts or names some words of", () => {
+    using store = storeWithApps(
+      "eagerminds-bookmarks",
+      "HaaV-CatalogService",
+      "rfp_response_platform",
+      "minsky",
+    );
+    const suggested = (name: string) => {
+      const match = matchAppName(store.db, name);
+      return match.kind === "none" ? match.suggestions : match;
+    };
+    expect(
+      ["eagerminds", "haav", "RFP", "bookmarks", "minsk", "ea", "platform rfp"].map(suggested),
+    ).toEqual([
+      ["eagerminds-bookmarks"],
+      ["HaaV-CatalogService"],
+      ["rfp_response_platform"],
+      ["eagerminds-bookmarks"],
+      ["minsky"],
+      [],
+      ["rfp_response_platform"],
+    ]);
+  });
+
   it("throws the typed errors: not found with its suggestions, ambiguous with its candidates", () => {
     using store = storeWithApps("Tasktide", "Acme", "ACME");
     const notFound = (() => {

@@ -2,12 +2,14 @@
  * The one lookup of an app by the name a person typed (`--app` of every command, `recollect mcp
  * --app`, `serve --app`): exact first, else the one app whose name is the same once case,
  * accents and spacing are ignored (`tasktide`, ` Tasktide `, `cafe` for "Café"). Several such
- * apps are refused as ambiguous; no match comes with the closest stored names as suggestions.
+ * apps are refused as ambiguous; no match comes with the closest stored names as suggestions, and
+ * the names the typed one is the start or some words of.
  * Only this store's app names are ever compared or returned (what `recollect apps` lists).
  */
 import type Database from "better-sqlite3";
 import { AmbiguousAppNameError, AppNotFoundError } from "../../errors/recollect-error.js";
 import { closestNames } from "../../text/edit-distance.js";
+import { nameWords } from "../../text/name-words.js";
 import { type AppRow, findAppByName, storeHasApps } from "./apps.js";
 
 /** At most this many "did you mean" names: enough for a typo, not a listing (that is `apps`). */
@@ -38,7 +40,7 @@ export type AppNameMatch =
 /**
  * Matches `name` (trimmed by the caller) against the store's apps: the app named exactly so; else
  * the only app with the same {@link appNameKey}; else `ambiguous` with every such name (sorted);
- * else `none` with up to 3 stored names within a third of the key's length in edits.
+ * else `none` with up to 3 stored names ({@link suggestedAppNames}).
  */
 export function matchAppName(db: Database.Database, name: string): AppNameMatch {
   const exact = findAppByName(db, name);
@@ -48,12 +50,36 @@ export function matchAppName(db: Database.Database, name: string): AppNameMatch 
   const same = apps.filter((entry) => entry.key === key);
   if (same.length === 1) return { kind: "found", app: same[0]!.app };
   if (same.length > 1) return { kind: "ambiguous", names: same.map((entry) => entry.app.name) };
-  // Closest key first; apps sharing a key (names differing only in case) are suggested together.
-  const keys = [...new Set(apps.map((entry) => entry.key))];
-  const suggestions = closestNames(key, keys)
-    .flatMap((close) => apps.filter((entry) => entry.key === close).map((entry) => entry.app.name))
-    .slice(0, MAX_SUGGESTIONS);
+  const suggestions = suggestedAppNames(
+    key,
+    apps.map((entry) => ({ name: entry.app.name, key: entry.key })),
+  );
   return { kind: "none", suggestions };
+}
+
+/** Shortest typed key that suggests the apps whose names start with it: "ea", not "e". */
+const MIN_PREFIX_CHARS = 3;
+
+/**
+ * The "did you mean" names for a typed {@link appNameKey} `key` among `apps` (name and key, in
+ * the store's order), at most {@link MAX_SUGGESTIONS}: first the keys within a third of its length
+ * in edits (a typo; closest first), then the names it starts (`eagerminds` → "eagerminds-bookmarks",
+ * from {@link MIN_PREFIX_CHARS} characters) or whose words hold all of its words (`bookmarks` →
+ * "eagerminds-bookmarks"). Apps sharing a key (names differing only in case) come together. Pure.
+ */
+export function suggestedAppNames(
+  key: string,
+  apps: readonly { readonly name: string; readonly key: string }[],
+): string[] {
+  const keys = [...new Set(apps.map((app) => app.key))];
+  const typedWords = nameWords(key);
+  const partOf = (candidate: string) =>
+    (key.length >= MIN_PREFIX_CHARS && candidate.startsWith(key)) ||
+    (typedWords.length > 0 && typedWords.every((word) => nameWords(candidate).includes(word)));
+  const ordered = [...new Set([...closestNames(key, keys), ...keys.filter(partOf)])];
+  return ordered
+    .flatMap((close) => apps.filter((app) => app.key === close).map((app) => app.name))
+    .slice(0, MAX_SUGGESTIONS);
 }
 
 /**
