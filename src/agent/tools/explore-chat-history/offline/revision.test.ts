@@ -70,6 +70,24 @@ describe("establishesRevision", () => {
     ).toBe(false);
   });
 
+  test("a thing the older says does not exist is no value it states, so 'instead of' it agrees", () => {
+    expect(turnedAwayFrom("Base UI components, so `asChild` doesn't exist here.")).toEqual(
+      new Set(["aschild"]),
+    );
+    expect(
+      establishesRevision(
+        older(
+          "The registry installed Base UI components (not Radix), so `asChild` doesn't exist; Base UI uses a render prop.",
+          "assistant",
+        ),
+        newer(
+          "It's Base UI, not Radix, so I'll style links with `buttonVariants` instead of `asChild`.",
+          "assistant",
+        ),
+      ),
+    ).toBe(false);
+  });
+
   test("an older turn already heading where the newer goes is adopted, not revised", () => {
     expect(
       establishesRevision(

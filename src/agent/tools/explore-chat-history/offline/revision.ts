@@ -64,9 +64,24 @@ export function turnedAwayFrom(text: string): Set<string> {
   return dropped;
 }
 
-/** The objects of `text`'s turn-away clauses ({@link TURN_AWAY}, {@link NOT_NAME}), trimmed. */
+/**
+ * A thing said not to exist or not to work ("so `asChild` doesn't exist", "Inquirer isn't
+ * supported under Bun"): the word before the negation, a name in backticks or not.
+ */
+const NOT_THERE =
+  /`?([\w@./+-]+)`?\s+(?:doesn't|does\s+not|isn't|is\s+not|won't|will\s+not|can't|cannot)\s+(?:exist|work|be\s+used|available|supported)\b/gi;
+
+/**
+ * The objects of `text`'s turn-away clauses ({@link TURN_AWAY}, {@link NOT_NAME}, {@link NOT_THERE}),
+ * trimmed. An older turn that says "`asChild` doesn't exist" is not revised by a newer "instead of
+ * `asChild`" (eagerminds: a false conflict between two turns both saying Base UI, not Radix).
+ */
 function objectsOf(text: string): string[] {
-  const matches = [...text.matchAll(TURN_AWAY), ...text.matchAll(NOT_NAME)];
+  const matches = [
+    ...text.matchAll(TURN_AWAY),
+    ...text.matchAll(NOT_NAME),
+    ...text.matchAll(NOT_THERE),
+  ];
   return matches.map((match) => (match[1] ?? "").trim());
 }
 
