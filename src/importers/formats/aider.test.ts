@@ -31,18 +31,26 @@ describeRequiring([SHARED_CORPUS], "parseAider on the real corpus", () => {
   it("drops `> ` tool lines and ends a reply at `> Tokens:` even inside a cut-off fence", () => {
     const chats = parseCorpus("Ahmedrali__rfp_response_platform__backend__.aider.chat.history.md");
     expect(summary(chats)).toEqual([
-      ["2025-05-24T16:38:38.000Z", 8, 4],
-      ["2025-05-24T16:50:45.000Z", 6, 5],
-      ["2025-05-24T19:05:24.000Z", 3, 2],
-      ["2025-05-24T19:12:54.000Z", 14, 10],
-      ["2025-05-24T19:50:06.000Z", 11, 3],
-      ["2025-05-24T22:28:23.000Z", 15, 10],
+      ["2025-05-24T16:38:38.000Z", 7, 6],
+      ["2025-05-24T16:50:45.000Z", 5, 9],
+      ["2025-05-24T19:05:24.000Z", 3, 3],
+      ["2025-05-24T19:12:54.000Z", 14, 15],
+      ["2025-05-24T19:50:06.000Z", 10, 5],
+      ["2025-05-24T22:28:23.000Z", 13, 15],
     ]);
     // The architect reply echoed back as `#### ` lines is stored once, as the assistant's.
     const apology = chats[3]!.messages.filter((message) =>
       message.content.startsWith("My apologies for the timeout. Let's continue."),
     );
     expect(apology.map((message) => message.role)).toEqual(["assistant"]);
+    // `> Tokens:` ends a reply: the architect's answer after the previous one is its own
+    // message, and its re-fed copy is dropped as an echo.
+    const reviewed = chats[0]!.messages.filter((message) =>
+      message.content.includes("Okay, I've reviewed `backend/main.py`."),
+    );
+    expect(reviewed.map((message) => [message.role, message.content.slice(0, 38)])).toEqual([
+      ["assistant", "Okay, I've reviewed `backend/main.py`."],
+    ]);
     for (const chat of chats) {
       for (const message of chat.messages) {
         if (message.role === "assistant") expect(message.content).not.toMatch(/^(#### |> Tokens)/m);
@@ -54,7 +62,7 @@ describeRequiring([SHARED_CORPUS], "parseAider on the real corpus", () => {
     const chats = parseCorpus("AndreasDebel__HaaV-CatalogService__.aider.chat.history.md");
     expect(summary(chats)).toEqual([
       ["2025-10-20T09:12:37.000Z", 2, 1],
-      ["2025-11-03T16:23:31.000Z", 37, 25],
+      ["2025-11-03T16:23:31.000Z", 37, 28],
       ["2025-11-04T14:22:20.000Z", 11, 1],
       ["2025-11-04T14:37:19.000Z", 34, 14],
     ]);

@@ -2,7 +2,8 @@
  * aider `.aider.chat.history.md` (FORMATS.md § 2): one append-only file per working directory,
  * one chat per `# aider chat started at …` session. `#### ` lines are user input (one prefix per
  * line; a message ends at the first line without it; a verbatim echo of the turn before it, as
- * architect mode and `/ask`-style commands write, is dropped), `> ` lines are aider's own output and are dropped, everything else is the assistant's reply, kept raw (edit blocks included). Lines inside
+ * architect mode and `/ask`-style commands write, is dropped), `> ` lines are aider's own output and are dropped, everything else is the assistant's reply, kept raw (edit blocks included); a
+ * `> Tokens:` line ends one model reply, so the next reply is a message of its own. Lines inside
  * a code fence of a reply are reply content whatever their prefix. aider records no per-message
  * times: messages get the session start (+1 ms each, to keep order).
  */
@@ -38,6 +39,8 @@ export function parseAider(path: string, text: string, fallbackTimeMs: number): 
   const sessions: Session[] = [];
   const fence = createFenceTracker();
   let mode: "user" | "assistant" | "idle" = "idle";
+  /** A `> Tokens:` line came since the last reply line: the next reply line starts a message. */
+  let replyEnded = false;
 
   for (const line of splitLines(text)) {
     const header = SESSION_HEADER.exec(line);
@@ -49,6 +52,7 @@ export function parseAider(path: string, text: string, fallbackTimeMs: number): 
       });
       fence.reset();
       mode = "idle";
+      replyEnded = false;
       continue;
     }
     const session = sessions.at(-1);
@@ -58,6 +62,7 @@ export function parseAider(path: string, text: string, fallbackTimeMs: number): 
     if (TOKENS_LINE.test(line)) {
       fence.reset();
       mode = "idle";
+      replyEnded = true;
       continue;
     }
     if (mode === "assistant" && fence.isOpen()) {
@@ -82,9 +87,13 @@ export function parseAider(path: string, text: string, fallbackTimeMs: number): 
     }
     if (mode !== "assistant") {
       const previous = session.turns.at(-1);
-      // Tool lines inside one reply (e.g. a `> Tokens:` line between edit blocks) do not split it.
-      if (previous?.role !== "assistant") session.turns.push({ role: "assistant", lines: [] });
+      // Other tool lines inside one reply (`> Applied edit …`) do not split it; `> Tokens:` ends
+      // one model reply, so what follows (architect mode: the editor's reply) is another message.
+      if (previous?.role !== "assistant" || replyEnded) {
+        session.turns.push({ role: "assistant", lines: [] });
+      }
       mode = "assistant";
+      replyEnded = false;
       fence.reset();
     }
     fence.push(line);
