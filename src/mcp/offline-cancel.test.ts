@@ -128,8 +128,8 @@ describe("recollect mcp: cancelling an offline explore", () => {
       const lateResult = afterCancel.slice(pingAnswer + 1).some(isResult);
       const finishedFirst = !lateResult && log.some(isResult);
       // A run that ended first resolves its call if the result beat the abort, else rejects it.
-      const outcome = finishedFirst ? "rejected" : await settled;
-      await settled;
+      const ended = await settled;
+      const outcome = finishedFirst ? "rejected" : ended;
       outcomes.push(
         `${outcome}${lateResult ? " +result" : ""}${late.length > 0 ? ` +${late.length} progress` : ""}`,
       );

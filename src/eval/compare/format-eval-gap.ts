@@ -35,7 +35,6 @@ function idList(ids: readonly string[]): string {
 
 /** The question-by-question section: each figure's ups, downs and sign-test p, then the ids. */
 function formatPaired(paired: PairedGap): string[] {
-  const moved = paired.moves.filter((m) => m.up.length + m.down.length > 0);
   const table = textTable(
     ["figure", "questions", "better", "worse", "p (sign test)"],
     paired.moves.map((m) => [
@@ -46,7 +45,7 @@ function formatPaired(paired: PairedGap): string[] {
       m.pValue.toFixed(2),
     ]),
   );
-  const ids = moved.flatMap((m) => [
+  const ids = paired.moves.flatMap((m) => [
     ...(m.up.length > 0 ? [`${PAIRED_LABELS[m.figure]} better: ${idList(m.up)}`] : []),
     ...(m.down.length > 0 ? [`${PAIRED_LABELS[m.figure]} worse: ${idList(m.down)}`] : []),
   ]);

@@ -57,7 +57,7 @@ export function matchAppName(db: Database.Database, name: string): AppNameMatch 
   return { kind: "none", suggestions };
 }
 
-/** Shortest typed key that suggests the apps whose names start with it: "ea", not "e". */
+/** Shortest typed key that suggests the apps whose names start with it: "eag", not "ea". */
 const MIN_PREFIX_CHARS = 3;
 
 /**
@@ -73,9 +73,11 @@ export function suggestedAppNames(
 ): string[] {
   const keys = [...new Set(apps.map((app) => app.key))];
   const typedWords = nameWords(key);
-  const partOf = (candidate: string) =>
-    (key.length >= MIN_PREFIX_CHARS && candidate.startsWith(key)) ||
-    (typedWords.length > 0 && typedWords.every((word) => nameWords(candidate).includes(word)));
+  const partOf = (candidate: string) => {
+    if (key.length >= MIN_PREFIX_CHARS && candidate.startsWith(key)) return true;
+    const words = new Set(nameWords(candidate));
+    return typedWords.length > 0 && typedWords.every((word) => words.has(word));
+  };
   const ordered = [...new Set([...closestNames(key, keys), ...keys.filter(partOf)])];
   return ordered
     .flatMap((close) => apps.filter((app) => app.key === close).map((app) => app.name))
