@@ -11,6 +11,7 @@
 import type { SubmitReportInput } from "../child-protocol.js";
 import { buildFindings, type Finding, findingMessages } from "./build-findings.js";
 import { absentWords, evidenceStrength } from "./evidence-strength.js";
+import { gapWords } from "./gap-words.js";
 import {
   type PolicyConfig,
   REASON_REQUEST,
@@ -190,7 +191,7 @@ export function writeReport(
   const { parameters, off } = config;
   const strength = evidenceStrength(ranking, searches, parameters, context.question);
   const abstain = !off.has("abstain") && strength < parameters.abstainStrength;
-  const absent = absentWords(ranking, searches);
+  const absent = gapWords(absentWords(ranking, searches), context.question, parameters);
   const where = outsideCurrentChat ? " outside the current chat" : "";
   const never = `The history${where} never mentions: ${absent.join(", ")}.`;
   if (selection.cited.length === 0 || abstain) {
