@@ -34,8 +34,8 @@ describeRequiring([SHARED_CORPUS], "parseAider on the real corpus", () => {
       ["2025-05-24T16:38:38.000Z", 7, 6],
       ["2025-05-24T16:50:45.000Z", 5, 9],
       ["2025-05-24T19:05:24.000Z", 3, 3],
-      ["2025-05-24T19:12:54.000Z", 14, 15],
-      ["2025-05-24T19:50:06.000Z", 10, 5],
+      ["2025-05-24T19:12:54.000Z", 12, 15],
+      ["2025-05-24T19:50:06.000Z", 6, 5],
       ["2025-05-24T22:28:23.000Z", 13, 15],
     ]);
     // The architect reply echoed back as `#### ` lines is stored once, as the assistant's.
@@ -64,7 +64,7 @@ describeRequiring([SHARED_CORPUS], "parseAider on the real corpus", () => {
       ["2025-10-20T09:12:37.000Z", 2, 1],
       ["2025-11-03T16:23:31.000Z", 37, 28],
       ["2025-11-04T14:22:20.000Z", 11, 1],
-      ["2025-11-04T14:37:19.000Z", 34, 14],
+      ["2025-11-04T14:37:19.000Z", 32, 14],
     ]);
     expect(chats[3]!.messages[0]!.content).toBe("/ask what is a cafe latte?");
     expect(chats[3]!.title).toBe("what is a cafe latte?");
@@ -103,5 +103,25 @@ describe("parseAider on synthetic input", () => {
     expect(chat!.messages.map((message) => message.createdAtMs - chat!.createdAtMs)).toEqual([
       0, 1, 2,
     ]);
+  });
+
+  it("stores no message for an empty input, which aider logs as `#### <blank>`", () => {
+    const text = [
+      "# aider chat started at 2025-01-02 03:04:05",
+      "",
+      "#### <blank>  ",
+      "",
+      "#### does the config load now?  ",
+      "",
+      "Yes: it loads from `config.json`.",
+      "",
+      "> Tokens: 1k sent, 2 received.  ",
+    ].join("\n");
+    const [chat] = parseAider("/repo/.aider.chat.history.md", text, 0);
+    expect(chat!.messages.map((message) => [message.role, message.content])).toEqual([
+      ["user", "does the config load now?"],
+      ["assistant", "Yes: it loads from `config.json`."],
+    ]);
+    expect(chat!.title).toBe("does the config load now?");
   });
 });

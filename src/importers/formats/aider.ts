@@ -1,11 +1,13 @@
 /**
  * aider `.aider.chat.history.md` (FORMATS.md § 2): one append-only file per working directory,
  * one chat per `# aider chat started at …` session. `#### ` lines are user input (one prefix per
- * line; a message ends at the first line without it; a verbatim echo of the turn before it, as
- * architect mode and `/ask`-style commands write, is dropped), `> ` lines are aider's own output and are dropped, everything else is the assistant's reply, kept raw (edit blocks included); a
- * `> Tokens:` line ends one model reply, so the next reply is a message of its own. Lines inside
- * a code fence of a reply are reply content whatever their prefix. aider records no per-message
- * times: messages get the session start (+1 ms each, to keep order).
+ * line; a message ends at the first line without it; an empty input, `#### <blank>`, is none; a
+ * verbatim echo of the turn before it, as architect mode and `/ask`-style commands write, is
+ * dropped), `> ` lines are aider's own output and are dropped, everything else is the assistant's
+ * reply, kept raw (edit blocks included); a `> Tokens:` line ends one model reply, so the next
+ * reply is a message of its own. Lines inside a code fence of a reply are reply content whatever
+ * their prefix. aider records no per-message times: messages get the session start (+1 ms each,
+ * to keep order).
  */
 import { basename } from "node:path";
 import type { MessageRole } from "../../store/catalog/messages.js";
@@ -104,7 +106,7 @@ export function parseAider(path: string, text: string, fallbackTimeMs: number): 
   return sessions.flatMap((session): ImportedChat[] => {
     const turns = session.turns
       .map((turn) => ({ role: turn.role, content: turn.lines.join("\n").trim() }))
-      .filter((turn) => turn.content !== "")
+      .filter((turn) => turn.content !== "" && !isBlankInput(turn))
       .filter((turn, index, all) => !isEcho(turn, all[index - 1]));
     if (turns.length === 0) return [];
     const messages = messagesFromTurns(session.startMs, turns);
@@ -121,6 +123,14 @@ export function parseAider(path: string, text: string, fallbackTimeMs: number): 
       },
     ];
   });
+}
+
+/**
+ * aider logs an empty input (Enter on an empty prompt) as `#### <blank>`: no words of the person,
+ * so no message.
+ */
+function isBlankInput(turn: { role: MessageRole; content: string }): boolean {
+  return turn.role === "user" && turn.content === "<blank>";
 }
 
 /** Commands whose argument is a prompt (`/ask what…`); other `/cmd` lines make no title. */
