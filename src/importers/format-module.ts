@@ -32,6 +32,12 @@ interface FormatModuleBase<F extends string> {
 export interface TextFormatModule<F extends string = string> extends FormatModuleBase<F> {
   readonly input: "text";
   /**
+   * The file is a JSON Lines log the tool appends to while its session runs (Claude Code, Codex):
+   * a last line cut mid-record is still being written, and an import leaves it out instead of
+   * rejecting the file (`completeJsonLines`). Absent: a file written whole.
+   */
+  readonly appendOnlyLines?: true;
+  /**
    * Parses one file into its chats (none when it holds no prompt or reply).
    *
    * @throws ImportFormatError naming the file (and line, where the format has lines) when the file

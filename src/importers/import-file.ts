@@ -15,6 +15,8 @@ import { type WriteCounts, writeChats } from "./write-chats.js";
 /** What {@link importFile} wrote of one file, and the encoding it was read in (null: a database). */
 export interface ImportedFile extends WriteCounts {
   readonly encoding: TextEncoding | null;
+  /** The cut last line of an append-only log, left out (`ParsedWholeFile.tornLine`); or null. */
+  readonly tornLine: number | null;
 }
 
 /**
@@ -34,7 +36,7 @@ export function importFile(
   module: RegisteredFormatModule,
   appName: string | undefined,
 ): ImportedFile {
-  const { chats, encoding } = parseImportFile(path, module);
+  const { chats, encoding, tornLine } = parseImportFile(path, module);
   if (appName !== undefined && module.input === "database") guardAppOverride(chats);
   const sourceFile = resolve(path);
   // A generic JSONL chat's (app, chat) key is the person's, unique in the store, and the chat
@@ -45,7 +47,7 @@ export function importFile(
     chats.map((chat) => ({ chat, app: resolveApp(path, chat, appName), sourceFile, keyScope })),
     appName === undefined ? {} : { namedApp: { name: appName, file: path } },
   );
-  return { encoding, ...counts };
+  return { encoding, tornLine, ...counts };
 }
 
 /** `--app` would put a database's several apps into one: refuse rather than mix apps. */

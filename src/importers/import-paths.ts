@@ -68,6 +68,11 @@ export interface FileImportResult extends WriteCounts {
   readonly format: ImportFormat;
   /** The text encoding the file was read in; null for a database. */
   readonly encoding: TextEncoding | null;
+  /**
+   * 1-based number of a last line cut mid-record (an append-only log still being written), left
+   * out of the import; null when every line was read.
+   */
+  readonly tornLine: number | null;
 }
 
 /** Totals over the files of one format. */
@@ -230,8 +235,8 @@ export function startImport(options: ImportPathsOptions): ImportRun {
     const index = ++done;
     onProgress?.({ type: "file-start", index, total, format });
     try {
-      const { encoding, ...counts } = importFile(store, file.path, module, appName);
-      results.push({ file: file.path, format, encoding, ...counts });
+      const { encoding, tornLine, ...counts } = importFile(store, file.path, module, appName);
+      results.push({ file: file.path, format, encoding, tornLine, ...counts });
       onProgress?.({ type: "file-end", index, total, format, ok: true, counts });
     } catch (error) {
       if (error instanceof ChatsInAnotherAppError || error instanceof ChatKeyInAnotherFileError) {

@@ -140,7 +140,7 @@ describe("importPaths reports the messages an edited file's import removed", () 
     const edited = importPaths({ store, paths: [file] });
     const counts = { chats: 0, updated: 1, messages: 1, skipped: 0, messagesRemoved: 3 };
     expect([edited.files, edited.formats, edited.totals]).toEqual([
-      [{ file, format: "jsonl", encoding: "utf-8", ...counts }],
+      [{ file, format: "jsonl", encoding: "utf-8", tornLine: null, ...counts }],
       [{ format: "jsonl", files: 1, ...counts }],
       { files: 1, ...counts },
     ]);

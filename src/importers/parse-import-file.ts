@@ -7,6 +7,7 @@ import { readFileSync, statSync } from "node:fs";
 import { ImportFormatError } from "../errors/recollect-error.js";
 import { decodeText, invalidAfterBomReason, type TextEncoding } from "./decode-text.js";
 import type { ImportFormatModule } from "./format-module.js";
+import { completeJsonLines } from "./formats/json-lines.js";
 import type { ImportedChat } from "./imported-chat.js";
 import { isStorableTimeMs, STORED_TIME_RANGE } from "./timestamps.js";
 
@@ -16,17 +17,44 @@ export interface ParsedImportFile {
   readonly encoding: TextEncoding | null;
 }
 
+/** A whole file's {@link ParsedImportFile}, and the line an import left out. */
+export interface ParsedWholeFile extends ParsedImportFile {
+  /**
+   * 1-based number of the last line when it was cut mid-record in an append-only log
+   * (`TextFormatModule.appendOnlyLines`) and left out; null when every line was read.
+   */
+  readonly tornLine: number | null;
+}
+
 /**
- * Parses the file at `path` as `module`'s format.
+ * Parses the file at `path` as `module`'s format. In an append-only log
+ * (`TextFormatModule.appendOnlyLines`) a last line cut mid-record is a session still being
+ * written: the complete lines are parsed and the cut one is named in `tornLine`, as sync leaves it
+ * for its next pass.
  *
  * @throws ImportFormatError when the file is malformed for the format (file and line named), holds
  *   binary content, breaks the encoding its byte-order mark announces, or records a time outside
  *   {@link STORED_TIME_RANGE} (field `created_at`); the `fs` error when it cannot be read.
  */
-export function parseImportFile(path: string, module: ImportFormatModule): ParsedImportFile {
-  if (module.input === "database")
-    return storable(path, { chats: module.parse(path), encoding: null });
-  return parseImportBytes(path, module, readFileSync(path), Math.round(statSync(path).mtimeMs));
+export function parseImportFile(path: string, module: ImportFormatModule): ParsedWholeFile {
+  if (module.input === "database") {
+    return { ...storable(path, { chats: module.parse(path), encoding: null }), tornLine: null };
+  }
+  const bytes = readFileSync(path);
+  const mtimeMs = Math.round(statSync(path).mtimeMs);
+  if (module.appendOnlyLines !== true) {
+    return { ...parseImportBytes(path, module, bytes, mtimeMs), tornLine: null };
+  }
+  const complete = completeJsonLines(bytes);
+  const parsed = parseImportBytes(path, module, complete.bytes, mtimeMs);
+  return { ...parsed, tornLine: complete.torn ? lineCount(complete.bytes) + 1 : null };
+}
+
+/** Lines ended by a newline in `bytes`. */
+function lineCount(bytes: Buffer): number {
+  let count = 0;
+  for (let at = bytes.indexOf(0x0a); at !== -1; at = bytes.indexOf(0x0a, at + 1)) count++;
+  return count;
 }
 
 /**

@@ -97,30 +97,3 @@ export function snapshotReader(path: string, size: number): RangeReader {
     return whole.subarray(position, Math.min(position + length, whole.length));
   };
 }
-
-/**
- * The complete JSON Lines in `bytes`: everything up to and including the last newline, plus a
- * final unterminated line when it parses as JSON (a file that simply lacks the last newline). A
- * final line that does not parse is being written: it is left for the next sync, and `consumed`
- * stops before it. `torn` is true when such a line was left.
- */
-export function completeJsonLines(bytes: Buffer): {
-  readonly bytes: Buffer;
-  readonly consumed: number;
-  readonly torn: boolean;
-} {
-  const lastNewline = bytes.lastIndexOf(0x0a);
-  const rest = bytes.subarray(lastNewline + 1).toString("utf8");
-  if (rest.trim() === "" || isJson(rest)) return { bytes, consumed: bytes.length, torn: false };
-  const complete = bytes.subarray(0, lastNewline + 1);
-  return { bytes: complete, consumed: complete.length, torn: true };
-}
-
-function isJson(text: string): boolean {
-  try {
-    JSON.parse(text);
-    return true;
-  } catch {
-    return false;
-  }
-}

@@ -31,6 +31,7 @@ import { type Stats, statSync } from "node:fs";
 import { resolve } from "node:path";
 import type Database from "better-sqlite3";
 import { ImportFormatError } from "../errors/recollect-error.js";
+import { completeJsonLines } from "../importers/formats/json-lines.js";
 import type { ImportedChat, WriteCounts, WriteMode } from "../importers/index.js";
 import { PARSER_VERSION } from "../importers/parser-version.js";
 import { type ResolvedApp, resolveApp } from "../importers/resolve-app.js";
@@ -39,7 +40,6 @@ import { externalIdsOfSourceFile } from "../store/catalog/chats.js";
 import { type SourceFileState, saveSourceFileState } from "../store/catalog/source-files.js";
 import { writeTransaction } from "../store/write-transaction.js";
 import {
-  completeJsonLines,
   newlinesBefore,
   prefixFingerprint,
   type RangeReader,

@@ -114,7 +114,7 @@ describe("recollect import", () => {
     const report = JSON.parse(edited.stdout);
     const counts = { chats: 0, updated: 1, messages: 1, skipped: 0, messages_removed: 3 };
     expect([report.files, report.formats, report.totals]).toEqual([
-      [{ file, format: "jsonl", encoding: "utf-8", ...counts }],
+      [{ file, format: "jsonl", encoding: "utf-8", torn_line: null, ...counts }],
       [{ format: "jsonl", files: 1, ...counts }],
       { files: 1, ...counts },
     ]);

@@ -46,7 +46,8 @@ import { drainIndex } from "./index-command.js";
 const PROGRESS_EVERY_FILES = 25;
 
 /**
- * The `--json` shape: the import report without error objects, plus what the index drained
+ * The `--json` shape: the import report without error objects (each file's `torn_line`: the cut
+ * last line of a log still being written, left out, or null), plus what the index drained
  * (`indexed`; null when a stop signal ended the run before its drain did) and how many files the
  * stop left unimported (`files_not_imported`, 0 for a run that imported every file). Every
  * file, format and total record carries `messages_removed` (`WriteCounts.messagesRemoved`), 0
@@ -54,7 +55,10 @@ const PROGRESS_EVERY_FILES = 25;
  */
 export function importReportJson(report: ImportReport, indexed: number | null) {
   return {
-    files: report.files.map(countsJson),
+    files: report.files.map(({ tornLine, ...file }) => ({
+      ...countsJson(file),
+      torn_line: tornLine,
+    })),
     formats: report.formats.map(countsJson),
     totals: countsJson(report.totals),
     skipped_paths: report.skippedPaths.map(({ path, reason }) => ({ file: path, reason })),
@@ -92,10 +96,16 @@ export function formatImportReport(report: ImportReport, indexed: number | null)
   const counts = (entry: WriteCounts) =>
     `${plural(entry.chats, "new chat")}, ${entry.updated} updated, ${plural(entry.messages, "message")}${entry.messagesRemoved > 0 ? `, ${plural(entry.messagesRemoved, "message")} removed` : ""}, ${entry.skipped} unchanged`;
   // Plain UTF-8 is the norm; any other encoding assumed is said, so no file is read silently wrong.
-  const lines = report.files.map(
-    (file) =>
-      `${file.format.padEnd(11)} ${counts(file)}  ${file.file}${file.encoding && file.encoding !== "utf-8" ? ` (read as ${file.encoding})` : ""}`,
-  );
+  // A log cut mid-line (a session still being written) says which line waits for the next import.
+  const notes = (file: ImportReport["files"][number]) =>
+    [
+      file.encoding && file.encoding !== "utf-8" ? `read as ${file.encoding}` : null,
+      file.tornLine === null ? null : `line ${file.tornLine} cut off, left for the next import`,
+    ].filter((note) => note !== null);
+  const lines = report.files.map((file) => {
+    const said = notes(file);
+    return `${file.format.padEnd(11)} ${counts(file)}  ${file.file}${said.length > 0 ? ` (${said.join("; ")})` : ""}`;
+  });
   if (lines.length > 0) lines.push("");
   for (const format of report.formats) {
     lines.push(`${format.format.padEnd(11)} ${plural(format.files, "file")}: ${counts(format)}`);

@@ -447,6 +447,7 @@ export const claudeCodeFormat: TextFormatModule<"claude-code"> = {
   format: "claude-code",
   label: "Claude Code",
   input: "text",
+  appendOnlyLines: true,
   detect: (head) => head.jsonRecords.some(looksLikeClaudeCodeRecord),
   parse: ({ path, text, fallbackTimeMs }) => parseClaudeCode(path, text, fallbackTimeMs),
 };

@@ -106,6 +106,7 @@ export const codexFormat: TextFormatModule<"codex"> = {
   format: "codex",
   label: "Codex",
   input: "text",
+  appendOnlyLines: true,
   detect: (head) => head.jsonRecords.some(looksLikeCodexRecord),
   parse: ({ path, text, fallbackTimeMs }) => parseCodex(path, text, fallbackTimeMs),
 };

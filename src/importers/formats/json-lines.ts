@@ -99,3 +99,23 @@ export function readJsonLines<S extends z.ZodType>(
   }
   return result;
 }
+
+/**
+ * The complete JSON Lines in `bytes`: everything up to and including the last newline, plus a
+ * final unterminated line when it parses as JSON (a file that simply lacks the last newline). A
+ * final line that does not parse is being written (an append-only log of a session still
+ * running): it is left out, `consumed` stops before it and `torn` is true.
+ */
+export function completeJsonLines(bytes: Buffer): {
+  readonly bytes: Buffer;
+  readonly consumed: number;
+  readonly torn: boolean;
+} {
+  const lastNewline = bytes.lastIndexOf(0x0a);
+  const rest = bytes.subarray(lastNewline + 1).toString("utf8");
+  if (rest.trim() === "" || tryParseJson(rest) !== undefined) {
+    return { bytes, consumed: bytes.length, torn: false };
+  }
+  const complete = bytes.subarray(0, lastNewline + 1);
+  return { bytes: complete, consumed: complete.length, torn: true };
+}
