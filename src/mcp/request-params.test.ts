@@ -91,8 +91,9 @@ describe("recollect mcp: malformed request params", () => {
       request(2, "tools/call", { name: "../\u001b[2Jdelete", arguments: {} }),
       toolCall(3, "explore_chat_history", { query: "\u0007\u001b\u0000" }),
       toolCall(4, "read_chat", { chat_id: 1, limit: -5 }),
+      toolCall(5, "explore_chat_history", { query: "?!.,;:" }),
     );
-    await expect.poll(() => server.response(4), { timeout: 30_000 }).toBeDefined();
+    await expect.poll(() => server.response(5), { timeout: 30_000 }).toBeDefined();
     expect((server.response(2) as { error?: unknown }).error).toEqual({
       code: -32602,
       message:
@@ -121,6 +122,13 @@ describe("recollect mcp: malformed request params", () => {
       kind: "invalid_input",
       argument: "limit",
       allowed: "an integer from 1 to 20, optional",
+    });
+    // Punctuation alone shows something yet gives a search nothing to look for.
+    expect(payloadOf(5)).toMatchObject({
+      kind: "invalid_input",
+      argument: "query",
+      message:
+        "Invalid query: expected a string of 1–500 characters, required (got no letter or digit to search for).",
     });
   }, 60_000);
 });

@@ -129,9 +129,11 @@ describe("parseToolArguments", () => {
 
   it("counts characters as code points: 500 emoji or CJK fit, 501 are over by one", () => {
     for (const char of ["😀", "𠀀"]) {
-      expect(
-        parseToolArguments(exploreChatHistoryInputSchema, { query: char.repeat(500) }),
-      ).toEqual({ query: char.repeat(500) });
+      // A query needs a word to search for: one letter, then 499 of the character.
+      const fits = `a${char.repeat(499)}`;
+      expect(parseToolArguments(exploreChatHistoryInputSchema, { query: fits })).toEqual({
+        query: fits,
+      });
       try {
         parseToolArguments(exploreChatHistoryInputSchema, { query: char.repeat(501) });
         throw new Error("expected the query to be refused");

@@ -18,6 +18,14 @@ export function hasVisibleText(text: string): boolean {
   return !SHOWS_NOTHING.test(text);
 }
 
+/**
+ * True when `text` holds a letter or a digit (any script): "?!.,;:" or "🔥🔥" shows something
+ * yet gives a search nothing to look for.
+ */
+export function hasWord(text: string): boolean {
+  return /[\p{L}\p{N}]/u.test(text);
+}
+
 /** What is wrong with a bounded text (see {@link boundedTextProblem}). */
 export type BoundedTextProblem =
   | { readonly kind: "empty" }

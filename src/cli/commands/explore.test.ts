@@ -162,7 +162,8 @@ describe("recollect explore", () => {
     const run = (args: readonly string[]) => runRecollectChild(["--json", "--db", db, ...args]);
     const [emoji, cjk] = ["😀", "𠀀"];
     const runs = await Promise.all([
-      run(["explore", emoji.repeat(500), "--app", "Tasktide"]),
+      // A question needs a word to search for: one CJK character and 499 emoji.
+      run(["explore", `${cjk}${emoji.repeat(499)}`, "--app", "Tasktide"]),
       run(["search", "--app", "Tasktide", cjk.repeat(500)]),
       run(["explore", emoji.repeat(501), "--app", "Tasktide"]),
       run(["search", "--app", "Tasktide", cjk.repeat(501)]),
@@ -186,8 +187,10 @@ describe("recollect explore", () => {
       run(["search", "--app", "Tasktide", "y".repeat(600)]),
       run(["search", "--app", "Tasktide", invisible]),
       run(["search", "--app", "Tasktide", "\u200b"]),
+      run(["explore", "?!.,;:", "--app", "Tasktide"]),
+      run(["search", "--app", "Tasktide", "?!"]),
     ]);
-    expect(runs.map((child) => [child.code, child.stdout])).toEqual(Array(6).fill([2, ""]));
+    expect(runs.map((child) => [child.code, child.stdout])).toEqual(Array(8).fill([2, ""]));
     const errors = runs.map((child) => JSON.parse(child.stderr).error);
     expect(errors.map((error) => [error.kind, error.argument, error.length, error.limit])).toEqual([
       ["invalid_input", "<question>", undefined, undefined],
@@ -196,7 +199,13 @@ describe("recollect explore", () => {
       ["invalid_input", "<query>", 600, 500],
       ["invalid_input", "<query>", undefined, undefined],
       ["invalid_input", "<query>", undefined, undefined],
+      ["invalid_input", "<question>", undefined, undefined],
+      ["invalid_input", "<query>", undefined, undefined],
     ]);
+    // Punctuation alone shows something, yet there is nothing to search for.
+    for (const error of errors.slice(6)) {
+      expect(error.message).toContain("(got no letter or digit to search for)");
+    }
     expect(errors[4].message).toBe(errors[5].message);
     expect(errors[4].message).toContain("(got only control or invisible characters)");
   }, 60_000);

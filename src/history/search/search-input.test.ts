@@ -32,8 +32,23 @@ describe("search input", () => {
     });
   });
 
+  it("a person's query with no letter or digit is invalid input saying so", () => {
+    for (const query of ["?!.,;:", "🔥🔥", "-- // **"]) {
+      expect(refusal(parsePersonSearchInput, query)).toMatchObject({
+        argument: "query",
+        allowed: "a non-blank string of at most 500 characters with a letter or digit",
+        detail: "got no letter or digit to search for",
+      });
+    }
+    for (const query of ["v2?", "日本語", "١٢"]) {
+      expect(parsePersonSearchInput({ query })).toEqual({ query, limit: 8 });
+    }
+  });
+
   it("the internal search tool's input keeps such a query as a search that finds nothing", () => {
-    for (const query of invisible) expect(parseSearchInput({ query })).toEqual({ query, limit: 8 });
+    for (const query of [...invisible, "?!"]) {
+      expect(parseSearchInput({ query })).toEqual({ query, limit: 8 });
+    }
     expect(refusal(parseSearchInput, "   ")).toBeInstanceOf(InvalidInputError);
   });
 });

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { InvalidInputError } from "../../errors/recollect-error.js";
 import { maxCharacters } from "../../text/character-count.js";
-import { boundedTextError } from "../text/bounded-text-error.js";
+import { boundedTextError, wordlessTextError } from "../text/bounded-text-error.js";
 import type { SearchChatsInput } from "../types.js";
 
 /** Query length bound, characters (code points; DESIGN.md § Retrieval primitives). */
@@ -21,6 +21,9 @@ const ALLOWED: Readonly<Record<string, string>> = {
   query: `a non-blank string of at most ${MAX_QUERY_CHARS} characters`,
   limit: `an integer from 1 to ${MAX_SEARCH_LIMIT}`,
 };
+
+/** What a person's query may be (`parsePersonSearchInput`). */
+const PERSON_QUERY_ALLOWED = `${ALLOWED.query} with a letter or digit`;
 
 /** A validated search input with defaults applied. */
 export interface ValidSearchInput {
@@ -51,16 +54,19 @@ export function parseSearchInput(input: SearchChatsInput | unknown): ValidSearch
 
 /**
  * {@link parseSearchInput} for a query a person typed (`recollect search`): a query of only
- * control or invisible characters (ESC, BEL, U+200B …) is refused too, as `explore` refuses such a
- * question, rather than answered "no matching chats". The internal `search_chats` tool keeps
+ * control or invisible characters (ESC, BEL, U+200B …), or with no letter or digit ("?!"), is
+ * refused too, as `explore` refuses such a question, rather than answered "no matching chats". The internal `search_chats` tool keeps
  * {@link parseSearchInput}'s leniency: a model's search for such text finds nothing, harmlessly.
  *
  * @throws InvalidInputError naming `query` or `limit` and what is allowed (for invisible text the
- *   detail says "got only control or invisible characters"); `TextTooLongError` over 500.
+ *   detail says "got only control or invisible characters", for no letter or digit "got no
+ *   letter or digit to search for"); `TextTooLongError` over 500.
  */
 export function parsePersonSearchInput(input: SearchChatsInput | unknown): ValidSearchInput {
   const valid = parseSearchInput(input);
-  const invisible = boundedTextError("query", ALLOWED.query ?? "", valid.query, MAX_QUERY_CHARS);
-  if (invisible !== null) throw invisible;
+  const refused =
+    boundedTextError("query", ALLOWED.query ?? "", valid.query, MAX_QUERY_CHARS) ??
+    wordlessTextError("query", PERSON_QUERY_ALLOWED, valid.query);
+  if (refused !== null) throw refused;
   return valid;
 }

@@ -1,5 +1,5 @@
 import { InvalidInputError, TextTooLongError } from "../../errors/recollect-error.js";
-import { boundedTextProblem } from "../../text/bounded-text.js";
+import { boundedTextProblem, hasWord } from "../../text/bounded-text.js";
 
 /** The detail of a refusal of text that shows nothing. */
 const INVISIBLE_DETAIL = "got only control or invisible characters";
@@ -27,4 +27,20 @@ export function boundedTextError(
     allowed,
     problem.kind === "invisible" ? INVISIBLE_DETAIL : undefined,
   );
+}
+
+/** The detail of a refusal of text with nothing to search for. */
+export const NO_WORD_DETAIL = "got no letter or digit to search for";
+
+/**
+ * The error refusing `text` for `argument` when it holds no letter or digit (`hasWord`): a
+ * person's question or search of only punctuation or symbols ("?!", "🔥") finds nothing, and is
+ * refused as a usage error rather than answered "no match". Null when it has one.
+ */
+export function wordlessTextError(
+  argument: string,
+  allowed: string,
+  text: string,
+): InvalidInputError | null {
+  return hasWord(text) ? null : new InvalidInputError(argument, allowed, NO_WORD_DETAIL);
 }

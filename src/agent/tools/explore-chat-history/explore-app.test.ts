@@ -58,7 +58,7 @@ describe("exploreApp", () => {
   it("checks input, Pro, Engine, app and chat before anything runs", async () => {
     const { ids, base } = setup();
     expect(await kindOf(exploreApp({ ...base, query: "  " }))).toBe(
-      "invalid_input:Invalid question: expected 1 to 500 characters of text after trimming.",
+      "invalid_input:Invalid question: expected 1 to 500 characters of text after trimming, with a letter or digit.",
     );
     expect(await kindOf(exploreApp({ ...base, isPro: false }))).toMatch(
       /^precondition:explore_chat_history requires Pro/,

@@ -18,7 +18,7 @@ import {
   isHistoryPort,
   sqliteHistoryPort,
 } from "../../../history/index.js";
-import { boundedTextError } from "../../../history/text/bounded-text-error.js";
+import { boundedTextError, wordlessTextError } from "../../../history/text/bounded-text-error.js";
 import type { Store } from "../../../store/open-store.js";
 import { requirePro } from "../../entitlement/require-pro.js";
 import {
@@ -62,14 +62,16 @@ export interface ExploreAppResult extends ExplorerRun {
  * The question as the explorer takes it (the tool's own input schema: trimmed, 1–500 characters),
  * checked before anything is opened or written for it.
  * @throws InvalidInputError (`question`) for an empty or blank question, one of only control or
- *   invisible characters, or one over 500 characters (the detail states its length and the limit).
+ *   invisible characters, one with no letter or digit ("?!"), or one over 500 characters (the
+ *   detail states its length and the limit).
  */
 export function parseExploreQuestion(question: string): string {
   const parsed = exploreChatHistoryInputSchema.safeParse({ query: question });
   if (!parsed.success) {
-    const allowed = `1 to ${MAX_QUESTION_CHARS} characters of text after trimming`;
+    const allowed = `1 to ${MAX_QUESTION_CHARS} characters of text after trimming, with a letter or digit`;
     throw (
       boundedTextError("question", allowed, question.trim(), MAX_QUESTION_CHARS) ??
+      wordlessTextError("question", allowed, question) ??
       new InvalidInputError("question", allowed)
     );
   }

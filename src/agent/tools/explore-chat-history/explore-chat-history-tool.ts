@@ -14,8 +14,9 @@ import {
   PreconditionError,
   toRecollectError,
 } from "../../../errors/recollect-error.js";
+import { NO_WORD_DETAIL } from "../../../history/text/bounded-text-error.js";
 import type { IndexWaiter } from "../../../history/types.js";
-import { hasVisibleText } from "../../../text/bounded-text.js";
+import { hasVisibleText, hasWord } from "../../../text/bounded-text.js";
 import { maxCharacters } from "../../../text/character-count.js";
 import { requirePro } from "../../entitlement/require-pro.js";
 import {
@@ -45,9 +46,9 @@ export const MAX_QUESTION_CHARS = 500;
  * visible text (only control or invisible characters ask nothing). No app id.
  */
 export const exploreChatHistoryInputSchema = z.object({
-  query: maxCharacters(z.string().trim().min(1), MAX_QUESTION_CHARS).refine(hasVisibleText, {
-    message: "got only control or invisible characters",
-  }),
+  query: maxCharacters(z.string().trim().min(1), MAX_QUESTION_CHARS)
+    .refine(hasVisibleText, { message: "got only control or invisible characters" })
+    .refine(hasWord, { message: NO_WORD_DETAIL }),
 });
 export type ExploreChatHistoryInput = z.infer<typeof exploreChatHistoryInputSchema>;
 
