@@ -12,6 +12,7 @@ import {
   InvalidInputError,
 } from "../errors/recollect-error.js";
 import type { Store } from "../store/open-store.js";
+import { plural } from "../text/plural.js";
 import {
   type CandidateFile,
   collectFiles,
@@ -217,10 +218,13 @@ export function startImport(options: ImportPathsOptions): ImportRun {
       const detail = `no chat history file found that could be read; ${path} cannot be read (${code})`;
       throw new InvalidInputError("paths", "existing files or folders", detail);
     }
+    // What was passed by, counted by class: a folder of READMEs and a folder of nothing differ.
+    const passed = skippedPaths.filter(({ reason }) => reason === "unknown_format").length;
+    const walked = passed === 0 ? "" : `: ${plural(passed, "file")} of no known format`;
     throw new InvalidInputError(
       "paths",
       `files or folders holding chat histories (${IMPORT_FORMAT_LABELS})`,
-      `no chat history file found in ${paths.join(", ")}`,
+      `no chat history file found in ${paths.join(", ")}${walked}`,
     );
   }
 

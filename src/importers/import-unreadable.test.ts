@@ -5,7 +5,7 @@
  * still imports. Permission bits do not stop root, so as root the child runs as `nobody`; a
  * symlink loop fails for root too and is tested in process.
  */
-import { chmodSync, copyFileSync, mkdirSync, symlinkSync } from "node:fs";
+import { chmodSync, copyFileSync, mkdirSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { AS_UNPRIVILEGED, unprivilegedIt } from "../cli/commands/testing/as-unprivileged.js";
@@ -35,6 +35,26 @@ function readableHistory(dir: string): string {
 }
 
 describe("import of paths in a folder that cannot be read (in process)", () => {
+  it("a folder of only files of no known format is invalid input counting them", () => {
+    using store = openStore({ path: ":memory:" });
+    const dir = temp.make();
+    writeFileSync(join(dir, "README.md"), "# notes\n");
+    writeFileSync(join(dir, "empty.md"), "");
+    const refusal = (paths: string[]) => {
+      try {
+        importPaths({ store, paths });
+      } catch (caught) {
+        return caught as InvalidInputError;
+      }
+      throw new Error("expected the import to be refused");
+    };
+    expect(refusal([dir]).detail).toBe(
+      `no chat history file found in ${dir}: 2 files of no known format`,
+    );
+    const empty = temp.make();
+    expect(refusal([empty]).detail).toBe(`no chat history file found in ${empty}`);
+  });
+
   it("a symlink loop inside a folder is listed unreadable and the rest imports", () => {
     using store = openStore({ path: ":memory:" });
     const dir = temp.make();
