@@ -7,7 +7,7 @@ import { readFileSync, statSync } from "node:fs";
 import { ImportFormatError } from "../errors/recollect-error.js";
 import { decodeText, invalidAfterBomReason, type TextEncoding } from "./decode-text.js";
 import type { ImportFormatModule } from "./format-module.js";
-import { completeJsonLines } from "./formats/json-lines.js";
+import { completeJsonLinesText } from "./formats/json-lines.js";
 import type { ImportedChat } from "./imported-chat.js";
 import { isStorableTimeMs, STORED_TIME_RANGE } from "./timestamps.js";
 
@@ -40,21 +40,38 @@ export function parseImportFile(path: string, module: ImportFormatModule): Parse
   if (module.input === "database") {
     return { ...storable(path, { chats: module.parse(path), encoding: null }), tornLine: null };
   }
-  const bytes = readFileSync(path);
-  const mtimeMs = Math.round(statSync(path).mtimeMs);
-  if (module.appendOnlyLines !== true) {
-    return { ...parseImportBytes(path, module, bytes, mtimeMs), tornLine: null };
-  }
-  const complete = completeJsonLines(bytes);
-  const parsed = parseImportBytes(path, module, complete.bytes, mtimeMs);
-  return { ...parsed, tornLine: complete.torn ? lineCount(complete.bytes) + 1 : null };
+  const { text, encoding } = decodedText(path, readFileSync(path));
+  const fallbackTimeMs = Math.round(statSync(path).mtimeMs);
+  // Cut in the decoded text, not the bytes: a UTF-16 file's newline is two bytes.
+  const kept =
+    module.appendOnlyLines === true ? completeJsonLinesText(text) : { text, torn: false };
+  const chats = module.parse({ path, text: kept.text, fallbackTimeMs });
+  const tornLine = kept.torn ? lineCount(kept.text) + 1 : null;
+  return { ...storable(path, { chats, encoding }), tornLine };
 }
 
-/** Lines ended by a newline in `bytes`. */
-function lineCount(bytes: Buffer): number {
+/** Lines ended by a newline in `text`. */
+function lineCount(text: string): number {
   let count = 0;
-  for (let at = bytes.indexOf(0x0a); at !== -1; at = bytes.indexOf(0x0a, at + 1)) count++;
+  for (let at = text.indexOf("\n"); at !== -1; at = text.indexOf("\n", at + 1)) count++;
   return count;
+}
+
+/**
+ * `bytes` of `path` decoded (`decodeText`), with the encoding assumed.
+ *
+ * @throws ImportFormatError for binary content or bytes that break the encoding a byte-order mark
+ *   announces.
+ */
+function decodedText(path: string, bytes: Buffer): { text: string; encoding: TextEncoding } {
+  const decoded = decodeText(bytes);
+  if (decoded === null) {
+    throw new ImportFormatError(path, undefined, "binary content (a NUL byte) in a text file");
+  }
+  if (!("text" in decoded)) {
+    throw new ImportFormatError(path, undefined, invalidAfterBomReason(decoded.encoding));
+  }
+  return { text: decoded.text, encoding: decoded.encoding };
 }
 
 /**
@@ -95,13 +112,7 @@ export function parseImportBytes(
 ): ParsedImportFile {
   if (module.input === "database")
     return storable(path, { chats: module.parse(path), encoding: null });
-  const decoded = decodeText(bytes);
-  if (decoded === null) {
-    throw new ImportFormatError(path, undefined, "binary content (a NUL byte) in a text file");
-  }
-  if (!("text" in decoded)) {
-    throw new ImportFormatError(path, undefined, invalidAfterBomReason(decoded.encoding));
-  }
-  const chats = module.parse({ path, text: decoded.text, fallbackTimeMs });
-  return storable(path, { chats, encoding: decoded.encoding });
+  const { text, encoding } = decodedText(path, bytes);
+  const chats = module.parse({ path, text, fallbackTimeMs });
+  return storable(path, { chats, encoding });
 }

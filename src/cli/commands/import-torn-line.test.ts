@@ -57,6 +57,25 @@ describe("recollect import of a session log cut mid-line", () => {
     ).toEqual([[null, 0, 1]]);
   });
 
+  it("cuts in the decoded text: a UTF-16 log's two-byte newline is no cut line", async () => {
+    const db = stores.path();
+    const file = join(dirname(db), "session.jsonl");
+    const utf16 = (text: string) =>
+      Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text, "utf16le")]);
+    writeFileSync(file, utf16(`${user}\n${first}\n`));
+    const whole = await runCaptured(["--db", db, "--json", "import", file, "--app", "shop"]);
+    const report = JSON.parse(whole.stdout) as {
+      files: { torn_line: number | null; messages: number }[];
+    };
+    expect(report.files.map(({ torn_line, messages }) => [torn_line, messages])).toEqual([
+      [null, 2],
+    ]);
+    writeFileSync(file, utf16(`${user}\n${first}\n${second.slice(0, 40)}`));
+    const cut = await runCaptured(["--db", db, "--json", "import", file, "--app", "shop"]);
+    const after = JSON.parse(cut.stdout) as typeof report;
+    expect(after.files.map(({ torn_line, messages }) => [torn_line, messages])).toEqual([[3, 0]]);
+  });
+
   it("still rejects a file whose cut line is not the last", async () => {
     const db = stores.path();
     const file = join(dirname(db), "session.jsonl");

@@ -104,7 +104,8 @@ export function readJsonLines<S extends z.ZodType>(
  * The complete JSON Lines in `bytes`: everything up to and including the last newline, plus a
  * final unterminated line when it parses as JSON (a file that simply lacks the last newline). A
  * final line that does not parse is being written (an append-only log of a session still
- * running): it is left out, `consumed` stops before it and `torn` is true.
+ * running): it is left out, `consumed` stops before it and `torn` is true. UTF-8 bytes (sync
+ * resumes an append at a byte offset).
  */
 export function completeJsonLines(bytes: Buffer): {
   readonly bytes: Buffer;
@@ -118,4 +119,15 @@ export function completeJsonLines(bytes: Buffer): {
   }
   const complete = bytes.subarray(0, lastNewline + 1);
   return { bytes: complete, consumed: complete.length, torn: true };
+}
+
+/** {@link completeJsonLines} over decoded `text` (any encoding the file was read in). */
+export function completeJsonLinesText(text: string): {
+  readonly text: string;
+  readonly torn: boolean;
+} {
+  const lastNewline = text.lastIndexOf("\n");
+  const rest = text.slice(lastNewline + 1);
+  if (rest.trim() === "" || tryParseJson(rest) !== undefined) return { text, torn: false };
+  return { text: text.slice(0, lastNewline + 1), torn: true };
 }
