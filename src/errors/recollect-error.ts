@@ -183,20 +183,32 @@ export class ChatNotFoundError extends RecollectError {
   readonly chatId: number;
   /** The message the read was centred on, when the request named one. */
   readonly messageId: number | undefined;
+  /** The app the person named (`--app`), when the message names it; else "this app". */
+  readonly appName: string | undefined;
   /**
-   * The message depends only on what was asked (chat, and message when one was named), never on
-   * which of the two is missing or where it lives.
+   * The message depends only on what was asked (chat, message when one was named, and the app the
+   * caller asked in when given), never on which of them is missing or where it lives.
    */
-  constructor(chatId: number, messageId?: number) {
+  constructor(chatId: number, messageId?: number, appName?: string) {
+    const where = appName === undefined ? "this app" : `app ${JSON.stringify(appName)}`;
     super(
       "not_found",
       messageId === undefined
-        ? `Chat ${chatId} was not found in this app.`
-        : `Message ${messageId} of chat ${chatId} was not found in this app.`,
+        ? `Chat ${chatId} was not found in ${where}.`
+        : `Message ${messageId} of chat ${chatId} was not found in ${where}.`,
     );
     this.name = "ChatNotFoundError";
     this.chatId = chatId;
     this.messageId = messageId;
+    this.appName = appName;
+  }
+
+  /**
+   * The same error naming `appName`, the app the person asked in (`recollect read --app …`): it
+   * is their own word, so it reveals nothing of another app.
+   */
+  inApp(appName: string): ChatNotFoundError {
+    return new ChatNotFoundError(this.chatId, this.messageId, appName);
   }
 }
 

@@ -163,6 +163,8 @@ describe("bad ids, counts and names are invalid input, not not-found", () => {
       kind: "not_found",
       exit_code: 3,
       chat_id: 999,
+      // The app the person named, never where the chat might be.
+      message: 'Chat 999 was not found in app "Acme".',
     });
     expect([explore.code, blank.code, missing.code]).toEqual([2, 2, 3]);
   }, 60_000);

@@ -5,6 +5,7 @@
  */
 
 import type { Command } from "commander";
+import { ChatNotFoundError } from "../../errors/recollect-error.js";
 import { type HistoryPort, parseReadInput, READ_OFFSET_ALLOWED } from "../../history/index.js";
 import type { NotEvidenceKind, ReadChatInput, ReadChatResult } from "../../history/types.js";
 import { findChat } from "../../store/catalog/chats.js";
@@ -43,10 +44,15 @@ export async function runRead(options: RunReadOptions): Promise<ReadChatResult> 
     throw proRequiredError("Reading chat history", options.storePath);
   }
   const app = await options.history.resolveApp(requireAppName(options.appName));
-  return options.history.readChat(
-    { appId: app.id, currentChatId: null, currentMessageId: null },
-    options.input,
-  );
+  try {
+    return await options.history.readChat(
+      { appId: app.id, currentChatId: null, currentMessageId: null },
+      options.input,
+    );
+  } catch (error) {
+    // The person named the app: say which one the chat was looked for in.
+    throw error instanceof ChatNotFoundError ? error.inApp(app.name) : error;
+  }
 }
 
 /**

@@ -71,10 +71,10 @@ describe("exploreApp", () => {
     );
     const otherAppChat = ids.chats.get("secret")!;
     expect(await kindOf(exploreApp({ ...base, chatId: otherAppChat }))).toBe(
-      `not_found:Chat ${otherAppChat} was not found in this app.`,
+      `not_found:Chat ${otherAppChat} was not found in app "Tasktide".`,
     );
     expect(await kindOf(exploreApp({ ...base, chatId: 99999 }))).toBe(
-      "not_found:Chat 99999 was not found in this app.",
+      'not_found:Chat 99999 was not found in app "Tasktide".',
     );
   });
 });

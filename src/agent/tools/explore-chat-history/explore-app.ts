@@ -103,7 +103,9 @@ export async function exploreApp(options: ExploreAppOptions): Promise<ExploreApp
   const { id: appId, name: appName } = await history.resolveApp(options.appName);
   const chatId = options.chatId ?? null;
   if (chatId !== null) {
-    if (!(await history.isChatOfApp(chatId, appId))) throw new ChatNotFoundError(chatId);
+    if (!(await history.isChatOfApp(chatId, appId))) {
+      throw new ChatNotFoundError(chatId, undefined, appName);
+    }
   }
   indexer?.start();
   const scope = { appId, currentChatId: chatId, currentMessageId: null };
