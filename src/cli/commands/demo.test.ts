@@ -22,7 +22,7 @@ describe("recollect demo", () => {
         kind: "invalid_input",
         exit_code: 2,
         argument: "--question",
-        allowed: "1 to 500 characters of text after trimming",
+        allowed: "1 to 500 characters of text after trimming, with a letter or digit",
       });
     }
     expect(existsSync(db)).toBe(false);
