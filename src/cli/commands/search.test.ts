@@ -155,7 +155,7 @@ describeRequiring([SHARED_CORPUS], "recollect search and read on the real corpus
       const missing = await recollect(["read", "--app", "PaperBites", "--chat", "999999"]);
       expect([missing.code, missing.stderr]).toEqual([
         3,
-        "recollect: Chat 999999 was not found in this app.\n",
+        'recollect: Chat 999999 was not found in app "PaperBites".\n',
       ]);
       const mixed = await recollect([
         "read",
