@@ -44,17 +44,9 @@ export function parseImportFile(path: string, module: ImportFormatModule): Parse
   const fallbackTimeMs = Math.round(statSync(path).mtimeMs);
   // Cut in the decoded text, not the bytes: a UTF-16 file's newline is two bytes.
   const kept =
-    module.appendOnlyLines === true ? completeJsonLinesText(text) : { text, torn: false };
+    module.appendOnlyLines === true ? completeJsonLinesText(text) : { text, tornLine: null };
   const chats = module.parse({ path, text: kept.text, fallbackTimeMs });
-  const tornLine = kept.torn ? lineCount(kept.text) + 1 : null;
-  return { ...storable(path, { chats, encoding }), tornLine };
-}
-
-/** Lines ended by a newline in `text`. */
-function lineCount(text: string): number {
-  let count = 0;
-  for (let at = text.indexOf("\n"); at !== -1; at = text.indexOf("\n", at + 1)) count++;
-  return count;
+  return { ...storable(path, { chats, encoding }), tornLine: kept.tornLine };
 }
 
 /**

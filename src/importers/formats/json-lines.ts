@@ -101,6 +101,14 @@ export function readJsonLines<S extends z.ZodType>(
 }
 
 /**
+ * `rest`, what follows a JSON Lines file's last newline, ends the file as written: nothing, or a
+ * last line that simply lacks its newline. A line that does not parse is still being written.
+ */
+function finished(rest: string): boolean {
+  return rest.trim() === "" || tryParseJson(rest) !== undefined;
+}
+
+/**
  * The complete JSON Lines in `bytes`: everything up to and including the last newline, plus a
  * final unterminated line when it parses as JSON (a file that simply lacks the last newline). A
  * final line that does not parse is being written (an append-only log of a session still
@@ -113,21 +121,27 @@ export function completeJsonLines(bytes: Buffer): {
   readonly torn: boolean;
 } {
   const lastNewline = bytes.lastIndexOf(0x0a);
-  const rest = bytes.subarray(lastNewline + 1).toString("utf8");
-  if (rest.trim() === "" || tryParseJson(rest) !== undefined) {
+  if (finished(bytes.subarray(lastNewline + 1).toString("utf8"))) {
     return { bytes, consumed: bytes.length, torn: false };
   }
   const complete = bytes.subarray(0, lastNewline + 1);
   return { bytes: complete, consumed: complete.length, torn: true };
 }
 
-/** {@link completeJsonLines} over decoded `text` (any encoding the file was read in). */
+/**
+ * {@link completeJsonLines} over decoded `text` (any encoding the file was read in): the complete
+ * lines, and the 1-based number of the cut last line left out (null when there is none).
+ */
 export function completeJsonLinesText(text: string): {
   readonly text: string;
-  readonly torn: boolean;
+  readonly tornLine: number | null;
 } {
   const lastNewline = text.lastIndexOf("\n");
-  const rest = text.slice(lastNewline + 1);
-  if (rest.trim() === "" || tryParseJson(rest) !== undefined) return { text, torn: false };
-  return { text: text.slice(0, lastNewline + 1), torn: true };
+  if (finished(text.slice(lastNewline + 1))) return { text, tornLine: null };
+  // Counted without `split`: a log reaches hundreds of MB (as in `readJsonLines`).
+  let tornLine = 1;
+  for (let at = text.indexOf("\n"); at !== -1; at = text.indexOf("\n", at + 1)) {
+    tornLine++;
+  }
+  return { text: text.slice(0, lastNewline + 1), tornLine };
 }
