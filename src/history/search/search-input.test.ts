@@ -21,7 +21,7 @@ describe("search input", () => {
       expect(error).toBeInstanceOf(InvalidInputError);
       expect(error).toMatchObject({
         argument: "query",
-        allowed: "a non-blank string of at most 500 characters",
+        allowed: "a non-blank string of at most 500 characters with a letter or digit",
         detail: "got only control or invisible characters",
       });
     }

@@ -55,7 +55,8 @@ export function parseSearchInput(input: SearchChatsInput | unknown): ValidSearch
 /**
  * {@link parseSearchInput} for a query a person typed (`recollect search`): a query of only
  * control or invisible characters (ESC, BEL, U+200B …), or with no letter or digit ("?!"), is
- * refused too, as `explore` refuses such a question, rather than answered "no matching chats". The internal `search_chats` tool keeps
+ * refused too, as `explore` refuses such a question, rather than answered "no matching chats".
+ * Both refusals say the same allowed text. The internal `search_chats` tool keeps
  * {@link parseSearchInput}'s leniency: a model's search for such text finds nothing, harmlessly.
  *
  * @throws InvalidInputError naming `query` or `limit` and what is allowed (for invisible text the
@@ -65,7 +66,7 @@ export function parseSearchInput(input: SearchChatsInput | unknown): ValidSearch
 export function parsePersonSearchInput(input: SearchChatsInput | unknown): ValidSearchInput {
   const valid = parseSearchInput(input);
   const refused =
-    boundedTextError("query", ALLOWED.query ?? "", valid.query, MAX_QUERY_CHARS) ??
+    boundedTextError("query", PERSON_QUERY_ALLOWED, valid.query, MAX_QUERY_CHARS) ??
     wordlessTextError("query", PERSON_QUERY_ALLOWED, valid.query);
   if (refused !== null) throw refused;
   return valid;
