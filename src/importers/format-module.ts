@@ -34,7 +34,8 @@ export interface TextFormatModule<F extends string = string> extends FormatModul
   /**
    * The file is a JSON Lines log the tool appends to while its session runs (Claude Code, Codex):
    * a last line cut mid-record is still being written, and an import leaves it out instead of
-   * rejecting the file (`completeJsonLines`). Absent: a file written whole.
+   * rejecting the file (`completeJsonLines`); sync reads an append from the last imported turn
+   * (`sync/parse-source.ts`, `appendsLines`). Absent: a file written whole.
    */
   readonly appendOnlyLines?: true;
   /**

@@ -77,13 +77,6 @@ export interface HistorySource {
    */
   readonly watchDepth?: number;
   /**
-   * How the source's files grow. `jsonl-lines`: an append-only JSON Lines log, one session a file
-   * (Claude Code, Codex); an append is read from the last imported offset alone and a torn last
-   * line waits for the next sync. `whole-file`: any other file; a change re-reads the file and only
-   * what differs from the stored chats is written.
-   */
-  readonly growth: "jsonl-lines" | "whole-file";
-  /**
    * Folders to search, absolute. `home` sources derive them from `environment` (settings folders
    * first, then the agent's own env variable, then the default under `home`); `project` sources
    * from each of `projectRoots`. A folder may not exist: discovery reports it as "nothing found".

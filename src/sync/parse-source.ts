@@ -35,3 +35,14 @@ export function isDatabaseFormat(format: ImportFormat): boolean {
     IMPORT_FORMAT_MODULES.find((candidate) => candidate.format === format)?.input === "database"
   );
 }
+
+/**
+ * True when `format`'s files are append-only JSON Lines logs, one session a file (Claude Code,
+ * Codex: the format module's `appendOnlyLines`): an append is read from the last imported turn
+ * alone, and a torn last line waits for the next sync. Any other file is re-read whole when it
+ * changes, and only what differs from the stored chats is written.
+ */
+export function appendsLines(format: ImportFormat): boolean {
+  const module = IMPORT_FORMAT_MODULES.find((candidate) => candidate.format === format);
+  return module?.input === "text" && module.appendOnlyLines === true;
+}

@@ -4,10 +4,10 @@
  * (`store/catalog/source-files.ts`):
  *
  * - same size and mtime: unchanged, the file is not opened;
- * - the imported prefix still fingerprints the same and the file is longer: appended. A
- *   `jsonl-lines` source reads only from the start of the last turn it imported (`resumeBytes`,
- *   see `last-turn-start.ts`) and writes what that turn now holds beyond the stored messages; a
- *   `whole-file` source re-reads the file and writes what differs;
+ * - the imported prefix still fingerprints the same and the file is longer: appended. An
+ *   append-only JSON Lines log (`appendsLines`: Claude Code, Codex) is read only from the start of
+ *   the last turn imported (`resumeBytes`, see `last-turn-start.ts`), and what that turn now holds
+ *   beyond the stored messages is written; any other file is re-read and what differs is written;
  * - shorter, or the prefix differs (rewritten, or rewound and regrown past its old length): the
  *   file's chats are re-imported to match it exactly;
  * - a torn last JSONL line (being written) is left for the next sync, without an error;
@@ -48,7 +48,7 @@ import {
 import { fileErrorCode } from "./fs-listing.js";
 import type { HistorySource, SourceFile } from "./history-source.js";
 import { lastTurnStart } from "./last-turn-start.js";
-import { isDatabaseFormat, parseSourceBytes } from "./parse-source.js";
+import { appendsLines, isDatabaseFormat, parseSourceBytes } from "./parse-source.js";
 import { rootFolderName } from "./project-roots.js";
 
 /** How a file's content related to what was imported before. */
@@ -206,6 +206,7 @@ function readAndSyncFile(input: SyncFileInput): FileOutcome {
   const stats = statSync(file.path);
   if (!stats.isFile()) return unreadableFile(input, stats.isDirectory() ? "EISDIR" : "not a file");
   const database = isDatabaseFormat(source.format);
+  const appendOnly = appendsLines(source.format);
   const { size, mtimeMs } = signatureOf(input, stats);
   const remembered = rememberedOutcome(input, stats);
   if (remembered !== null) return remembered;
@@ -225,17 +226,15 @@ function readAndSyncFile(input: SyncFileInput): FileOutcome {
   }
   // Only a log already holding its one chat is read from its last turn: the tail alone may lack
   // the session's id and cwd (Codex writes them on the first line only).
-  const tailOnly =
-    change === "appended" && source.growth === "jsonl-lines" && previous?.chats === 1;
+  const tailOnly = change === "appended" && appendOnly && previous?.chats === 1;
   const from = tailOnly && previous ? previous.resumeBytes : 0;
   let read: { bytes: Buffer; consumed: number; torn: boolean };
   let chats: ImportedChat[];
   try {
     const bytes = database ? Buffer.alloc(0) : bytesOf(from, size - from);
-    read =
-      source.growth === "jsonl-lines"
-        ? completeJsonLines(bytes)
-        : { bytes, consumed: database ? size : bytes.length, torn: false };
+    read = appendOnly
+      ? completeJsonLines(bytes)
+      : { bytes, consumed: database ? size : bytes.length, torn: false };
     if (tailOnly && previous && from + read.consumed <= previous.importedBytes) {
       return { kind: "waiting", projectRoot };
     }
@@ -256,8 +255,7 @@ function readAndSyncFile(input: SyncFileInput): FileOutcome {
     return { kind: "skipped", reason, projectRoot, chats: previous?.chats ?? 0 };
   }
   const importedBytes = from + read.consumed;
-  const turnStart =
-    source.growth === "jsonl-lines" ? lastTurnStart(source.format, file.path, read.bytes) : null;
+  const turnStart = appendOnly ? lastTurnStart(source.format, file.path, read.bytes) : null;
   const resumeBytes = turnStart === null ? from : from + turnStart;
   if (chats.length === 0 && !tailOnly && (previous?.chats ?? 0) === 0) {
     const reason = "no prompt or reply in the file";

@@ -13,7 +13,6 @@ export const aiderSource: HistorySource = {
   label: "aider",
   format: "aider",
   scope: "project",
-  growth: "whole-file",
   locations: (_environment, projectRoots) => [...projectRoots],
   // The history file sits directly in the project root: the watcher never walks the project.
   watchDepth: 0,

@@ -21,7 +21,6 @@ export const claudeCodeSource: HistorySource = {
   label: "Claude Code",
   format: "claude-code",
   scope: "home",
-  growth: "jsonl-lines",
   locations: (environment) =>
     homeLocations(environment, "claude-code", "CLAUDE_CONFIG_DIR", "projects", ".claude/projects"),
   listFiles(location, onSkipped) {

@@ -15,7 +15,6 @@ export const codexSource: HistorySource = {
   label: "Codex CLI",
   format: "codex",
   scope: "home",
-  growth: "jsonl-lines",
   locations: (environment) =>
     homeLocations(environment, "codex", "CODEX_HOME", "sessions", ".codex/sessions"),
   listFiles(location, onSkipped) {

@@ -18,7 +18,6 @@ export const cursorSource: HistorySource = {
   label: "Cursor",
   format: "cursor",
   scope: "home",
-  growth: "whole-file",
   locations: (environment) =>
     homeLocations(
       environment,

@@ -19,7 +19,6 @@ export const geminiCliSource: HistorySource = {
   label: "Gemini CLI",
   format: "gemini-cli",
   scope: "home",
-  growth: "whole-file",
   locations: (environment) => homeLocations(environment, "gemini-cli", null, "", ".gemini/tmp"),
   listFiles(location, onSkipped) {
     const files: SourceFile[] = [];

@@ -14,7 +14,6 @@ export const openCodeSource: HistorySource = {
   label: "OpenCode",
   format: "opencode",
   scope: "home",
-  growth: "whole-file",
   locations: (environment) =>
     homeLocations(
       environment,

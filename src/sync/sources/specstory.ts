@@ -11,7 +11,6 @@ export const specStorySource: HistorySource = {
   label: "SpecStory",
   format: "specstory",
   scope: "project",
-  growth: "whole-file",
   locations: (_environment, projectRoots) =>
     projectRoots.map((root) => join(root, ".specstory", "history")),
   listFiles(location, onSkipped) {

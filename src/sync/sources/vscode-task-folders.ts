@@ -26,7 +26,6 @@ function taskFolderSource(name: string, label: string, extensionId: string): His
     label,
     format: "cline",
     scope: "home",
-    growth: "whole-file",
     locations: (environment: SourceEnvironment) => {
       const configured = environment.settingsFolders[name];
       if (configured && configured.length > 0) return [...configured];
