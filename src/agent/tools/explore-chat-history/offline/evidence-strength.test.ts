@@ -178,14 +178,14 @@ describe("evidence strength", () => {
     expect(cited).not.toContain("c9");
   });
 
-  test("a one-term subject is never high confidence, named in passing or stated", () => {
+  test("a one-term subject is low confidence, named in passing or stated", () => {
     const question = "What did we decide about the database?";
     const passing = reportFor(runState(question, passingMentionHistory(false)), DEFAULT_POLICY);
     expect(passing.findings.map((finding) => finding.candidate_ids)).toEqual([["c1"]]);
-    expect(passing.confidence).toBe("medium");
+    expect(passing.confidence).toBe("low");
     const stated = reportFor(runState(question, passingMentionHistory(true)), DEFAULT_POLICY);
     expect(stated.findings[0]?.candidate_ids).toEqual(["c4"]);
-    expect(stated.confidence).toBe("medium");
+    expect(stated.confidence).toBe("low");
   });
 
   test("an absent word is a paraphrase when the app holds the rest and the best message is about it", () => {

@@ -158,13 +158,17 @@ export const OFFLINE_PARAMETERS = Object.freeze({
    */
   fillRatio: 0.4,
   /**
-   * "High" needs the question's subject to have at least this many terms. With one ("what did we
-   * decide about authentication?" → auth) the strength is one word's repetition: PaperBites' turns
-   * that mention auth a dozen times came back "complete · high" without the decision (a newcomer's
-   * verdict on the shared corpus). No dev-set question has a one-term subject and "high" fires on
-   * none of them, so the dev figures cannot move.
+   * "Medium" and "high" need the question's subject to have at least this many terms, unless an
+   * established revision shows the cited statements give it values. With one term ("what did we
+   * decide about authentication?" → auth) the strength is one word's repetition, a message about
+   * the subject, not one that says what was decided: PaperBites' turns that mention auth a dozen
+   * times came back "complete" without the decision (a newcomer's verdict on the shared corpus).
+   * On 40 one-term questions annotated over coding-histories' apps (docs/OFFLINE-ABLATION.md,
+   * "One-word subjects"), 5 of the 10 complete reports led with no gold message and 4 cited none
+   * (confident-wrong 0.125); with the bar, confident-wrong is 0.031 (a two-term subject).
+   * Coding-histories has no one-term question, curated and BEAM-100K one each: no figure moves.
    */
-  highSubjectTerms: 2,
+  answerSubjectTerms: 2,
   /** "High" needs cited messages of this many chats at `lowStrength` (one short message saturates
    * coverage alone; BEAM-100K dev, revisions aside: high 44/50 → 44/49 cite gold). */
   highSupportChats: 2,
@@ -276,7 +280,7 @@ function digest(text: string): string {
 }
 
 /** Bumped when the pipeline's code or a cue pattern (not just a number) changes what it outputs. */
-export const OFFLINE_PIPELINE_GENERATION = 47;
+export const OFFLINE_PIPELINE_GENERATION = 48;
 
 /**
  * The policy version of `config`: `<generation><5-digit digest of the parameters>` (a number, so

@@ -1,7 +1,7 @@
 /**
  * The report on small fixtures of our own: findings lead with messages that state a value, and
  * "high" confidence needs strong evidence that more than one chat corroborates, never one short
- * message alone, and a subject of more than one word.
+ * message alone; a subject of one word is never above "low".
  */
 import { describe, expect, test } from "vitest";
 import { reportFor } from "./decide-next-action.js";
@@ -34,11 +34,24 @@ const HISTORY = [
 ];
 
 describe("confidence", () => {
-  test("one chat's short message that covers the subject is not high", () => {
-    const report = reportFor(runState(QUESTION, HISTORY), DEFAULT_POLICY);
+  test("one chat's short message that covers a two-word subject is medium, not high", () => {
+    const history = [
+      observation("c1", "Billing database note: done", { chatTitle: "Notes", ...read }),
+      observation("c2", "Noted.", { chatTitle: "Notes", role: "assistant", ...read }),
+      ...HISTORY.slice(4),
+    ];
+    const question = "What did we decide about the billing database?";
+    const report = reportFor(runState(question, history), DEFAULT_POLICY);
     const cited = report.findings.flatMap((finding) => finding.candidate_ids);
     expect(cited).toEqual(["c1", "c2"]);
     expect(report.confidence).toBe("medium");
+  });
+
+  test("a one-word subject is low confidence however strongly it is named", () => {
+    const report = reportFor(runState(QUESTION, HISTORY), DEFAULT_POLICY);
+    const cited = report.findings.flatMap((finding) => finding.candidate_ids);
+    expect(cited).toEqual(["c1", "c2"]);
+    expect(report.confidence).toBe("low");
   });
 
   test("strong evidence that a second chat corroborates is high, for a subject of two words", () => {
@@ -54,7 +67,7 @@ describe("confidence", () => {
     expect(report.confidence).toBe("high");
     // The same evidence for a one-word subject: a word said often is no answer proved.
     const oneWord = reportFor(runState(QUESTION, [...HISTORY, second]), DEFAULT_POLICY);
-    expect(oneWord.confidence).toBe("medium");
+    expect(oneWord.confidence).toBe("low");
   });
 });
 

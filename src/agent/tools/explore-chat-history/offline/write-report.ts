@@ -6,7 +6,8 @@
  * a conflict. Below the calibrated strength it abstains naming the words the app lacks (outside
  * the current chat when one was excluded); gaps name only those words; confidence from the
  * strength and its supporting chats, "medium" only at `mediumStrength`, never "high" with a
- * revision. Pure.
+ * revision, and "low" for a subject of one term without a revision (a message about it need
+ * not say what was decided). Pure.
  */
 import type { SubmitReportInput } from "../child-protocol.js";
 import { buildFindings, type Finding, findingMessages } from "./build-findings.js";
@@ -247,11 +248,13 @@ export function writeReport(
   const corroborated =
     chatsOf(support.map((item) => item.observation)) >= parameters.highSupportChats;
   // One subject word said often is a message about it, not one that answers what was decided:
-  // "high" needs the question to name its subject in more words than one.
-  const named = ranking.subject.weights.size >= parameters.highSubjectTerms;
+  // a claim above "low" needs the question to name its subject in more words than one, or a
+  // revision showing that the cited statements give the subject values.
+  const named = ranking.subject.weights.size >= parameters.answerSubjectTerms;
   const high =
     named && strength >= parameters.highStrength && corroborated && revisions.length === 0;
-  const confidence = high ? "high" : strength >= parameters.mediumStrength ? "medium" : "low";
+  const medium = (named || revisions.length > 0) && strength >= parameters.mediumStrength;
+  const confidence = high ? "high" : medium ? "medium" : "low";
   return {
     summary: `Extractive summary (offline engine): ${observed.length} cited message(s) from ${chatsOf(observed)} chat(s), best match first, each with the turns that followed it${conflicts.length > 0 ? `; ${conflicts.length} revision(s): the statement in force leads the findings` : ""}. Quotes are not interpreted.`,
     findings,
