@@ -12,7 +12,12 @@ import { probeWords } from "./evidence-strength.js";
 import { questionPhrases } from "./phrase-probes.js";
 import { type PolicyConfig, SUMMARY_REQUEST } from "./policy-parameters.js";
 import { addedTerms, formulate, queryText } from "./query-model.js";
-import { asksAboutCurrentChat, rankEvidence, usesKindNames } from "./rank-evidence.js";
+import {
+  asksAboutCurrentChat,
+  kindNamesQuery,
+  rankEvidence,
+  usesKindNames,
+} from "./rank-evidence.js";
 import type { RunState } from "./run-state.js";
 import { selectEvidence } from "./select-evidence.js";
 import { settleCalls } from "./settle-reads.js";
@@ -98,7 +103,7 @@ function expandCalls(state: RunState, config: PolicyConfig): OfflineToolCall[] {
  */
 function kindSearches(state: RunState, config: PolicyConfig): ChildSearchInput[] {
   if (!usesKindNames(state, config)) return [];
-  const query = [...new Set(state.kinds.flatMap((kind) => kind.names))].join(" ");
+  const query = kindNamesQuery(state);
   if (query === "" || state.searches.some((run) => run.query === query)) return [];
   return [{ query, limit: config.parameters.searchLimit }];
 }

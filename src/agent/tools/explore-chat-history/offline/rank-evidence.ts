@@ -164,6 +164,14 @@ export function usesKindNames(state: RunState, config: PolicyConfig): boolean {
   return NAME_REQUEST.test(state.question) && !REASON_REQUEST.test(state.question);
 }
 
+/**
+ * The one search for the names of the kinds the question asked about (`kinds`, deduplicated,
+ * space-joined: "clerk supabase"); "" when there are none.
+ */
+export function kindNamesQuery(state: RunState): string {
+  return [...new Set(state.kinds.flatMap((kind) => kind.names))].join(" ");
+}
+
 /** The question is about the locked current chat: only its messages can answer it. */
 export function asksAboutCurrentChat(state: RunState): boolean {
   return state.currentChatId !== null && ABOUT_CURRENT_CHAT.test(state.question);
@@ -239,7 +247,12 @@ export function rankEvidence(state: RunState, config: PolicyConfig): Ranking {
     .sort((a, b) => b.score - a.score)
     .map((entry) => entry.id);
   const local = Array.from({ length: parameters.localFusionWeight }, () => localOrder);
-  const lists = off.has("fuse") ? [localOrder] : [...searches.map((run) => run.ranked), ...local];
+  // Only the question's own search and its kind names' search vote in the fusion. The RM3
+  // search ranks by feedback guesses (in a chat history often "thank", "proceed", "continue"): it
+  // brings chats to read, and the expanded model already scores their messages at its share.
+  const kindsQuery = kindNamesQuery(state);
+  const voting = searches.filter((run, i) => i === 0 || run.query === kindsQuery);
+  const lists = off.has("fuse") ? [localOrder] : [...voting.map((run) => run.ranked), ...local];
   const fused = reciprocalRankFusion(lists, parameters.rrfK);
   const index = new Map(observations.map((item, i) => [item.candidateId, i]));
   const best = fused[0]?.score ?? 1;

@@ -2,11 +2,13 @@
  * Behaviour of the local ranking's context signals on small fixtures of our own: a message
  * inherits a share of its chat title's match (title), so a chat about the subject outranks a
  * passing mention of it elsewhere, and its turns are kept even when they never say the word;
- * the fusion weighs the local order above one search's (fuse); pool idf is damped (score).
+ * the fusion weighs the local order above one search's, and the RM3 search has no vote in it
+ * (fuse); pool idf is damped (score).
  */
 import { describe, expect, test } from "vitest";
 import { DEFAULT_POLICY } from "./policy-parameters.js";
 import { asksAboutOwnWords, rankEvidence } from "./rank-evidence.js";
+import type { RunState } from "./run-state.js";
 import { idf, poolStats, termVector } from "./score-messages.js";
 import { observation, runState } from "./testing/offline-test-fixtures.js";
 
@@ -65,6 +67,40 @@ describe("fuse: the local order weighs more than one search", () => {
   test("the best local match leads; with equal weights the search's first hit keeps the tie", () => {
     expect(order(DEFAULT_POLICY.parameters.localFusionWeight)).toEqual(["c2", "c1"]);
     expect(order(1)).toEqual(["c1", "c2"]);
+  });
+});
+
+describe("fuse: the feedback search brings messages but does not vote", () => {
+  // The local order prefers the decision; the question's search ranked a passing mention first,
+  // and so did the RM3 search of feedback words. Had that search voted, it would tie the two and
+  // the first list's order would lead.
+  const history = [
+    observation("c1", "Thank you, please proceed: billing is on the footer.", { chatId: 1 }),
+    observation("c2", "Billing decided: Stripe runs billing, billing invoices go out monthly.", {
+      chatId: 2,
+    }),
+  ];
+  const question = "What did we decide about billing?";
+  const order = (second: string, kinds: RunState["kinds"] = []) =>
+    rankEvidence(
+      runState(question, history, {
+        kinds,
+        searches: [question, second].map((query) => ({
+          query,
+          ranked: ["c1", "c2"],
+          moreMatches: new Map(),
+        })),
+      }),
+      { ...DEFAULT_POLICY, off: new Set(["coord"]) },
+    ).messages.map((item) => item.observation.candidateId);
+
+  test("the RM3 search's order leaves the fusion to the question's search and the local order", () => {
+    expect(order("billing thank proceed")).toEqual(["c2", "c1"]);
+  });
+
+  test("the kind names' search votes", () => {
+    const kinds = [{ kind: "payments", from: "billing", names: ["stripe"] }];
+    expect(order("stripe", kinds)).toEqual(["c1", "c2"]);
   });
 });
 
