@@ -1,5 +1,5 @@
 /**
- * `recollect eval (--suite FILE | --beam DIR [--conversations N,M,… | --limit N]) [--engine KIND]
+ * `recollect eval (--suite FILE [--questions SET] | --beam DIR [--conversations N,M,… | --limit N]) [--engine KIND]
  * [--question ID…] [--ablate STAGE,… | --ablation] [--compare FILE] [--json]`: loads an evaluation suite
  * (docs/EVAL.md) — a suite file, or a BEAM benchmark folder converted in memory — into a fresh temporary store through the production
  * import and indexing path, runs every question through the real `explore_chat_history` tool
@@ -23,7 +23,7 @@ import { formatAblationTable } from "../../eval/format-ablation-table.js";
 import { formatEvalTable } from "../../eval/format-eval-table.js";
 import { oneStageOffConfigurations, runAblation } from "../../eval/runner/run-ablation.js";
 import { type EvalResult, runSuite } from "../../eval/runner/run-suite.js";
-import { type EvalSuite, loadSuite } from "../../eval/suite/index.js";
+import { type EvalSuite, loadSuite, loadSuiteWithQuestions } from "../../eval/suite/index.js";
 import { globalOptions, printJson } from "../cli-context.js";
 import { FlagCombinationError } from "../flag-combination-error.js";
 import { handleStopSignals } from "../stop-signals.js";
@@ -34,6 +34,7 @@ interface EvalOptions {
   ablate?: string;
   ablation?: boolean;
   suite?: string;
+  questions?: string;
   beam?: string;
   conversations?: string;
   limit?: string;
@@ -81,8 +82,19 @@ function loadForCli(options: EvalOptions): { suite: EvalSuite; skipped: readonly
         other: "--beam",
         reason: "it picks the BEAM conversations to run; a --suite file is run whole",
       });
-    return { suite: loadSuite(options.suite), skipped: [] };
+    const suite =
+      options.questions === undefined
+        ? loadSuite(options.suite)
+        : loadSuiteWithQuestions(options.suite, options.questions);
+    return { suite, skipped: [] };
   }
+  if (options.questions !== undefined)
+    throw new FlagCombinationError({
+      flag: "--questions",
+      rule: "needs",
+      other: "--suite",
+      reason: "its questions cite a suite file's chats",
+    });
   const limit = options.limit === undefined ? undefined : parseLimit(options.limit);
   return loadBeamFolder(options.beam!, {
     ...(options.conversations !== undefined
@@ -98,6 +110,10 @@ export function registerEvalCommand(program: Command): void {
     .command("eval")
     .description("measure the explorer against an evaluation suite in a temporary store")
     .option("--suite <file>", "suite JSON file (see docs/EVAL.md), e.g. eval/suites/curated.json")
+    .option(
+      "--questions <file>",
+      "with --suite: run this question set over the suite's chats instead of its own questions",
+    )
     .option("--beam <dir>", "a BEAM benchmark folder, e.g. ../shared/datasets/beam-100k")
     .option("--conversations <list>", "with --beam: only these conversations, e.g. 1,2,5")
     .option("--limit <n>", "with --beam: only the first N conversations")

@@ -1,6 +1,15 @@
 import { readFileSync } from "node:fs";
+import type { z } from "zod";
 import { ImportFormatError, InvalidInputError } from "../../errors/recollect-error.js";
 import { type EvalSuite, evalSuiteSchema } from "./suite-schema.js";
+
+/** The first (at most 5) schema issues of `error`, each as `json.path: message`, joined by "; ". */
+export function schemaIssues(error: z.ZodError): string {
+  return error.issues
+    .slice(0, 5)
+    .map((issue) => `${issue.path.join(".") || "(root)"}: ${issue.message}`)
+    .join("; ");
+}
 
 /**
  * Parses suite JSON text. The first (at most 5) schema issues are named by JSON path.
@@ -8,21 +17,40 @@ import { type EvalSuite, evalSuiteSchema } from "./suite-schema.js";
  * @throws ImportFormatError when the text is not JSON or does not match the suite format.
  */
 export function parseSuite(text: string, file = "suite"): EvalSuite {
-  let raw: unknown;
+  const parsed = evalSuiteSchema.safeParse(parseJson(text, file));
+  if (!parsed.success)
+    throw new ImportFormatError(
+      file,
+      undefined,
+      `not a valid eval suite: ${schemaIssues(parsed.error)}`,
+    );
+  return parsed.data;
+}
+
+/** `text` as JSON. @throws ImportFormatError naming `file` when it is not JSON. */
+export function parseJson(text: string, file: string): unknown {
   try {
-    raw = JSON.parse(text);
+    return JSON.parse(text);
   } catch (error) {
     throw new ImportFormatError(file, undefined, `not valid JSON (${(error as Error).message})`);
   }
-  const parsed = evalSuiteSchema.safeParse(raw);
-  if (!parsed.success) {
-    const issues = parsed.error.issues
-      .slice(0, 5)
-      .map((issue) => `${issue.path.join(".") || "(root)"}: ${issue.message}`)
-      .join("; ");
-    throw new ImportFormatError(file, undefined, `not a valid eval suite: ${issues}`);
+}
+
+/**
+ * The text of the file a CLI flag named.
+ *
+ * @throws InvalidInputError (`flag`, "a readable `what` JSON file") when it cannot be read.
+ */
+export function readFlagFile(path: string, flag: string, what: string): string {
+  try {
+    return readFileSync(path, "utf8");
+  } catch (error) {
+    throw new InvalidInputError(
+      flag,
+      `a readable ${what} JSON file`,
+      `${path}: ${(error as NodeJS.ErrnoException).code ?? "unreadable"}`,
+    );
   }
-  return parsed.data;
 }
 
 /**
@@ -32,15 +60,5 @@ export function parseSuite(text: string, file = "suite"): EvalSuite {
  * not a valid suite.
  */
 export function loadSuite(path: string): EvalSuite {
-  let text: string;
-  try {
-    text = readFileSync(path, "utf8");
-  } catch (error) {
-    throw new InvalidInputError(
-      "--suite",
-      "a readable suite JSON file",
-      `${path}: ${(error as NodeJS.ErrnoException).code ?? "unreadable"}`,
-    );
-  }
-  return parseSuite(text, path);
+  return parseSuite(readFlagFile(path, "--suite", "suite"), path);
 }
