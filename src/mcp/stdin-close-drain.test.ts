@@ -38,7 +38,10 @@ describe("recollect mcp: stdin closes with a call running", () => {
       const answer = server.response(2) as { result?: { structuredContent?: unknown } };
       const report = exploreChatHistoryReportSchema.parse(answer.result?.structuredContent);
       expect(report.query).toBe(QUESTION);
-      expect(report.outcome).toBe("complete");
+      // The run finished: partial only because a one-word subject is never more than low
+      // confidence, not because it was stopped.
+      expect([report.outcome, report.partial_reason]).toEqual(["partial", "weak_evidence"]);
+      expect(report.findings.length).toBeGreaterThan(0);
     },
     PROCESS_TEST_MS,
   );

@@ -91,12 +91,12 @@ describe("a note typed in the web app", () => {
     expect(indexed).toEqual([userMessageId]);
 
     // Asked in the same chat, the note is the current chat's own context: searches leave it out.
-    const again = await turn(notes, "What did we decide about invoices?");
+    const again = await turn(notes, "What did we decide about invoice emails?");
     expect(toolsCalled(again)).toEqual(["explore_chat_history"]);
     expect(citedMessageIds(again)).not.toContain(userMessageId);
 
     const later = await newChat("Invoices again");
-    const asked = await turn(later, "What did we decide about invoices?");
+    const asked = await turn(later, "What did we decide about invoice emails?");
     expect(toolsCalled(asked)).toEqual(["explore_chat_history"]);
     // The note alone: not the acknowledgement, nor the same-chat question and its card answer
     // (never evidence: the explorer's read of that chat leaves them out, so none can be cited).

@@ -90,7 +90,7 @@ function shape(events: readonly AgentEvent[]): string[] {
 describe("primary turn with the offline router", () => {
   it("routes a recall question to the explorer; the reply under its card repeats none of the report", async () => {
     const { result, events, prompter } = await turn({
-      message: "Which database did we choose?",
+      message: "What did we decide about login authentication?",
     });
     expect(shape(events)).toEqual([
       "turn-start",
@@ -113,7 +113,7 @@ describe("primary turn with the offline router", () => {
       type: "tool-call-start",
       toolCallId: "call-1",
       toolName: "explore_chat_history",
-      input: { query: "Which database did we choose?" },
+      input: { query: "What did we decide about login authentication?" },
     });
     expect(result.outcome).toBe("finished");
     expect(result.steps).toBe(2);
@@ -167,7 +167,7 @@ describe("primary turn with the offline router", () => {
 describe("consent", () => {
   it("explorer consent ask: exactly one prompt for the explorer call, none for its internal reads", async () => {
     const { prompter, result } = await turn({
-      message: "What did we decide about authentication?",
+      message: "What did we decide about login authentication?",
       consents: { explore_chat_history: "ask", read_chat: "ask" },
     });
     expect(prompter.requests).toEqual([

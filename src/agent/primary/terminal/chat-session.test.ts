@@ -69,13 +69,13 @@ function session(options: {
 describe("recollect chat session", () => {
   it("answers a recall question with compact progress lines and the card's report, cited once", async () => {
     const chat = session({});
-    chat.input.end("What did we decide about authentication?\n");
+    chat.input.end("What did we decide about login authentication?\n");
     expect(await chat.done).toEqual({ turns: 1, aborted: 0 });
     const lines = chat.transcript().split("\n");
     expect(lines[0]).toBe(
       'Chatting about app "Tasktide" in agent mode. Ctrl-C cancels a turn; /exit quits.',
     );
-    expect(lines[1]).toBe("you> What did we decide about authentication?");
+    expect(lines[1]).toBe("you> What did we decide about login authentication?");
     expect(lines[2]).toBe("· explore_chat_history");
     const explored = lines.filter((line) => line.startsWith("· History explored: "));
     expect(explored).toHaveLength(1);
