@@ -22,11 +22,12 @@ export const EXIT_CODE_BY_KIND: Readonly<Record<RecollectErrorKind, number>> = {
 
 /**
  * The exit code of a `recollect sync` (or `sync --dry-run`) that finished its pass but skipped a
- * file or a folder it could not read or parse (each named on its own `skipped` line): distinct
- * from 0 (everything read) and from every failure's code, and from `explore`'s outcome codes 10
- * and 11, so a script can tell "done, but look at the skipped lines" apart.
+ * file or a folder it could not read or parse, and of a `recollect import` that imported what it
+ * could but skipped a file or folder it could not read (each named on its own `skipped` line):
+ * distinct from 0 (everything read) and from every failure's code, and from `explore`'s outcome
+ * codes 10 and 11, so a script can tell "done, but look at the skipped lines" apart.
  */
-export const SYNC_SKIPPED_EXIT_CODE = 12;
+export const SKIPPED_EXIT_CODE = 12;
 
 /**
  * The exit code of a run a signal stopped, per signal: 128 + the signal's number, the Unix

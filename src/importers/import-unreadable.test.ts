@@ -1,8 +1,8 @@
 /**
  * Paths import cannot read. A path named on the command line that cannot be read is invalid
  * input (exit 2, argument `paths`), as a missing one is, never a "malformed import" (exit 8); a
- * file or folder inside a given folder that cannot be read is listed as `unreadable` and the rest
- * still imports. Permission bits do not stop root, so as root the child runs as `nobody`; a
+ * file or folder inside a given folder that cannot be read is listed as `unreadable`, the rest
+ * still imports, and the run exits 12 as sync does. Permission bits do not stop root, so as root the child runs as `nobody`; a
  * symlink loop fails for root too and is tested in process.
  */
 import { chmodSync, copyFileSync, mkdirSync, symlinkSync, writeFileSync } from "node:fs";
@@ -10,6 +10,7 @@ import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { AS_UNPRIVILEGED, unprivilegedIt } from "../cli/commands/testing/as-unprivileged.js";
 import { runRecollectChild } from "../cli/commands/testing/run-child.js";
+import { SKIPPED_EXIT_CODE } from "../cli/exit-codes.js";
 import { InvalidInputError } from "../errors/recollect-error.js";
 import { openStore } from "../store/open-store.js";
 import { importPaths } from "./import-paths.js";
@@ -109,7 +110,7 @@ describe("recollect import of paths that cannot be read (child process)", () => 
     expect(run.stdout).toBe("");
   });
 
-  childIt("a folder with a locked file and a locked folder imports the rest, exit 0", async () => {
+  childIt("a folder with a locked file and a locked folder imports the rest, exit 12", async () => {
     const dir = sharedDir();
     const history = join(dir, "history");
     mkdirSync(history, { mode: 0o755 });
@@ -122,7 +123,8 @@ describe("recollect import of paths that cannot be read (child process)", () => 
     chmodSync(history, 0o755);
     const db = join(dir, "store.db");
     const run = await runRecollectChild(["--db", db, "--json", "import", history], AS_UNPRIVILEGED);
-    expect(run.code).toBe(0);
+    // Done, with paths it could not read left out: sync's code for the same (exit-codes.ts).
+    expect(run.code).toBe(SKIPPED_EXIT_CODE);
     const report = JSON.parse(run.stdout);
     expect(report.totals).toMatchObject({ files: 1, chats: 2 });
     expect(report.failures).toEqual([]);

@@ -6,7 +6,8 @@
  * rejected file on a stderr line of its own, `import-failures.ts`), or the
  * `ChatsInAnotherAppError` when `--app` names another app than the one holding a file's chats
  * (the `ChatKeyInAnotherFileError` when a generic JSONL file would change a chat another file
- * holds). A
+ * holds); {@link SKIPPED_EXIT_CODE} (12) when it imported the rest but skipped a file or folder it
+ * could not read. A
  * stop signal ends the import after the file in progress and the drain after its batch; the
  * summary of what was done is printed, then the root writes the stop line.
  */
@@ -31,10 +32,12 @@ import { plural } from "../../text/plural.js";
 import {
   globalOptions,
   printJson,
+  setOutcomeExitCode,
   storeLocationFor,
   storePathFor,
   withCliStore,
 } from "../cli-context.js";
+import { SKIPPED_EXIT_CODE } from "../exit-codes.js";
 import { onceOnlyApp } from "../once-only-option.js";
 import { handleStopSignals, hearPendingSignals, writeFinalAnswer } from "../stop-signals.js";
 import { writeTerminalText } from "../terminal-text.js";
@@ -267,6 +270,9 @@ export function registerImportCommand(program: Command): void {
           // `--app` naming another app than the one holding a file's chats: its own class (exit
           // 2) with its remedy, which the one-line report above leaves out.
           throwImportFailures(report.failures, global.json === true);
+          // Done, but a file or folder it could not read is left out: the code sync gives it.
+          if (report.skippedPaths.some(({ reason }) => reason === "unreadable"))
+            setOutcomeExitCode(command, SKIPPED_EXIT_CODE);
         },
         { removeUnused: "always" },
       );

@@ -12,7 +12,7 @@ import {
   type FixtureTurn,
   fixtureMachinesPerTest,
 } from "../../sync/testing/machine-fixture.js";
-import { SYNC_SKIPPED_EXIT_CODE } from "../exit-codes.js";
+import { SKIPPED_EXIT_CODE } from "../exit-codes.js";
 import { createTempStores } from "./testing/run-captured.js";
 import { type ChildRun, runRecollectChild } from "./testing/run-child.js";
 
@@ -57,7 +57,7 @@ describe("recollect sync with a file it skips", () => {
       "",
     ];
     for (const run of [first, second]) {
-      expect([run.code, run.stderr]).toEqual([SYNC_SKIPPED_EXIT_CODE, ""]);
+      expect([run.code, run.stderr]).toEqual([SKIPPED_EXIT_CODE, ""]);
       expect(run.stdout.split("\n").slice(1)).toEqual(expected);
     }
   }, 60_000);
@@ -69,7 +69,7 @@ describe("recollect sync with a file it skips", () => {
     const one = await syncClaude(m, db);
     m.write(".claude/projects/-code-shop/b.jsonl", "{bad json\n");
     const two = await syncClaude(m, db);
-    expect([one.code, two.code]).toEqual([SYNC_SKIPPED_EXIT_CODE, SYNC_SKIPPED_EXIT_CODE]);
+    expect([one.code, two.code]).toEqual([SKIPPED_EXIT_CODE, SKIPPED_EXIT_CODE]);
     expect(one.stdout.split("\n").at(-3)).toBe(
       "  warning: the 1 file holds no chat Recollect can read",
     );

@@ -14,7 +14,7 @@ import {
   type FixtureMachine,
   fixtureMachinesPerTest,
 } from "../../sync/testing/machine-fixture.js";
-import { SYNC_SKIPPED_EXIT_CODE } from "../exit-codes.js";
+import { SKIPPED_EXIT_CODE } from "../exit-codes.js";
 import { createTempStores } from "./testing/run-captured.js";
 import { type ChildRun, runRecollectChild, startRecollectChild } from "./testing/run-child.js";
 import {
@@ -91,7 +91,7 @@ describe("recollect sync on what cannot be read", () => {
 
       const skippedLine = `  skipped ${codex}: cannot read the file (EACCES)`;
       for (const run of [dry, sync, again]) {
-        expect([run.code, run.stderr]).toEqual([SYNC_SKIPPED_EXIT_CODE, ""]);
+        expect([run.code, run.stderr]).toEqual([SKIPPED_EXIT_CODE, ""]);
         expect(block(run, "codex")).toContain(skippedLine);
       }
       expect(block(sync, "claude-code").slice(1, 3)).toEqual([
@@ -130,7 +130,7 @@ describe("recollect sync on what cannot be read", () => {
       const unlistable = await recollect(m, db, ["sync"]);
 
       for (const run of [unstatable, dry]) {
-        expect([run.code, run.stderr]).toEqual([SYNC_SKIPPED_EXIT_CODE, ""]);
+        expect([run.code, run.stderr]).toEqual([SKIPPED_EXIT_CODE, ""]);
         expect(block(run, "claude-code")).toEqual([
           `claude-code (Claude Code): nothing found in ${projects}`,
           `  skipped folder ${projects}: cannot read the folder (EACCES)`,
@@ -143,7 +143,7 @@ describe("recollect sync on what cannot be read", () => {
       expect(block(sources, "claude-code")).toContain(
         `  skipped folder ${projects}: cannot read the folder (EACCES)`,
       );
-      expect([unlistable.code, unlistable.stderr]).toEqual([SYNC_SKIPPED_EXIT_CODE, ""]);
+      expect([unlistable.code, unlistable.stderr]).toEqual([SKIPPED_EXIT_CODE, ""]);
       expect(block(unlistable, "claude-code")).toEqual([
         `claude-code (Claude Code): nothing found in ${projects}`,
         `  skipped folder ${projects}: cannot list the folder (EACCES)`,

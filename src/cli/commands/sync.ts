@@ -3,7 +3,7 @@
  * histories agents write on this machine (under `HOME`; see `docs/SYNC.md`), imports what is new
  * or changed since the last sync, and drains the search index. Prints one block per source
  * (stdout, or `--json`); progress goes to stderr as counts only. Exits 0 when everything was
- * read, {@link SYNC_SKIPPED_EXIT_CODE} (12) when the pass finished but skipped a file or folder.
+ * read, {@link SKIPPED_EXIT_CODE} (12) when the pass finished but skipped a file or folder.
  */
 
 import type { Command } from "commander";
@@ -29,7 +29,7 @@ import {
   setOutcomeExitCode,
   storeLocationFor,
 } from "../cli-context.js";
-import { SYNC_SKIPPED_EXIT_CODE } from "../exit-codes.js";
+import { SKIPPED_EXIT_CODE } from "../exit-codes.js";
 import { handleStopSignals, writeFinalAnswer } from "../stop-signals.js";
 import { writeTerminalText } from "../terminal-text.js";
 import { importExclusion } from "./import.js";
@@ -135,7 +135,7 @@ export function registerSyncCommand(program: Command): void {
       using store = dryRunWithoutStore ? openStore({ path: ":memory:" }) : openCliStore(global);
       if (!options.watch) {
         const { report, indexed } = await runSyncPass(store, options, exclusion, storePath, signal);
-        if (reportHasSkips(report)) setOutcomeExitCode(command, SYNC_SKIPPED_EXIT_CODE);
+        if (reportHasSkips(report)) setOutcomeExitCode(command, SKIPPED_EXIT_CODE);
         await writeFinalAnswer(command, () => printSyncReport(global.json, report, indexed));
         return;
       }
