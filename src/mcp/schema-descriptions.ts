@@ -20,8 +20,9 @@ export const INPUT_DESCRIPTIONS: Readonly<Record<string, Readonly<Record<string,
     before: "Messages to include before around_message_id, 0–10 (default 3).",
     after: "Messages to include after around_message_id, 0–10 (default 3).",
     offset:
-      "Instead of around_message_id: read a page of the chat from its first message; the 0-based index of the first message of the page (default 0).",
-    limit: "With offset: the page's size in messages, 1–20 (default 10).",
+      "Instead of around_message_id (ignored when it is given): read a page of the chat from its first message; the 0-based index of the first message of the page (default 0).",
+    limit:
+      "With offset (ignored when around_message_id is given): the page's size in messages, 1–20 (default 10).",
   },
 };
 
