@@ -43,3 +43,44 @@ describe("revisions among the findings", () => {
     expect(revisionsCiting(["c2", "c4"])).toEqual([["c2", "c4"]]);
   });
 });
+
+describe("the newer side names the subject up front", () => {
+  // An agent's apology for moving files turns away from a "directory" that an older summary
+  // listed beside the subject; the later statement that revises the login really speaks of it.
+  const SUMMARY = observation(
+    "c5",
+    "Done so far: the Authentication system with Clerk, a member Directory and a Photos page.",
+    { role: "assistant", chatId: 1, createdAt: at(5), via: "read" },
+  );
+  const APOLOGY = observation(
+    "c6",
+    "I apologize for moving files from the prototypes Directory. Let me undo that; authentication stays on Clerk.",
+    { role: "assistant", chatId: 1, createdAt: at(6), via: "read" },
+  );
+  const SWITCH = observation("c7", "Authentication now uses Supabase Auth instead of Clerk.", {
+    role: "assistant",
+    chatId: 1,
+    createdAt: at(7),
+    via: "read",
+  });
+  const revisions = (newer: typeof APOLOGY, text = newer.text) => {
+    const state = runState("what did we decide about authentication?", [
+      SUMMARY,
+      { ...newer, text },
+    ]);
+    const ranking = rankEvidence(state, DEFAULT_POLICY);
+    return buildFindings(ranking, ranking.messages, DEFAULT_POLICY).revisions.map(
+      ([older, later]) => [older.observation.candidateId, later.observation.candidateId],
+    );
+  };
+
+  test("a turn whose lead never names the subject revises nothing", () => {
+    const apology = `I apologize for moving files from the prototypes Directory. Let me undo that.${" Checking the app folder again.".repeat(10)} Authentication stays on Clerk.`;
+    expect(revisions(APOLOGY, apology)).toEqual([]);
+  });
+
+  test("a turn that names it up front, or by its abbreviation, does", () => {
+    expect(revisions(SWITCH)).toEqual([["c5", "c7"]]);
+    expect(revisions(SWITCH, "Auth now uses Supabase instead of Clerk.")).toEqual([["c5", "c7"]]);
+  });
+});

@@ -5,8 +5,9 @@
  * of its own, and the pair becomes a conflict. Pure.
  */
 import type { PolicyConfig } from "./policy-parameters.js";
+import { prefixConflation } from "./prefix-variants.js";
 import type { RankedMessage, Ranking } from "./rank-evidence.js";
-import { establishesRevision } from "./revision.js";
+import { establishesRevision, revisionLead } from "./revision.js";
 import type { Observation } from "./run-state.js";
 import { termVector } from "./score-messages.js";
 import { promptTurn, threadTurns } from "./thread-turns.js";
@@ -155,8 +156,24 @@ function precedes(a: RankedMessage, b: RankedMessage): boolean {
 }
 
 /**
+ * The newer side's lead (`revisionLead`, where a turn-away is read) names a subject term, or an
+ * abbreviation or extension of one (`prefix-variants.ts`: "Supabase Auth" for "authentication"). A
+ * coding agent's "I apologize for moving files from the prototypes directory" turned away from a
+ * "directory" an older summary listed beside "authentication system"; yposfgold's "what did we
+ * decide about authentication?" led with it as the statement in force (a newcomer's check on the
+ * shared corpus). No dev-set conflict needs a newer side that never names the subject up front.
+ */
+function leadNamesSubject(item: RankedMessage, ranking: Ranking, config: PolicyConfig): boolean {
+  const subject = [...ranking.subject.weights.keys()];
+  const terms = [...termVector(revisionLead(item.observation.text)).tf.keys()];
+  const variants = prefixConflation(subject, terms, config.parameters.prefixMinLength);
+  return terms.some((term) => ranking.subject.weights.has(term) || variants.has(term));
+}
+
+/**
  * Established revisions among every message the findings cite (older, newer), time order: two
- * turns of one chat need one shared subject term, two chats `subjectTerms`.
+ * turns of one chat need one shared subject term, two chats `subjectTerms`, and the newer must
+ * name the subject in its lead ({@link leadNamesSubject}).
  */
 function citedPairs(
   ranking: Ranking,
@@ -172,6 +189,7 @@ function citedPairs(
       const least = a.chatId === b.chatId ? 1 : config.parameters.subjectTerms;
       if (older === newer || !precedes(older, newer)) continue;
       if (!sharesSubject(older, newer, ranking, least)) continue;
+      if (!leadNamesSubject(newer, ranking, config)) continue;
       if (establishesRevision(a, b, isSubject)) pairs.push([older, newer]);
     }
   }

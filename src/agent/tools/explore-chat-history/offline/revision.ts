@@ -111,6 +111,11 @@ function droppedPhrases(newer: string, older: string): string[] {
  */
 const LEAD_CHARS = 300;
 
+/** The part of a newer turn read for a turn-away: its first {@link LEAD_CHARS} characters. */
+export function revisionLead(text: string): string {
+  return text.slice(0, LEAD_CHARS);
+}
+
 /**
  * Text with case and spacing folded: two pastes of one prompt compare equal (index terms would
  * not do: they drop "2" and "3" of "2:00" and "3:00").
@@ -146,7 +151,7 @@ export function establishesRevision(
   const olderValues = new Set(
     [...valueWords(older.text)].filter((word) => !olderDropped.has(word)),
   );
-  const lead = newer.text.slice(0, LEAD_CHARS);
+  const lead = revisionLead(newer.text);
   const dropped = [...turnedAwayFrom(lead)].filter((word) => olderValues.has(word));
   const phrases = olderDropped.size > 0 ? [] : droppedPhrases(lead, older.text);
   if (dropped.length === 0 && phrases.length === 0) return false;
