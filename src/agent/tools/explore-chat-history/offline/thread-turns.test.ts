@@ -1,7 +1,7 @@
 /**
  * The turns that settle a cited message in its chat (thread-turns.ts): the person's reaction to an
- * assistant turn, and the chat's last turn on the subject; and the person's request an assistant
- * turn answers.
+ * assistant turn or the assistant's answer to the person's question, and the chat's last turn on
+ * the subject; and the person's request an assistant turn answers.
  */
 import { describe, expect, test } from "vitest";
 import { observation } from "./testing/offline-test-fixtures.js";
@@ -65,8 +65,15 @@ describe("threadTurns", () => {
     ]);
   });
 
-  test("a person's turn: no assistant reply is attached, only the last word", () => {
-    expect(turns("c1")).toEqual([["c5", "last_word"]]);
+  test("a person's question: the assistant's answer, then the last word", () => {
+    expect(turns("c1")).toEqual([
+      ["c2", "reply"],
+      ["c5", "last_word"],
+    ]);
+  });
+
+  test("a person's statement: the assistant's reply after it is not attached", () => {
+    expect(turns("c3")).toEqual([]);
   });
 
   test("a later question, another chat and an off-subject turn are never the last word", () => {
