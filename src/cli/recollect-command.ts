@@ -21,6 +21,13 @@ interface CommanderSettings {
 }
 
 /** The flag a person types for `option`: its long form, else its short one. */
+/** The command as a person types it after `recollect`: "apps", "index rebuild". */
+function commandPath(command: Command): string {
+  const names: string[] = [];
+  for (let at: Command | null = command; at?.parent; at = at.parent) names.unshift(at.name());
+  return names.join(" ");
+}
+
 function typedFlag(option: Option): string {
   return option.long ?? option.short ?? option.flags;
 }
@@ -92,7 +99,7 @@ export class RecollectCommand extends Command {
     const quote =
       expected.length === 1 && !expected[0]!.variadic ? "; quote text of several words" : "";
     throw new InvalidInputError(
-      `arguments of ${this.name()}`,
+      `arguments of ${commandPath(this)}`,
       takes,
       `got ${received.length}${quote}`,
     );

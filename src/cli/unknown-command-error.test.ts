@@ -73,6 +73,10 @@ describe("unknown commands and other usage errors", () => {
         { argument: "arguments of explore", allowed: "1 argument: <question>" },
       ],
       [["apps", "extra"], { argument: "arguments of apps", allowed: "no arguments" }],
+      [
+        ["index", "rebuild", "extra"],
+        { argument: "arguments of index rebuild", allowed: "no arguments" },
+      ],
     ];
     const runs = await Promise.all(
       cases.map(([args]) => runRecollectChild(["--db", db, "--json", ...args])),
