@@ -12,19 +12,28 @@ export function schemaIssues(error: z.ZodError): string {
 }
 
 /**
+ * `value` checked against `schema`; `what` names the format in the error ("eval suite").
+ *
+ * @throws ImportFormatError naming `file` and the first (at most 5) schema issues by JSON path.
+ */
+export function validated<T>(schema: z.ZodType<T>, value: unknown, file: string, what: string): T {
+  const parsed = schema.safeParse(value);
+  if (!parsed.success)
+    throw new ImportFormatError(
+      file,
+      undefined,
+      `not a valid ${what}: ${schemaIssues(parsed.error)}`,
+    );
+  return parsed.data;
+}
+
+/**
  * Parses suite JSON text. The first (at most 5) schema issues are named by JSON path.
  *
  * @throws ImportFormatError when the text is not JSON or does not match the suite format.
  */
 export function parseSuite(text: string, file = "suite"): EvalSuite {
-  const parsed = evalSuiteSchema.safeParse(parseJson(text, file));
-  if (!parsed.success)
-    throw new ImportFormatError(
-      file,
-      undefined,
-      `not a valid eval suite: ${schemaIssues(parsed.error)}`,
-    );
-  return parsed.data;
+  return validated(evalSuiteSchema, parseJson(text, file), file, "eval suite");
 }
 
 /** `text` as JSON. @throws ImportFormatError naming `file` when it is not JSON. */

@@ -11,8 +11,8 @@
  */
 import { z } from "zod";
 import { ImportFormatError } from "../../errors/recollect-error.js";
-import { parseJson, parseSuite, readFlagFile, schemaIssues } from "./load-suite.js";
-import type { EvalSuite } from "./suite-schema.js";
+import { parseJson, readFlagFile, validated } from "./load-suite.js";
+import { type EvalSuite, evalSuiteSchema } from "./suite-schema.js";
 
 const questionSetShape = z.object({
   version: z.literal(1),
@@ -35,25 +35,24 @@ const questionSetShape = z.object({
 export function loadSuiteWithQuestions(suitePath: string, questionsPath: string): EvalSuite {
   const suite = parseJson(readFlagFile(suitePath, "--suite", "suite"), suitePath);
   const setText = readFlagFile(questionsPath, "--questions", "question set");
-  const set = questionSetShape.safeParse(parseJson(setText, questionsPath));
-  if (!set.success)
-    throw new ImportFormatError(
-      questionsPath,
-      undefined,
-      `not a valid question set: ${schemaIssues(set.error)}`,
-    );
+  const set = validated(
+    questionSetShape,
+    parseJson(setText, questionsPath),
+    questionsPath,
+    "question set",
+  );
   const suiteName = (suite as { name?: unknown } | null)?.name;
-  if (suiteName !== set.data.suite)
+  if (suiteName !== set.suite)
     throw new ImportFormatError(
       questionsPath,
       undefined,
-      `the questions are for suite "${set.data.suite}", but ${suitePath} holds ${typeof suiteName === "string" ? `"${suiteName}"` : "no named suite"}`,
+      `the questions are for suite "${set.suite}", but ${suitePath} holds ${typeof suiteName === "string" ? `"${suiteName}"` : "no named suite"}`,
     );
   const merged = {
     ...(suite as object),
-    name: set.data.name,
-    ...(set.data.description !== undefined ? { description: set.data.description } : {}),
-    questions: set.data.questions,
+    name: set.name,
+    ...(set.description !== undefined ? { description: set.description } : {}),
+    questions: set.questions,
   };
-  return parseSuite(JSON.stringify(merged), `${questionsPath} (over ${suitePath})`);
+  return validated(evalSuiteSchema, merged, `${questionsPath} (over ${suitePath})`, "eval suite");
 }
