@@ -183,13 +183,14 @@ function citedPairs(
   const pairs: [RankedMessage, RankedMessage][] = [];
   const isSubject = (word: string) =>
     [...termVector(word).tf.keys()].some((term) => ranking.subject.weights.has(term));
+  const namesSubject = new Set(cited.filter((item) => leadNamesSubject(item, ranking, config)));
   for (const older of cited) {
     for (const newer of cited) {
       const [a, b] = [older.observation, newer.observation];
       const least = a.chatId === b.chatId ? 1 : config.parameters.subjectTerms;
       if (older === newer || !precedes(older, newer)) continue;
       if (!sharesSubject(older, newer, ranking, least)) continue;
-      if (!leadNamesSubject(newer, ranking, config)) continue;
+      if (!namesSubject.has(newer)) continue;
       if (establishesRevision(a, b, isSubject)) pairs.push([older, newer]);
     }
   }
