@@ -128,6 +128,16 @@ describe("spelling correction in searchChats", () => {
     expect(await findCorrections(fixture.store.db, scope, ["llm"])).toEqual([]);
   });
 
+  it("never corrects a word to a stopword (foo is not for)", async () => {
+    using fixture = createHistoryFixture();
+    const { scope } = await oneChatApp(
+      fixture,
+      "Misc",
+      "Wait for the build, then look for the logs.",
+    );
+    expect(await findCorrections(fixture.store.db, scope, ["foo"])).toEqual([]);
+  });
+
   it("never corrects a name to another word it starts with (graphql is not graph), but to a short form", async () => {
     using fixture = createHistoryFixture();
     const { scope } = await oneChatApp(

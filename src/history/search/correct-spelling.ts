@@ -360,6 +360,8 @@ export async function correctWords(
       // Dropping a word's last letters is writing it short, not a typo, and a short form that is
       // another word is that word: "graphql" is not "graph" (`findAbbreviation`'s rule).
       if (to !== null && isTruncation(term, stem) && isDictionaryWord(to)) continue;
+      // A stopword is never searched, so it corrects nothing ("foo" is not "for").
+      if (to !== null && STOPWORDS.has(to)) continue;
       if (to !== null) best = { from: word, to, term, distance, appDocs };
     }
     best ??= await findAbbreviation(word, plain, scopeWords);
