@@ -84,3 +84,34 @@ describe("the newer side names the subject up front", () => {
     expect(revisions(SWITCH, "Auth now uses Supabase instead of Clerk.")).toEqual([["c5", "c7"]]);
   });
 });
+
+describe("the person's reply to the turn it answers", () => {
+  const SPEC = observation(
+    "c10",
+    "Updated the init command's spec: interactive prompts use bun-promptx when a value is missing.",
+    { role: "assistant", createdAt: at(10), via: "read" },
+  );
+  const built = (reply: string) => {
+    const state = runState(
+      "which library did we pick for interactive prompts in the init command?",
+      [SPEC, observation("c11", reply, { createdAt: at(11), via: "read" })],
+    );
+    const ranking = rankEvidence(state, DEFAULT_POLICY);
+    const cited = ranking.messages.filter((item) => item.observation.candidateId === "c10");
+    return buildFindings(ranking, cited, DEFAULT_POLICY);
+  };
+  const ids = (items: Iterable<{ observation: { candidateId: string } }>) =>
+    [...items].map((item) => item.observation.candidateId);
+
+  test("one that turns away from what it answers revises it, though the ranking did not cite it", () => {
+    const { revisions, findings } = built("use @clack/prompts instead of bun-promptx");
+    expect(revisions.map(ids)).toEqual([["c10", "c11"]]);
+    expect(findings.map((finding) => finding.lead.observation.candidateId)).toEqual(["c11", "c10"]);
+  });
+
+  test("one that asks where it turns away proposes, and revises nothing", () => {
+    const reply = "could we use @clack/prompts instead of bun-promptx? It looks better kept.";
+    expect(built(reply).revisions).toEqual([]);
+    expect(ids(built(reply).findings[0]?.turns ?? [])).toEqual(["c11"]);
+  });
+});

@@ -102,11 +102,29 @@ export function buildFindings(
   // along: a thread's later turn on another matter ("move agent/meow up a level" after a proposal
   // on naming the folder) revised nothing the question asked (coding-histories dev: the two false
   // conflicts, and each led its report as the "newer statement").
+  // One exception: the person's reply that turns away from the assistant turn it answers ("use
+  // `@clack/prompts` instead of bun-promptx" right after a task spec naming bun-promptx) is the
+  // thread's own last word on that turn (the corpus's minsky question on the prompt library).
   const answers = new Set(cited);
-  const all = threads
-    .flatMap((thread) => [thread.lead, ...thread.turns])
-    .filter((item) => answers.has(item));
-  const revisions = config.off.has("supersede") ? [] : citedPairs(ranking, all, config);
+  const messages = threads.flatMap((thread) => [thread.lead, ...thread.turns]);
+  const answered = new Map(
+    messages.flatMap((item, at) => {
+      const before = messages[at - 1];
+      return before && repliesTo(item, before) ? [[item, before] as const] : [];
+    }),
+  );
+  const sides = new Set([...answers, ...answered.keys(), ...answered.values()]);
+  const revisions = config.off.has("supersede")
+    ? []
+    : citedPairs(
+        ranking,
+        messages.filter((item) => sides.has(item)),
+        config,
+      ).filter(
+        ([older, newer]) =>
+          (answers.has(older) && answers.has(newer)) ||
+          (answered.get(newer) === older && !proposes(newer)),
+      );
   const revising = new Set(revisions.map(([, newer]) => newer));
   // A revising turn leads with the turns that settled it in turn ("could we use one project
   // instead?" … "yes, let's update everything to the single project").
@@ -147,6 +165,30 @@ export function buildFindings(
     return [...revised.reverse(), own];
   });
   return { findings, revisions };
+}
+
+/**
+ * A reply that asks where it turns away ("could we just use a single Vercel project rather than
+ * …? why or why not?") proposes: the assistant's answer to it is what settles (coding-histories
+ * dev: such a reply to another project's "environment" led "where does the Python virtual
+ * environment live?" as a revision).
+ */
+function proposes(reply: RankedMessage): boolean {
+  return /[?？]/.test(revisionLead(reply.observation.text));
+}
+
+/**
+ * `reply` is the person's turn right after the assistant's `turn` in its chat (message id + 1:
+ * ids are assigned in order when a chat is imported).
+ */
+function repliesTo(reply: RankedMessage, turn: RankedMessage): boolean {
+  const [a, b] = [turn.observation, reply.observation];
+  return (
+    a.chatId === b.chatId &&
+    b.messageId === a.messageId + 1 &&
+    a.role === "assistant" &&
+    b.role === "user"
+  );
 }
 
 /** `a` was said before `b`: by time, then by message id within one time. */
