@@ -61,11 +61,14 @@ describe("ablation configurations and table", () => {
     expect(configurationLabel(["expand", "fuse"])).toBe("-expand-fuse");
   });
 
-  it("prints recall and the ratio to the floor per category and configuration", () => {
+  it("prints recall, the ratio to the floor and the answer figures per configuration", () => {
     const lines = formatAblationTable([run([], [10, 11]), run(["expand"], [10, 30])]).split("\n");
     // all: recall 1, floor@2 = 0.5 → 2x; -expand: recall 0.5, floor@2 = 0.5 → 1x.
     expect(lines).toContain("knowledge_update  1.000    0.500");
     expect(lines).toContain("knowledge_update  2.00x    1.00x");
+    // The answer figures: the one finding cites gold in both; conflicts were neither expected nor shown.
+    expect(lines).toContain("answer@1            1.000    1.000");
+    expect(lines).toContain("conflict precision      -        -");
     expect(lines[0]).toBe(
       "ablation · suite s · 1 questions · floor recall@3/@5/@10 0.500/0.500/0.500",
     );

@@ -1,7 +1,9 @@
 /**
- * Renders ablation runs ({@link AblationRun}) as two tables — explorer evidence recall, and the
- * explorer / floor ratio at equal k — with one row per category plus overall and one column per
- * configuration (`all` = every stage on, `-stage` = that stage off). Pure.
+ * Renders ablation runs ({@link AblationRun}) as three tables, one column per configuration (`all`
+ * = every stage on, `-stage` = that stage off): explorer evidence recall and the explorer / floor
+ * ratio at equal k, one row per category plus overall; then what a person sees, overall, one row
+ * per answer figure (docs/EVAL.md: answer@1 and @3, current-first, conflict recall and precision,
+ * confident-wrong, abstention). Pure.
  */
 import type { GroupSummary } from "./metrics/summarize.js";
 import type { AblationRun } from "./runner/run-ablation.js";
@@ -35,7 +37,31 @@ function grid(
   return textTable(header, rows);
 }
 
-/** The two tables as plain text (ends with a newline). */
+/** The overall answer figures a row each: label, and how to read it from a summary. */
+const ANSWER_ROWS: readonly (readonly [string, (summary: GroupSummary) => number | null])[] = [
+  ["answer@1", (s) => s.answerAt1],
+  ["answer@3", (s) => s.answerAt3],
+  ["current-first", (s) => s.currentFirst],
+  ["conflict recall", (s) => s.conflictsSurfaced],
+  ["conflict precision", (s) => s.conflictPrecision],
+  ["confident-wrong", (s) => s.confidentWrong],
+  ["abstention", (s) => s.abstention],
+];
+
+/** The answer figures of every run's overall summary, a row per figure ({@link ANSWER_ROWS}). */
+function answerGrid(runs: readonly AblationRun[]): string {
+  const header = ["overall", ...runs.map((run) => configurationLabel(run.off))];
+  const rows = ANSWER_ROWS.map(([label, value]) => [
+    label,
+    ...runs.map((run) => {
+      const figure = value(run.result.overall);
+      return figure === null ? dash : figure.toFixed(3);
+    }),
+  ]);
+  return textTable(header, rows);
+}
+
+/** The three tables as plain text (ends with a newline). */
 export function formatAblationTable(runs: readonly AblationRun[]): string {
   const first = runs[0];
   if (!first) return "no ablation runs\n";
@@ -54,6 +80,9 @@ export function formatAblationTable(runs: readonly AblationRun[]): string {
     "",
     "explorer / floor at k = cited, per configuration",
     ratio,
+    "",
+    "what a person sees (overall), per configuration",
+    answerGrid(runs),
     "",
   ].join("\n");
 }
