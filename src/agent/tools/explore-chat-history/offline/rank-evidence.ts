@@ -221,13 +221,15 @@ export function rankEvidence(state: RunState, config: PolicyConfig): Ranking {
   const stats = poolStats(vectors);
   const options = { k1: parameters.bm25K1, b: parameters.bm25B };
   const titles = observations.map((item) => conflate(termVector(item.chatTitle ?? ""), conflation));
-  // Each message inherits shares of its neighbours' scores and of its chat title's match (a chat
-  // titled "Choosing the database" may never say "database"); titles are not length-normalised.
+  // Each message inherits shares of its neighbours' scores (for a subject of `neighbourMinTerms`
+  // or more) and of its chat title's match (a chat titled "Choosing the database" may never say
+  // "database"); titles are not length-normalised.
   const why =
     off.has("reason") || !REASON_REQUEST.test(state.question) ? 0 : parameters.reasonShare;
   const inContext = (model: QueryModel) => {
     const base = vectors.map((vector) => bm25(vector, model, stats, options));
-    const own = off.has("neighbours") ? base : neighbourScores(observations, base, parameters, why);
+    const shared = !off.has("neighbours") && subject.weights.size >= parameters.neighbourMinTerms;
+    const own = shared ? neighbourScores(observations, base, parameters, why) : base;
     if (off.has("title")) return own;
     const flat = { k1: parameters.bm25K1, b: 0 };
     return titles.map(

@@ -49,6 +49,30 @@ describe("title", () => {
   });
 });
 
+describe("neighbours", () => {
+  // A decision, the person's short reply, and a turn that repeats the word with its neighbours.
+  const history = [
+    observation("c1", "We picked Vitest for the testing setup.", {
+      role: "assistant",
+      ...{ via: "read" as const },
+    }),
+    observation("c2", "Great, thanks.", { via: "read" as const }),
+  ];
+  const scoreOf = (question: string, id: string) =>
+    rankEvidence(runState(question, history), DEFAULT_POLICY).messages.find(
+      (item) => item.observation.candidateId === id,
+    )?.score ?? 0;
+
+  test("a reply inherits a share of the turn before it for a subject of two words", () => {
+    expect(scoreOf("What did we decide about the testing setup?", "c2")).toBeGreaterThan(0);
+  });
+
+  test("for a one-word subject it inherits nothing: only what says the word scores", () => {
+    expect(scoreOf("What did we decide about testing?", "c2")).toBe(0);
+    expect(scoreOf("What did we decide about testing?", "c1")).toBeGreaterThan(0);
+  });
+});
+
 describe("fuse: the local order weighs more than one search", () => {
   // The search ranked the passing mention first; the local score prefers the message about billing.
   const history = [
