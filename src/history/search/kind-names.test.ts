@@ -77,6 +77,9 @@ describe("kind names in searchChats", () => {
   it("names nothing when the query already names a technology", () => {
     expect(kindsAsked(["stripe", "billing"])).toEqual([]);
     expect(kindsAsked(["billing"])).toEqual([{ kind: "payments", cue: "billing" }]);
+    expect(kindsAsked(["ui", "component", "library", "pick"])).toEqual([
+      { kind: "UI library", cue: "ui library" },
+    ]);
     // A dictionary word late in a product's name is generic: "web" and "app" name nothing.
     expect(kindsAsked(["web", "app", "run", "production"])).toEqual([
       { kind: "hosting", cue: "run production" },

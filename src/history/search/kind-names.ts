@@ -92,6 +92,11 @@ const KINDS: readonly TechnologyKind[] = [
   { kind: "job queue", cues: ["queue", "cron", "background job"], types: ["queue"] },
   { kind: "maps", cues: ["map", "geocoding"], types: ["maps"] },
   { kind: "ORM", cues: ["orm", "migration"], types: ["orm"] },
+  {
+    kind: "UI library",
+    cues: ["ui library", "component library", "ui kit", "design system", "styling"],
+    types: ["ui"],
+  },
 ];
 
 /**

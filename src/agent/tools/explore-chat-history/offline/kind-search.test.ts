@@ -70,4 +70,31 @@ describe("the kind names' search", () => {
     const without = reportFor(runState(QUESTION, history), DEFAULT_POLICY);
     expect(without.findings.flatMap((f) => f.candidate_ids)).not.toContain("c2");
   });
+
+  test("a kind word the history never says is no absent word when the app names things of it", () => {
+    const question = "which UI component library did we pick?";
+    const history = [
+      observation(
+        "c1",
+        "Great call: shadcn/ui on Base UI gives the UI components a consistent base.",
+        {
+          role: "assistant",
+          via: "read",
+        },
+      ),
+    ];
+    // The first search matched "UI component"; the probe of "library" found nothing.
+    const searches = [
+      { query: "ui component library pick", ranked: ["c1"], moreMatches: new Map() },
+      { query: "library", ranked: [], moreMatches: new Map() },
+    ];
+    const named = runState(question, history, {
+      searches,
+      kinds: [{ from: "component library", names: ["shadcn", "base"] }],
+    });
+    expect(reportFor(named, DEFAULT_POLICY).missing_coverage).toEqual([]);
+    expect(reportFor(named, DEFAULT_POLICY).findings.length).toBeGreaterThan(0);
+    const unnamed = reportFor(runState(question, history, { searches }), DEFAULT_POLICY);
+    expect(unnamed.missing_coverage).toEqual(["The history never mentions: library."]);
+  });
 });

@@ -73,6 +73,12 @@ export interface Ranking {
    * (`phrase-probes.ts`): absent words of their own for abstention and gaps.
    */
   readonly absentPhrases: readonly string[];
+  /**
+   * Terms of the question's words that asked about a kind whose names the app holds, when the run
+   * scored those names ({@link usesKindNames}): "which UI component library did we pick?" in a
+   * history that says shadcn and Base UI but never "library". No absent word (`evidence-strength.ts`).
+   */
+  readonly kindTerms: ReadonlySet<string>;
 }
 
 /** `question` without its decision-frame words ({@link DECISION_FRAME}); all of it if none is left. */
@@ -298,5 +304,12 @@ export function rankEvidence(state: RunState, config: PolicyConfig): Ranking {
     settled: settledMessages,
     observations: considered,
     absentPhrases: absentPhrases(state.question, state.searches, state.observations),
+    kindTerms: new Set(
+      usesKindNames(state, config)
+        ? state.kinds
+            .filter(({ names }) => names.length > 0)
+            .flatMap(({ from }) => [...formulate(from).weights.keys()])
+        : [],
+    ),
   };
 }
