@@ -5,7 +5,7 @@
  */
 import { describe, expect, test } from "vitest";
 import { decideNextAction, reportFor } from "./decide-next-action.js";
-import { DEFAULT_POLICY } from "./policy-parameters.js";
+import { DEFAULT_POLICY, NAME_REQUEST } from "./policy-parameters.js";
 import { observation, runState } from "./testing/offline-test-fixtures.js";
 
 const constraints = { availableTools: new Set(["search_chats", "read_chat", "submit_report"]) };
@@ -35,6 +35,17 @@ describe("the kind names' search", () => {
     const again = decideNextAction(searched, constraints, DEFAULT_POLICY);
     const queries = again.type === "calls" ? again.calls.map((call) => call.input) : [];
     expect(queries).not.toContainEqual({ query: "clerk auth0", limit: 20 });
+  });
+
+  test("a question asking what something uses asks for a name, whoever uses it", () => {
+    for (const question of [
+      "what do we use for email?",
+      "what database does the catalog service use?",
+      "which database did we pick?",
+    ]) {
+      expect(NAME_REQUEST.test(question)).toBe(true);
+    }
+    expect(NAME_REQUEST.test("What did we decide about authentication?")).toBe(false);
   });
 
   test("no search for a question that asks what was decided, not for a name", () => {

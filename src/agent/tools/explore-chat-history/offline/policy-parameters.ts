@@ -242,11 +242,12 @@ export const YES_NO_QUESTION =
 export const SUMMARY_REQUEST = /\b(?:summar\w*|overview|recap\w*)\b/i;
 
 /**
- * The question asks for a name: which one, where, how people get in, what is used. Its answer is
- * a thing the history names (a provider, a host), which a kind's names can find (`kinds`).
+ * The question asks for a name: which one, where, how people get in, what is used ("what do we
+ * use …", "what database does the catalog service use?"). Its answer is a thing the history names
+ * (a provider, a host), which a kind's names can find (`kinds`).
  */
 export const NAME_REQUEST =
-  /^\s*(?:which|where)\b|^\s*how\s+do(?:es)?\s+(?:people|users|customers)\b|\bwhat\s+(?:\w+\s+)?(?:do|does|did|are)\s+(?:we|they|you)\s+(?:use|using|pick|picked|choose|chose)\b/i;
+  /^\s*(?:which|where)\b|^\s*how\s+do(?:es)?\s+(?:people|users|customers)\b|\bwhat\s+(?:\w+\s+)?(?:do|does|did|are|is)\s+(?:\w+\s+){0,3}?(?:use|using|pick|picked|choose|chose)\b/i;
 
 /** The question asks for a reason: its answer is the motivation stated before a decision. */
 export const REASON_REQUEST = /\bwhy\b|\breasons?\s+(?:for|behind|why)\b/i;
@@ -288,7 +289,7 @@ function digest(text: string): string {
 }
 
 /** Bumped when the pipeline's code or a cue pattern (not just a number) changes what it outputs. */
-export const OFFLINE_PIPELINE_GENERATION = 54;
+export const OFFLINE_PIPELINE_GENERATION = 55;
 
 /**
  * The policy version of `config`: `<generation><5-digit digest of the parameters>` (a number, so

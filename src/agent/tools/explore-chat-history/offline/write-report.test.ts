@@ -144,6 +144,35 @@ describe("findings order", () => {
   });
 });
 
+describe("advice nobody took up", () => {
+  const history = (reply: string | null) => [
+    observation("c1", "What should I use to deploy the website, given the database?", {
+      chatTitle: "Deploy options",
+      ...read,
+    }),
+    observation(
+      "c2",
+      "Practical default: Neon for the Postgres database, Vercel to deploy the web app.",
+      {
+        chatTitle: "Deploy options",
+        role: "assistant",
+        ...read,
+      },
+    ),
+    ...(reply === null ? [] : [observation("c3", reply, { chatTitle: "Deploy options", ...read })]),
+  ];
+  const confidence = (reply: string | null) =>
+    reportFor(
+      runState("Where did we decide to deploy the database?", history(reply)),
+      DEFAULT_POLICY,
+    ).confidence;
+
+  test("the answer to the person's question is low confidence until they take it up", () => {
+    expect(confidence(null)).toBe("low");
+    expect(confidence("Great, let's deploy the database on Neon then.")).not.toBe("low");
+  });
+});
+
 describe("a yes/no question", () => {
   test("the turn that says yes or no about the subject leads, though it names no value", () => {
     const history = [

@@ -147,6 +147,18 @@ function claimOf(finding: Finding, model: QueryModel, label: string): string {
   return `${lead.slice(0, Math.max(0, CLAIM_CHARS - last.length))}${last}`.slice(0, CLAIM_CHARS);
 }
 
+/** A question: it starts with a question word or ends with a question mark. */
+const ASKING = /^(?:what|which|how|where|why|when|should|could|can|would|do|does|is|are)\b|[?？]$/i;
+
+/**
+ * `finding` answers a question of the person's (its `prompt` asks, {@link ASKING}) and no turn of
+ * theirs follows it in the finding: a proposal nobody took up.
+ */
+function advice(finding: Finding): boolean {
+  const asked = finding.prompt?.observation.text.trim() ?? "";
+  return ASKING.test(asked) && !finding.turns.some((turn) => turn.observation.role === "user");
+}
+
 /** What the report needs of the run besides its ranking. */
 export interface ReportContext {
   /** The question as asked (its form: a yes/no question, `evidence-strength.ts`). */
@@ -226,15 +238,15 @@ export function writeReport(
     why ||
     statesValue(finding.lead, ranking.question) ||
     (yesNo && answersYesNo(finding.lead, ranking.subject));
-  const findings = built.findings
+  const ordered = built.findings
     // A revised statement is quoted in its conflict only: a second quote pushed conflicts out.
     .filter((finding) => !older.has(finding.lead))
     .sort((x, y) => Number(inForce(y)) - Number(inForce(x)) || Number(leads(y)) - Number(leads(x)))
-    .slice(0, 8)
-    .map((finding) => ({
-      claim: claimOf(finding, ranking.expanded, inForce(finding) ? "Newer statement — " : ""),
-      candidate_ids: findingMessages(finding).map((item) => item.observation.candidateId),
-    }));
+    .slice(0, 8);
+  const findings = ordered.map((finding) => ({
+    claim: claimOf(finding, ranking.expanded, inForce(finding) ? "Newer statement — " : ""),
+    candidate_ids: findingMessages(finding).map((item) => item.observation.candidateId),
+  }));
   const conflicts = onePerRevision(revisions).map(([o, n]) => ({
     description: `Revised on ${dayOf(n.observation.createdAt)}: the later statement (listed second) turns away from what the earlier one (${dayOf(o.observation.createdAt)}) stated.`,
     candidate_ids: [o.observation.candidateId, n.observation.candidateId],
@@ -254,7 +266,12 @@ export function writeReport(
   const high =
     named && strength >= parameters.highStrength && corroborated && revisions.length === 0;
   const medium = (named || revisions.length > 0) && strength >= parameters.mediumStrength;
-  const confidence = high ? "high" : medium ? "medium" : "low";
+  // The answer to the person's question that they never took up is advice, not a decision: a
+  // newcomer's "where did we decide to deploy, and with which database?" came back complete and
+  // high on "Practical default: Neon (or Supabase) …, Vercel …" (PaperBites). Dev sets: no answer
+  // figure moves; BEAM-100K moves 5 of 190 medium answers to low (2 of them led by gold).
+  const settled = ordered[0] === undefined || !advice(ordered[0]);
+  const confidence = !settled ? "low" : high ? "high" : medium ? "medium" : "low";
   return {
     summary: `Extractive summary (offline engine): ${observed.length} cited message(s) from ${chatsOf(observed)} chat(s), best match first, each with the turns that followed it${conflicts.length > 0 ? `; ${conflicts.length} revision(s): the statement in force leads the findings` : ""}. Quotes are not interpreted.`,
     findings,
