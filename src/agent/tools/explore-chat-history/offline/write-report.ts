@@ -7,7 +7,7 @@
  * the current chat when one was excluded); gaps name only those words; confidence from the
  * strength and its supporting chats, "medium" only at `mediumStrength`, never "high" with a
  * revision, and "low" for a subject of one term without a revision (a message about it need
- * not say what was decided). Pure.
+ * not say what was decided) or when the first finding is advice nobody took up. Pure.
  */
 import type { SubmitReportInput } from "../child-protocol.js";
 import { buildFindings, type Finding, findingMessages } from "./build-findings.js";
