@@ -10,7 +10,7 @@ import type { RankedMessage, Ranking } from "./rank-evidence.js";
 import { establishesRevision, revisionLead } from "./revision.js";
 import type { Observation } from "./run-state.js";
 import { termVector } from "./score-messages.js";
-import { promptTurn, threadTurns } from "./thread-turns.js";
+import { personReplies, promptTurn, threadTurns } from "./thread-turns.js";
 
 /**
  * Two messages speak of one subject: they share at least `least` of its terms (all of a shorter
@@ -110,7 +110,9 @@ export function buildFindings(
   const answered = new Map(
     messages.flatMap((item, at) => {
       const before = messages[at - 1];
-      return before && repliesTo(item, before) ? [[item, before] as const] : [];
+      return before && personReplies(before.observation, item.observation)
+        ? [[item, before] as const]
+        : [];
     }),
   );
   const sides = new Set([...answers, ...answered.keys(), ...answered.values()]);
@@ -175,20 +177,6 @@ export function buildFindings(
  */
 function proposes(reply: RankedMessage): boolean {
   return /[?？]/.test(revisionLead(reply.observation.text));
-}
-
-/**
- * `reply` is the person's turn right after the assistant's `turn` in its chat (message id + 1:
- * ids are assigned in order when a chat is imported).
- */
-function repliesTo(reply: RankedMessage, turn: RankedMessage): boolean {
-  const [a, b] = [turn.observation, reply.observation];
-  return (
-    a.chatId === b.chatId &&
-    b.messageId === a.messageId + 1 &&
-    a.role === "assistant" &&
-    b.role === "user"
-  );
 }
 
 /** `a` was said before `b`: by time, then by message id within one time. */

@@ -43,6 +43,19 @@ function reacts(cited: Observation, next: Observation): boolean {
 }
 
 /**
+ * `reply` is the person's turn right after the assistant's `turn` in its chat (message id + 1:
+ * ids are assigned in order when a chat is imported), the reaction {@link threadTurns} cites.
+ */
+export function personReplies(turn: Observation, reply: Observation): boolean {
+  return (
+    turn.chatId === reply.chatId &&
+    reply.messageId === turn.messageId + 1 &&
+    turn.role === "assistant" &&
+    reply.role === "user"
+  );
+}
+
+/**
  * A turn that ends asking (a closing quote or bracket after the mark too: VS Code's
  * `@agent Continue: "Continue to iterate?"`): it settles nothing.
  */
