@@ -115,3 +115,36 @@ describe("the person's reply to the turn it answers", () => {
     expect(ids(built(reply).findings[0]?.turns ?? [])).toEqual(["c11"]);
   });
 });
+
+describe("the person's reply that rejects the turn it answers", () => {
+  const CLAIM = observation(
+    "c20",
+    "Fixed the duplicate nav bar: the terms page rendered its own header, which is now removed.",
+    { role: "assistant", createdAt: at(20), via: "read" },
+  );
+  const built = (reply: string) => {
+    const state = runState("did we actually fix the nav bar showing up twice?", [
+      CLAIM,
+      observation("c21", reply, { createdAt: at(21), via: "read" }),
+    ]);
+    const ranking = rankEvidence(state, DEFAULT_POLICY);
+    const cited = ranking.messages.filter((item) => item.observation.candidateId === "c20");
+    return buildFindings(ranking, cited, DEFAULT_POLICY);
+  };
+  const ids = (items: Iterable<{ observation: { candidateId: string } }>) =>
+    [...items].map((item) => item.observation.candidateId);
+
+  test("one saying the claim about the subject did not hold revises it and leads", () => {
+    const { revisions, findings } = built(
+      "There are several errors AND the duplicate nav isn't actually resolved yet. Try again.",
+    );
+    expect(revisions.map(ids)).toEqual([["c20", "c21"]]);
+    expect(findings.map((finding) => finding.lead.observation.candidateId)).toEqual(["c21", "c20"]);
+  });
+
+  test("one that rejects without naming the subject is the claim's thread turn, no revision", () => {
+    const { revisions, findings } = built("Consistent, but wrong. Please see the mockup again.");
+    expect(revisions).toEqual([]);
+    expect(ids(findings[0]?.turns ?? [])).toEqual(["c21"]);
+  });
+});

@@ -2,12 +2,14 @@
  * findings: the cited messages as a reader meets them. Each cited message comes with the turns
  * that settled it in its own chat (`thread-turns.ts`), and the established revisions among all of
  * them (`revision.ts`) are found here: a turn that revises the message it follows leads a finding
- * of its own, and the pair becomes a conflict. Pure.
+ * of its own, and the pair becomes a conflict. So does the person's reply that says, naming the
+ * subject, that the cited answer it follows did not hold ("the duplicate nav isn't actually
+ * resolved yet"). Pure.
  */
 import type { PolicyConfig } from "./policy-parameters.js";
 import { prefixConflation } from "./prefix-variants.js";
 import type { RankedMessage, Ranking } from "./rank-evidence.js";
-import { establishesRevision, revisionLead } from "./revision.js";
+import { establishesRevision, rejectionSentence, revisionLead } from "./revision.js";
 import type { Observation } from "./run-state.js";
 import { termVector } from "./score-messages.js";
 import { personReplies, promptTurn, threadTurns } from "./thread-turns.js";
@@ -116,16 +118,29 @@ export function buildFindings(
     }),
   );
   const sides = new Set([...answers, ...answered.keys(), ...answered.values()]);
+  // The person's reply that rejects a cited answer ("Consistent, but wrong.", "the nav isn't
+  // actually resolved yet") revises it: the claim it answers no longer holds.
+  const rejected = messages.flatMap((reply): [RankedMessage, RankedMessage][] => {
+    const sentence = rejectionSentence(reply.observation.text);
+    if (sentence === null || !namesSubjectIn(sentence, ranking, config)) return [];
+    const turn = cited.find((item) => personReplies(item.observation, reply.observation));
+    return turn ? [[turn, reply]] : [];
+  });
   const revisions = config.off.has("supersede")
     ? []
-    : citedPairs(
-        ranking,
-        messages.filter((item) => sides.has(item)),
-        config,
-      ).filter(
-        ([older, newer]) =>
-          (answers.has(older) && answers.has(newer)) ||
-          (answered.get(newer) === older && !proposes(newer)),
+    : [
+        ...rejected,
+        ...citedPairs(
+          ranking,
+          messages.filter((item) => sides.has(item)),
+          config,
+        ).filter(
+          ([older, newer]) =>
+            (answers.has(older) && answers.has(newer)) ||
+            (answered.get(newer) === older && !proposes(newer)),
+        ),
+      ].filter(
+        ([older, newer], at, all) => all.findIndex(([o, n]) => o === older && n === newer) === at,
       );
   const revising = new Set(revisions.map(([, newer]) => newer));
   // A revising turn leads with the turns that settled it in turn ("could we use one project
@@ -194,8 +209,13 @@ function precedes(a: RankedMessage, b: RankedMessage): boolean {
  * shared corpus). No dev-set conflict needs a newer side that never names the subject up front.
  */
 function leadNamesSubject(item: RankedMessage, ranking: Ranking, config: PolicyConfig): boolean {
+  return namesSubjectIn(revisionLead(item.observation.text), ranking, config);
+}
+
+/** `text` names a subject term of `ranking`, or an abbreviation or extension of one. */
+function namesSubjectIn(text: string, ranking: Ranking, config: PolicyConfig): boolean {
   const subject = [...ranking.subject.weights.keys()];
-  const terms = [...termVector(revisionLead(item.observation.text)).tf.keys()];
+  const terms = [...termVector(text).tf.keys()];
   const variants = prefixConflation(subject, terms, config.parameters.prefixMinLength);
   return terms.some((term) => ranking.subject.weights.has(term) || variants.has(term));
 }

@@ -117,6 +117,40 @@ export function revisionLead(text: string): string {
 }
 
 /**
+ * A person's reply that says the turn it answers is wrong or did not work: "Consistent, but
+ * wrong.", "Still incorrect.", "the duplicate nav isn't actually resolved yet", "this approach
+ * isn't working", "No, we use pnpm". English; read in the
+ * reply's lead ({@link revisionLead}), where a person says it.
+ */
+const REJECTION = new RegExp(
+  [
+    String.raw`\b(?:that['’]s|that\s+is|this\s+is|it['’]s|it\s+is|but|still)\s+(?:\w+\s+)?(?:wrong|incorrect|not\s+(?:right|correct))\b`,
+    String.raw`\b(?:isn['’]t|is\s+not|wasn['’]t|was\s+not|hasn['’]t\s+been|has\s+not\s+been|aren['’]t|are\s+not)\s+(?:actually\s+|really\s+)?(?:resolved|fixed|working|solved|right|correct)\b`,
+    String.raw`\b(?:didn['’]t|did\s+not|doesn['’]t|does\s+not|don['’]t|do\s+not)\s+(?:seem\s+to\s+|actually\s+)?(?:work|fix|help|solve|resolve)\b`,
+    String.raw`\bstill\s+(?:broken|failing|there|present|happening|not\s+(?:working|fixed|resolved))\b`,
+    String.raw`^\s*no\s*[,.!]`,
+  ].join("|"),
+  "i",
+);
+
+/**
+ * The sentence of `reply`'s lead ({@link revisionLead}) in which a person says the turn it answers
+ * is wrong or did not work ({@link REJECTION}): "the duplicate nav isn't actually resolved yet";
+ * null when it says no such thing. Sentences end at . ! ? or a line break.
+ */
+export function rejectionSentence(reply: string): string | null {
+  const lead = revisionLead(reply);
+  const match = REJECTION.exec(lead);
+  if (!match) return null;
+  const start = Math.max(
+    ...[".", "!", "?", "\n"].map((mark) => lead.lastIndexOf(mark, match.index - 1)),
+  );
+  const rest = lead.slice(match.index + match[0].length).search(/[.!?\n]/);
+  const end = rest < 0 ? lead.length : match.index + match[0].length + rest;
+  return lead.slice(start + 1, end);
+}
+
+/**
  * Text with case and spacing folded: two pastes of one prompt compare equal (index terms would
  * not do: they drop "2" and "3" of "2:00" and "3:00").
  */
