@@ -125,10 +125,11 @@ function walk(
     const link = lstatSync(path);
     if (link.isSymbolicLink()) {
       // Follow links to files, never to folders (no cycles, no escaping the tree). A dangling
-      // link is nothing; a loop or a target this user may not reach is unreadable.
+      // link, a loop or a target this user may not reach is unreadable: the summary names it.
       try {
         const target = statSync(path, { throwIfNoEntry: false });
-        if (target?.isFile()) into.files.push({ path, explicit: false });
+        if (target === undefined) into.unreadable.push({ path, code: "ENOENT" });
+        else if (target.isFile()) into.files.push({ path, explicit: false });
       } catch (error) {
         into.unreadable.push({ path, code: errorCode(error) });
       }

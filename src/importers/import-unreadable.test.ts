@@ -71,6 +71,18 @@ describe("import of paths in a folder that cannot be read (in process)", () => {
     ]);
   });
 
+  it("a symlink to nothing inside a folder is listed unreadable and the rest imports", () => {
+    using store = openStore({ path: ":memory:" });
+    const dir = temp.make();
+    readableHistory(dir);
+    symlinkSync(join(dir, "gone.jsonl"), join(dir, "dangling.jsonl"));
+    const report = importPaths({ store, paths: [dir] });
+    expect(report.totals.chats).toBe(2);
+    expect(report.skippedPaths).toEqual([
+      { path: join(dir, "dangling.jsonl"), reason: "unreadable" },
+    ]);
+  });
+
   it("a folder holding only unreadable paths is invalid input naming one, and writes nothing", () => {
     using store = openStore({ path: ":memory:" });
     const dir = temp.make();
