@@ -41,6 +41,24 @@ describe("evidence strength", () => {
     expect(probeWords(rankEvidence(titled, DEFAULT_POLICY), 4)).toEqual(["native"]);
   });
 
+  test("a word held only as the first part of a compound is probed; a truncation is not", () => {
+    const probed = (question: string, text: string) =>
+      probeWords(
+        rankEvidence(
+          runState(question, [observation("c1", text, { via: "read" })], {
+            searches: [{ query: question, ranked: ["c1"], moreMatches: new Map() }],
+          }),
+          DEFAULT_POLICY,
+        ),
+        4,
+      );
+    // "data" scores for "database", but a history that says "data" never mentions a database.
+    expect(probed("which database keeps games?", "Rules keep pure data about games.")).toEqual([
+      "database",
+    ]);
+    expect(probed("which authentication for games?", "Games use auth by email.")).toEqual([]);
+  });
+
   test("the expand step sends one one-chat probe search per unseen word", () => {
     const early = state([], { steps: 2, lastStepTools: ["read_chat"] });
     const action = decideNextAction(

@@ -43,14 +43,19 @@ export function coverage(
 }
 
 /**
- * Subject words no observed message or chat title holds, question order, ≤ `limit`; never a word
- * that asked about a kind the app names things of (`Ranking.kindTerms`).
+ * Subject words no observed message or chat title holds (one held only as the first part of a
+ * compound, "data" for "database", is not held: `Ranking.compoundOnly`), question order,
+ * ≤ `limit`; never a word that asked about a kind the app names things of (`Ranking.kindTerms`).
  */
 export function probeWords(ranking: Ranking, limit: number): string[] {
   // Never "summarize": it asks for a form of answer, as "decide" does; its absence proves nothing.
   return (
     countedTerms(ranking.subject, ranking.stats)
-      .filter((term) => !ranking.stats.df.has(term) && !ranking.titleTerms.has(term))
+      .filter(
+        (term) =>
+          (!ranking.stats.df.has(term) || ranking.compoundOnly.has(term)) &&
+          !ranking.titleTerms.has(term),
+      )
       // A kind word the app never says, though it names things of that kind, is no absent subject.
       .filter((term) => !ranking.kindTerms.has(term))
       .map((term) => ranking.subject.words.get(term) ?? term)

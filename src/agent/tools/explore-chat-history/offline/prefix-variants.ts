@@ -7,6 +7,7 @@
  * sending the variants to the index as search words crowded RM3's terms out of the 12-word
  * query and cost recall on BEAM-100K. Pure.
  */
+import { isDictionaryWord } from "../../../../history/search/dictionary-word.js";
 import type { TermVector } from "./score-messages.js";
 
 /** Pool term → the question term it abbreviates or extends. */
@@ -38,6 +39,59 @@ export function prefixConflation(
     if (target !== undefined) map.set(term, target);
   }
   return map;
+}
+
+/**
+ * English endings that are also dictionary words ("less", "able", "ness"): a term that ends in one
+ * after a shorter term derives from it rather than compounding it.
+ */
+const SUFFIX_WORDS = new Set([
+  "able",
+  "ible",
+  "less",
+  "ness",
+  "ment",
+  "ing",
+  "est",
+  "ion",
+  "ally",
+  "ful",
+  "ure",
+  "ism",
+  "ist",
+  "ive",
+  "ize",
+  "ise",
+]);
+
+/**
+ * `long` is `short` and another word of ≥ 3 letters: a compound ("databas" is "data" + "bas",
+ * "typescript" is "type" + "script"), not a truncation ("auth" of "authent") nor a derivation.
+ * A message that says "data" holds no "database": conflated for scoring, yet not a mention.
+ */
+export function compoundOf(short: string, long: string): boolean {
+  const rest = long.slice(short.length);
+  return (
+    long.startsWith(short) && rest.length >= 3 && !SUFFIX_WORDS.has(rest) && isDictionaryWord(rest)
+  );
+}
+
+/**
+ * The question terms of `conflation` that no pool term in `vocabulary` states: not held as
+ * themselves, and every pool term conflated into them is the first part of a compound
+ * ({@link compoundOf}: "data" for "database"). Absence probes still test them.
+ */
+export function compoundOnlyTerms(
+  conflation: Conflation,
+  vocabulary: ReadonlySet<string>,
+): Set<string> {
+  const held = new Set<string>();
+  const compoundOnly = new Set<string>();
+  for (const [pool, question] of conflation) {
+    if (pool.length < question.length && compoundOf(pool, question)) compoundOnly.add(question);
+    else held.add(question);
+  }
+  return new Set([...compoundOnly].filter((term) => !held.has(term) && !vocabulary.has(term)));
 }
 
 /** `vector` with every conflated term's count added to its question term. */

@@ -16,7 +16,12 @@ import {
   type PolicyConfig,
   REASON_REQUEST,
 } from "./policy-parameters.js";
-import { type Conflation, conflate, prefixConflation } from "./prefix-variants.js";
+import {
+  type Conflation,
+  compoundOnlyTerms,
+  conflate,
+  prefixConflation,
+} from "./prefix-variants.js";
 import {
   backgroundWeighted,
   expandRm3,
@@ -79,6 +84,11 @@ export interface Ranking {
    * history that says shadcn and Base UI but never "library". No absent word (`evidence-strength.ts`).
    */
   readonly kindTerms: ReadonlySet<string>;
+  /**
+   * Question terms the pool holds only as the first part of a compound ("data" for "database",
+   * `prefix-variants.ts`): scored as held, probed as absent (`evidence-strength.ts`).
+   */
+  readonly compoundOnly: ReadonlySet<string>;
 }
 
 /** `question` without its decision-frame words ({@link DECISION_FRAME}); all of it if none is left. */
@@ -304,6 +314,7 @@ export function rankEvidence(state: RunState, config: PolicyConfig): Ranking {
     settled: settledMessages,
     observations: considered,
     absentPhrases: absentPhrases(state.question, state.searches, state.observations),
+    compoundOnly: compoundOnlyTerms(prefixed, vocabulary),
     kindTerms: new Set(
       usesKindNames(state, config)
         ? state.kinds
