@@ -105,6 +105,35 @@ describe("settle reads", () => {
     expect(settleCalls(runState("mailer worker retries", history), [], DEFAULT_POLICY)).toEqual([]);
   });
 
+  test("the newest match a search named in the best message's chat is read when nothing reached it", () => {
+    const namedState = (ids: number[]) =>
+      runState(QUESTION, READ, {
+        searches: [
+          {
+            query: "mailer worker retries queue",
+            ranked: ["c1", "c2"],
+            moreMatches: new Map([[1, ids]]),
+          },
+        ],
+        reads: [readAround],
+      });
+    const inputs = (ids: number[]) => {
+      const action = decideNextAction(namedState(ids), constraints, DEFAULT_POLICY);
+      return action.type === "calls" ? action.calls.map((call) => call.input) : [];
+    };
+    const settle = [
+      { chat_id: 1, around_message_id: 2, before: 0, after: 6 },
+      { chat_id: 1, around_message_id: 1, before: 0, after: 6 },
+    ];
+    // Message 40, named among the chat's other matches, lies past every window: read from 39.
+    expect(inputs([4, 40, 31])).toEqual([
+      ...settle,
+      { chat_id: 1, around_message_id: 39, before: 0, after: 3 },
+    ]);
+    // Message 7 lies within the settle reads: nothing more.
+    expect(inputs([4, 7])).toEqual(settle);
+  });
+
   test("what only a settle read observed is set apart; a search hit in its window is not", () => {
     const hit = observation("c1", "The mailer worker retries use BullMQ.", { messageId: 2 });
     const later = observation("c2", "We go with pg-boss instead.", { messageId: 7, via: "read" });
