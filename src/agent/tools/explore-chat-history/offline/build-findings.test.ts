@@ -85,66 +85,64 @@ describe("the newer side names the subject up front", () => {
   });
 });
 
+/** Candidate ids of `items`, in order. */
+const ids = (items: Iterable<{ observation: { candidateId: string } }>) =>
+  [...items].map((item) => item.observation.candidateId);
+
+/**
+ * The findings for `question` over an assistant turn (`c1`, cited) and the person's `reply` to
+ * it (`c2`, a minute later, not cited).
+ */
+function answeredBy(question: string, turn: string, reply: string) {
+  const state = runState(question, [
+    observation("c1", turn, { role: "assistant", createdAt: at(10), via: "read" }),
+    observation("c2", reply, { createdAt: at(11), via: "read" }),
+  ]);
+  const ranking = rankEvidence(state, DEFAULT_POLICY);
+  const cited = ranking.messages.filter((item) => item.observation.candidateId === "c1");
+  return buildFindings(ranking, cited, DEFAULT_POLICY);
+}
+
 describe("the person's reply to the turn it answers", () => {
-  const SPEC = observation(
-    "c10",
+  const PROMPTS = [
+    "which library did we pick for interactive prompts in the init command?",
     "Updated the init command's spec: interactive prompts use bun-promptx when a value is missing.",
-    { role: "assistant", createdAt: at(10), via: "read" },
-  );
-  const built = (reply: string) => {
-    const state = runState(
-      "which library did we pick for interactive prompts in the init command?",
-      [SPEC, observation("c11", reply, { createdAt: at(11), via: "read" })],
-    );
-    const ranking = rankEvidence(state, DEFAULT_POLICY);
-    const cited = ranking.messages.filter((item) => item.observation.candidateId === "c10");
-    return buildFindings(ranking, cited, DEFAULT_POLICY);
-  };
-  const ids = (items: Iterable<{ observation: { candidateId: string } }>) =>
-    [...items].map((item) => item.observation.candidateId);
-
-  test("one that turns away from what it answers revises it, though the ranking did not cite it", () => {
-    const { revisions, findings } = built("use @clack/prompts instead of bun-promptx");
-    expect(revisions.map(ids)).toEqual([["c10", "c11"]]);
-    expect(findings.map((finding) => finding.lead.observation.candidateId)).toEqual(["c11", "c10"]);
-  });
-
-  test("one that asks where it turns away proposes, and revises nothing", () => {
-    const reply = "could we use @clack/prompts instead of bun-promptx? It looks better kept.";
-    expect(built(reply).revisions).toEqual([]);
-    expect(ids(built(reply).findings[0]?.turns ?? [])).toEqual(["c11"]);
-  });
-});
-
-describe("the person's reply that rejects the turn it answers", () => {
-  const CLAIM = observation(
-    "c20",
+  ] as const;
+  const NAV = [
+    "did we actually fix the nav bar showing up twice?",
     "Fixed the duplicate nav bar: the terms page rendered its own header, which is now removed.",
-    { role: "assistant", createdAt: at(20), via: "read" },
-  );
-  const built = (reply: string) => {
-    const state = runState("did we actually fix the nav bar showing up twice?", [
-      CLAIM,
-      observation("c21", reply, { createdAt: at(21), via: "read" }),
-    ]);
-    const ranking = rankEvidence(state, DEFAULT_POLICY);
-    const cited = ranking.messages.filter((item) => item.observation.candidateId === "c20");
-    return buildFindings(ranking, cited, DEFAULT_POLICY);
-  };
-  const ids = (items: Iterable<{ observation: { candidateId: string } }>) =>
-    [...items].map((item) => item.observation.candidateId);
+  ] as const;
 
-  test("one saying the claim about the subject did not hold revises it and leads", () => {
-    const { revisions, findings } = built(
+  test.each([
+    ["turns away from what it answers", PROMPTS, "use @clack/prompts instead of bun-promptx"],
+    [
+      "says, naming the subject, that the claim did not hold",
+      NAV,
       "There are several errors AND the duplicate nav isn't actually resolved yet. Try again.",
-    );
-    expect(revisions.map(ids)).toEqual([["c20", "c21"]]);
-    expect(findings.map((finding) => finding.lead.observation.candidateId)).toEqual(["c21", "c20"]);
-  });
+    ],
+  ])(
+    "one that %s revises it and leads, though the ranking did not cite it",
+    (_, [q, turn], reply) => {
+      const { revisions, findings } = answeredBy(q, turn, reply);
+      expect(revisions.map(ids)).toEqual([["c1", "c2"]]);
+      expect(findings.map((finding) => finding.lead.observation.candidateId)).toEqual(["c2", "c1"]);
+    },
+  );
 
-  test("one that rejects without naming the subject is the claim's thread turn, no revision", () => {
-    const { revisions, findings } = built("Consistent, but wrong. Please see the mockup again.");
+  test.each([
+    [
+      "asks where it turns away (a proposal)",
+      PROMPTS,
+      "could we use @clack/prompts instead of bun-promptx? It looks better kept.",
+    ],
+    [
+      "rejects without naming the subject",
+      NAV,
+      "Consistent, but wrong. Please see the mockup again.",
+    ],
+  ])("one that %s is the turn's thread reply, no revision", (_, [q, turn], reply) => {
+    const { revisions, findings } = answeredBy(q, turn, reply);
     expect(revisions).toEqual([]);
-    expect(ids(findings[0]?.turns ?? [])).toEqual(["c21"]);
+    expect(ids(findings[0]?.turns ?? [])).toEqual(["c2"]);
   });
 });
