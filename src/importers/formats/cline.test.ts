@@ -59,10 +59,10 @@ describe("parseCline", () => {
     expect(chat.appHint).toEqual({ name: "fernwood", path: "/home/dev/fernwood", origin: "cwd" });
   });
 
-  it("rejects a truncated file with a format error naming it", () => {
+  it("rejects a truncated file with a format error naming it and the line where it stops", () => {
     expect(() =>
-      parseCline("/tmp/ui_messages.json", '[{"ts":1,"type":"say","say":"text","te'),
-    ).toThrow("/tmp/ui_messages.json: not valid JSON (truncated or corrupt file)");
+      parseCline("/tmp/ui_messages.json", '[\n{"ts":1,"type":"say","say":"text","te'),
+    ).toThrow("/tmp/ui_messages.json:2: not valid JSON (truncated or corrupt file)");
     expect(() => parseCline("/tmp/ui_messages.json", '[{"type":"say"}]')).toThrow(
       ImportFormatError,
     );

@@ -14,6 +14,7 @@ import type { TextFormatModule } from "../format-module.js";
 import type { ImportedChat } from "../imported-chat.js";
 import { messagesFromTurns, type ParsedTurn, titleFromPrompt } from "../text-helpers.js";
 import { basenameOfPath } from "./claude-code.js";
+import { readJsonDocument } from "./json-document.js";
 import { tryParseJson } from "./json-lines.js";
 
 const ClineEvent = z.looseObject({
@@ -52,14 +53,11 @@ export function looksLikeClineDocument(value: unknown): boolean {
 /**
  * Parses one `ui_messages.json` into one chat (none without any human or assistant text).
  *
- * @throws ImportFormatError when the file is not JSON or an event lacks `ts`/`type` (the index
- *   of the bad event is named; JSON arrays have no meaningful line numbers).
+ * @throws ImportFormatError when the file is not JSON (`file:line`, the line where parsing
+ *   stopped) or an event lacks `ts`/`type` (the index of the bad event is named).
  */
 export function parseCline(path: string, text: string): ImportedChat[] {
-  const json = tryParseJson(text);
-  if (json === undefined) {
-    throw new ImportFormatError(path, undefined, "not valid JSON (truncated or corrupt file)");
-  }
+  const json = readJsonDocument(path, text);
   const parsed = ClineTask.safeParse(json);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
