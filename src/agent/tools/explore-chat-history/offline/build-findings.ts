@@ -118,8 +118,8 @@ export function buildFindings(
     }),
   );
   const sides = new Set([...answers, ...answered.keys(), ...answered.values()]);
-  // The person's reply that rejects a cited answer ("Consistent, but wrong.", "the nav isn't
-  // actually resolved yet") revises it: the claim it answers no longer holds.
+  // The person's reply that rejects a cited answer in a sentence naming the subject ("the nav
+  // isn't actually resolved yet"; not a bare "Consistent, but wrong.") revises it.
   const rejected = messages.flatMap((reply): [RankedMessage, RankedMessage][] => {
     const sentence = rejectionSentence(reply.observation.text);
     if (sentence === null || !namesSubjectIn(sentence, ranking, config)) return [];

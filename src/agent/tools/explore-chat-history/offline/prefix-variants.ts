@@ -88,7 +88,7 @@ export function compoundOnlyTerms(
   const held = new Set<string>();
   const compoundOnly = new Set<string>();
   for (const [pool, question] of conflation) {
-    if (pool.length < question.length && compoundOf(pool, question)) compoundOnly.add(question);
+    if (compoundOf(pool, question)) compoundOnly.add(question);
     else held.add(question);
   }
   return new Set([...compoundOnly].filter((term) => !held.has(term) && !vocabulary.has(term)));

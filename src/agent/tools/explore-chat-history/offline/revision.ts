@@ -119,8 +119,8 @@ export function revisionLead(text: string): string {
 /**
  * A person's reply that says the turn it answers is wrong or did not work: "Consistent, but
  * wrong.", "Still incorrect.", "the duplicate nav isn't actually resolved yet", "this approach
- * isn't working", "No, we use pnpm". English; read in the
- * reply's lead ({@link revisionLead}), where a person says it.
+ * isn't working", "No, we use pnpm". English; read in the reply's lead ({@link revisionLead}),
+ * where a person says it.
  */
 const REJECTION = new RegExp(
   [
