@@ -238,8 +238,16 @@ export const DECISION_FRAME =
 export const YES_NO_QUESTION =
   /^\s*(?:did|do|does|is|are|was|were|have|has|had|should|can|could|will|would)\b/i;
 
-/** The question asks for a summary: its answer spans many turns, so more are cited. */
-export const SUMMARY_REQUEST = /\b(?:summar\w*|overview|recap\w*)\b/i;
+/**
+ * The question asks for a summary, by name or as the history of a subject over time ("what have
+ * we done across sessions …", "… over the last few sessions"): its answer spans many turns, often
+ * one a chat, so more are cited (coding-histories dev: focuslab's navigation question cites 2 of its
+ * 3 gold turns instead of none; curated, the revisions set, the one-word set and BEAM-100K
+ * unchanged). Not "so far": "how much progress have we made so far?" asks for one status (BEAM-100K
+ * dev lost its answer@1).
+ */
+export const SUMMARY_REQUEST =
+  /\b(?:summar\w*|overview|recap\w*|across\s+(?:sessions|chats)|over\s+(?:time|the\s+(?:last|past)\s+(?:few\s+|several\s+)?(?:sessions|chats|weeks|days|months)))\b/i;
 
 /**
  * The question asks for a name: which one, where, how people get in, what is used ("what do we
@@ -289,7 +297,7 @@ function digest(text: string): string {
 }
 
 /** Bumped when the pipeline's code or a cue pattern (not just a number) changes what it outputs. */
-export const OFFLINE_PIPELINE_GENERATION = 58;
+export const OFFLINE_PIPELINE_GENERATION = 59;
 
 /**
  * The policy version of `config`: `<generation><5-digit digest of the parameters>` (a number, so

@@ -67,6 +67,13 @@ describe("select evidence", () => {
       summaryCited,
     );
     expect(citedFor("Give me an overview of the onboarding flow.")).toHaveLength(summaryCited);
+    // The history of a subject over time is a summary too.
+    expect(
+      citedFor("What have we changed in the onboarding flow over the last few sessions?"),
+    ).toHaveLength(summaryCited);
+    expect(citedFor("What onboarding flow work have we done across sessions?")).toHaveLength(
+      summaryCited,
+    );
     expect(summaryCited).toBeGreaterThan(maxCited);
   });
 });
