@@ -113,6 +113,34 @@ describe("the last word", () => {
     expect(report.findings[0]?.claim.startsWith("Newer statement")).toBe(true);
   });
 
+  test("a decision and the turn that carried it out both revise one statement: one is labelled", () => {
+    const history = [
+      observation("c1", "Decision: authentication runs on Clerk from now on.", {
+        chatId: 1,
+        createdAt: at(0, 1),
+        ...read,
+      }),
+      observation("c2", "Then we're replacing Clerk with Supabase Auth for authentication.", {
+        chatId: 2,
+        createdAt: at(0, 7),
+        ...read,
+      }),
+      observation(
+        "c3",
+        "Removed the Clerk packages. Authentication now runs entirely on Supabase Auth.",
+        { chatId: 3, role: "assistant", createdAt: at(0, 15), ...read },
+      ),
+    ];
+    const report = reportFor(
+      runState("What did we decide about authentication?", history),
+      DEFAULT_POLICY,
+    );
+    expect(report.conflicts).toHaveLength(2);
+    const labelled = report.findings.filter((f) => f.claim.startsWith("Newer statement"));
+    expect(labelled).toHaveLength(1);
+    expect(labelled[0]).toBe(report.findings[0]);
+  });
+
   test("two earlier statements a later one revises: one conflict, with the better-ranked earlier side", () => {
     const history = [
       observation("c1", "Decision: the API database is SQLite, stored in data/app.db.", {

@@ -243,8 +243,11 @@ export function writeReport(
     .filter((finding) => !older.has(finding.lead))
     .sort((x, y) => Number(inForce(y)) - Number(inForce(x)) || Number(leads(y)) - Number(leads(x)))
     .slice(0, 8);
+  // One label: two findings in force agree (a decision and the turn that carried it out), and
+  // two "newer statement" labels, the second dated earlier, read as two competing answers.
+  const labelled = ordered.find(inForce);
   const findings = ordered.map((finding) => ({
-    claim: claimOf(finding, ranking.expanded, inForce(finding) ? "Newer statement — " : ""),
+    claim: claimOf(finding, ranking.expanded, finding === labelled ? "Newer statement — " : ""),
     candidate_ids: findingMessages(finding).map((item) => item.observation.candidateId),
   }));
   const conflicts = onePerRevision(revisions).map(([o, n]) => ({
