@@ -88,7 +88,7 @@ function expandCalls(state: RunState, config: PolicyConfig): OfflineToolCall[] {
   const phrases = questionPhrases(state.question).filter((phrase) => !searched.has(phrase));
   const probes = off.has("probe")
     ? []
-    : [...probeWords(ranking, parameters.probeTerms), ...phrases];
+    : [...probeWords(ranking, parameters.probeTerms, state.question), ...phrases];
   return [
     ...(expanded ? [{ query: queryText(ranking.expanded), limit: parameters.searchLimit }] : []),
     ...kindSearches(state, config),

@@ -236,6 +236,52 @@ describe("evidence strength", () => {
     expect(reportFor(elsewhere, DEFAULT_POLICY).findings).toEqual([]);
   });
 
+  test("names are probed first when there are more unseen words than probes", () => {
+    const question =
+      "Which payment provider did we integrate for premium bookmarks, Stripe or Paddle?";
+    const history = [
+      observation("c1", "Bookmarks persist and the provider list shows public bookmarks.", {
+        via: "read",
+      }),
+    ];
+    const run = runState(question, history, {
+      searches: [{ query: question, ranked: ["c1"], moreMatches: new Map() }],
+    });
+    const ranking = rankEvidence(run, DEFAULT_POLICY);
+    // The names the question capitalises, then the rarest words, each rarest first; not
+    // "payment" and "integrate", the first two in question order.
+    expect(probeWords(ranking, 3, question)).toEqual(["paddle", "stripe", "integrate"]);
+    expect(probeWords(ranking, 4)).toEqual(["integrate", "premium", "paddle", "stripe"]);
+  });
+
+  test("a question lacking more of its words than it holds, a name among them, abstains", () => {
+    const history = [
+      observation("c1", "Bookmarks persist and the public page shows public bookmarks.", {
+        via: "read",
+      }),
+      observation("c2", "Lunch is at noon.", { chatId: 2, via: "read" }),
+    ];
+    const asked = (question: string, absent: readonly string[]) =>
+      runState(question, history, {
+        searches: [
+          { query: question, ranked: ["c1"], moreMatches: new Map() },
+          ...absent.map((word) => ({ query: word, ranked: [], moreMatches: new Map() })),
+        ],
+        toolCallCount: 1 + absent.length,
+      });
+    const cited = (run: RunState) => reportFor(run, DEFAULT_POLICY).findings.length;
+    // Three of five words absent, names among them: the app never discussed it.
+    const never = asked("Which public bookmarks sync with Pinboard or Raindrop?", [
+      "sync",
+      "pinboard",
+      "raindrop",
+    ]);
+    expect(cited(never)).toBe(0);
+    // One name absent, four words held: a gap to name, not proof that nothing answers.
+    const held = asked("How do public bookmarks persist on the Pinboard page?", ["pinboard"]);
+    expect(cited(held)).toBeGreaterThan(0);
+  });
+
   test("an absent everyday word is no evidence of absence; an absent rare word still is", () => {
     const history = [
       observation("c1", "Mapbox charges per map load now, so the maps move to MapLibre.", {

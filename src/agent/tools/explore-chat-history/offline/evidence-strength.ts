@@ -7,6 +7,7 @@ import { familyZipf } from "../../../../history/text/word-frequency.js";
 import { type OfflineParameters, SUMMARY_REQUEST, YES_NO_QUESTION } from "./policy-parameters.js";
 import type { QueryModel } from "./query-model.js";
 import type { Ranking } from "./rank-evidence.js";
+import { valuesOf } from "./revision.js";
 import type { SearchRun } from "./run-state.js";
 import {
   type Bm25Options,
@@ -44,10 +45,13 @@ export function coverage(
 
 /**
  * Subject words no observed message or chat title holds (one held only as the first part of a
- * compound, "data" for "database", is not held: `Ranking.compoundOnly`), question order,
- * ≤ `limit`; never a word that asked about a kind the app names things of (`Ranking.kindTerms`).
+ * compound, "data" for "database", is not held: `Ranking.compoundOnly`), ≤ `limit`: the names
+ * `question` capitalises mid-sentence first (`valuesOf`), then the rarest in everyday English
+ * (`familyZipf`), question order among equals; never a word that asked about a kind the app names
+ * things of (`Ranking.kindTerms`).
  */
-export function probeWords(ranking: Ranking, limit: number): string[] {
+export function probeWords(ranking: Ranking, limit: number, question = ""): string[] {
+  const names = [...valuesOf(question)];
   // Never "summarize": it asks for a form of answer, as "decide" does; its absence proves nothing.
   return (
     countedTerms(ranking.subject, ranking.stats)
@@ -60,6 +64,11 @@ export function probeWords(ranking: Ranking, limit: number): string[] {
       .filter((term) => !ranking.kindTerms.has(term))
       .map((term) => ranking.subject.words.get(term) ?? term)
       .filter((word) => !SUMMARY_REQUEST.test(word))
+      // Names, then the rarest: with `limit` probes, "Stripe" and "Paddle" tell more of absence
+      // than "payment" (a newcomer's "which payment provider …, Stripe or Paddle?" probed neither).
+      .map((word, at) => ({ word, at, name: names.includes(word), zipf: familyZipf(word) }))
+      .sort((a, b) => Number(b.name) - Number(a.name) || a.zipf - b.zipf || a.at - b.at)
+      .map(({ word }) => word)
       .slice(0, limit)
   );
 }
@@ -79,12 +88,17 @@ export function isProbe(
 }
 
 /**
- * Subject words a probe in `searches` found nowhere in the app, question order, then the
- * technology names its phrase probes found said nowhere (`Ranking.absentPhrases`).
+ * Subject words a probe in `searches` found nowhere in the app, in {@link probeWords}' order (the
+ * names `question` capitalises first), then the technology names its phrase probes found said
+ * nowhere (`Ranking.absentPhrases`).
  */
-export function absentWords(ranking: Ranking, searches: readonly SearchRun[]): string[] {
+export function absentWords(
+  ranking: Ranking,
+  searches: readonly SearchRun[],
+  question = "",
+): string[] {
   const empty = searches.filter((run, i) => !run.ranked.length && isProbe(run, i, ranking.subject));
-  const words = probeWords(ranking, Infinity).filter((word) =>
+  const words = probeWords(ranking, Infinity, question).filter((word) =>
     empty.some((run) => run.query === word),
   );
   return [...words, ...ranking.absentPhrases];
@@ -118,7 +132,8 @@ function answersAnItem(
  * message covers them at `paraphraseCoverage` or more on average (saturation, 0 to 1), or the
  * question lists subjects and the app holds every word of one of them ({@link answersAnItem}).
  * A yes/no `question` ({@link YES_NO_QUESTION}) whose absent words include a name-like one (family
- * Zipf below `yesNoAbsentZipf`) loses a whole point: it asks about a thing the app never names.
+ * Zipf below `yesNoAbsentZipf`) loses a whole point: it asks about a thing the app never names; so
+ * does any question with more absent subject words than held ones, a name-like one among them.
  */
 export function evidenceStrength(
   ranking: Ranking,
@@ -128,13 +143,17 @@ export function evidenceStrength(
 ): number {
   const best = Math.max(0, ...ranking.messages.map((item) => item.coverage));
   const terms = countedTerms(ranking.subject, ranking.stats).length;
-  const absent = absentWords(ranking, searches);
+  const absent = absentWords(ranking, searches, question);
   // "Did we add PDF export?" asks whether one thing happened: when the app never names the thing
   // (a name-like word, rarer than `yesNoAbsentZipf`), the history holds no answer to it.
   // "PDF or Word export" is answered by "word" and "export" only when a held item names a thing too.
   const nameLike = (word: string) => familyZipf(word) < yesNoAbsentZipf;
   const named = absent.some(nameLike);
-  if (YES_NO_QUESTION.test(question) && named && !answersAnItem(ranking, absent, nameLike)) {
+  // So does any question that lacks more of its words than it holds, a name among them ("which
+  // payment provider did we integrate for premium bookmarks, Stripe or Paddle?").
+  const mostlyAbsent = absent.length > terms - absent.length;
+  const asksAboutName = YES_NO_QUESTION.test(question) || mostlyAbsent;
+  if (asksAboutName && named && !answersAnItem(ranking, absent, nameLike)) {
     return best - 1;
   }
   const rare = absent.filter((word) => familyZipf(word) < commonWordZipf).length;

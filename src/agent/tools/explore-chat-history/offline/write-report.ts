@@ -204,7 +204,11 @@ export function writeReport(
   const { parameters, off } = config;
   const strength = evidenceStrength(ranking, searches, parameters, context.question);
   const abstain = !off.has("abstain") && strength < parameters.abstainStrength;
-  const absent = gapWords(absentWords(ranking, searches), context.question, parameters);
+  const absent = gapWords(
+    absentWords(ranking, searches, context.question),
+    context.question,
+    parameters,
+  );
   const where = outsideCurrentChat ? " outside the current chat" : "";
   const never = `The history${where} never mentions: ${absent.join(", ")}.`;
   if (selection.cited.length === 0 || abstain) {
