@@ -8,7 +8,7 @@ import { reportFor } from "./decide-next-action.js";
 import { DEFAULT_POLICY } from "./policy-parameters.js";
 import { formulate } from "./query-model.js";
 import { observation, runState } from "./testing/offline-test-fixtures.js";
-import { bestSentence } from "./write-report.js";
+import { answeringYesNo, bestSentence } from "./write-report.js";
 
 const QUESTION = "What did we decide about the database?";
 const read = { via: "read" as const };
@@ -210,6 +210,19 @@ describe("bestSentence", () => {
     expect(quote).toContain("localhost:3000");
     expect(quote.length).toBeLessThanOrEqual(80);
     expect(quote).not.toContain("partly");
+  });
+
+  test("for a yes/no question the sentence that says yes or no is quoted", () => {
+    const reply =
+      "**For PaperBites as it exists today, Django is not a good add-on.** Your stack is Node. " +
+      "The plan has a section **Backend architecture: Django vs staying on Fastify** that records this.";
+    const question = formulate("should we use Django for the backend?");
+    expect(bestSentence(reply, question)).toContain("Backend architecture: Django");
+    expect(bestSentence(reply, question, 200, answeringYesNo(question))).toBe(
+      "**For PaperBites as it exists today, Django is not a good add-on.**",
+    );
+    // A question about the subject is no answer to it.
+    expect(answeringYesNo(question)("Is Django useful for this project, or not?")).toBe(false);
   });
 
   test("a sentence that only introduces a list is quoted with the list's first item", () => {

@@ -56,13 +56,23 @@ const LEAD_IN_WORDS = 3;
  * The sentence of `text` with the most query weight (the first on ties), whitespace collapsed,
  * at most `chars` long: a longer one is cut to a window that starts {@link LEAD_IN_WORDS} words
  * before its weightiest word of the query, so the words that matched are the ones quoted. A
- * heading that only introduces what follows ("Key pieces:", {@link HEADING_WORDS}) is quoted with
- * its next sentence, which says what it introduces.
+ * sentence `answers` accepts (the yes or no to a yes/no question, {@link answeringYesNo}) comes
+ * before every other: "Django is not a good add-on" over a sentence that names both "Django" and
+ * "backend" in a section title. A heading that only introduces what
+ * follows ("Key pieces:", {@link HEADING_WORDS}) is quoted with its next sentence, which says what
+ * it introduces.
  */
-export function bestSentence(text: string, model: QueryModel, chars = QUOTE_CHARS): string {
+export function bestSentence(
+  text: string,
+  model: QueryModel,
+  chars = QUOTE_CHARS,
+  answers: (sentence: string) => boolean = () => false,
+): string {
   const sentences = sentencesOf(text);
   const matches = (part: string) => [...model.weights].filter(([t]) => termVector(part).tf.has(t));
-  const score = (part: string) => matches(part).reduce((sum, [, w]) => sum + w, 0);
+  // Query weights sum to 1: a sentence that answers outranks every one that does not.
+  const score = (part: string) =>
+    matches(part).reduce((sum, [, w]) => sum + w, 0) + (answers(part) ? 1 : 0);
   const at = sentences.reduce(
     (a, _, i) => (score(sentences[i] ?? "") > score(sentences[a] ?? "") ? i : a),
     0,
@@ -93,9 +103,14 @@ function dayOf(createdAt: string | null): string {
   return createdAt === null ? "unknown date" : createdAt.slice(0, 10);
 }
 
-function quote(item: RankedMessage, model: QueryModel, label: string): string {
+function quote(
+  item: RankedMessage,
+  model: QueryModel,
+  label: string,
+  answers: (sentence: string) => boolean,
+): string {
   const { role, createdAt, text } = item.observation;
-  return `${label}${role} on ${dayOf(createdAt)}: "${bestSentence(text, model)}"`;
+  return `${label}${role} on ${dayOf(createdAt)}: "${bestSentence(text, model, QUOTE_CHARS, answers)}"`;
 }
 
 /** The sentences of `item` that are no questions. */
@@ -120,22 +135,34 @@ const POLARITY =
  * "we dont need backward compatibility, just migrate"), which names no value.
  */
 function answersYesNo(item: RankedMessage, subject: QueryModel): boolean {
-  const statements = statementsOf(item);
+  return statementsOf(item).some(answeringYesNo(subject));
+}
+
+/**
+ * Whether a sentence is no question and says yes or no ({@link POLARITY}) about a word of
+ * `subject`: "Django is not a good add-on" for "should we use Django for the backend?".
+ */
+export function answeringYesNo(subject: QueryModel): (sentence: string) => boolean {
   const onSubject = (part: string) =>
     [...termVector(part).tf.keys()].some((term) => subject.weights.has(term));
-  return statements.some((part) => POLARITY.test(part) && onSubject(part));
+  return (part) => !/[?？]$/.test(part) && POLARITY.test(part) && onSubject(part);
 }
 
 /**
  * A claim: the person's request it answers, shorter, then the lead's best sentence, then each
  * settling turn's, shorter, with who and when.
  */
-function claimOf(finding: Finding, model: QueryModel, label: string): string {
+function claimOf(
+  finding: Finding,
+  model: QueryModel,
+  label: string,
+  answers: (sentence: string) => boolean = () => false,
+): string {
   const turn = ({ observation }: RankedMessage) =>
-    `${observation.role} on ${dayOf(observation.createdAt)}: "${bestSentence(observation.text, model, TURN_QUOTE_CHARS)}"`;
+    `${observation.role} on ${dayOf(observation.createdAt)}: "${bestSentence(observation.text, model, TURN_QUOTE_CHARS, answers)}"`;
   const asked = finding.prompt ? `Asked by ${turn(finding.prompt)} ` : "";
   const then = finding.turns.map((item) => ` Then ${turn(item)}`);
-  const lead = quote(finding.lead, model, label);
+  const lead = quote(finding.lead, model, label, answers);
   // The last turn is the word that settled it: when the claim is too long, the request goes
   // first, then the turns between, so the last word is never the part cut off.
   const fits = (text: string) => text.length <= CLAIM_CHARS;
@@ -251,7 +278,12 @@ export function writeReport(
   // two "newer statement" labels, the second dated earlier, read as two competing answers.
   const labelled = ordered.find(inForce);
   const findings = ordered.map((finding) => ({
-    claim: claimOf(finding, ranking.expanded, finding === labelled ? "Newer statement — " : ""),
+    claim: claimOf(
+      finding,
+      ranking.expanded,
+      finding === labelled ? "Newer statement — " : "",
+      yesNo ? answeringYesNo(ranking.subject) : undefined,
+    ),
     candidate_ids: findingMessages(finding).map((item) => item.observation.candidateId),
   }));
   const conflicts = onePerRevision(revisions).map(([o, n]) => ({
