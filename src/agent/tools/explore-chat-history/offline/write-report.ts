@@ -13,6 +13,7 @@ import type { SubmitReportInput } from "../child-protocol.js";
 import { buildFindings, type Finding, findingMessages } from "./build-findings.js";
 import { absentWords, evidenceStrength } from "./evidence-strength.js";
 import { gapWords } from "./gap-words.js";
+import { optionLine, pickedOption } from "./option-pick.js";
 import {
   type PolicyConfig,
   REASON_REQUEST,
@@ -149,8 +150,24 @@ export function answeringYesNo(subject: QueryModel): (sentence: string) => boole
 }
 
 /**
- * A claim: the person's request it answers, shorter, then the lead's best sentence, then each
- * settling turn's, shorter, with who and when.
+ * The lead quoted at the option the person's reply in `finding` picked by its label ("b option"
+ * after "(a) … (b) Keep confirmation on …"), with who and when; null when the reply picks none or
+ * the lead, an assistant's turn, lists no such option (`option-pick.ts`).
+ */
+function pickedQuote(finding: Finding, label: string): string | null {
+  const { role, createdAt, text } = finding.lead.observation;
+  const reply = finding.turns.find((item) => item.observation.role === "user");
+  const picked = reply ? pickedOption(reply.observation.text) : null;
+  const line = role === "assistant" && picked !== null ? optionLine(text, picked) : null;
+  if (line === null) return null;
+  const cut = line.length <= QUOTE_CHARS ? line : `${line.slice(0, QUOTE_CHARS - 1)}…`;
+  return `${label}${role} on ${dayOf(createdAt)}: "${cut}"`;
+}
+
+/**
+ * A claim: the person's request it answers, shorter, then the lead's best sentence (the option
+ * the person picked, when they picked one by its label), then each settling turn's, shorter, with
+ * who and when.
  */
 function claimOf(
   finding: Finding,
@@ -162,7 +179,7 @@ function claimOf(
     `${observation.role} on ${dayOf(observation.createdAt)}: "${bestSentence(observation.text, model, TURN_QUOTE_CHARS, answers)}"`;
   const asked = finding.prompt ? `Asked by ${turn(finding.prompt)} ` : "";
   const then = finding.turns.map((item) => ` Then ${turn(item)}`);
-  const lead = quote(finding.lead, model, label, answers);
+  const lead = pickedQuote(finding, label) ?? quote(finding.lead, model, label, answers);
   // The last turn is the word that settled it: when the claim is too long, the request goes
   // first, then the turns between, so the last word is never the part cut off.
   const fits = (text: string) => text.length <= CLAIM_CHARS;
