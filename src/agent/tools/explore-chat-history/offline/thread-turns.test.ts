@@ -76,6 +76,26 @@ describe("threadTurns", () => {
     expect(turns("c3")).toEqual([]);
   });
 
+  test("a person's report that something is missing or broken: the assistant's reply answers it", () => {
+    const report = (text: string) => {
+      const session = [
+        observation("e1", text, { chatId: 4, messageId: 1 }),
+        observation("e2", "Your app connects without auth, but mongosh uses auth.", {
+          chatId: 4,
+          messageId: 2,
+          role: "assistant",
+        }),
+      ];
+      const options = { observations: session, scoreOf: () => 0, subjectShare: 0.5 };
+      return threadTurns(session[0]!, options).map((turn) => turn.observation.candidateId);
+    };
+    expect(report("I write db.Products.find() in mongosh, and i don't see any entries.")).toEqual([
+      "e2",
+    ]);
+    expect(report("The products list still isn't working after the fix.")).toEqual(["e2"]);
+    expect(report("I write db.Products.find() in mongosh and see three entries.")).toEqual([]);
+  });
+
   test("a later question, another chat and an off-subject turn are never the last word", () => {
     expect(turns("c5")).toEqual([]);
   });

@@ -6,6 +6,7 @@
  * with the decision that stands. A finding cites these after the message it answers, so a reader
  * meets the proposal and what became of it together. Pure.
  */
+import { rejectionSentence, revisionLead } from "./revision.js";
 import type { Observation } from "./run-state.js";
 
 /** An observed turn after a cited message, and why it is cited with it. */
@@ -31,7 +32,8 @@ export interface ThreadTurnOptions {
 /**
  * `next` settles `cited`: the person's reaction to the assistant's turn (it accepts, corrects or
  * overrides a proposal), or the assistant's answer to a person's turn that asks ("Can we switch
- * authentication to server sessions?" — "Yes. Decision: replace JWT …"). The assistant's reply to
+ * authentication to server sessions?" — "Yes. Decision: replace JWT …") or reports a problem
+ * ({@link reportsProblem}). The assistant's reply to
  * a person's statement is not cited with it: it mostly restates the request (BEAM-100K dev: ratio
  * to the floor 1.40x with every reply, 1.60x with the person's only; coding-histories: the same
  * answer@3, conflict recall 0.14 → 0.29). The answer to a question is: curated dev answer@1
@@ -39,7 +41,24 @@ export interface ThreadTurnOptions {
  */
 function reacts(cited: Observation, next: Observation): boolean {
   if (cited.role === "assistant") return next.role === "user";
-  return next.role === "assistant" && asks(cited);
+  return next.role === "assistant" && (asks(cited) || reportsProblem(cited));
+}
+
+/** "I don't see any entries", "we can't see the logs": a person saying something is missing. */
+const NOT_SEEN = /\b(?:don['’]t|do\s+not|can['’]t|cannot|can\s+not)\s+see\b/i;
+
+/**
+ * A person's turn that says something does not work or cannot be seen ("i write
+ * db.Products.find(), i don't see any entries", "the nav still isn't fixed"; `rejectionSentence`),
+ * read in its lead (`revisionLead`): a question in all but its mark, which the assistant's next turn
+ * answers (a newcomer's "why can't I see my products in mongosh?" cited the person's report
+ * without the reply that explained it). Dev sets unchanged; BEAM-100K one summary question up, one
+ * down.
+ */
+function reportsProblem(observation: Observation): boolean {
+  return (
+    rejectionSentence(observation.text) !== null || NOT_SEEN.test(revisionLead(observation.text))
+  );
 }
 
 /**
