@@ -212,6 +212,12 @@ function leadNamesSubject(item: RankedMessage, ranking: Ranking, config: PolicyC
   return namesSubjectIn(revisionLead(item.observation.text), ranking, config);
 }
 
+/** Whether a word is one of `ranking`'s subject terms (as its index term). */
+export function subjectWord(ranking: Ranking): (word: string) => boolean {
+  return (word) =>
+    [...termVector(word).tf.keys()].some((term) => ranking.subject.weights.has(term));
+}
+
 /** `text` names a subject term of `ranking`, or an abbreviation or extension of one. */
 function namesSubjectIn(text: string, ranking: Ranking, config: PolicyConfig): boolean {
   const subject = [...ranking.subject.weights.keys()];
@@ -231,8 +237,7 @@ function citedPairs(
   config: PolicyConfig,
 ): [RankedMessage, RankedMessage][] {
   const pairs: [RankedMessage, RankedMessage][] = [];
-  const isSubject = (word: string) =>
-    [...termVector(word).tf.keys()].some((term) => ranking.subject.weights.has(term));
+  const isSubject = subjectWord(ranking);
   const namesSubject = new Set(cited.filter((item) => leadNamesSubject(item, ranking, config)));
   for (const older of cited) {
     for (const newer of cited) {

@@ -141,6 +141,41 @@ describe("the last word", () => {
     expect(labelled[0]).toBe(report.findings[0]);
   });
 
+  test("a proposal that a later revision turned away from is labelled revised later", () => {
+    const history = [
+      observation("c1", "Which chart library for the dashboard?", {
+        messageId: 1,
+        createdAt: at(0, 1),
+        ...read,
+      }),
+      observation("c2", "Recharts: React-friendly, small, good enough for the dashboard charts.", {
+        messageId: 2,
+        role: "assistant",
+        createdAt: at(1, 1),
+        ...read,
+      }),
+      observation("c3", "Recharts for all dashboard charts then.", {
+        messageId: 3,
+        createdAt: at(2, 1),
+        ...read,
+      }),
+      observation("c4", "Switch the dashboard charts from Recharts to ECharts.", {
+        chatId: 2,
+        messageId: 9,
+        createdAt: at(0, 20),
+        ...read,
+      }),
+    ];
+    const report = reportFor(
+      runState("Which chart library do the dashboard charts use?", history),
+      DEFAULT_POLICY,
+    );
+    const claimWith = (id: string) =>
+      report.findings.find((f) => f.candidate_ids.includes(id))?.claim ?? "";
+    expect(claimWith("c4").startsWith("Newer statement")).toBe(true);
+    expect(claimWith("c2")).toContain("Revised later — ");
+  });
+
   test("two earlier statements a later one revises: one conflict, with the better-ranked earlier side", () => {
     const history = [
       observation("c1", "Decision: the API database is SQLite, stored in data/app.db.", {

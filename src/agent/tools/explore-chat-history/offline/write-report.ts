@@ -10,7 +10,7 @@
  * not say what was decided) or when the first finding is advice nobody took up. Pure.
  */
 import type { SubmitReportInput } from "../child-protocol.js";
-import { buildFindings, type Finding, findingMessages } from "./build-findings.js";
+import { buildFindings, type Finding, findingMessages, subjectWord } from "./build-findings.js";
 import { absentWords, evidenceStrength } from "./evidence-strength.js";
 import { gapWords } from "./gap-words.js";
 import { optionLine, pickedOption } from "./option-pick.js";
@@ -22,7 +22,7 @@ import {
 } from "./policy-parameters.js";
 import type { QueryModel } from "./query-model.js";
 import type { RankedMessage, Ranking } from "./rank-evidence.js";
-import { valuesOf } from "./revision.js";
+import { establishesRevision, valuesOf } from "./revision.js";
 import type { SearchRun } from "./run-state.js";
 import { termVector } from "./score-messages.js";
 import type { Selection } from "./select-evidence.js";
@@ -294,11 +294,28 @@ export function writeReport(
   // One label: two findings in force agree (a decision and the turn that carried it out), and
   // two "newer statement" labels, the second dated earlier, read as two competing answers.
   const labelled = ordered.find(inForce);
+  // A finding that is no side of a revision may still state what a newer side turned away from
+  // (the proposal "session cookies" before the decision "go with session cookies", both before
+  // "switching from session cookies to Clerk"): it says so, rather than read as a current answer.
+  // Its lead or later turns only: a request it answers ("our Supabase bill tripled") was the
+  // problem the revision solved, not a statement it revised (curated dev: 1 false label of 3).
+  const isSubject = subjectWord(ranking);
+  const revisedLater = (finding: Finding) =>
+    !inForce(finding) &&
+    [finding.lead, ...finding.turns].some((item) =>
+      [...newer].some(
+        (revising) =>
+          (item.observation.createdAt ?? "") < (revising.observation.createdAt ?? "") &&
+          establishesRevision(item.observation, revising.observation, isSubject),
+      ),
+    );
+  const labelOf = (finding: Finding) =>
+    finding === labelled ? "Newer statement — " : revisedLater(finding) ? "Revised later — " : "";
   const findings = ordered.map((finding) => ({
     claim: claimOf(
       finding,
       ranking.expanded,
-      finding === labelled ? "Newer statement — " : "",
+      labelOf(finding),
       yesNo ? answeringYesNo(ranking.subject) : undefined,
     ),
     candidate_ids: findingMessages(finding).map((item) => item.observation.candidateId),
