@@ -1,12 +1,10 @@
+import { escapeRegExp } from "../../text/escape-reg-exp.js";
+
 /** Longest search excerpt, chars (DESIGN.md § Retrieval primitives; `SearchMatch.excerpt`). */
 export const MAX_EXCERPT_CHARS = 300;
 
 /** Chars of context kept before the first match, so the excerpt reads from a sentence start. */
 const LEAD_CHARS = 80;
-
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-}
 
 /**
  * The stem-ish prefix used to locate a word in projection text: long words lose up to three

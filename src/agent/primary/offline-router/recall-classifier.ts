@@ -11,6 +11,8 @@
  */
 
 /** Phrases that mark talk about earlier chats or decisions. Lower-case; matched on word boundaries. */
+import { escapeRegExp } from "../../../text/escape-reg-exp.js";
+
 export const RECALL_CUES: readonly string[] = [
   "decide",
   "decided",
@@ -118,10 +120,6 @@ export const NOT_KNOWING: readonly string[] = [
  */
 const FILLERS =
   /^(?:(?:so|ok|okay|and|but|also|hey|hi|hello|please|btw|well|now|then|quick question|one more thing)\b[\s,:—–-]*)+/i;
-
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-}
 
 /** A case-insensitive pattern matching any of `phrases` as whole words (at the start when `anchored`). */
 function phrasePattern(phrases: readonly string[], anchored: boolean): RegExp {

@@ -5,6 +5,7 @@
  * newcomer's "did we keep email confirmation on or turn it off?"); the quote is the picked option's
  * item instead. English; labels are one letter a–e or one digit 1–5. Pure.
  */
+import { escapeRegExp } from "../../../../text/escape-reg-exp.js";
 
 /**
  * A reply that picks by label: "option b", "b option", "Option 2", "(b)", "go with b", or a reply
@@ -24,18 +25,13 @@ export function pickedOption(reply: string): string | null {
   return label === undefined ? null : label.toLowerCase();
 }
 
-/** Regex metacharacters of `text` escaped. */
-function escaped(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-}
-
 /**
  * The line of `text` that opens the item labelled `label` ("- **(b) Keep confirmation on** — set
  * …", "2. Keep it", "Option B: keep it"), whitespace collapsed; null when no line does. A list
  * marker and emphasis may come before the label.
  */
 export function optionLine(text: string, label: string): string | null {
-  const tag = escaped(label);
+  const tag = escapeRegExp(label);
   const opens = new RegExp(
     String.raw`^\s*(?:[-*•]\s+)?(?:[*_]{1,2})?(?:\(${tag}\)|${tag}[.):]|option\s+${tag}\b)`,
     "i",

@@ -7,6 +7,7 @@
  * as an absent word (`evidence-strength.ts`). Pure.
  */
 import { namedTechnologyPhrases } from "../../../../history/search/technology-phrases.js";
+import { escapeRegExp } from "../../../../text/escape-reg-exp.js";
 import { YES_NO_QUESTION } from "./policy-parameters.js";
 import type { Observation, SearchRun } from "./run-state.js";
 
@@ -18,7 +19,7 @@ export function questionPhrases(question: string): string[] {
 
 /** `text` says the words of `phrase` together, in order, with only non-letters between them. */
 function says(text: string, phrase: string): boolean {
-  const words = phrase.split(" ").map((word) => word.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"));
+  const words = phrase.split(" ").map(escapeRegExp);
   return new RegExp(
     `(?<![\\p{L}\\p{N}])${words.join("[^\\p{L}\\p{N}]+")}(?![\\p{L}\\p{N}])`,
     "iu",
