@@ -11,7 +11,7 @@ import { prefixConflation } from "./prefix-variants.js";
 import type { RankedMessage, Ranking } from "./rank-evidence.js";
 import { establishesRevision, rejectionSentence, revisionLead } from "./revision.js";
 import type { Observation } from "./run-state.js";
-import { termVector } from "./score-messages.js";
+import { holdsTermOf, termVector } from "./score-messages.js";
 import { personReplies, promptTurn, threadTurns } from "./thread-turns.js";
 
 /**
@@ -76,8 +76,8 @@ export function buildFindings(
     scoreOf,
     subjectShare: config.parameters.lastWordShare,
   };
-  const namesSubject = (observation: Observation) =>
-    [...ranking.subject.weights.keys()].some((term) => termVector(observation.text).tf.has(term));
+  const holdsSubject = holdsTermOf(ranking.subject);
+  const namesSubject = (observation: Observation) => holdsSubject(observation.text);
   const used = new Set<string>();
   const threads: Finding[] = [];
   for (const item of cited) {
@@ -195,7 +195,7 @@ function proposes(reply: RankedMessage): boolean {
 }
 
 /** `a` was said before `b`: by time, then by message id within one time. */
-function precedes(a: RankedMessage, b: RankedMessage): boolean {
+export function precedes(a: RankedMessage, b: RankedMessage): boolean {
   const [x, y] = [a.observation.createdAt ?? "", b.observation.createdAt ?? ""];
   return x < y || (x === y && a.observation.messageId < b.observation.messageId);
 }
@@ -210,12 +210,6 @@ function precedes(a: RankedMessage, b: RankedMessage): boolean {
  */
 function leadNamesSubject(item: RankedMessage, ranking: Ranking, config: PolicyConfig): boolean {
   return namesSubjectIn(revisionLead(item.observation.text), ranking, config);
-}
-
-/** Whether a word is one of `ranking`'s subject terms (as its index term). */
-export function subjectWord(ranking: Ranking): (word: string) => boolean {
-  return (word) =>
-    [...termVector(word).tf.keys()].some((term) => ranking.subject.weights.has(term));
 }
 
 /** `text` names a subject term of `ranking`, or an abbreviation or extension of one. */
@@ -237,7 +231,7 @@ function citedPairs(
   config: PolicyConfig,
 ): [RankedMessage, RankedMessage][] {
   const pairs: [RankedMessage, RankedMessage][] = [];
-  const isSubject = subjectWord(ranking);
+  const isSubject = holdsTermOf(ranking.subject);
   const namesSubject = new Set(cited.filter((item) => leadNamesSubject(item, ranking, config)));
   for (const older of cited) {
     for (const newer of cited) {

@@ -96,3 +96,11 @@ export function bm25(
   }
   return score;
 }
+
+/**
+ * Whether a text holds one of `model`'s terms, as the index stems them ("Django is not a good
+ * add-on" holds "django"; a word alone is a text of one term).
+ */
+export function holdsTermOf(model: QueryModel): (text: string) => boolean {
+  return (text) => [...termVector(text).tf.keys()].some((term) => model.weights.has(term));
+}

@@ -10,7 +10,7 @@
  * not say what was decided) or when the first finding is advice nobody took up. Pure.
  */
 import type { SubmitReportInput } from "../child-protocol.js";
-import { buildFindings, type Finding, findingMessages, subjectWord } from "./build-findings.js";
+import { buildFindings, type Finding, findingMessages, precedes } from "./build-findings.js";
 import { absentWords, evidenceStrength } from "./evidence-strength.js";
 import { gapWords } from "./gap-words.js";
 import { optionLine, pickedOption } from "./option-pick.js";
@@ -24,7 +24,7 @@ import type { QueryModel } from "./query-model.js";
 import type { RankedMessage, Ranking } from "./rank-evidence.js";
 import { establishesRevision, valuesOf } from "./revision.js";
 import type { SearchRun } from "./run-state.js";
-import { termVector } from "./score-messages.js";
+import { holdsTermOf, termVector } from "./score-messages.js";
 import type { Selection } from "./select-evidence.js";
 
 /** Longest claim, chars: the report contract's bound. */
@@ -104,14 +104,9 @@ function dayOf(createdAt: string | null): string {
   return createdAt === null ? "unknown date" : createdAt.slice(0, 10);
 }
 
-function quote(
-  item: RankedMessage,
-  model: QueryModel,
-  label: string,
-  answers: (sentence: string) => boolean,
-): string {
-  const { role, createdAt, text } = item.observation;
-  return `${label}${role} on ${dayOf(createdAt)}: "${bestSentence(text, model, QUOTE_CHARS, answers)}"`;
+/** `item` as a claim quotes it: its `label`, who said it and when, then `sentence`. */
+function quoted({ observation }: RankedMessage, sentence: string, label = ""): string {
+  return `${label}${observation.role} on ${dayOf(observation.createdAt)}: "${sentence}"`;
 }
 
 /** The sentences of `item` that are no questions. */
@@ -121,7 +116,7 @@ function statementsOf(item: RankedMessage): string[] {
 
 /** A sentence of `item` that is no question states a value ({@link valuesOf}) `question` lacks. */
 function statesValue(item: RankedMessage, question: QueryModel): boolean {
-  const named = (v: string) => [...termVector(v).tf.keys()].some((t) => question.weights.has(t));
+  const named = holdsTermOf(question);
   const statements = statementsOf(item);
   return statements.some((part) => [...valuesOf(part)].some((value) => !named(value)));
 }
@@ -144,24 +139,22 @@ function answersYesNo(item: RankedMessage, subject: QueryModel): boolean {
  * `subject`: "Django is not a good add-on" for "should we use Django for the backend?".
  */
 export function answeringYesNo(subject: QueryModel): (sentence: string) => boolean {
-  const onSubject = (part: string) =>
-    [...termVector(part).tf.keys()].some((term) => subject.weights.has(term));
+  const onSubject = holdsTermOf(subject);
   return (part) => !/[?？]$/.test(part) && POLARITY.test(part) && onSubject(part);
 }
 
 /**
- * The lead quoted at the option the person's reply in `finding` picked by its label ("b option"
- * after "(a) … (b) Keep confirmation on …"), with who and when; null when the reply picks none or
- * the lead, an assistant's turn, lists no such option (`option-pick.ts`).
+ * The line of the lead, an assistant's turn, that opens the option the person's reply in `finding`
+ * picked by its label ("b option" after "(a) … (b) Keep confirmation on …"), cut to the quote's
+ * length; null when the reply picks none or the lead lists no such option (`option-pick.ts`).
  */
-function pickedQuote(finding: Finding, label: string): string | null {
-  const { role, createdAt, text } = finding.lead.observation;
+function pickedLine(finding: Finding): string | null {
+  const { role, text } = finding.lead.observation;
   const reply = finding.turns.find((item) => item.observation.role === "user");
   const picked = reply ? pickedOption(reply.observation.text) : null;
   const line = role === "assistant" && picked !== null ? optionLine(text, picked) : null;
   if (line === null) return null;
-  const cut = line.length <= QUOTE_CHARS ? line : `${line.slice(0, QUOTE_CHARS - 1)}…`;
-  return `${label}${role} on ${dayOf(createdAt)}: "${cut}"`;
+  return line.length <= QUOTE_CHARS ? line : `${line.slice(0, QUOTE_CHARS - 1)}…`;
 }
 
 /**
@@ -175,11 +168,13 @@ function claimOf(
   label: string,
   answers: (sentence: string) => boolean = () => false,
 ): string {
-  const turn = ({ observation }: RankedMessage) =>
-    `${observation.role} on ${dayOf(observation.createdAt)}: "${bestSentence(observation.text, model, TURN_QUOTE_CHARS, answers)}"`;
+  const turn = (item: RankedMessage) =>
+    quoted(item, bestSentence(item.observation.text, model, TURN_QUOTE_CHARS, answers));
   const asked = finding.prompt ? `Asked by ${turn(finding.prompt)} ` : "";
   const then = finding.turns.map((item) => ` Then ${turn(item)}`);
-  const lead = pickedQuote(finding, label) ?? quote(finding.lead, model, label, answers);
+  const sentence =
+    pickedLine(finding) ?? bestSentence(finding.lead.observation.text, model, QUOTE_CHARS, answers);
+  const lead = quoted(finding.lead, sentence, label);
   // The last turn is the word that settled it: when the claim is too long, the request goes
   // first, then the turns between, so the last word is never the part cut off.
   const fits = (text: string) => text.length <= CLAIM_CHARS;
@@ -299,13 +294,13 @@ export function writeReport(
   // "switching from session cookies to Clerk"): it says so, rather than read as a current answer.
   // Its lead or later turns only: a request it answers ("our Supabase bill tripled") was the
   // problem the revision solved, not a statement it revised (curated dev: 1 false label of 3).
-  const isSubject = subjectWord(ranking);
+  const isSubject = holdsTermOf(ranking.subject);
   const revisedLater = (finding: Finding) =>
     !inForce(finding) &&
     [finding.lead, ...finding.turns].some((item) =>
       [...newer].some(
         (revising) =>
-          (item.observation.createdAt ?? "") < (revising.observation.createdAt ?? "") &&
+          precedes(item, revising) &&
           establishesRevision(item.observation, revising.observation, isSubject),
       ),
     );
