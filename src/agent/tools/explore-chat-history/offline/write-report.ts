@@ -306,13 +306,9 @@ export function writeReport(
     );
   const labelOf = (finding: Finding) =>
     finding === labelled ? "Newer statement — " : revisedLater(finding) ? "Revised later — " : "";
+  const answers = yesNo ? answeringYesNo(ranking.subject) : undefined;
   const findings = ordered.map((finding) => ({
-    claim: claimOf(
-      finding,
-      ranking.expanded,
-      labelOf(finding),
-      yesNo ? answeringYesNo(ranking.subject) : undefined,
-    ),
+    claim: claimOf(finding, ranking.expanded, labelOf(finding), answers),
     candidate_ids: findingMessages(finding).map((item) => item.observation.candidateId),
   }));
   const conflicts = onePerRevision(revisions).map(([o, n]) => ({
