@@ -15,7 +15,7 @@ import {
   startPostgresCluster,
 } from "../test/postgres-cluster.js";
 import { describeRequiring } from "../test/require-resource.js";
-import { contractHistory, PRIVATE_WORD } from "./testing/contract-history.js";
+import { contractHistory, PRIVATE_WORD, RUNBOOK } from "./testing/contract-history.js";
 import { kindOf } from "./testing/kind-of.js";
 import { createTeamFixture, type TeamFixture } from "./testing/team-fixture.js";
 
@@ -45,7 +45,7 @@ function contract(open: () => { port: HistoryPort }) {
     const apps = await port.listApps();
     expect(apps.map((app) => [app.name, app.chatCount, app.messageCount])).toEqual([
       ["Other", 1, 1],
-      ["Shop", 4, 7],
+      ["Shop", 4, 8],
     ]);
   });
 
@@ -73,6 +73,17 @@ function contract(open: () => { port: HistoryPort }) {
     const read = await port.readChat(scope(), { chat_id: await chatId("Staging") });
     expect(read.messages[0]?.content).not.toContain(PRIVATE_WORD);
     expect(read.messages[0]?.content).toContain("reset nightly");
+  });
+
+  it("cuts a long message at 2,400 chars unless a person asks for it whole", async () => {
+    const staging = await chatId("Staging");
+    const bounded = await port.readChat(scope(), { chat_id: staging });
+    expect(bounded.messages[1]?.content.length).toBeLessThanOrEqual(2_400);
+    expect(bounded.messages[1]?.projection_truncated).toBe(true);
+    const whole = await port.readChat(scope(), { chat_id: staging }, "whole");
+    expect(whole.messages[1]?.content).toBe(RUNBOOK);
+    expect(whole.messages[1]?.projection_truncated).toBe(false);
+    expect(whole.messages[0]?.content).not.toContain(PRIVATE_WORD);
   });
 
   it("excludes the current chat from search", async () => {

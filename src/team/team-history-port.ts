@@ -94,7 +94,8 @@ export function teamHistoryPort(team: TeamConnection): HistoryPort {
   return {
     backend: "postgres",
     searchChats: (scope, input) => classified(team, () => teamSearchChats(pool, scope, input)),
-    readChat: (scope, input) => classified(team, () => teamReadChat(pool, scope, input)),
+    readChat: (scope, input, extent) =>
+      classified(team, () => teamReadChat(pool, scope, input, extent)),
     resolveApp: (name, argument = "--app") =>
       classified(team, async () => {
         const apps = await visibleApps();

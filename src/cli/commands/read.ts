@@ -1,12 +1,15 @@
 /**
- * `recollect read --app NAME --chat ID [--around ID] [--before N --after N | --offset N --limit N]`:
- * the developer-facing view of the `readChat()` primitive: a window of projection text, same-app,
- * ≤ 2,400 chars a message and ≤ 20 KB in all.
+ * `recollect read --app NAME --chat ID [--around ID] [--before N --after N | --offset N --limit N]
+ * [--whole]`: the developer-facing view of the `readChat()` primitive: a window of projection text,
+ * same-app, ≤ 2,400 chars a message and ≤ 20 KB in all; `--whole` shows each message as projected
+ * (≤ 8,000 chars), for a person checking a cited message a report's excerpt or a model's read cut.
  */
 
 import type { Command } from "commander";
 import { ChatNotFoundError } from "../../errors/recollect-error.js";
 import { type HistoryPort, parseReadInput, READ_OFFSET_ALLOWED } from "../../history/index.js";
+import { MAX_PROJECTION_CHARS } from "../../history/projection/index.js";
+import { MAX_READ_MESSAGE_CHARS, type ReadExtent } from "../../history/read/read-extent.js";
 import type { NotEvidenceKind, ReadChatInput, ReadChatResult } from "../../history/types.js";
 import { findChat } from "../../store/catalog/chats.js";
 import { isFileGone } from "../../sync/index.js";
@@ -28,6 +31,8 @@ export interface RunReadOptions {
   readonly storePath: string;
   readonly appName: string | undefined;
   readonly input: ReadChatInput;
+  /** `whole`: messages uncut (`--whole`); default `bounded`, the read_chat primitive's bounds. */
+  readonly extent?: ReadExtent;
   /** The Pro entitlement (see `RunSearchOptions.isPro`). */
   readonly isPro: boolean;
 }
@@ -48,6 +53,7 @@ export async function runRead(options: RunReadOptions): Promise<ReadChatResult> 
     return await options.history.readChat(
       { appId: app.id, currentChatId: null, currentMessageId: null },
       options.input,
+      options.extent ?? "bounded",
     );
   } catch (error) {
     // The person named the app: say which one the chat was looked for in.
@@ -65,9 +71,13 @@ const NOT_EVIDENCE_FLAG: Readonly<Record<NotEvidenceKind, string>> = {
   recollect_reply: "written by Recollect, not indexed",
 };
 
-/** Human view: header, then each message with id, role, ISO date and flags. */
+/**
+ * Human view: header, then each message with id, role, ISO date and flags; at `bounded` extent, a
+ * closing hint when a message was cut at the read's 2,400 chars rather than the projection's 8,000.
+ */
 export function formatRead(
   result: ReadChatResult & { readonly kept_after_file_deleted?: true },
+  extent: ReadExtent = "bounded",
 ): string {
   const kept = result.kept_after_file_deleted ? "  (kept: its file is gone)" : "";
   const lines = [
@@ -88,6 +98,14 @@ export function formatRead(
   }
   if (result.has_more_after) lines.push("", "  … later messages");
   if (result.truncated) lines.push("(cut to fit the 20 KB bound)");
+  const cutAtReadBound = result.messages.some(
+    (message) => message.projection_truncated && message.content.length < MAX_PROJECTION_CHARS,
+  );
+  if (extent === "bounded" && cutAtReadBound) {
+    lines.push(
+      `(a truncated message is cut at ${MAX_READ_MESSAGE_CHARS.toLocaleString("en-US")} chars: --whole shows it all)`,
+    );
+  }
   return `${lines.join("\n")}\n`;
 }
 
@@ -99,6 +117,7 @@ interface ReadFlags {
   after?: string;
   offset?: string;
   limit?: string;
+  whole?: true;
 }
 
 /** Turns the flags into a read input; a window and a page cannot be mixed on the command line. */
@@ -167,6 +186,7 @@ export function registerReadCommand(program: Command): void {
     .option("--after <n>", "messages after --around, 0-10 (default 3)")
     .option("--offset <n>", "first message of the page, from 0 (default 0)")
     .option("--limit <n>", "messages in the page, 1-20 (default 10)")
+    .option("--whole", "each message whole (up to 8,000 chars), not cut at 2,400")
     .action(async (flags: ReadFlags, command: Command) => {
       const global = globalOptions(command);
       const terms = readFlagTerms(flags);
@@ -177,6 +197,7 @@ export function registerReadCommand(program: Command): void {
         return parsed;
       });
       requireAppName(flags.app);
+      const extent: ReadExtent = flags.whole ? "whole" : "bounded";
       const { read, kept } = await withCliHistory(global, async (history, local) => {
         const read = await runInFlagTerms(terms, () =>
           runRead({
@@ -184,6 +205,7 @@ export function registerReadCommand(program: Command): void {
             storePath: storePathFor(global),
             appName: flags.app,
             input,
+            extent,
             isPro: cliIsPro(global),
           }),
         );
@@ -193,6 +215,6 @@ export function registerReadCommand(program: Command): void {
         return { read, kept: isFileGone(file) };
       });
       const result = kept ? { ...read, kept_after_file_deleted: true as const } : read;
-      await writeAnswer(command, result, () => formatRead(result));
+      await writeAnswer(command, result, () => formatRead(result, extent));
     });
 }

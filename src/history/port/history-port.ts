@@ -8,6 +8,7 @@
 import type { AppActivity } from "../../store/catalog/apps.js";
 import type { ChatRow } from "../../store/catalog/chats.js";
 import type { MessageLocation } from "../../store/catalog/messages.js";
+import type { ReadExtent } from "../read/read-extent.js";
 import type {
   ReadChatInput,
   ReadChatResult,
@@ -50,8 +51,11 @@ export interface HistoryPort {
   readonly backend: HistoryBackend;
   /** `searchChats()`'s contract: ≤ 20 chats, ≤ 2 matches each, ≤ 12 KB; same app, current chat excluded. */
   searchChats(scope: HistoryScope, input: SearchChatsInput): Promise<SearchChatsResult>;
-  /** `readChat()`'s contract: ≤ 20 KB; `ChatNotFoundError` alike for missing and other-app targets. */
-  readChat(scope: HistoryScope, input: ReadChatInput): Promise<ReadChatResult>;
+  /**
+   * `readChat()`'s contract: ≤ 20 KB; `ChatNotFoundError` alike for missing and other-app targets.
+   * `extent` `whole` (default `bounded`) is for a person's own CLI read only, never a model's.
+   */
+  readChat(scope: HistoryScope, input: ReadChatInput, extent?: ReadExtent): Promise<ReadChatResult>;
   /**
    * The app `name` selects (exactly, or differing only in case, accents or spacing).
    * @throws AppNotFoundError / AmbiguousAppNameError, `argument` naming where `name` came from.

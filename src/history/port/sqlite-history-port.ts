@@ -30,7 +30,7 @@ export function sqliteHistoryPort(
   return {
     backend: "sqlite",
     searchChats: (scope, input) => searchChats({ ...scope, store, ...indexer }, input),
-    readChat: async (scope, input) => readChat({ ...scope, store }, input),
+    readChat: async (scope, input, extent) => readChat({ ...scope, store }, input, extent),
     resolveApp: async (name, argument) => {
       const app = resolveAppName(store.db, name, argument);
       return { id: app.id, name: app.name };

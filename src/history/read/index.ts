@@ -6,7 +6,8 @@ export {
   citedMessageState,
   citedStateInRead,
 } from "./cited-message-state.js";
-export { MAX_READ_MESSAGE_CHARS, readChat } from "./read-chat.js";
+export { readChat } from "./read-chat.js";
+export { MAX_READ_MESSAGE_CHARS, type ReadExtent } from "./read-extent.js";
 export {
   DEFAULT_READ_LIMIT,
   DEFAULT_READ_NEIGHBOURS,

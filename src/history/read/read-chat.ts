@@ -2,19 +2,15 @@ import { z } from "zod";
 import { ChatNotFoundError } from "../../errors/recollect-error.js";
 import { isoTimeOrNull } from "../../text/iso-time.js";
 import { cleanTitle } from "../indexer/build-index-row.js";
-import { truncateChars } from "../projection/normalize-text.js";
 import { readView } from "../projection/read-view.js";
 import {
   historyToolReply,
   replyColumnsShape,
   replyColumnsSql,
 } from "../projection/reply-content.js";
-import { boundReadResult } from "../serialize/bound-read-result.js";
 import type { ReadChatInput, ReadChatResult, ReadMessage, RetrievalContext } from "../types.js";
+import { boundToExtent, cutToExtent, type ReadExtent } from "./read-extent.js";
 import { parseReadInput } from "./read-input.js";
-
-/** Longest message content in a read, chars (DESIGN.md § Retrieval primitives). */
-export const MAX_READ_MESSAGE_CHARS = 2_400;
 
 const chatSchema = z.object({
   id: z.number().int(),
@@ -36,7 +32,7 @@ type MessageRow = z.infer<typeof messageSchema>;
 const COLUMNS = `id, role, content, ${replyColumnsSql("messages")}, is_recollect_reply, is_compaction_summary, created_at`;
 
 /** `source`: `chats.source` of the message's chat (whether its text is entity-escaped). */
-function toReadMessage(row: MessageRow, source: string): ReadMessage {
+function toReadMessage(row: MessageRow, source: string, extent: ReadExtent): ReadMessage {
   const projection = readView({
     source,
     role: row.role,
@@ -44,7 +40,7 @@ function toReadMessage(row: MessageRow, source: string): ReadMessage {
     answeredByHistoryTool: historyToolReply(row),
     recollectReply: row.is_recollect_reply === 1,
   });
-  const cut = truncateChars(projection.text, MAX_READ_MESSAGE_CHARS);
+  const cut = cutToExtent(projection.text, extent);
   return {
     message_id: row.id,
     role: row.role,
@@ -63,13 +59,18 @@ function toReadMessage(row: MessageRow, source: string): ReadMessage {
  * Each message is its projection (thinking, code and tool payloads removed, credentials redacted)
  * cut to 2,400 chars, or for a message that is never evidence what `readView` shows of it, with
  * `not_evidence` saying why; the result is ≤ 20 KB as JSON and the target message is never dropped. In
- * the current chat only messages with `id < ctx.currentMessageId` exist.
+ * the current chat only messages with `id < ctx.currentMessageId` exist. `extent` `whole` (a person's
+ * CLI read, never a model's) lifts the 2,400-char and 20 KB cuts (`read-extent.ts`).
  *
  * @throws ChatNotFoundError, identical for a missing chat, another app's chat, and a target that is
  *   missing, in another chat, or at/after the current-chat cutoff.
  * @throws InvalidInputError for a malformed argument, naming it.
  */
-export function readChat(ctx: RetrievalContext, input: ReadChatInput): ReadChatResult {
+export function readChat(
+  ctx: RetrievalContext,
+  input: ReadChatInput,
+  extent: ReadExtent = "bounded",
+): ReadChatResult {
   const request = parseReadInput(input);
   const { db } = ctx.store;
   const chat = chatSchema
@@ -133,16 +134,17 @@ export function readChat(ctx: RetrievalContext, input: ReadChatInput): ReadChatR
     hasMoreAfter = page.length > request.limit;
     messages = page.slice(0, request.limit);
   }
-  return boundReadResult(
+  return boundToExtent(
     {
       chat_id: chat.id,
       chat_title: cleanTitle(chat.title),
       chat_created_at: isoTimeOrNull(chat.created_at),
-      messages: messages.map((row) => toReadMessage(row, chat.source)),
+      messages: messages.map((row) => toReadMessage(row, chat.source, extent)),
       has_more_before: hasMoreBefore,
       has_more_after: hasMoreAfter,
       truncated: false,
     },
     targetId,
+    extent,
   );
 }

@@ -9,10 +9,8 @@
 import type pg from "pg";
 import { ChatNotFoundError } from "../../errors/recollect-error.js";
 import type { HistoryScope } from "../../history/port/history-port.js";
-import { truncateChars } from "../../history/projection/normalize-text.js";
-import { MAX_READ_MESSAGE_CHARS } from "../../history/read/read-chat.js";
+import { boundToExtent, cutToExtent, type ReadExtent } from "../../history/read/read-extent.js";
 import { parseReadInput } from "../../history/read/read-input.js";
-import { boundReadResult } from "../../history/serialize/bound-read-result.js";
 import type {
   NotEvidenceKind,
   ReadChatInput,
@@ -35,8 +33,8 @@ interface MessageRecord {
 const COLUMNS =
   "id, origin_message_id, role, created_at, is_compaction_summary, read_text, read_truncated, not_evidence";
 
-function toReadMessage(row: MessageRecord): ReadMessage {
-  const cut = truncateChars(row.read_text, MAX_READ_MESSAGE_CHARS);
+function toReadMessage(row: MessageRecord, extent: ReadExtent): ReadMessage {
+  const cut = cutToExtent(row.read_text, extent);
   return {
     message_id: Number(row.id),
     role: row.role,
@@ -49,13 +47,15 @@ function toReadMessage(row: MessageRecord): ReadMessage {
 }
 
 /**
- * Reads a window of chat `input.chat_id` of app `scope.appId` through `pool`.
+ * Reads a window of chat `input.chat_id` of app `scope.appId` through `pool`; `extent` as the
+ * local `readChat()`'s.
  * @throws ChatNotFoundError (see the module comment); InvalidInputError for a malformed argument.
  */
 export async function teamReadChat(
   pool: pg.Pool,
   scope: HistoryScope,
   input: ReadChatInput,
+  extent: ReadExtent = "bounded",
 ): Promise<ReadChatResult> {
   const request = parseReadInput(input);
   const asked = request.mode === "around" ? request.targetMessageId : undefined;
@@ -114,16 +114,17 @@ export async function teamReadChat(
     hasMoreAfter = page.length > request.limit;
     messages = page.slice(0, request.limit);
   }
-  return boundReadResult(
+  return boundToExtent(
     {
       chat_id: chatId,
       chat_title: chat.title,
       chat_created_at: isoTimeOrNull(Number(chat.created_at)),
-      messages: messages.map(toReadMessage),
+      messages: messages.map((row) => toReadMessage(row, extent)),
       has_more_before: hasMoreBefore,
       has_more_after: hasMoreAfter,
       truncated: false,
     },
     targetId,
+    extent,
   );
 }

@@ -12,6 +12,12 @@ import {
 /** A word only the private span holds: it must be found nowhere, on either backend. */
 export const PRIVATE_WORD = "zanzibarcredential";
 
+/**
+ * A message longer than a bounded read shows (2,400 chars, `MAX_READ_MESSAGE_CHARS`), whose last
+ * sentence only a whole read (`--whole`) reaches.
+ */
+export const RUNBOOK = `${"Step: restore the snapshot, then check the row counts. ".repeat(50)}Finally the workers restart.`;
+
 /** The local ids of the seeded history. */
 export interface ContractIds {
   readonly shop: number;
@@ -71,6 +77,7 @@ export function contractHistory(): { fixture: HistoryFixture; ids: ContractIds }
     `The staging database is reset nightly <private>password ${PRIVATE_WORD} for staging</private> by cron.`,
     { createdAt: Date.UTC(2026, 2, 3, 8) },
   );
+  fixture.message(secret, "assistant", RUNBOOK, { createdAt: Date.UTC(2026, 2, 3, 8, 1) });
   const otherChat = fixture.chat(other, "Elsewhere", Date.UTC(2026, 0, 9));
   fixture.message(otherChat, "user", "Passkeys were rejected for this other product entirely.", {
     createdAt: Date.UTC(2026, 0, 9, 8),

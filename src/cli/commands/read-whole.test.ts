@@ -1,0 +1,68 @@
+/**
+ * `recollect read --whole`: a person checking a cited message sees all of it, while the default
+ * read keeps the read_chat primitive's 2,400-char cut and says how to see the rest. Real store,
+ * imported through `recollect import`.
+ */
+import { writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { createTempStores, runCaptured } from "./testing/run-captured.js";
+
+const stores = createTempStores();
+let db = "";
+const recollect = (args: readonly string[]) => runCaptured(["--db", db, ...args]);
+afterEach(() => stores.cleanup());
+
+const FILLER = "The mapper draws each connection as an SVG path between two cards. ".repeat(40);
+const ANSWER = "The lines had no colour because hsl() was given an oklch variable.";
+const HINT = "(a truncated message is cut at 2,400 chars: --whole shows it all)";
+
+beforeEach(async () => {
+  db = stores.path();
+  expect((await recollect(["settings", "set", "entitlement", "pro"])).code).toBe(0);
+  const file = join(dirname(db), "mapper.jsonl");
+  const line = (role: string, content: string, at: number) =>
+    JSON.stringify({ app: "mapper", chat: "c1", role, content, created_at: at });
+  writeFileSync(
+    file,
+    [
+      line("user", "Why are the connection lines invisible?", 1),
+      line("assistant", `${FILLER}${ANSWER}`, 2),
+    ].join("\n"),
+  );
+  expect((await recollect(["import", file])).code).toBe(0);
+});
+
+describe("recollect read --whole", () => {
+  it("cuts a long message at 2,400 chars by default and says --whole shows the rest", async () => {
+    const read = await recollect(["read", "--app", "mapper", "--chat", "1", "--around", "2"]);
+    expect(read.code).toBe(0);
+    expect(read.stdout).not.toContain(ANSWER);
+    expect(read.stdout).toContain("(truncated)");
+    expect(read.stdout.trimEnd().endsWith(HINT)).toBe(true);
+  });
+
+  it("shows the whole message, in the text and in --json, with no cut flag or hint", async () => {
+    const args = ["read", "--app", "mapper", "--chat", "1", "--around", "2", "--whole"];
+    const text = await recollect(args);
+    expect(text.code).toBe(0);
+    expect(text.stdout).toContain(ANSWER);
+    expect(text.stdout).not.toContain("truncated");
+    const json = await recollect(["--json", ...args]);
+    const messages = (
+      JSON.parse(json.stdout) as {
+        messages: { content: string; projection_truncated: boolean }[];
+      }
+    ).messages;
+    expect(messages[1]).toMatchObject({
+      content: `${FILLER}${ANSWER}`.trim(),
+      projection_truncated: false,
+    });
+  });
+
+  it("reads a page from the chat's start whole as well", async () => {
+    const page = await recollect(["read", "--app", "mapper", "--chat", "1", "--whole"]);
+    expect(page.code).toBe(0);
+    expect(page.stdout).toContain(ANSWER);
+  });
+});
