@@ -103,6 +103,36 @@ function answeredBy(question: string, turn: string, reply: string) {
   return buildFindings(ranking, cited, DEFAULT_POLICY);
 }
 
+describe("a number the question names", () => {
+  // eagerminds (a newcomer's check on the shared corpus): the answer about the confirmation link
+  // also said the welcome email fired at signup; the next turn moved the email ("remove it from
+  // signup") and stood as the revision of the link's answer, which it never mentions.
+  const ANSWER = observation(
+    "c8",
+    "The signup confirm link going to localhost:3000 is a misconfiguration: the Site URL is still localhost:3000. The welcome email fires at signup.",
+    { role: "assistant", chatId: 1, createdAt: at(8), via: "read" },
+  );
+  const MOVE = observation(
+    "c9",
+    "Moving the welcome email to fire after confirmation: remove it from signup, add it to /auth/confirm.",
+    { role: "assistant", chatId: 1, createdAt: at(9), via: "read" },
+  );
+  const revisions = (question: string) => {
+    const ranking = rankEvidence(runState(question, [ANSWER, MOVE]), DEFAULT_POLICY);
+    return buildFindings(ranking, ranking.messages, DEFAULT_POLICY).revisions.map(
+      ([older, later]) => [older.observation.candidateId, later.observation.candidateId],
+    );
+  };
+
+  test("a newer turn that drops it changed something else: no revision", () => {
+    expect(revisions("why do the signup confirmation links go to localhost:3000?")).toEqual([]);
+  });
+
+  test("asked about what the newer turn did change, it is one", () => {
+    expect(revisions("when is the signup welcome email sent?")).toEqual([["c8", "c9"]]);
+  });
+});
+
 describe("the person's reply to the turn it answers", () => {
   const PROMPTS = [
     "which library did we pick for interactive prompts in the init command?",

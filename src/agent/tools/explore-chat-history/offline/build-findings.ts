@@ -221,6 +221,21 @@ function namesSubjectIn(text: string, ranking: Ranking, config: PolicyConfig): b
 }
 
 /**
+ * The older turn holds a number the question names ("localhost:3000") and the newer never does:
+ * the newer changed something else the older also said. eagerminds (a newcomer's check on the
+ * shared corpus): "why do the signup confirmation links go to localhost:3000?" led with the move
+ * of the welcome email ("remove it from signup") as the revision of the answer about the link.
+ * Rare words as names (`NAME_ZIPF`) went too far: "app" (Zipf 2.3) of "the web app" cost a true
+ * revision (coding-histories dev: conflict recall 0.29 → 0.14).
+ */
+function leavesNamedNumber(older: RankedMessage, newer: RankedMessage, ranking: Ranking): boolean {
+  for (const [term, word] of ranking.subject.words) {
+    if (/^\d/.test(word) && older.vector.tf.has(term) && !newer.vector.tf.has(term)) return true;
+  }
+  return false;
+}
+
+/**
  * Established revisions among every message the findings cite (older, newer), time order: two
  * turns of one chat need one shared subject term, two chats `subjectTerms`, and the newer must
  * name the subject in its lead ({@link leadNamesSubject}).
@@ -240,6 +255,7 @@ function citedPairs(
       if (older === newer || !precedes(older, newer)) continue;
       if (!sharesSubject(older, newer, ranking, least)) continue;
       if (!namesSubject.has(newer)) continue;
+      if (leavesNamedNumber(older, newer, ranking)) continue;
       if (establishesRevision(a, b, isSubject)) pairs.push([older, newer]);
     }
   }
