@@ -51,6 +51,21 @@ describe("kind names in searchChats", () => {
     ]);
   });
 
+  it("never names a platform by an everyday word for its product of the kind ('Google Pay' is not 'Google')", async () => {
+    using fixture = createHistoryFixture();
+    const app = fixture.app("a");
+    const chat = fixture.chat(app, "Feed", 1_000);
+    fixture.message(chat, "user", "Link each paper to its Google Scholar page.");
+    fixture.message(chat, "assistant", "Done; Supabase Auth guards the saved list, Stripe bills.");
+    await indexFixture(fixture);
+    expect(await kinds(fixture, app, "which payment provider")).toEqual([
+      { kind: "payments", from: "payment", names: ["stripe"] },
+    ]);
+    expect(await kinds(fixture, app, "how do people log in")).toEqual([
+      { kind: "authentication", from: "login", names: ["supabase"] },
+    ]);
+  });
+
   it("needs both words of a two-word cue: 'data live', not 'data'", async () => {
     using fixture = createHistoryFixture();
     const app = fixture.app("a");

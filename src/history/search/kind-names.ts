@@ -157,7 +157,8 @@ let wordsByKind: Map<string, string[]> | null = null;
 /**
  * The search words of each kind's technologies (memoized): per name, its words ({@link nameWords})
  * but a platform's (a token of {@link UMBRELLA_TYPES} types' names) when it has others ("AWS
- * Cognito" → "cognito"), or when the rest of the name is not this kind's word. Sorted, deduplicated.
+ * Cognito" → "cognito"), or when the rest of the name is not this kind's word, or when the platform's
+ * name is an everyday word and the rest is this kind's ("Google Pay"). Sorted, deduplicated.
  */
 function kindWords(): Map<string, string[]> {
   if (wordsByKind) return wordsByKind;
@@ -185,7 +186,10 @@ function kindWords(): Map<string, string[]> {
             .split(/[^a-z0-9]+/)
             .slice(1)
             .filter(Boolean);
-          return rest.every(ofKind) ? names : [];
+          if (!rest.every(ofKind)) return [];
+          // "Google Pay" is not what a history's "Google" means: a platform whose name is an
+          // everyday word stands for this kind only by that name alone ("Google", a cloud).
+          return rest.length === 0 ? names : names.filter((token) => !isDictionaryWord(token));
         });
       return [kind, [...new Set(words)].sort()];
     }),
