@@ -128,6 +128,20 @@ describe("spelling correction in searchChats", () => {
     expect(await findCorrections(fixture.store.db, scope, ["llm"])).toEqual([]);
   });
 
+  it("never corrects a technology's word (orm is not org), but still a typo of one (supabse)", async () => {
+    using fixture = createHistoryFixture();
+    const { scope } = await oneChatApp(
+      fixture,
+      "Misc",
+      "Sessions live under the org folder; Supabase holds the rest.",
+    );
+    expect(
+      (await findCorrections(fixture.store.db, scope, ["orm", "supabse"])).map(
+        (correction) => `${correction.from}→${correction.to}`,
+      ),
+    ).toEqual(["supabse→supabase"]);
+  });
+
   it("never corrects a word to a stopword (foo is not for)", async () => {
     using fixture = createHistoryFixture();
     const { scope } = await oneChatApp(

@@ -21,6 +21,7 @@ import { findAbbreviation } from "./abbreviation.js";
 import { quoteFtsString } from "./build-fts-query.js";
 import { isDictionaryWord } from "./dictionary-word.js";
 import type { QueryTerms } from "./extract-terms.js";
+import { isTechnologyWord } from "./kind-names.js";
 import { porterStem } from "./porter-stem.js";
 import { findSpellingVariant } from "./spelling-variant.js";
 
@@ -299,7 +300,7 @@ export function sqliteCorrectionSource(
 
 /**
  * For each word of `words` that the scope's messages never hold and that is no dictionary word
- * (`isDictionaryWord`), the nearest vocabulary stem they do hold: within {@link maxEditsFor} of
+ * (`isDictionaryWord`) nor a technology's (`isTechnologyWord`), the nearest vocabulary stem they do hold: within {@link maxEditsFor} of
  * the word's stem, spelled in the app within {@link maxEditsFor} of the word itself; ranked by stem
  * distance, then by the term's frequency in the app (≤ {@link APP_DOCS_COUNTED}), then
  * alphabetically; at most {@link MAX_CANDIDATES_CHECKED} candidates per word, a farther distance
@@ -335,7 +336,8 @@ export async function correctWords(
       count: (held: string) => source.count(held),
       spelling: (stem: string) => appSpelling(source, stem, stem, MAX_ABBREVIATION_SPELLING_EDITS),
     };
-    if (isDictionaryWord(plain)) {
+    // A technology's name is a word of its own too: "orm" (absent) is not "org" (held).
+    if (isDictionaryWord(plain) || isTechnologyWord(plain)) {
       const variant = await findSpellingVariant(word, plain, scopeWords);
       if (variant !== null) {
         out.push(variant);

@@ -206,6 +206,15 @@ function technologyStems(): Set<string> {
 }
 
 /**
+ * `word` (lower case) is a technology's name word or a kind's cue word ("orm", "prisma", "stripe"):
+ * a developer's real word, never a typo of another ("orm" is not "org"). Memoized taxonomy.
+ */
+export function isTechnologyWord(word: string): boolean {
+  const stem = porterStem(word);
+  return CUE_STEMS.has(stem) || technologyStems().has(stem);
+}
+
+/**
  * The kinds `words` (a query's lower-case words) ask about, in cue order, at most
  * {@link MAX_KINDS}: a kind is asked when all words of one of its cues are among the query's
  * (compared by Porter stem). None when the query already names a technology ("did we set up
