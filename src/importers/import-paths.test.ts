@@ -31,10 +31,10 @@ describeRequiring([SHARED_CORPUS], "importPaths on the whole corpus", () => {
       { format: "specstory", files: 37, chats: 37, messages: 428, ...FRESH },
       { format: "claude-code", files: 2, chats: 2, messages: 184, ...FRESH },
       { format: "codex", files: 1, chats: 1, messages: 107, ...FRESH },
-      { format: "aider", files: 3, chats: 11, messages: 236, ...FRESH },
+      { format: "aider", files: 3, chats: 11, messages: 235, ...FRESH },
       { format: "cline", files: 1, chats: 1, messages: 24, ...FRESH },
     ]);
-    expect(report.totals).toEqual({ files: 44, chats: 52, messages: 979, ...FRESH });
+    expect(report.totals).toEqual({ files: 44, chats: 52, messages: 978, ...FRESH });
     expect(report.failures).toEqual([]);
     expect(
       report.skippedPaths
@@ -58,7 +58,7 @@ describeRequiring([SHARED_CORPUS], "importPaths on the whole corpus", () => {
         )
         .all(),
     ).toEqual([
-      { name: "HaaV-CatalogService", chats: 4, messages: 126 },
+      { name: "HaaV-CatalogService", chats: 4, messages: 125 },
       { name: "PaperBites", chats: 6, messages: 72 },
       { name: "eagerminds-bookmarks", chats: 1, messages: 171 },
       { name: "fineye", chats: 1, messages: 24 },
@@ -72,7 +72,7 @@ describeRequiring([SHARED_CORPUS], "importPaths on the whole corpus", () => {
     // Re-import is idempotent: nothing new, every chat skipped, no row written.
     const again = importPaths({ store, paths: [CORPUS_DIR] });
     expect(again.totals).toEqual({ files: 44, skipped: 52, ...UNCHANGED });
-    expect(count(store, "messages")).toBe(979);
+    expect(count(store, "messages")).toBe(978);
   });
 });
 

@@ -7,7 +7,7 @@
  * re-projects stored text; this one re-reads the source, for what only the source still holds
  * (e.g. the history tool's question a recalled-turn marker now keeps).
  */
-export const PARSER_VERSION = 6;
+export const PARSER_VERSION = 7;
 // 1: files synced before versions were recorded (migration 007 gives every remembered file 1).
 //    Among them, recalled-turn markers without the history tool's question (before projection 7)
 //    and Codex turns after a failed Recollect call marked as recalled.
@@ -22,3 +22,5 @@ export const PARSER_VERSION = 6;
 //    are two messages, and the architect's answer re-fed as `#### ` lines is dropped as its echo
 //    instead of being stored as the person's turn.
 // 6: aider: an empty input, logged as `#### <blank>`, is no message of the person's.
+// 7: aider: the indented lines right after a `> ` line (a multi-line shell command aider offers to
+//    run) are its output, not an assistant message of their own.

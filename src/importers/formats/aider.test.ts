@@ -62,7 +62,8 @@ describeRequiring([SHARED_CORPUS], "parseAider on the real corpus", () => {
     const chats = parseCorpus("AndreasDebel__HaaV-CatalogService__.aider.chat.history.md");
     expect(summary(chats)).toEqual([
       ["2025-10-20T09:12:37.000Z", 2, 1],
-      ["2025-11-03T16:23:31.000Z", 37, 28],
+      // 27: "    ?? throw …", the second line of a shell command aider offered, is its output.
+      ["2025-11-03T16:23:31.000Z", 37, 27],
       ["2025-11-04T14:22:20.000Z", 11, 1],
       ["2025-11-04T14:37:19.000Z", 32, 14],
     ]);
@@ -102,6 +103,31 @@ describe("parseAider on synthetic input", () => {
     ]);
     expect(chat!.messages.map((message) => message.createdAtMs - chat!.createdAtMs)).toEqual([
       0, 1, 2,
+    ]);
+  });
+
+  it("drops the indented lines of a multi-line shell command aider offers to run", () => {
+    const text = [
+      "# aider chat started at 2025-01-02 03:04:05",
+      "#### how should we read the connection string?  ",
+      "",
+      "Use the .NET configuration.",
+      "",
+      "> Tokens: 1k sent, 2 received.  ",
+      '> var s = Environment.GetEnvironmentVariable("MONGO")  ',
+      '    ?? throw new InvalidOperationException("MONGO is required");  ',
+      "> Run shell commands? (Y)es/(N)o [Yes]: n  ",
+      "",
+      "#### thanks  ",
+      "",
+      "    indented reply after a blank line",
+    ].join("\n");
+    const [chat] = parseAider("/repo/.aider.chat.history.md", text, 0);
+    expect(chat!.messages.map((message) => [message.role, message.content])).toEqual([
+      ["user", "how should we read the connection string?"],
+      ["assistant", "Use the .NET configuration."],
+      ["user", "thanks"],
+      ["assistant", "indented reply after a blank line"],
     ]);
   });
 

@@ -3,7 +3,8 @@
  * one chat per `# aider chat started at …` session. `#### ` lines are user input (one prefix per
  * line; a message ends at the first line without it; an empty input, `#### <blank>`, is none; a
  * verbatim echo of the turn before it, as architect mode and `/ask`-style commands write, is
- * dropped), `> ` lines are aider's own output and are dropped, everything else is the assistant's
+ * dropped), `> ` lines are aider's own output and are dropped (with the indented lines right after
+ * one: a multi-line shell command aider offers to run), everything else is the assistant's
  * reply, kept raw (edit blocks included); a `> Tokens:` line ends one model reply, so the next
  * reply is a message of its own. Lines inside a code fence of a reply are reply content whatever
  * their prefix. aider records no per-message times: messages get the session start (+1 ms each,
@@ -40,7 +41,8 @@ interface Session {
 export function parseAider(path: string, text: string, fallbackTimeMs: number): ImportedChat[] {
   const sessions: Session[] = [];
   const fence = createFenceTracker();
-  let mode: "user" | "assistant" | "idle" = "idle";
+  // `tool`: the line before was aider's own output (`> …`).
+  let mode: "user" | "assistant" | "tool" | "idle" = "idle";
   /** A `> Tokens:` line came since the last reply line: the next reply line starts a message. */
   let replyEnded = false;
 
@@ -80,9 +82,13 @@ export function parseAider(path: string, text: string, fallbackTimeMs: number): 
       continue;
     }
     if (TOOL_LINE.test(line)) {
-      mode = "idle";
+      mode = "tool";
       continue;
     }
+    // aider prefixes only the first line of a multi-line shell command it offers to run; the
+    // indented lines after it are that output too, not the start of a reply (HaaV-CatalogService:
+    // "    ?? throw new InvalidOperationException(…)" stood alone as an assistant message).
+    if (mode === "tool" && /^\s+\S/.test(line)) continue;
     if (line.trim() === "" && mode !== "assistant") {
       mode = "idle";
       continue;
