@@ -11,16 +11,7 @@ import type { OfflineParameters } from "./policy-parameters.js";
 const WORD = /[\p{L}\p{N}]+/gu;
 
 /**
- * A word for the kind of thing asked about ("which logging library", "what payment provider"): a
- * history names the thing instead ("NLog", "Stripe"), so "never mentions: library" misleads (a
- * newcomer's check on the shared corpus, HaaV-CatalogService). Singular and plural.
- */
-const CATEGORY_NOUN =
-  /^(?:librar(?:y|ies)|packages?|frameworks?|providers?|tools?|vendors?|solutions?)$/i;
-
-/**
- * `absent` (question order, as `absentWords` gives it) less the category nouns
- * ({@link CATEGORY_NOUN}) and the everyday words: a word stays when
+ * `absent` (question order, as `absentWords` gives it) less the everyday words: a word stays when
  * it names a thing (family Zipf below `yesNoAbsentZipf`, "pdf", "cv", "lithium": the tagger can
  * misread a name, "CV" as a Roman numeral) or when `question` uses it as a noun
  * (`subjectWordsOf`: "the lithium fuel mix", "a new book's structure") and it is rarer than
@@ -37,11 +28,10 @@ export function gapWords(
   { yesNoAbsentZipf, commonWordZipf }: OfflineParameters,
 ): string[] {
   const asked = new Set(question.toLowerCase().match(WORD) ?? []);
-  const named = absent.filter((word) => !CATEGORY_NOUN.test(word));
-  const everyday = named.filter((word) => !word.includes(" ") && asked.has(word.toLowerCase()));
-  if (everyday.length === 0) return named;
+  const everyday = absent.filter((word) => !word.includes(" ") && asked.has(word.toLowerCase()));
+  if (everyday.length === 0) return [...absent];
   const nouns = subjectWordsOf(question);
-  return named.filter((word) => {
+  return absent.filter((word) => {
     if (!everyday.includes(word)) return true;
     const zipf = familyZipf(word);
     return zipf < yesNoAbsentZipf || (nouns.has(word.toLowerCase()) && zipf < commonWordZipf);
