@@ -73,7 +73,7 @@ describeRequiring([POSTGRESQL], "recollect on a team store", () => {
         a.chatsPushed,
         a.messagesInserted,
       ]),
-    ).toEqual([["Shop", 4, 7]]);
+    ).toEqual([["Shop", 4, 8]]);
     const again = JSON.parse(
       (await recollect(["push", "--to", alice, "--app", "Shop", "--machine", "laptop", "--json"]))
         .stdout,
