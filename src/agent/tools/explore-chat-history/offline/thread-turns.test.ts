@@ -65,6 +65,32 @@ describe("threadTurns", () => {
     ]);
   });
 
+  test("a long prompt on another subject after a pause is the next task, not a reaction", () => {
+    const at = (minute: number) => `2025-11-22T23:${String(minute).padStart(2, "0")}:00.000Z`;
+    const nextTask =
+      "The export script writes the session's prompts and commits to a history file, but the response field holds the wrong text. Try to fix the export script so that each response field holds the answer to its prompt, and keep the prompt field as it is now.";
+    const settled = (reply: string, minute: number) => {
+      const session = [
+        observation("f1", "Each piece has a cooldown of 10 seconds after it moves.", {
+          chatId: 5,
+          messageId: 1,
+          role: "assistant",
+          createdAt: at(0),
+        }),
+        observation("f2", reply, { chatId: 5, messageId: 2, createdAt: at(minute) }),
+      ];
+      const scored: Record<string, number> = { f1: 2 };
+      return threadTurns(session[0]!, {
+        observations: session,
+        scoreOf: (id) => scored[id] ?? 0,
+        subjectShare: 0.5,
+      }).map((turn) => turn.observation.candidateId);
+    };
+    expect(settled(nextTask, 36)).toEqual([]);
+    expect(settled(nextTask, 4)).toEqual(["f2"]);
+    expect(settled("ok, make the first cooldown 3 seconds", 36)).toEqual(["f2"]);
+  });
+
   test("a person's question: the assistant's answer, then the last word", () => {
     expect(turns("c1")).toEqual([
       ["c2", "reply"],

@@ -39,9 +39,48 @@ export interface ThreadTurnOptions {
  * answer@3, conflict recall 0.14 → 0.29). The answer to a question is: curated dev answer@1
  * 0.643 → 0.690, recall 0.758 → 0.746; BEAM-100K recall 0.515 → 0.514; coding-histories unchanged.
  */
-function reacts(cited: Observation, next: Observation): boolean {
-  if (cited.role === "assistant") return next.role === "user";
+function reacts(
+  cited: Observation,
+  next: Observation,
+  onSubject: (item: Observation) => boolean,
+): boolean {
+  if (cited.role === "assistant")
+    return next.role === "user" && answersTurn(cited, next, onSubject);
   return next.role === "assistant" && (asks(cited) || reportsProblem(cited));
+}
+
+/** Most words of a person's reply that reacts without naming the subject ("b option and ok then start next"). */
+const SHORT_REPLY_WORDS = 25;
+
+/**
+ * Longest wait, ms, after which a long reply on another subject is the next task, not a reaction:
+ * a person reacting to a coding agent's answer does so within minutes of it.
+ */
+const REACTION_WINDOW_MS = 10 * 60 * 1000;
+
+/**
+ * The person's turn after the assistant's `turn` reacts to it: it comes within ten minutes, or is
+ * short (an acceptance, a pick, a correction), or is on the subject (`onSubject`), or says it did not
+ * work. A long prompt on another subject after a pause is the next task (rtchess: "The script
+ * export_codex_session.py exports …", 36 minutes after the cooldown answer, was cited as its reply).
+ * A turn without a time reacts.
+ */
+function answersTurn(
+  turn: Observation,
+  reply: Observation,
+  onSubject: (item: Observation) => boolean,
+): boolean {
+  const wait =
+    turn.createdAt === null || reply.createdAt === null
+      ? 0
+      : Date.parse(reply.createdAt) - Date.parse(turn.createdAt);
+  const words = reply.text.split(/\s+/).filter(Boolean).length;
+  return (
+    wait <= REACTION_WINDOW_MS ||
+    words <= SHORT_REPLY_WORDS ||
+    onSubject(reply) ||
+    rejectionSentence(reply.text) !== null
+  );
 }
 
 /** "I don't see any entries", "we can't see the logs": a person saying something is missing. */
@@ -95,18 +134,24 @@ export function threadTurns(cited: Observation, options: ThreadTurnOptions): Thr
     .filter((item) => item.chatId === cited.chatId && item.messageId > cited.messageId)
     .sort((a, b) => a.messageId - b.messageId);
   const turns: ThreadTurn[] = [];
+  const bar = subjectShare * scoreOf(cited.candidateId);
+  const onSubject = (item: Observation) => bar > 0 && scoreOf(item.candidateId) >= bar;
+  const states = (item: Observation) => onSubject(item) && !asks(item);
   const next = later[0];
-  if (next && next.messageId === cited.messageId + 1 && reacts(cited, next) && !asks(next)) {
+  if (
+    next &&
+    next.messageId === cited.messageId + 1 &&
+    reacts(cited, next, onSubject) &&
+    !asks(next)
+  ) {
     turns.push({ observation: next, kind: "reply" });
   }
-  const bar = subjectShare * scoreOf(cited.candidateId);
-  const states = (item: Observation) => bar > 0 && scoreOf(item.candidateId) >= bar && !asks(item);
   const last = later.filter(states).at(-1);
   if (last && last !== next) {
     turns.push({ observation: last, kind: "last_word" });
     // The person's reaction to that last word settles it in turn ("use @clack/prompts instead").
     const reply = later.find((item) => item.messageId === last.messageId + 1);
-    if (reply && reacts(last, reply) && !asks(reply))
+    if (reply && reacts(last, reply, onSubject) && !asks(reply))
       turns.push({ observation: reply, kind: "reply" });
   }
   return turns;
