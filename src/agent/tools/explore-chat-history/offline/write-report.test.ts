@@ -225,6 +225,15 @@ describe("bestSentence", () => {
     expect(answeringYesNo(question)("Is Django useful for this project, or not?")).toBe(false);
   });
 
+  test("a yes or no says it about the subject only within a few words of it", () => {
+    const still = formulate("do we still need export_codex_session.py?");
+    const answers = answeringYesNo(still);
+    expect(
+      answers("No extra options; the history file is always built from the exported session."),
+    ).toBe(false);
+    expect(answers("We don't need export_codex_session.py anymore.")).toBe(true);
+  });
+
   test("a sentence that only introduces a list is quoted with the list's first item", () => {
     const listed =
       "Done.\nKey pieces:\n- `rules.js` holds the cooldown rules.\n- `ui.js` draws rings.";

@@ -122,11 +122,20 @@ function statesValue(item: RankedMessage, question: QueryModel): boolean {
 }
 
 /** A yes or no: the words that answer a yes/no question ("we don't need it", "yes", "never"). */
-const POLARITY =
-  /\b(?:yes|yeah|yep|no|nope|not|never|\w+n['’]t|(?:do|does|did|is|are|was|wo|ca|should|would)nt)\b/i;
+const POLARITY_WORDS = String.raw`yes|yeah|yep|no|nope|not|never|\w+n['’]t|(?:do|does|did|is|are|was|wo|ca|should|would)nt`;
+
+/** A yes or no ({@link POLARITY_WORDS}) as one whole word of a sentence, punctuation around it allowed. */
+const POLARITY_WORD = new RegExp(String.raw`^\W*(?:${POLARITY_WORDS})\W*$`, "i");
 
 /**
- * A sentence of `item` that is no question says yes or no ({@link POLARITY}) about a word of the
+ * Words on either side of a yes or no within which it must name the subject: "Django is not a good
+ * add-on", "we dont need backward compatibility"; not "No extra options; prompt_history.md is always
+ * generated from the exported session" (rtchess, "do we still need export_codex_session.py?").
+ */
+const POLARITY_REACH = 4;
+
+/**
+ * A sentence of `item` that is no question says yes or no ({@link POLARITY_WORD}) about a word of the
  * `question`'s subject: the answer to a yes/no question ("do we need backward compatibility?" —
  * "we dont need backward compatibility, just migrate"), which names no value.
  */
@@ -135,12 +144,20 @@ function answersYesNo(item: RankedMessage, subject: QueryModel): boolean {
 }
 
 /**
- * Whether a sentence is no question and says yes or no ({@link POLARITY}) about a word of
+ * Whether a sentence is no question and says yes or no ({@link POLARITY_WORD}) about a word of
  * `subject`: "Django is not a good add-on" for "should we use Django for the backend?".
  */
 export function answeringYesNo(subject: QueryModel): (sentence: string) => boolean {
   const onSubject = holdsTermOf(subject);
-  return (part) => !/[?？]$/.test(part) && POLARITY.test(part) && onSubject(part);
+  return (part) => {
+    if (/[?？]$/.test(part)) return false;
+    const words = part.split(/\s+/);
+    return words.some(
+      (word, at) =>
+        POLARITY_WORD.test(word) &&
+        onSubject(words.slice(Math.max(0, at - POLARITY_REACH), at + POLARITY_REACH + 1).join(" ")),
+    );
+  };
 }
 
 /**
