@@ -44,6 +44,14 @@ describe("revisions among the findings", () => {
   });
 });
 
+/** The revisions (older, newer candidate ids) among `observations`, every one cited, for `question`. */
+function revisionsAmong(question: string, observations: Parameters<typeof runState>[1]) {
+  const ranking = rankEvidence(runState(question, observations), DEFAULT_POLICY);
+  return buildFindings(ranking, ranking.messages, DEFAULT_POLICY).revisions.map(
+    ([older, later]) => [older.observation.candidateId, later.observation.candidateId],
+  );
+}
+
 describe("the newer side names the subject up front", () => {
   // An agent's apology for moving files turns away from a "directory" that an older summary
   // listed beside the subject; the later statement that revises the login really speaks of it.
@@ -63,16 +71,8 @@ describe("the newer side names the subject up front", () => {
     createdAt: at(7),
     via: "read",
   });
-  const revisions = (newer: typeof APOLOGY, text = newer.text) => {
-    const state = runState("what did we decide about authentication?", [
-      SUMMARY,
-      { ...newer, text },
-    ]);
-    const ranking = rankEvidence(state, DEFAULT_POLICY);
-    return buildFindings(ranking, ranking.messages, DEFAULT_POLICY).revisions.map(
-      ([older, later]) => [older.observation.candidateId, later.observation.candidateId],
-    );
-  };
+  const revisions = (newer: typeof APOLOGY, text = newer.text) =>
+    revisionsAmong("what did we decide about authentication?", [SUMMARY, { ...newer, text }]);
 
   test("a turn whose lead never names the subject revises nothing", () => {
     const apology = `I apologize for moving files from the prototypes Directory. Let me undo that.${" Checking the app folder again.".repeat(10)} Authentication stays on Clerk.`;
@@ -117,12 +117,7 @@ describe("a number the question names", () => {
     "Moving the welcome email to fire after confirmation: remove it from signup, add it to /auth/confirm.",
     { role: "assistant", chatId: 1, createdAt: at(9), via: "read" },
   );
-  const revisions = (question: string) => {
-    const ranking = rankEvidence(runState(question, [ANSWER, MOVE]), DEFAULT_POLICY);
-    return buildFindings(ranking, ranking.messages, DEFAULT_POLICY).revisions.map(
-      ([older, later]) => [older.observation.candidateId, later.observation.candidateId],
-    );
-  };
+  const revisions = (question: string) => revisionsAmong(question, [ANSWER, MOVE]);
 
   test("a newer turn that drops it changed something else: no revision", () => {
     expect(revisions("why do the signup confirmation links go to localhost:3000?")).toEqual([]);
