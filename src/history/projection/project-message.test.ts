@@ -111,6 +111,26 @@ describe("projectMessage", () => {
     ).toBe("Change:\n[diff]\nKept prose.\n[edit]\nDone.");
   });
 
+  it("closes a fenced diff only at a fence at the line start: an indented one is the diffed file's", () => {
+    const readmeDiff = [
+      "Updated the README:",
+      "```diff",
+      "  ```bash",
+      "- bun run old",
+      "+ bun run new",
+      "  ```",
+      "```",
+      "Created a basic CLI structure using the commander package.",
+      "```bash",
+      "bun install",
+      "```",
+      "Done.",
+    ].join("\n");
+    expect(assistant(readmeDiff)).toBe(
+      "Updated the README:\n[code: diff]\nCreated a basic CLI structure using the commander package.\n[code: bash]\nDone.",
+    );
+  });
+
   it("fails closed on unknown tags, keeps inline code, and collapses duplicated tool labels", () => {
     expect(assistant('A <widget id="9" provider="acme">payload</widget> B `<Button>` C')).toBe(
       "A\n[widget: acme]\nB `<Button>` C",
