@@ -15,7 +15,7 @@ afterEach(() => stores.cleanup());
 
 const FILLER = "The mapper draws each connection as an SVG path between two cards. ".repeat(40);
 const ANSWER = "The lines had no colour because hsl() was given an oklch variable.";
-const HINT = "(a truncated message is cut at 2,400 chars: --whole shows it all)";
+const HINT = "(a truncated message is cut at 2,400 chars: --whole shows up to 8,000)";
 
 beforeEach(async () => {
   db = stores.path();
@@ -58,6 +58,29 @@ describe("recollect read --whole", () => {
       content: `${FILLER}${ANSWER}`.trim(),
       projection_truncated: false,
     });
+  });
+
+  it("says a message cut at the projection's 8,000 chars is cut there, read whole", async () => {
+    const file = join(dirname(db), "long.jsonl");
+    const long = "Every card keeps its own colour variable for the connection lines. ".repeat(150);
+    writeFileSync(
+      file,
+      JSON.stringify({ app: "long", chat: "c1", role: "user", content: long, created_at: 1 }),
+    );
+    expect((await recollect(["import", file])).code).toBe(0);
+    const read = await recollect(["read", "--app", "long", "--chat", "2", "--whole"]);
+    expect(read.stdout).toContain("(truncated)");
+    expect(
+      read.stdout
+        .trimEnd()
+        .endsWith("(a truncated message is cut at 8,000 chars, the most the index keeps of one)"),
+    ).toBe(true);
+  });
+
+  it("says so when a page's offset is past the chat's end", async () => {
+    const page = await recollect(["read", "--app", "mapper", "--chat", "1", "--offset", "50"]);
+    expect(page.code).toBe(0);
+    expect(page.stdout).toContain("(no messages from this offset: the chat ends before it)");
   });
 
   it("reads a page from the chat's start whole as well", async () => {

@@ -71,9 +71,15 @@ const NOT_EVIDENCE_FLAG: Readonly<Record<NotEvidenceKind, string>> = {
   recollect_reply: "written by Recollect, not indexed",
 };
 
+/** `count` as a person reads it ("2,400"). */
+function chars(count: number): string {
+  return count.toLocaleString("en-US");
+}
+
 /**
- * Human view: header, then each message with id, role, ISO date and flags; at `bounded` extent, a
- * closing hint when a message was cut at the read's 2,400 chars rather than the projection's 8,000.
+ * Human view: header, then each message with id, role, ISO date and flags; a closing line when a
+ * message was cut (at the read's 2,400 chars, `--whole` shows up to the projection's 8,000; whole,
+ * at those 8,000), and one when a page's offset is past the chat's end.
  */
 export function formatRead(
   result: ReadChatResult & { readonly kept_after_file_deleted?: true },
@@ -96,14 +102,15 @@ export function formatRead(
     );
     lines.push(message.content);
   }
+  if (result.messages.length === 0)
+    lines.push("", "(no messages from this offset: the chat ends before it)");
   if (result.has_more_after) lines.push("", "  … later messages");
   if (result.truncated) lines.push("(cut to fit the 20 KB bound)");
-  const cutAtReadBound = result.messages.some(
-    (message) => message.projection_truncated && message.content.length < MAX_PROJECTION_CHARS,
-  );
-  if (extent === "bounded" && cutAtReadBound) {
+  if (result.messages.some((message) => message.projection_truncated)) {
     lines.push(
-      `(a truncated message is cut at ${MAX_READ_MESSAGE_CHARS.toLocaleString("en-US")} chars: --whole shows it all)`,
+      extent === "bounded"
+        ? `(a truncated message is cut at ${chars(MAX_READ_MESSAGE_CHARS)} chars: --whole shows up to ${chars(MAX_PROJECTION_CHARS)})`
+        : `(a truncated message is cut at ${chars(MAX_PROJECTION_CHARS)} chars, the most the index keeps of one)`,
     );
   }
   return `${lines.join("\n")}\n`;
