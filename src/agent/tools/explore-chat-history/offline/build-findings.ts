@@ -221,18 +221,20 @@ function namesSubjectIn(text: string, ranking: Ranking, config: PolicyConfig): b
 }
 
 /**
- * The older turn holds a number the question names ("localhost:3000") and the newer never does:
+ * The older turn holds a number the question names (`numbers`, its subject terms written with a
+ * leading digit: "localhost:3000") and the newer never does:
  * the newer changed something else the older also said. eagerminds (a newcomer's check on the
  * shared corpus): "why do the signup confirmation links go to localhost:3000?" led with the move
  * of the welcome email ("remove it from signup") as the revision of the answer about the link.
  * Rare words as names (`NAME_ZIPF`) went too far: "app" (Zipf 2.3) of "the web app" cost a true
  * revision (coding-histories dev: conflict recall 0.29 → 0.14).
  */
-function leavesNamedNumber(older: RankedMessage, newer: RankedMessage, ranking: Ranking): boolean {
-  for (const [term, word] of ranking.subject.words) {
-    if (/^\d/.test(word) && older.vector.tf.has(term) && !newer.vector.tf.has(term)) return true;
-  }
-  return false;
+function leavesNamedNumber(
+  older: RankedMessage,
+  newer: RankedMessage,
+  numbers: readonly string[],
+): boolean {
+  return numbers.some((term) => older.vector.tf.has(term) && !newer.vector.tf.has(term));
 }
 
 /**
@@ -248,6 +250,9 @@ function citedPairs(
   const pairs: [RankedMessage, RankedMessage][] = [];
   const isSubject = holdsTermOf(ranking.subject);
   const namesSubject = new Set(cited.filter((item) => leadNamesSubject(item, ranking, config)));
+  const numbers = [...ranking.subject.words]
+    .filter(([, word]) => /^\d/.test(word))
+    .map(([term]) => term);
   for (const older of cited) {
     for (const newer of cited) {
       const [a, b] = [older.observation, newer.observation];
@@ -255,7 +260,7 @@ function citedPairs(
       if (older === newer || !precedes(older, newer)) continue;
       if (!sharesSubject(older, newer, ranking, least)) continue;
       if (!namesSubject.has(newer)) continue;
-      if (leavesNamedNumber(older, newer, ranking)) continue;
+      if (leavesNamedNumber(older, newer, numbers)) continue;
       if (establishesRevision(a, b, isSubject)) pairs.push([older, newer]);
     }
   }
