@@ -108,6 +108,18 @@ describe("openStore on unusable files", () => {
     expect(readFileSync(path, "utf8")).toBe(text);
   });
 
+  it.skipIf(!existsSync("/proc/version"))(
+    "refuses a /proc file, which reports 0 bytes yet has content, as not a store",
+    () => {
+      const before = readFileSync("/proc/version", "utf8");
+      expect(statSync("/proc/version").size).toBe(0);
+      expect(() => openStore({ path: "/proc/version" })).toThrow(
+        expect.objectContaining({ name: "NotAStoreError", holds: "not-sqlite" }),
+      );
+      expect(readFileSync("/proc/version", "utf8")).toBe(before);
+    },
+  );
+
   it("refuses a store whose pages are corrupt, leaving it byte-identical and no WAL files beside it", () => {
     const path = tempPath();
     {

@@ -11,6 +11,7 @@ import {
   hasSqliteHeader,
   isTruncatedSqliteFile,
   StoreDamagedError,
+  yieldsBytes,
 } from "./store-damaged-error.js";
 import { createStoreFolders, removeStoreFolders } from "./store-folders.js";
 import type { StoreLocation, StorePathOrigin } from "./store-location.js";
@@ -114,6 +115,10 @@ export function requireStoreFile(location: StoreLocation): StoreFileKind {
         location,
         stats.isDirectory() ? "directory" : "not_regular_file",
       );
+    }
+    // A /proc file reports 0 bytes and SQLite would take it for an empty, new database.
+    if (stats && stats.size === 0 && yieldsBytes(path)) {
+      throw new NotAStoreError(location, "not-sqlite");
     }
     // Checked before SQLite reads it: a cut-off copy can open fine and fail only on a later query.
     if (stats && stats.size > 0 && isTruncatedSqliteFile(path)) {

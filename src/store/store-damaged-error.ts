@@ -71,6 +71,19 @@ function readHeader(path: string): Buffer {
   }
 }
 
+/**
+ * True when reading `path` yields at least one byte; false when it yields none or is unreadable.
+ * Files under /proc and /sys report a size of 0 yet have content, which SQLite would open as an
+ * empty database.
+ */
+export function yieldsBytes(path: string): boolean {
+  try {
+    return readHeader(path).length > 0;
+  } catch {
+    return false;
+  }
+}
+
 /** True when `path` starts with the SQLite header's magic string; false when unreadable. */
 export function hasSqliteHeader(path: string): boolean {
   try {
