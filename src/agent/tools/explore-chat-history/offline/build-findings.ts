@@ -9,7 +9,12 @@
 import type { PolicyConfig } from "./policy-parameters.js";
 import { prefixConflation } from "./prefix-variants.js";
 import type { RankedMessage, Ranking } from "./rank-evidence.js";
-import { establishesRevision, rejectionSentence, revisionLead } from "./revision.js";
+import {
+  correctsEarlier,
+  establishesRevision,
+  rejectionSentence,
+  revisionLead,
+} from "./revision.js";
 import type { Observation } from "./run-state.js";
 import { holdsTermOf, termVector } from "./score-messages.js";
 import { personReplies, promptTurn, threadTurns } from "./thread-turns.js";
@@ -240,7 +245,9 @@ function leavesNamedNumber(
 /**
  * Established revisions among every message the findings cite (older, newer), time order: two
  * turns of one chat need one shared subject term, two chats `subjectTerms`, and the newer must
- * name the subject in its lead ({@link leadNamesSubject}).
+ * name the subject in its lead ({@link leadNamesSubject}); the newer turns away from a value the
+ * older states (`establishesRevision`) or takes back what it said earlier in the chat
+ * (`correctsEarlier`).
  */
 function citedPairs(
   ranking: Ranking,
@@ -261,7 +268,7 @@ function citedPairs(
       if (!sharesSubject(older, newer, ranking, least)) continue;
       if (!namesSubject.has(newer)) continue;
       if (leavesNamedNumber(older, newer, numbers)) continue;
-      if (establishesRevision(a, b, isSubject)) pairs.push([older, newer]);
+      if (establishesRevision(a, b, isSubject) || correctsEarlier(a, b)) pairs.push([older, newer]);
     }
   }
   return pairs;

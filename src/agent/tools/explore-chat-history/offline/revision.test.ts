@@ -3,7 +3,7 @@
  * older states is one; agreement, adoption, restatement and a generic "instead" are not.
  */
 import { describe, expect, test } from "vitest";
-import { establishesRevision, turnedAwayFrom, valuesOf } from "./revision.js";
+import { correctsEarlier, establishesRevision, turnedAwayFrom, valuesOf } from "./revision.js";
 import { observation } from "./testing/offline-test-fixtures.js";
 
 const older = (text: string, role: "user" | "assistant" = "user") =>
@@ -111,6 +111,43 @@ describe("establishesRevision", () => {
         older("Decision: deploy the web app on Vercel."),
         newer("Let's use a grid instead of flexbox for the footer."),
       ),
+    ).toBe(false);
+  });
+});
+
+describe("correctsEarlier", () => {
+  const said = (text: string, role: "user" | "assistant" = "assistant", chatId = 1) =>
+    observation("c1", text, { role, chatId, createdAt: "2026-03-01T00:00:00.000Z" });
+  const later = (text: string, role: "user" | "assistant" = "assistant", chatId = 1) =>
+    observation("c2", text, { role, chatId, createdAt: "2026-03-01T00:05:00.000Z" });
+  const diagnosis = said("The issue is clear - the database file is missing from public/.");
+
+  test("a later diagnosis that takes back the earlier one in the same chat", () => {
+    expect(
+      correctsEarlier(
+        diagnosis,
+        later("The error persists because the cache is corrupted, not because a file is missing."),
+      ),
+    ).toBe(true);
+    expect(correctsEarlier(diagnosis, later("It seems my previous fix wasn't complete."))).toBe(
+      true,
+    );
+    expect(correctsEarlier(diagnosis, later("The real issue is a stale IndexedDB cache."))).toBe(
+      true,
+    );
+  });
+
+  test("agreement, another chat, a person's turn or a cue past the lead are not", () => {
+    expect(correctsEarlier(diagnosis, later("You're absolutely right! I apologize."))).toBe(false);
+    expect(correctsEarlier(diagnosis, later("The real issue is the cache.", "assistant", 2))).toBe(
+      false,
+    );
+    expect(correctsEarlier(diagnosis, later("The real issue is the cache.", "user"))).toBe(false);
+    expect(
+      correctsEarlier(said("Is the file missing?"), later("The real issue is the cache.")),
+    ).toBe(false);
+    expect(
+      correctsEarlier(diagnosis, later(`${"Reading the logs. ".repeat(20)}The real issue is X.`)),
     ).toBe(false);
   });
 });

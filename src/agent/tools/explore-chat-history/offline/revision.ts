@@ -151,6 +151,41 @@ export function rejectionSentence(reply: string): string | null {
 }
 
 /**
+ * An assistant taking back what it said earlier in the chat: "my previous fix wasn't complete",
+ * "the error persists because", "the real issue is", "that was not the actual cause". English;
+ * read in the lead ({@link revisionLead}). Agreement ("You're absolutely right!") and apologies
+ * are left out: a coding agent says them to every new request (focuslab, coding-histories dev:
+ * three false conflicts, each leading its report).
+ */
+const SELF_CORRECTION = new RegExp(
+  [
+    String.raw`\bmy\s+(?:previous|earlier|last|first)\s+(?:fix|change|attempt|answer|diagnosis)\s+(?:was|wasn['’]t|did)`,
+    String.raw`\bi\s+was\s+wrong\b`,
+    String.raw`\b(?:error|issue|problem)\s+(?:still\s+)?persists\b`,
+    String.raw`\b(?:real|actual|root)\s+(?:issue|problem|cause)\s+(?:is|was|here)\b`,
+    String.raw`\bnot\s+(?:the\s+)?(?:real|actual)\s+(?:issue|problem|cause)\b`,
+  ].join("|"),
+  "i",
+);
+
+/**
+ * `newer` is an assistant turn that takes back an earlier assistant turn of the same chat
+ * ({@link SELF_CORRECTION} in its lead): a debugging chat's later diagnosis ("The 'file is not a
+ * database' error persists because … likely a corrupted IndexedDB cache") revises the earlier
+ * one ("the database file is missing!") without naming what it turns away from, so
+ * {@link establishesRevision} cannot see it. Time order and the shared subject are the caller's.
+ */
+export function correctsEarlier(older: Observation, newer: Observation): boolean {
+  return (
+    older.chatId === newer.chatId &&
+    older.role === "assistant" &&
+    newer.role === "assistant" &&
+    !asksOnly(older) &&
+    SELF_CORRECTION.test(revisionLead(newer.text))
+  );
+}
+
+/**
  * Text with case and spacing folded: two pastes of one prompt compare equal (index terms would
  * not do: they drop "2" and "3" of "2:00" and "3:00").
  */
