@@ -5,6 +5,7 @@
  */
 import { closeSync, openSync, readSync } from "node:fs";
 import Database from "better-sqlite3";
+import { absentWalFiles, releaseWalFiles } from "../store/wal-files.js";
 import { decodeText, isDecoded, type TextEncoding } from "./decode-text.js";
 import { MAX_JSON_LINE_BYTES, tryParseJson } from "./formats/json-lines.js";
 
@@ -168,6 +169,9 @@ function leadingRecords(text: string, cut: boolean): unknown[] {
 }
 
 function listTables(path: string): ReadonlySet<string> | null {
+  // A read-only look at a WAL database leaves -wal/-shm files beside it; the person's folder is
+  // left as it was.
+  const created = absentWalFiles(path);
   try {
     const db = new Database(path, { readonly: true, fileMustExist: true });
     try {
@@ -179,5 +183,7 @@ function listTables(path: string): ReadonlySet<string> | null {
     }
   } catch {
     return null;
+  } finally {
+    releaseWalFiles(path, created);
   }
 }

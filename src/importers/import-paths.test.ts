@@ -217,6 +217,42 @@ describe("importPaths edge cases", () => {
     expect(report.failures).toEqual([]);
   });
 
+  it("another Recollect store is skipped in a folder and rejected by name, its chats not copied", () => {
+    const dir = temp.make();
+    const otherPath = join(dir, "other.db");
+    {
+      using other = openStore({ path: otherPath });
+      const dyad = join(temp.make(), "dyad.db");
+      writeDyadFixture(dyad, { modern: true });
+      expect(importPaths({ store: other, paths: [dyad] }).totals.chats).toBe(3);
+    }
+    // A store made before the application-id mark is known by its migrations table.
+    const unmarkedPath = join(dir, "unmarked.db");
+    copyFileSync(otherPath, unmarkedPath);
+    const unmarked = new Database(unmarkedPath);
+    unmarked.pragma("application_id = 0");
+    unmarked.close();
+    using store = openStore({ path: ":memory:" });
+    expect(() => importPaths({ store, paths: [dir] })).toThrow(
+      `no chat history file found in ${dir}: 2 other Recollect stores`,
+    );
+    writeFileSync(
+      join(dir, "chat.jsonl"),
+      `${JSON.stringify({ app: "a", chat: "c", role: "user", content: "hi", created_at: "2026-01-01T00:00:00Z" })}\n`,
+    );
+    const walked = importPaths({ store, paths: [dir] });
+    expect(walked.skippedPaths).toEqual([
+      { path: otherPath, reason: "recollect_store" },
+      { path: unmarkedPath, reason: "recollect_store" },
+    ]);
+    expect(walked.totals.chats).toBe(1);
+    const named = importPaths({ store, paths: [otherPath] });
+    expect(named.failures.map((f) => [f.file, f.error.name])).toEqual([
+      [otherPath, "ImportFormatError"],
+    ]);
+    expect(count(store, "chats")).toBe(1);
+  });
+
   it("a path that exists but cannot be read says so instead of calling it missing", () => {
     using store = openStore({ path: ":memory:" });
     const dir = temp.make();

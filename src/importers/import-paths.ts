@@ -12,6 +12,7 @@ import {
   InvalidInputError,
 } from "../errors/recollect-error.js";
 import type { Store } from "../store/open-store.js";
+import { MIGRATIONS_TABLE, RECOLLECT_APPLICATION_ID } from "../store/store-mark.js";
 import { plural } from "../text/plural.js";
 import {
   type CandidateFile,
@@ -98,10 +99,17 @@ export interface ImportFailure {
 /**
  * Why a path under the given ones was left out without being an error: no known chat format
  * (inside a folder), kept out by an exclusion glob (never read; a folder stands for its files),
- * the store's own file (or its WAL/SHM companion), which import never reads, or a file or folder
+ * the store's own file (or its WAL/SHM companion), which import never reads, another Recollect
+ * store (`recollect_store`: its tables look like Dyad's, and its chats came from histories of
+ * their own), or a file or folder
  * inside a given folder that this user cannot read (permissions, a symlink loop).
  */
-export type SkipReason = "unknown_format" | "excluded" | "store_file" | "unreadable";
+export type SkipReason =
+  | "unknown_format"
+  | "excluded"
+  | "store_file"
+  | "recollect_store"
+  | "unreadable";
 
 /** One path import left out, and why (never anything read from it). */
 export interface SkippedPath {
@@ -147,7 +155,9 @@ export interface ImportRun {
  *
  * - A file named explicitly that is no known format is a failure; inside a folder it is listed
  *   in `skippedPaths` as `unknown_format` (folders hold READMEs, statistics, metadata, other SQLite files…).
- * - The store's own file is never read, even when a walked folder contains it (`store_file`).
+ * - The store's own file is never read, even when a walked folder contains it (`store_file`);
+ *   another Recollect store is not imported either (`recollect_store` in a folder, a failure
+ *   when named).
  * - A file or folder inside a given folder that cannot be read is listed as `unreadable` and the
  *   rest still imports; a path given by name that cannot be read is invalid input.
  * - Each file is parsed fully before anything is written and written in one transaction, so a
@@ -203,6 +213,13 @@ export function startImport(options: ImportPathsOptions): ImportRun {
       else unreadableFound.push({ path: file.path, code: errorCode(error) });
       continue;
     }
+    // Another store's apps/chats/messages tables read as a Dyad database: its chats would come
+    // in a second time beside the histories they were imported from (a newcomer's check).
+    if (isRecollectStore(head)) {
+      if (file.explicit) failures.push(failure(recollectStoreError(file.path)));
+      else skippedPaths.push({ path: file.path, reason: "recollect_store" });
+      continue;
+    }
     const module = detectFormatModule(head);
     if (module) recognized.push({ file, module });
     else if (file.explicit) failures.push(failure(unknownFormatError(head)));
@@ -219,8 +236,14 @@ export function startImport(options: ImportPathsOptions): ImportRun {
       throw new InvalidInputError("paths", "existing files or folders", detail);
     }
     // What was passed by, counted by class: a folder of READMEs and a folder of nothing differ.
-    const passed = skippedPaths.filter(({ reason }) => reason === "unknown_format").length;
-    const walked = passed === 0 ? "" : `: ${plural(passed, "file")} of no known format`;
+    const counted = (reason: SkipReason) =>
+      skippedPaths.filter((skipped) => skipped.reason === reason).length;
+    const [passed, stores] = [counted("unknown_format"), counted("recollect_store")];
+    const classes = [
+      ...(passed > 0 ? [`${plural(passed, "file")} of no known format`] : []),
+      ...(stores > 0 ? [plural(stores, "other Recollect store", "other Recollect stores")] : []),
+    ];
+    const walked = classes.length === 0 ? "" : `: ${classes.join(", ")}`;
     throw new InvalidInputError(
       "paths",
       `files or folders holding chat histories (${IMPORT_FORMAT_LABELS})`,
@@ -272,6 +295,26 @@ function storeFilePaths(storePath: string): ReadonlySet<string> {
   if (storePath === ":memory:") return new Set();
   const base = resolve(storePath);
   return new Set([base, `${base}-wal`, `${base}-shm`, `${base}-journal`]);
+}
+
+/**
+ * The head is a Recollect store's: SQLite with the store's application id (header offset 68,
+ * big-endian, sqlite.org/fileformat.html) or its migrations table (a store older than the mark).
+ */
+function isRecollectStore(head: DetectionHead): boolean {
+  if (head.sqliteTables === null) return false;
+  const { bytes } = head;
+  const id =
+    bytes.length >= 72 ? new DataView(bytes.buffer, bytes.byteOffset + 68, 4).getUint32(0) : 0;
+  return id === RECOLLECT_APPLICATION_ID || head.sqliteTables.has(MIGRATIONS_TABLE);
+}
+
+function recollectStoreError(path: string): ImportFormatError {
+  return new ImportFormatError(
+    path,
+    undefined,
+    "a Recollect store, not a chat history: import its chats' own history files instead, or open it with --db",
+  );
 }
 
 function unreadableError(path: string, error: unknown): ImportFormatError {

@@ -85,6 +85,7 @@ const SKIP_REASON_TEXT: Readonly<Record<SkipReason, string>> = {
   unknown_format: "no known format",
   excluded: "excluded",
   store_file: "the store's own file",
+  recollect_store: "another Recollect store",
   unreadable: "cannot be read",
 };
 

@@ -8,6 +8,7 @@
 import Database from "better-sqlite3";
 import { z } from "zod";
 import { ImportFormatError } from "../../errors/recollect-error.js";
+import { absentWalFiles, releaseWalFiles, removeCreatedWalFiles } from "../../store/wal-files.js";
 import type { DatabaseFormatModule } from "../format-module.js";
 import type { ImportedChat, ImportedMessage } from "../imported-chat.js";
 
@@ -44,10 +45,12 @@ const DYAD_TABLES = ["apps", "chats", "messages"] as const;
  *   tables, or a row has an unexpected shape (the table and row id are named).
  */
 export function readDyadDatabase(path: string): ImportedChat[] {
+  const created = absentWalFiles(path);
   let db: Database.Database;
   try {
     db = new Database(path, { readonly: true, fileMustExist: true });
   } catch (error) {
+    removeCreatedWalFiles(created);
     throw new ImportFormatError(path, undefined, `cannot open SQLite database (${String(error)})`);
   }
   try {
@@ -57,6 +60,8 @@ export function readDyadDatabase(path: string): ImportedChat[] {
     throw new ImportFormatError(path, undefined, `cannot read Dyad tables (${String(error)})`);
   } finally {
     db.close();
+    // A read-only connection to a WAL database leaves -wal/-shm files beside it: removed.
+    releaseWalFiles(path, created);
   }
 }
 
