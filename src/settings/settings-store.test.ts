@@ -112,9 +112,17 @@ describe("settings store", () => {
     } catch (error) {
       expect(RecollectError.isInstance(error) && error.kind).toBe("precondition");
       expect((error as Error).message).toBe(
-        `The settings file ${path} is invalid (bad value at consent.read_chat). Fix or delete it.`,
+        `The settings file ${path} is invalid (bad value at consent.read_chat; allowed: always, ask, never). Fix or delete it.`,
       );
     }
+  });
+
+  it("names the allowed values of a setting with a fixed set, never the value the file holds", () => {
+    const path = join(tempDir(), "settings.json");
+    writeFileSync(path, JSON.stringify({ entitlement: "platinum" }));
+    expect(() => createFileSettingsStore(path).read()).toThrow(
+      `The settings file ${path} is invalid (bad value at entitlement; allowed: pro, free). Fix or delete it.`,
+    );
   });
 
   it("rejects bad keys and values naming the argument, the text given and what is allowed; nothing written", () => {

@@ -1,5 +1,6 @@
 import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { dirname } from "node:path";
+import type { z } from "zod";
 import { RecollectError } from "../errors/recollect-error.js";
 import { type Settings, settingsSchema } from "./settings-schema.js";
 
@@ -67,18 +68,27 @@ function parseSettings(path: string, raw: string): Settings {
     throw invalid(path, "not JSON", error);
   }
   const parsed = settingsSchema.safeParse(value);
-  if (!parsed.success) {
-    const where = parsed.error.issues[0]?.path.join(".") || "root";
-    throw invalid(path, `bad value at ${where}`);
-  }
+  if (!parsed.success) throw invalid(path, badValue(parsed.error.issues[0]));
   return parsed.data;
+}
+
+/**
+ * Where the first schema issue is and, for a setting with a fixed set of values, which ones are
+ * allowed ("bad value at entitlement; allowed: pro, free"): the schema's words, never the file's.
+ */
+function badValue(issue: z.core.$ZodIssue | undefined): string {
+  const where = issue?.path.join(".") || "root";
+  const allowed = issue?.code === "invalid_value" ? issue.values.map(String).join(", ") : "";
+  return `bad value at ${where}${allowed ? `; allowed: ${allowed}` : ""}`;
 }
 
 function validated(path: string, settings: Settings): Settings {
   const parsed = settingsSchema.safeParse(settings);
   if (!parsed.success) {
-    const where = parsed.error.issues[0]?.path.join(".") || "root";
-    throw new RecollectError("invalid_input", `Refusing to save ${path}: bad value at ${where}.`);
+    throw new RecollectError(
+      "invalid_input",
+      `Refusing to save ${path}: ${badValue(parsed.error.issues[0])}.`,
+    );
   }
   return parsed.data;
 }
