@@ -3,7 +3,7 @@
  * different text for some stored message: on start the indexer compares it with the version it last
  * indexed with and re-queues every message (DESIGN.md § Index, start-up repair).
  */
-export const PROJECTION_VERSION = 14;
+export const PROJECTION_VERSION = 15;
 // 2: an assistant turn carrying a history-tool card projects to one label (self-ingestion).
 // 3: assistant markup removal repeats until stable (a removed tag can uncover a fence).
 // 4: `<private>…</private>` spans are removed (any case, attributes, nested, unclosed to the end).
@@ -27,3 +27,5 @@ export const PROJECTION_VERSION = 14;
 //     steps of the agent) is removed from its text; the prompt before it is a history question.
 // 14: a fenced `diff` block closes only at a fence at the line start: an indented fence is a
 //     context line of the diffed file, and closing there turned the prose after the block into code.
+// 15: a terminal escape sequence between two word characters leaves a space ("cooldown" and
+//     "RED" of `cooldown\x1b[31mRED` stay two words).

@@ -20,7 +20,9 @@ describe("withoutTerminalEscapes", () => {
       "link",
     ],
     ["a window title", `${ESC}]0;build: secret title\x07done`, "done"],
-    ["a charset designation", `a${ESC}(Bb`, "ab"],
+    ["a charset designation between two words", `a ${ESC}(Bb`, "a b"],
+    ["a colour change inside a run of letters splits it", `cooldown${ESC}[31mRED`, "cooldown RED"],
+    ["a colour code before punctuation leaves nothing", `${ESC}[1mError${ESC}[0m: x`, "Error: x"],
     ["an unterminated control string loses only its introducer", `${ESC}]title auth`, "title auth"],
     [
       "a lone ESC before a space stays (typed text, not a sequence)",

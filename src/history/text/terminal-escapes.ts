@@ -16,10 +16,24 @@ const ESCAPE_SEQUENCE =
   // biome-ignore lint/suspicious/noControlCharactersInRegex: matching escape sequences is the point.
   /(?:\x1b\[|\x9b)[0-?]*[ -/]*[@-~]|\x1b[\]PX^_][^\x07\x1b\x9c]{0,4096}(?:\x07|\x1b\\|\x9c)|\x1b[!-/]*[0-~]/g;
 
+/** A letter, digit or combining mark: a character a word is made of. */
+const WORD_CHARACTER = /^[\p{L}\p{N}\p{M}]$/u;
+
 /**
  * `text` with every terminal escape sequence removed whole (see {@link ESCAPE_SEQUENCE}); other
- * text, a lone ESC included, is left as it is. Linear in the length of `text`; never throws.
+ * text, a lone ESC included, is left as it is. Sequences between two word characters become a
+ * space: "cooldown\x1b[31mRED" is two words, not "cooldownred"; elsewhere they leave nothing, so
+ * "\x1b[31mError\x1b[0m:" reads "Error:". Linear in the length of `text`; never throws.
  */
 export function withoutTerminalEscapes(text: string): string {
-  return text.includes("\x1b") || text.includes("\x9b") ? text.replace(ESCAPE_SEQUENCE, "") : text;
+  if (!text.includes("\x1b") && !text.includes("\x9b")) return text;
+  const pieces = text.split(ESCAPE_SEQUENCE).filter((piece) => piece !== "");
+  let joined = "";
+  let last = "";
+  for (const piece of pieces) {
+    const first = String.fromCodePoint(piece.codePointAt(0) ?? 0);
+    joined += WORD_CHARACTER.test(last) && WORD_CHARACTER.test(first) ? ` ${piece}` : piece;
+    last = Array.from(piece.slice(-2)).at(-1) ?? "";
+  }
+  return joined;
 }
