@@ -120,6 +120,26 @@ describe("threadTurns", () => {
     ]);
     expect(report("The products list still isn't working after the fix.")).toEqual(["e2"]);
     expect(report("I write db.Products.find() in mongosh and see three entries.")).toEqual([]);
+    expect(report("When my client calls the endpoint I get this error. Logs below.")).toEqual([
+      "e2",
+    ]);
+    expect(report('When testing we recieved this "Database Error".')).toEqual(["e2"]);
+    expect(report("Add error handling to the client.")).toEqual([]);
+  });
+
+  test("the assistant's answer to a report still counts when it ends by offering more", () => {
+    const session = [
+      observation("f1", "Calling the API I get a CORS error.", { chatId: 5, messageId: 1 }),
+      observation("f2", "The API lacks a CORS policy for your client. Want me to add it?", {
+        chatId: 5,
+        messageId: 2,
+        role: "assistant",
+      }),
+    ];
+    const options = { observations: session, scoreOf: () => 0, subjectShare: 0.5 };
+    expect(threadTurns(session[0]!, options).map((turn) => turn.observation.candidateId)).toEqual([
+      "f2",
+    ]);
   });
 
   test("a later question, another chat and an off-subject turn are never the last word", () => {

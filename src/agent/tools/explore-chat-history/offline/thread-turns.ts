@@ -87,16 +87,26 @@ function answersTurn(
 const NOT_SEEN = /\b(?:don['’]t|do\s+not|can['’]t|cannot|can\s+not)\s+see\b/i;
 
 /**
- * A person's turn that says something does not work or cannot be seen ("i write
- * db.Products.find(), i don't see any entries", "the nav still isn't fixed"; `rejectionSentence`),
+ * A person saying they get an error ("when my CatalogClient tries to access the endpoint … I get
+ * this error", "we recieved this Database Error"): a problem report the assistant's next turn
+ * answers. English, misspelt "recieved" included; read in the lead.
+ */
+const GETS_ERROR =
+  /\b(?:get|got|getting|receiv\w*|reciev\w*|seeing|hit|hitting|throws?|throwing)\s+(?:(?:this|these|an?|the|following|same)\s+){0,2}["“'`]?(?:\w+\s+)?(?:errors?|exceptions?)\b/i;
+
+/**
+ * A person's turn that says something does not work, cannot be seen or throws an error ("i write
+ * db.Products.find(), i don't see any entries", "the nav still isn't fixed"; `rejectionSentence`;
+ * {@link GETS_ERROR}),
  * read in its lead (`revisionLead`): a question in all but its mark, which the assistant's next turn
  * answers (a newcomer's "why can't I see my products in mongosh?" cited the person's report
  * without the reply that explained it). Dev sets unchanged; BEAM-100K one summary question up, one
  * down.
  */
 function reportsProblem(observation: Observation): boolean {
+  const lead = revisionLead(observation.text);
   return (
-    rejectionSentence(observation.text) !== null || NOT_SEEN.test(revisionLead(observation.text))
+    rejectionSentence(observation.text) !== null || NOT_SEEN.test(lead) || GETS_ERROR.test(lead)
   );
 }
 
@@ -142,7 +152,8 @@ export function threadTurns(cited: Observation, options: ThreadTurnOptions): Thr
     next &&
     next.messageId === cited.messageId + 1 &&
     reacts(cited, next, onSubject) &&
-    !asks(next)
+    // A coding agent ends its answer by offering more ("Want me to apply it?"): still the answer.
+    (!asks(next) || next.role === "assistant")
   ) {
     turns.push({ observation: next, kind: "reply" });
   }
