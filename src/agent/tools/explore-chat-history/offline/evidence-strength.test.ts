@@ -254,7 +254,7 @@ describe("evidence strength", () => {
     expect(probeWords(ranking, 4)).toEqual(["integrate", "premium", "paddle", "stripe"]);
   });
 
-  test("a question lacking more of its words than it holds, a name among them, abstains", () => {
+  test("a question lacking more of its words than it holds, or its only name, abstains", () => {
     const history = [
       observation("c1", "Bookmarks persist and the public page shows public bookmarks.", {
         via: "read",
@@ -280,6 +280,24 @@ describe("evidence strength", () => {
     // One name absent, four words held: a gap to name, not proof that nothing answers.
     const held = asked("How do public bookmarks persist on the Pinboard page?", ["pinboard"]);
     expect(cited(held)).toBeGreaterThan(0);
+    // The question's only name absent, every word held an everyday one: about something else.
+    const everyday = [
+      observation("p1", "The public page list shows every public link on the page.", {
+        via: "read",
+      }),
+    ];
+    const otherThing = runState(
+      "What did we decide about Pinboard for the public page list?",
+      everyday,
+      {
+        searches: [
+          { query: "pinboard public page list", ranked: ["p1"], moreMatches: new Map() },
+          { query: "pinboard", ranked: [], moreMatches: new Map() },
+        ],
+        toolCallCount: 2,
+      },
+    );
+    expect(cited(otherThing)).toBe(0);
   });
 
   test("an absent everyday word is no evidence of absence; an absent rare word still is", () => {

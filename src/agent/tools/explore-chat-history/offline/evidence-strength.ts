@@ -133,7 +133,8 @@ function answersAnItem(
  * question lists subjects and the app holds every word of one of them ({@link answersAnItem}).
  * A yes/no `question` ({@link YES_NO_QUESTION}) whose absent words include a name-like one (family
  * Zipf below `yesNoAbsentZipf`) loses a whole point: it asks about a thing the app never names; so
- * does any question with more absent subject words than held ones, a name-like one among them.
+ * does any question with more absent subject words than held ones, a name-like one among them,
+ * and any whose absent words include a name it capitalises while every held word is everyday.
  */
 export function evidenceStrength(
   ranking: Ranking,
@@ -152,7 +153,15 @@ export function evidenceStrength(
   // So does any question that lacks more of its words than it holds, a name among them ("which
   // payment provider did we integrate for premium bookmarks, Stripe or Paddle?").
   const mostlyAbsent = absent.length > terms - absent.length;
-  const asksAboutName = YES_NO_QUESTION.test(question) || mostlyAbsent;
+  const heldWords = [...ranking.subject.words.values()].filter((word) => !absent.includes(word));
+  // And one whose only name is one the app never says, beside everyday words it does ("what did
+  // we decide about RabbitMQ for messaging between services?": a newcomer's check cited five
+  // turns about log messages).
+  const capitalised = new Set([...valuesOf(question)].map((value) => value.toLowerCase()));
+  const soleName =
+    absent.some((word) => capitalised.has(word.toLowerCase()) && nameLike(word)) &&
+    !heldWords.some(nameLike);
+  const asksAboutName = YES_NO_QUESTION.test(question) || mostlyAbsent || soleName;
   if (asksAboutName && named && !answersAnItem(ranking, absent, nameLike)) {
     return best - 1;
   }
