@@ -125,6 +125,27 @@ describe("settings store", () => {
     );
   });
 
+  it("setting the key a file holds a refused value for repairs it; another bad key writes nothing", () => {
+    const path = join(tempDir(), "settings.json");
+    const store = createFileSettingsStore(path);
+    writeFileSync(path, JSON.stringify({ entitlement: "platinum", telemetry: "on" }));
+    expect(store.update((current) => ({ ...current, entitlement: "pro" }))).toEqual({
+      entitlement: "pro",
+      telemetry: "on",
+    });
+    expect(store.read()).toEqual({ entitlement: "pro", telemetry: "on" });
+    const twoBad = JSON.stringify({ entitlement: "platinum", telemetry: "loud" });
+    writeFileSync(path, twoBad);
+    expect(() => store.update((current) => ({ ...current, entitlement: "pro" }))).toThrow(
+      `Refusing to save ${path}: bad value at telemetry; allowed: on, off.`,
+    );
+    expect(readFileSync(path, "utf8")).toBe(twoBad);
+    writeFileSync(path, "not json");
+    expect(() => store.update((current) => ({ ...current, entitlement: "pro" }))).toThrow(
+      "(not JSON)",
+    );
+  });
+
   it("rejects bad keys and values naming the argument, the text given and what is allowed; nothing written", () => {
     const store = createMemorySettingsStore({ entitlement: "pro" });
     const thrown = (run: () => unknown) => {

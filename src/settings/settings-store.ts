@@ -19,8 +19,18 @@ export interface SettingsStore {
    */
   read(): Settings;
   /**
-   * Replaces the settings with `change(current)`, validated first; nothing is written on failure.
-   * @throws SettingsFileError when the file cannot be written.
+   * The settings a change starts from: `read()`, or, for a file whose JSON object holds a value
+   * the schema refuses, that object as it stands, so that setting the key repairs it
+   * (`"entitlement": "platinum"`, then `settings set entitlement pro`). Not validated: never use
+   * it as settings in force.
+   * @throws `read()`'s errors for a file that cannot be read or is no JSON object.
+   */
+  readEditable(): Settings;
+  /**
+   * Replaces the settings with `change(readEditable())`, validated first; nothing is written on
+   * failure.
+   * @throws SettingsFileError when the file cannot be written; RecollectError (`invalid_input`)
+   *   when the result is still invalid, or `read()`'s errors for a file that is no JSON object.
    */
   update(change: (current: Settings) => Settings): Settings;
 }
@@ -111,8 +121,27 @@ export function createFileSettingsStore(path: string): SettingsStore {
     }
     return parseSettings(path, raw);
   };
+  // A value the schema refuses is what `settings set` is there to fix ("platinum" → pro): the
+  // change applies to the file's own object, and the result is validated before it is written.
+  const readEditable = (): Settings => {
+    try {
+      return read();
+    } catch (error) {
+      // Only a file that was read and refused by the schema is edited as it stands.
+      if (error instanceof SettingsFileError) throw error;
+      const raw = readFileSync(path, "utf8");
+      let value: unknown;
+      try {
+        value = JSON.parse(raw);
+      } catch {
+        throw error;
+      }
+      if (typeof value !== "object" || value === null || Array.isArray(value)) throw error;
+      return value as Settings;
+    }
+  };
   const update = (change: (current: Settings) => Settings): Settings => {
-    const next = validated(path, change(read()));
+    const next = validated(path, change(readEditable()));
     const temp = `${path}.${process.pid}.tmp`;
     mkdirSync(dirname(path), { recursive: true });
     try {
@@ -124,7 +153,7 @@ export function createFileSettingsStore(path: string): SettingsStore {
     }
     return next;
   };
-  return { path, read, update };
+  return { path, read, readEditable, update };
 }
 
 /** An in-memory settings store (tests, demo and eval profiles). Starts from `initial`. */
@@ -133,6 +162,7 @@ export function createMemorySettingsStore(initial: Settings = {}): SettingsStore
   return {
     path: null,
     read: () => current,
+    readEditable: () => current,
     update(change) {
       current = validated("memory settings", change(current));
       return current;

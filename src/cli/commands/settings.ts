@@ -60,7 +60,7 @@ export function writeSetting(
   beforeWrite?: () => void,
 ): SettingValue & { key: string } {
   const parsed = parseSettingKey(key, CONSENT_TOOLS);
-  const next = setSetting(settings.read(), parsed, value);
+  const next = setSetting(settings.readEditable(), parsed, value);
   if (parsed.kind === "exclude") refuseUncompilableGlobs(next.exclude ?? [], value);
   beforeWrite?.();
   settings.update((current) => setSetting(current, parsed, value));
