@@ -37,6 +37,16 @@ describe("turnedAwayFrom", () => {
     ).toEqual(new Set(["sqlite"]));
   });
 
+  test("what a thing does ('which removes the record') is no turn away; a change is", () => {
+    expect(
+      turnedAwayFrom(
+        "add a `session delete` command, which removes the record from the session db",
+      ),
+    ).toEqual(new Set());
+    expect(turnedAwayFrom("The new flag drops Redis and replaces Memcached.")).toEqual(new Set());
+    expect(turnedAwayFrom("Remove the record from the session db.")).toEqual(new Set(["db"]));
+  });
+
   test("'not used to' is an idiom, not a turn away", () => {
     expect(turnedAwayFrom("You're not used to declining meetings.")).toEqual(new Set());
   });

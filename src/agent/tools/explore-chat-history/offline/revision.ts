@@ -16,9 +16,12 @@ import type { Observation } from "./run-state.js";
  * rather than, no longer, stop/stopped using, drop/remove/get rid of, a negated use or plan ("not
  * planning on using", "won't use", "don't need"). English; the object runs to the clause's punctuation
  * or its next conjunction ("removing the Plausible script and then set up PostHog" drops Plausible).
+ * "Removes", "replaces" and "drops" say what a thing does ("a `session delete` command, which
+ * removes the record from the session db"), not that anyone turned away: a newcomer's check saw
+ * that request labelled a revision of the `session start` command's.
  */
 const TURN_AWAY =
-  /\b(?:replac\w*|(?:switch|mov|migrat)\w*(?:\s+\w+){0,3}?\s+(?:away\s+from|from|off)|instead\s+of|rather\s+than|no\s+longer|stop(?:ped)?\s+using|drop\w*|remov\w*|get\s+rid\s+of|(?:not|never|won't|don't|do\s+not|will\s+not)\s+(?:\w+\s+){0,3}?(?:us(?!ed\s+to\b)\w*|need\w*|want\w*|keep\w*|go\w*\s+with))\b(.{1,80}?)(?=[,.;:!?)\n]|\s+(?:and|but|then|so|to|with|for|because|since|in\s+favou?r)\b|$)/gi;
+  /\b(?:replac(?!es\b)\w*|(?:switch|mov|migrat)\w*(?:\s+\w+){0,3}?\s+(?:away\s+from|from|off)|instead\s+of|rather\s+than|no\s+longer|stop(?:ped)?\s+using|drop(?!s\b)\w*|remov(?!es\b)\w*|get\s+rid\s+of|(?:not|never|won't|don't|do\s+not|will\s+not)\s+(?:\w+\s+){0,3}?(?:us(?!ed\s+to\b)\w*|need\w*|want\w*|keep\w*|go\w*\s+with))\b(.{1,80}?)(?=[,.;:!?)\n]|\s+(?:and|but|then|so|to|with|for|because|since|in\s+favou?r)\b|$)/gi;
 
 /**
  * A number or a token that starts with a digit ("3600", "2.5", "090D22"), or a hex
