@@ -60,41 +60,46 @@ describe("a store file this user may not read", () => {
     expect(sha256(db)).toBe(before);
   });
 
-  it("a folder this user may not enter hides the store: refused as unreachable, not as absent", async () => {
-    const db = stores.path();
-    const closed = join(dirname(db), "closed");
-    mkdirSync(join(closed, "inner"), { recursive: true });
-    chmodSync(dirname(db), 0o777);
-    chmodSync(closed, 0o700); // its owner's alone: nobody may not enter it
-    const corpus = writeSyntheticCorpus(join(dirname(db), "corpus"));
-    chmodSync(join(dirname(db), "corpus"), 0o755);
-    const paths = [join(closed, "store.db"), join(closed, "inner", "store.db")];
-    // import and settings touch the settings file beside the store first: the folder is still what they name.
-    const commands = [["apps"], ["import", corpus.aider], ["settings", "list"]];
-    for (const [path, args] of paths.flatMap((p) => commands.map((c) => [p, c] as const))) {
-      const run = await runRecollectChild(["--json", "--db", path, ...args], {
-        ...AS_UNPRIVILEGED,
-        timeoutMs: 30_000,
-      });
-      expect({ path, args, code: run.code, stdout: run.stdout }).toEqual({
-        path,
-        args,
-        code: 4,
-        stdout: "",
-      });
-      const { error } = JSON.parse(run.stderr);
-      expect(error).toMatchObject({
-        kind: "precondition",
-        path,
-        argument: "--db",
-        folder: closed,
-        reason: "folder_not_enterable",
-      });
-    }
-    // Nothing was made inside it.
-    expect(readdirSync(closed)).toEqual(["inner"]);
-    expect(readdirSync(join(closed, "inner"))).toEqual([]);
-  });
+  it(
+    "a folder this user may not enter hides the store: refused as unreachable, not as absent",
+    async () => {
+      const db = stores.path();
+      const closed = join(dirname(db), "closed");
+      mkdirSync(join(closed, "inner"), { recursive: true });
+      chmodSync(dirname(db), 0o777);
+      chmodSync(closed, 0o700); // its owner's alone: nobody may not enter it
+      const corpus = writeSyntheticCorpus(join(dirname(db), "corpus"));
+      chmodSync(join(dirname(db), "corpus"), 0o755);
+      const paths = [join(closed, "store.db"), join(closed, "inner", "store.db")];
+      // import and settings touch the settings file beside the store first: the folder is still what they name.
+      const commands = [["apps"], ["import", corpus.aider], ["settings", "list"]];
+      for (const [path, args] of paths.flatMap((p) => commands.map((c) => [p, c] as const))) {
+        const run = await runRecollectChild(["--json", "--db", path, ...args], {
+          ...AS_UNPRIVILEGED,
+          timeoutMs: 30_000,
+        });
+        expect({ path, args, code: run.code, stdout: run.stdout }).toEqual({
+          path,
+          args,
+          code: 4,
+          stdout: "",
+        });
+        const { error } = JSON.parse(run.stderr);
+        expect(error).toMatchObject({
+          kind: "precondition",
+          path,
+          argument: "--db",
+          folder: closed,
+          reason: "folder_not_enterable",
+        });
+      }
+      // Nothing was made inside it.
+      expect(readdirSync(closed)).toEqual(["inner"]);
+      expect(readdirSync(join(closed, "inner"))).toEqual([]);
+      // Six children in turn, each bounded at 30 s: 13 s on a quiet machine, past 30 s under load.
+    },
+    6 * 30_000,
+  );
 
   it("a settings file this user may not read is refused naming it, and import writes nothing", async () => {
     const db = stores.path();

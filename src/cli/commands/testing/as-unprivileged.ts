@@ -28,8 +28,15 @@ const blocked =
     { uid: NOBODY },
   ).status !== 0;
 
-/** Declares one test whose body runs a child {@link AS_UNPRIVILEGED}. */
-export type UnprivilegedTest = (name: string, body: () => Promise<void>) => void;
+/**
+ * Declares one test whose body runs a child {@link AS_UNPRIVILEGED}; `timeoutMs` overrides the
+ * configured test timeout for a body that runs several children in turn.
+ */
+export type UnprivilegedTest = (
+  name: string,
+  body: () => Promise<void>,
+  timeoutMs?: number,
+) => void;
 
 /**
  * The test declaration for `suite`'s child runs as {@link AS_UNPRIVILEGED}: vitest's `it`; when
@@ -37,7 +44,7 @@ export type UnprivilegedTest = (name: string, body: () => Promise<void>) => void
  * test that fails saying why.
  */
 export function unprivilegedIt(suite: string): UnprivilegedTest {
-  if (!blocked) return (name, body) => it(name, body);
+  if (!blocked) return (name, body, timeoutMs) => it(name, body, timeoutMs);
   const line = `skipped "${suite}" child run: user nobody cannot read ${RECOLLECT_BIN}`;
   if (!isCiRun()) {
     process.stderr.write(`${line}\n`);
