@@ -226,11 +226,12 @@ describe("importPaths edge cases", () => {
       writeDyadFixture(dyad, { modern: true });
       expect(importPaths({ store: other, paths: [dyad] }).totals.chats).toBe(3);
     }
-    // A store made before the application-id mark is known by its migrations table.
+    // A store made before the mark (no application id, no migrations table) is one too.
     const unmarkedPath = join(dir, "unmarked.db");
     copyFileSync(otherPath, unmarkedPath);
     const unmarked = new Database(unmarkedPath);
     unmarked.pragma("application_id = 0");
+    unmarked.exec("DROP TABLE recollect_migrations");
     unmarked.close();
     using store = openStore({ path: ":memory:" });
     expect(() => importPaths({ store, paths: [dir] })).toThrow(

@@ -12,7 +12,7 @@ import {
   InvalidInputError,
 } from "../errors/recollect-error.js";
 import type { Store } from "../store/open-store.js";
-import { MIGRATIONS_TABLE, RECOLLECT_APPLICATION_ID } from "../store/store-mark.js";
+import { inspectStoreFile } from "../store/store-mark.js";
 import { plural } from "../text/plural.js";
 import {
   type CandidateFile,
@@ -298,15 +298,18 @@ function storeFilePaths(storePath: string): ReadonlySet<string> {
 }
 
 /**
- * The head is a Recollect store's: SQLite with the store's application id (header offset 68,
- * big-endian, sqlite.org/fileformat.html) or its migrations table (a store older than the mark).
+ * The head is a Recollect store's, marked or made before the mark, as the store itself classifies
+ * a file (`inspectStoreFile`). Only a SQLite file with a `messages` table is asked: another kind
+ * cannot be one, and the question opens the file again.
  */
 function isRecollectStore(head: DetectionHead): boolean {
-  if (head.sqliteTables === null) return false;
-  const { bytes } = head;
-  const id =
-    bytes.length >= 72 ? new DataView(bytes.buffer, bytes.byteOffset + 68, 4).getUint32(0) : 0;
-  return id === RECOLLECT_APPLICATION_ID || head.sqliteTables.has(MIGRATIONS_TABLE);
+  if (head.sqliteTables?.has("messages") !== true) return false;
+  try {
+    const kind = inspectStoreFile(head.path);
+    return kind === "store" || kind === "unmarked-store";
+  } catch {
+    return false;
+  }
 }
 
 function recollectStoreError(path: string): ImportFormatError {
