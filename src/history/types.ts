@@ -163,6 +163,12 @@ export interface ReadChatInput {
   readonly after?: number;
   readonly offset?: number;
   readonly limit?: number;
+  /**
+   * Words the read is looking for, ≤ 500 chars (a search query's bound): a message longer than
+   * the read bound shows the stretch that holds most of them instead of its head
+   * (`focus-window.ts`). Blank or absent: every message shows its head.
+   */
+  readonly focus?: string;
 }
 
 /**

@@ -346,7 +346,7 @@ describe("recollect mcp: explore, read and evidence links", () => {
         kind: "invalid_input",
         argument: "arguments",
         unknown: ["message_id", "\\u{202E}x"],
-        accepted: ["chat_id", "around_message_id", "before", "after", "offset", "limit"],
+        accepted: ["chat_id", "around_message_id", "before", "after", "offset", "limit", "focus"],
       });
       expect(String(misnamed.message)).not.toContain("\u202E");
       // One unknown name that is a part of an accepted one is pointed to it.

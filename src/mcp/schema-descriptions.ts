@@ -23,6 +23,8 @@ export const INPUT_DESCRIPTIONS: Readonly<Record<string, Readonly<Record<string,
       "Instead of around_message_id (ignored when it is given): read a page of the chat from its first message; the 0-based index of the first message of the page (default 0).",
     limit:
       "With offset (ignored when around_message_id is given): the page's size in messages, 1–20 (default 10).",
+    focus:
+      "Optional words you are looking for (≤ 500 characters), e.g. the question: a message longer than the read shows (2,400 characters) then shows the part that names them rather than its beginning.",
   },
 };
 

@@ -63,7 +63,15 @@ describe("parseToolArguments", () => {
       }
       throw new Error("expected the arguments to be refused");
     };
-    const readArguments = ["chat_id", "around_message_id", "before", "after", "offset", "limit"];
+    const readArguments = [
+      "chat_id",
+      "around_message_id",
+      "before",
+      "after",
+      "offset",
+      "limit",
+      "focus",
+    ];
     expect(unknownOf(exploreChatHistoryInputSchema, { query: "auth", foo: 1 })).toMatchObject({
       kind: "invalid_input",
       argument: "arguments",

@@ -193,6 +193,8 @@ describe("readChat", () => {
     [{ chat_id: 1, around_message_id: 2, after: -1 }, "after"],
     [{ chat_id: 1, offset: -1 }, "offset"],
     [{ chat_id: 1, limit: 21 }, "limit"],
+    [{ chat_id: 1, around_message_id: 2, focus: "x".repeat(501) }, "focus"],
+    [{ chat_id: 1, focus: 7 }, "focus"],
   ])("rejects %j naming %s", (input, argument) => {
     using fixture = createHistoryFixture();
     try {
@@ -201,6 +203,31 @@ describe("readChat", () => {
     } catch (error) {
       expect(error).toBeInstanceOf(InvalidInputError);
       expect((error as InvalidInputError).argument).toBe(argument);
+    }
+  });
+
+  it("cuts a long message around the focus words' stretch, and at its head without focus", () => {
+    using fixture = createHistoryFixture();
+    const app = fixture.app("a");
+    const chat = fixture.chat(app, "Newsletter", 5);
+    const narration = Array.from({ length: 120 }, (_, i) => `Step ${i}: I updated the task.`);
+    const pick = "I recommend using MailerLite for this implementation due to its clean REST API.";
+    const id = fixture.message(chat, "assistant", [...narration, pick, ...narration].join("\n"));
+    const read = (focus?: string) =>
+      readChat(ctx(fixture, app), {
+        chat_id: chat,
+        around_message_id: id,
+        before: 0,
+        after: 0,
+        ...(focus === undefined ? {} : { focus }),
+      }).messages[0];
+    const focused = read("pick mailerlite mailing list");
+    expect(focused?.content).toContain(pick);
+    expect(focused?.content.startsWith("…")).toBe(true);
+    expect(focused?.projection_truncated).toBe(true);
+    for (const unfocused of [read(), read("  ")]) {
+      expect(unfocused?.content.startsWith("Step 0:")).toBe(true);
+      expect(unfocused?.content).not.toContain("MailerLite");
     }
   });
 });

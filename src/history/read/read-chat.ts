@@ -32,7 +32,12 @@ type MessageRow = z.infer<typeof messageSchema>;
 const COLUMNS = `id, role, content, ${replyColumnsSql("messages")}, is_recollect_reply, is_compaction_summary, created_at`;
 
 /** `source`: `chats.source` of the message's chat (whether its text is entity-escaped). */
-function toReadMessage(row: MessageRow, source: string, extent: ReadExtent): ReadMessage {
+function toReadMessage(
+  row: MessageRow,
+  source: string,
+  extent: ReadExtent,
+  focus: string | null,
+): ReadMessage {
   const projection = readView({
     source,
     role: row.role,
@@ -40,7 +45,7 @@ function toReadMessage(row: MessageRow, source: string, extent: ReadExtent): Rea
     answeredByHistoryTool: historyToolReply(row),
     recollectReply: row.is_recollect_reply === 1,
   });
-  const cut = cutToExtent(projection.text, extent);
+  const cut = cutToExtent(projection.text, extent, focus);
   return {
     message_id: row.id,
     role: row.role,
@@ -139,7 +144,7 @@ export function readChat(
       chat_id: chat.id,
       chat_title: cleanTitle(chat.title),
       chat_created_at: isoTimeOrNull(chat.created_at),
-      messages: messages.map((row) => toReadMessage(row, chat.source, extent)),
+      messages: messages.map((row) => toReadMessage(row, chat.source, extent, request.focus)),
       has_more_before: hasMoreBefore,
       has_more_after: hasMoreAfter,
       truncated: false,

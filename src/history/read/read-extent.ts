@@ -6,6 +6,7 @@
 import { truncateChars } from "../projection/normalize-text.js";
 import { boundReadResult } from "../serialize/bound-read-result.js";
 import type { ReadChatResult } from "../types.js";
+import { focusWindow } from "./focus-window.js";
 
 /** Longest message content in a bounded read, chars (DESIGN.md § Retrieval primitives). */
 export const MAX_READ_MESSAGE_CHARS = 2_400;
@@ -17,14 +18,20 @@ export const MAX_READ_MESSAGE_CHARS = 2_400;
  */
 export type ReadExtent = "bounded" | "whole";
 
-/** A message's read text at `extent`, and whether that cut it (it is never cut when `whole`). */
+/**
+ * A message's read text at `extent`, and whether that cut it (it is never cut when `whole`). A
+ * bounded cut shows the stretch that best matches `focus` (the read's words to look for,
+ * `focusWindow`), or the message's head when there is none.
+ */
 export function cutToExtent(
   text: string,
   extent: ReadExtent,
+  focus: string | null = null,
 ): { readonly text: string; readonly truncated: boolean } {
-  return extent === "whole"
-    ? { text, truncated: false }
-    : truncateChars(text, MAX_READ_MESSAGE_CHARS);
+  if (extent === "whole") return { text, truncated: false };
+  return focus === null
+    ? truncateChars(text, MAX_READ_MESSAGE_CHARS)
+    : focusWindow(text, focus, MAX_READ_MESSAGE_CHARS);
 }
 
 /** `result` bounded to 20 KB around `targetMessageId` when `bounded` (`boundReadResult`), as is when `whole`. */

@@ -1,5 +1,7 @@
 import { z } from "zod";
 import { InvalidInputError } from "../../errors/recollect-error.js";
+import { maxCharacters } from "../../text/character-count.js";
+import { MAX_QUERY_CHARS } from "../search/search-input.js";
 
 /** Neighbours on each side of `around_message_id`: 0–10, default 3 (DESIGN.md § Retrieval primitives). */
 export const MAX_READ_NEIGHBOURS = 10;
@@ -16,16 +18,22 @@ export const READ_OFFSET_ALLOWED = `an integer from 0 to ${MAX_READ_OFFSET}`;
 
 const id = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 const neighbours = z.number().int().min(0).max(MAX_READ_NEIGHBOURS).optional();
+// Blank is no focus: models fill every optional argument (DESIGN.md § Lessons).
+const focus = maxCharacters(z.string(), MAX_QUERY_CHARS)
+  .nullish()
+  .transform((text) => (text == null || text.trim() === "" ? null : text));
 const aroundSchema = z.object({
   chat_id: id,
   around_message_id: id,
   before: neighbours,
   after: neighbours,
+  focus,
 });
 const pageSchema = z.object({
   chat_id: id,
   offset: z.number().int().min(0).max(MAX_READ_OFFSET).optional(),
   limit: z.number().int().min(1).max(MAX_READ_LIMIT).optional(),
+  focus,
 });
 const modeSchema = z.object({ around_message_id: z.unknown().optional() });
 
@@ -36,10 +44,14 @@ const ALLOWED: Readonly<Record<string, string>> = {
   after: `an integer from 0 to ${MAX_READ_NEIGHBOURS}`,
   offset: READ_OFFSET_ALLOWED,
   limit: `an integer from 1 to ${MAX_READ_LIMIT}`,
+  focus: `words to look for, at most ${MAX_QUERY_CHARS} characters`,
 };
 
-/** A validated read: a window around a target, or a page from the chat's start. */
-export type ValidReadInput =
+/**
+ * A validated read: a window around a target, or a page from the chat's start; `focus` the words
+ * a long message's cut is centred on (`ReadChatInput.focus`), null for none.
+ */
+export type ValidReadInput = (
   | {
       readonly mode: "around";
       readonly chatId: number;
@@ -52,7 +64,8 @@ export type ValidReadInput =
       readonly chatId: number;
       readonly offset: number;
       readonly limit: number;
-    };
+    }
+) & { readonly focus: string | null };
 
 function fail(error: z.ZodError): never {
   const argument = String(error.issues[0]?.path[0] ?? "chat_id");
@@ -78,6 +91,7 @@ export function parseReadInput(input: unknown): ValidReadInput {
       targetMessageId: parsed.data.around_message_id,
       before: parsed.data.before ?? DEFAULT_READ_NEIGHBOURS,
       after: parsed.data.after ?? DEFAULT_READ_NEIGHBOURS,
+      focus: parsed.data.focus,
     };
   }
   const parsed = pageSchema.safeParse(input);
@@ -87,5 +101,6 @@ export function parseReadInput(input: unknown): ValidReadInput {
     chatId: parsed.data.chat_id,
     offset: parsed.data.offset ?? 0,
     limit: parsed.data.limit ?? DEFAULT_READ_LIMIT,
+    focus: parsed.data.focus,
   };
 }

@@ -33,8 +33,8 @@ interface MessageRecord {
 const COLUMNS =
   "id, origin_message_id, role, created_at, is_compaction_summary, read_text, read_truncated, not_evidence";
 
-function toReadMessage(row: MessageRecord, extent: ReadExtent): ReadMessage {
-  const cut = cutToExtent(row.read_text, extent);
+function toReadMessage(row: MessageRecord, extent: ReadExtent, focus: string | null): ReadMessage {
+  const cut = cutToExtent(row.read_text, extent, focus);
   return {
     message_id: Number(row.id),
     role: row.role,
@@ -119,7 +119,7 @@ export async function teamReadChat(
       chat_id: chatId,
       chat_title: chat.title,
       chat_created_at: isoTimeOrNull(Number(chat.created_at)),
-      messages: messages.map((row) => toReadMessage(row, extent)),
+      messages: messages.map((row) => toReadMessage(row, extent, request.focus)),
       has_more_before: hasMoreBefore,
       has_more_after: hasMoreAfter,
       truncated: false,

@@ -26,7 +26,8 @@ export type ChildSearchInput = z.infer<typeof childSearchInputSchema>;
 /**
  * read_chat input: a chat id seen in a search result (or the locked current chat id given in the
  * system prompt) and either `around_message_id` (± before/after, 0–10, default 3; stray
- * offset/limit ignored) or `offset`/`limit` (limit 1–20, default 10).
+ * offset/limit ignored) or `offset`/`limit` (limit 1–20, default 10); `focus` (≤ 500 chars) the
+ * words to look for, so a message longer than the read bound shows the stretch holding them.
  */
 export const childReadInputSchema = z.object({
   chat_id: z.number().int().positive(),
@@ -35,6 +36,7 @@ export const childReadInputSchema = z.object({
   after: z.number().int().min(0).max(10).optional(),
   offset: z.number().int().min(0).optional(),
   limit: z.number().int().min(1).max(20).optional(),
+  focus: maxCharacters(z.string(), 500).optional(),
 });
 export type ChildReadInput = z.infer<typeof childReadInputSchema>;
 

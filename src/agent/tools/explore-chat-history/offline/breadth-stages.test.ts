@@ -48,7 +48,14 @@ describe("read", () => {
       calls: [
         {
           toolName: "read_chat",
-          input: { chat_id: 2, around_message_id: 2, before: 1, after: 3 },
+          // Every read carries the question's search words as its focus.
+          input: {
+            chat_id: 2,
+            around_message_id: 2,
+            before: 1,
+            after: 3,
+            focus: "billing retry failed invoices",
+          },
         },
       ],
     });
@@ -78,6 +85,7 @@ describe("read: a second window in a long session", () => {
     around_message_id,
     before: 1,
     after: 3,
+    focus: "billing retry failed invoices",
   });
 
   test("a match outside the first window gets its own read when places are left, after every chat's first", () => {

@@ -192,6 +192,24 @@ function stageCalls(state: RunState, config: PolicyConfig): OfflineToolCall[] {
 }
 
 /**
+ * `calls` with the question's search words as every read's `focus`, so a turn longer than the
+ * read bound shows the stretch about the question rather than its head (`focus-window.ts`):
+ * a coding agent's narration of a whole task states its pick ("I recommend MailerLite … due to
+ * its …") thousands of characters in.
+ */
+function focused(
+  calls: OfflineToolCall[],
+  state: RunState,
+  config: PolicyConfig,
+): OfflineToolCall[] {
+  const focus = queryText(formulate(state.question));
+  if (config.off.has("focus") || focus === "") return calls;
+  return calls.map((call) =>
+    call.toolName === "read_chat" ? { ...call, input: { ...call.input, focus } } : call,
+  );
+}
+
+/**
  * The next step: the due stage's calls (those the host offers, cut to its remaining call budget),
  * else submit_report; text only when no tool may be called.
  */
@@ -202,7 +220,7 @@ export function decideNextAction(
 ): OfflineAction {
   if (constraints.toolChoice?.type === "none") return { type: "text", text: NEEDS_TOOLS };
   if (!mustSubmit(state, constraints)) {
-    const calls = stageCalls(state, config).filter((call) =>
+    const calls = focused(stageCalls(state, config), state, config).filter((call) =>
       constraints.availableTools.has(call.toolName),
     );
     const room = state.callsLeft ?? Number.POSITIVE_INFINITY;

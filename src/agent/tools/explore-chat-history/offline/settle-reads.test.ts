@@ -12,6 +12,8 @@ import { observation, runState } from "./testing/offline-test-fixtures.js";
 const at = (minute: number) => `2026-03-10T10:${String(minute).padStart(2, "0")}:00.000Z`;
 const constraints = { availableTools: new Set(["search_chats", "read_chat", "submit_report"]) };
 const QUESTION = "Which queue do the mailer worker retries use?";
+/** The question's search words, which every read of the policy carries as its focus. */
+const FOCUS = "queue mailer worker retries use";
 
 /** The proposal the search found and the read around it (messages 1–5 of a long session). */
 const READ = [
@@ -57,11 +59,11 @@ describe("settle reads", () => {
       calls: [
         {
           toolName: "read_chat",
-          input: { chat_id: 1, around_message_id: 2, before: 0, after: 6 },
+          input: { chat_id: 1, around_message_id: 2, before: 0, after: 6, focus: FOCUS },
         },
         {
           toolName: "read_chat",
-          input: { chat_id: 1, around_message_id: 1, before: 0, after: 6 },
+          input: { chat_id: 1, around_message_id: 1, before: 0, after: 6, focus: FOCUS },
         },
       ],
     });
@@ -122,13 +124,13 @@ describe("settle reads", () => {
       return action.type === "calls" ? action.calls.map((call) => call.input) : [];
     };
     const settle = [
-      { chat_id: 1, around_message_id: 2, before: 0, after: 6 },
-      { chat_id: 1, around_message_id: 1, before: 0, after: 6 },
+      { chat_id: 1, around_message_id: 2, before: 0, after: 6, focus: FOCUS },
+      { chat_id: 1, around_message_id: 1, before: 0, after: 6, focus: FOCUS },
     ];
     // Message 40, named among the chat's other matches, lies past every window: read from 39.
     expect(inputs([4, 40, 31])).toEqual([
       ...settle,
-      { chat_id: 1, around_message_id: 39, before: 0, after: 3 },
+      { chat_id: 1, around_message_id: 39, before: 0, after: 3, focus: FOCUS },
     ]);
     // Message 7 lies within the settle reads: nothing more.
     expect(inputs([4, 7])).toEqual(settle);
