@@ -22,6 +22,7 @@ import {
 } from "./policy-parameters.js";
 import type { QueryModel } from "./query-model.js";
 import type { RankedMessage, Ranking } from "./rank-evidence.js";
+import { givingReason } from "./reason-sentence.js";
 import { establishesRevision, valuesOf } from "./revision.js";
 import type { SearchRun } from "./run-state.js";
 import { holdsTermOf, termVector } from "./score-messages.js";
@@ -323,7 +324,13 @@ export function writeReport(
     );
   const labelOf = (finding: Finding) =>
     finding === labelled ? "Newer statement — " : revisedLater(finding) ? "Revised later — " : "";
-  const answers = yesNo ? answeringYesNo(ranking.subject) : undefined;
+  // A yes/no question is answered by a sentence saying yes or no, a why-question by one giving
+  // a reason: each is quoted before a sentence that only names the subject.
+  const answers = yesNo
+    ? answeringYesNo(ranking.subject)
+    : why
+      ? givingReason(ranking.subject)
+      : undefined;
   const findings = ordered.map((finding) => ({
     claim: claimOf(finding, ranking.expanded, labelOf(finding), answers),
     candidate_ids: findingMessages(finding).map((item) => item.observation.candidateId),

@@ -1,0 +1,30 @@
+import { describe, expect, test } from "vitest";
+import { reportFor } from "./decide-next-action.js";
+import { DEFAULT_POLICY } from "./policy-parameters.js";
+import { formulate } from "./query-model.js";
+import { givingReason } from "./reason-sentence.js";
+import { observation, runState } from "./testing/offline-test-fixtures.js";
+
+const QUESTION = "Why did we pick MailerLite for the mailing list?";
+
+describe("a why-question's quote", () => {
+  test("the sentence giving a reason about the subject is quoted, not one only naming it", () => {
+    const turn =
+      "Now, let's create a service module for MailerLite integration with the mailing list. " +
+      "I recommend using MailerLite for this implementation due to its clean REST API.";
+    const history = [observation("c1", turn, { role: "assistant", via: "read" })];
+    const report = reportFor(runState(QUESTION, history), DEFAULT_POLICY);
+    expect(report.findings[0]?.claim).toContain(
+      '"I recommend using MailerLite for this implementation due to its clean REST API."',
+    );
+  });
+
+  test("a reason is a statement with a cue that names the subject", () => {
+    const reason = givingReason(formulate(QUESTION));
+    expect(reason("We went with MailerLite because its free tier covers us.")).toBe(true);
+    expect(reason("MailerLite, since it already handles GDPR consent.")).toBe(true);
+    expect(reason("Is it MailerLite because of the price?")).toBe(false);
+    expect(reason("We have used MailerLite since 2024.")).toBe(false);
+    expect(reason("Postmark was chosen because it is fast.")).toBe(false);
+  });
+});

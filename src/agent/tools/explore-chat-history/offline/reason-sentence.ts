@@ -1,0 +1,26 @@
+/**
+ * A sentence that gives a reason about the question's subject, for a question asking why: "I
+ * recommend using MailerLite for this implementation due to its clean REST API" answers "why did
+ * we pick MailerLite?", where "let's create a service module for MailerLite" only names it. Why-
+ * questions expect an explanation, and its cue words ("because", "due to") are what a bag of words
+ * misses (Verberne et al., "What is not in the bag of words for why-QA?", Computational
+ * Linguistics 2010). English. Pure.
+ */
+import type { QueryModel } from "./query-model.js";
+import { holdsTermOf } from "./score-messages.js";
+
+/**
+ * Cues that introduce a reason. "since" only before a word that is no number or time word ("since
+ * it already handles VAT", not "since 2024" or "since yesterday").
+ */
+const REASON_CUE =
+  /\b(?:because|due\s+to|so\s+that|in\s+order\s+to|the\s+reasons?\b|thanks\s+to|to\s+avoid|which\s+(?:means|lets|avoids|keeps)|since\s+(?!\d|yesterday|today|then|last|the\s+last)\w)/i;
+
+/**
+ * Whether a sentence is no question, holds a {@link REASON_CUE} and names a word of `subject`
+ * (index terms, `holdsTermOf`).
+ */
+export function givingReason(subject: QueryModel): (sentence: string) => boolean {
+  const onSubject = holdsTermOf(subject);
+  return (sentence) => !/[?？]$/.test(sentence) && REASON_CUE.test(sentence) && onSubject(sentence);
+}
