@@ -26,5 +26,13 @@ describe("a why-question's quote", () => {
     expect(reason("Is it MailerLite because of the price?")).toBe(false);
     expect(reason("We have used MailerLite since 2024.")).toBe(false);
     expect(reason("Postmark was chosen because it is fast.")).toBe(false);
+    // The problem a choice fixed is its reason, as coding agents state it.
+    const pooler = givingReason(
+      formulate("why do we connect through the pooler instead of the direct host?"),
+    );
+    expect(pooler("The direct connection failed and timed out.")).toBe(true);
+    expect(pooler("The direct host is IPv6-only, and this machine can't route IPv6.")).toBe(true);
+    expect(pooler("The fix is the Session Pooler, which has its own host.")).toBe(true);
+    expect(pooler("Copy the pooler host from the dashboard.")).toBe(false);
   });
 });
