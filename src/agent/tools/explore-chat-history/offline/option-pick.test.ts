@@ -49,6 +49,18 @@ describe("optionLine", () => {
     expect(optionLine("Option B: keep it.", "b")).toBe("Option B: keep it.");
     expect(optionLine(PROPOSAL, "c")).toBeNull();
   });
+
+  test("a heading naming the option comes before a numbered point of the problem", () => {
+    const proposal = [
+      "## The Mismatch",
+      "1. **Connection String:**",
+      "- Program.cs looks for: `ConnectionStrings__MongoDB`",
+      "## Fix Option 1: Update docker-compose.yaml",
+      "## Fix Option 2: Update Program.cs",
+    ].join("\n");
+    expect(optionLine(proposal, "1")).toBe("Fix Option 1: Update docker-compose.yaml");
+    expect(optionLine(proposal, "2")).toBe("Fix Option 2: Update Program.cs");
+  });
 });
 
 describe("a proposal whose reply picked an option by label", () => {

@@ -28,14 +28,25 @@ export function pickedOption(reply: string): string | null {
 /**
  * The line of `text` that opens the item labelled `label` ("- **(b) Keep confirmation on** — set
  * …", "2. Keep it", "Option B: keep it"), whitespace collapsed; null when no line does. A list
- * marker and emphasis may come before the label.
+ * marker and emphasis may come before the label. A heading that names the option ("## Fix Option
+ * 1: Update docker-compose.yaml") comes before a numbered item: "1." also numbers the points of
+ * the problem a proposal lays out before its options (HaaV, "do option 1 for me").
  */
 export function optionLine(text: string, label: string): string | null {
   const tag = escapeRegExp(label);
+  const lines = text.split("\n");
+  const heading = new RegExp(String.raw`^\s*#{1,6}\s.*\boption\s+${tag}\b`, "i");
   const opens = new RegExp(
     String.raw`^\s*(?:[-*•]\s+)?(?:[*_]{1,2})?(?:\(${tag}\)|${tag}[.):]|option\s+${tag}\b)`,
     "i",
   );
-  const line = text.split("\n").find((candidate) => opens.test(candidate));
-  return line === undefined ? null : line.replace(/\s+/g, " ").trim();
+  const line =
+    lines.find((candidate) => heading.test(candidate)) ??
+    lines.find((candidate) => opens.test(candidate));
+  return line === undefined
+    ? null
+    : line
+        .replace(/^\s*#{1,6}\s+/, "")
+        .replace(/\s+/g, " ")
+        .trim();
 }

@@ -65,6 +65,26 @@ describe("threadTurns", () => {
     ]);
   });
 
+  test("a person's bare command after a proposal is skipped: the reaction is the turn after it", () => {
+    const session = [
+      observation("e1", "Fix Option 1: update docker-compose.yaml for the connection string.", {
+        chatId: 4,
+        messageId: 1,
+        role: "assistant",
+      }),
+      observation("e2", "/code", { chatId: 4, messageId: 2 }),
+      observation("e3", "do option 1 for me", { chatId: 4, messageId: 3 }),
+    ];
+    const settled = threadTurns(session[0]!, {
+      observations: session,
+      scoreOf: (id) => (id === "e1" ? 2 : 0),
+      subjectShare: 0.5,
+    });
+    expect(settled.map((turn) => [turn.observation.candidateId, turn.kind])).toEqual([
+      ["e3", "reply"],
+    ]);
+  });
+
   test("a long prompt on another subject after a pause is the next task, not a reaction", () => {
     const at = (minute: number) => `2025-11-22T23:${String(minute).padStart(2, "0")}:00.000Z`;
     const nextTask =

@@ -123,6 +123,14 @@ export function personReplies(turn: Observation, reply: Observation): boolean {
   );
 }
 
+/** A person's turn that is only a tool's slash command, without arguments ("/code", "/ask"). */
+const BARE_COMMAND = /^\/[a-z][\w-]{0,30}$/i;
+
+/** `observation` is a person's {@link BARE_COMMAND}. */
+function isBareCommand(observation: Observation): boolean {
+  return observation.role === "user" && BARE_COMMAND.test(observation.text.trim());
+}
+
 /**
  * A turn that ends asking (a closing quote or bracket after the mark too: VS Code's
  * `@agent Continue: "Continue to iterate?"`): it settles nothing.
@@ -147,10 +155,13 @@ export function threadTurns(cited: Observation, options: ThreadTurnOptions): Thr
   const bar = subjectShare * scoreOf(cited.candidateId);
   const onSubject = (item: Observation) => bar > 0 && scoreOf(item.candidateId) >= bar;
   const states = (item: Observation) => onSubject(item) && !asks(item);
-  const next = later[0];
+  // A person's bare command ("/code" in aider: switch to the coding mode) says nothing about the
+  // turn before it; the reaction is the turn after it ("do option 1 for me").
+  const skip = later[0] && later[0].messageId === cited.messageId + 1 && isBareCommand(later[0]);
+  const next = skip ? later[1] : later[0];
   if (
     next &&
-    next.messageId === cited.messageId + 1 &&
+    next.messageId === cited.messageId + (skip ? 2 : 1) &&
     reacts(cited, next, onSubject) &&
     // A coding agent ends its answer by offering more ("Want me to apply it?"): still the answer.
     (!asks(next) || next.role === "assistant")
