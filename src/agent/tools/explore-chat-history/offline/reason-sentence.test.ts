@@ -34,5 +34,12 @@ describe("a why-question's quote", () => {
     expect(pooler("The direct host is IPv6-only, and this machine can't route IPv6.")).toBe(true);
     expect(pooler("The fix is the Session Pooler, which has its own host.")).toBe(true);
     expect(pooler("Copy the pooler host from the dashboard.")).toBe(false);
+    const driver = givingReason(formulate("why did we switch to asyncpg?"));
+    expect(
+      driver(
+        "The issue is that the asynchronous driver (`asyncpg`) is missing from your dependencies.",
+      ),
+    ).toBe(true);
+    expect(driver("Run `uv sync` in your terminal to install `asyncpg`.")).toBe(false);
   });
 });

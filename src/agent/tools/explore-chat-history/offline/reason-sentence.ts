@@ -13,10 +13,11 @@ import { holdsTermOf } from "./score-messages.js";
  * Cues that introduce a reason: a cause ("because", "due to"; "since" only before a word that is
  * no number or time word: "since it already handles VAT", not "since 2024"), or the problem a
  * choice fixed, as coding agents state it ("the direct connection failed", "the direct host is
- * IPv6-only", "this machine can't route IPv6", "the fix is the Session Pooler").
+ * IPv6-only", "this machine can't route IPv6", "the fix is the Session Pooler", "the issue is that
+ * … the asynchronous driver (asyncpg) is missing").
  */
 const REASON_CUE =
-  /\b(?:because|due\s+to|so\s+that|in\s+order\s+to|the\s+reasons?\b|thanks\s+to|to\s+avoid|which\s+(?:means|lets|avoids|keeps)|since\s+(?!\d|yesterday|today|then|last|the\s+last)\w|fail(?:s|ed)\b|can(?:not|['’]t)\b|(?:does|do|is|are)(?:n['’]t|\s+not)\s+(?:support|work|compatible)|the\s+fix\s+(?:is|was)\b|(?:is|are)\s+[\w.]+-only\b)/i;
+  /\b(?:because|due\s+to|so\s+that|in\s+order\s+to|the\s+reasons?\b|thanks\s+to|to\s+avoid|which\s+(?:means|lets|avoids|keeps)|since\s+(?!\d|yesterday|today|then|last|the\s+last)\w|fail(?:s|ed)\b|can(?:not|['’]t)\b|(?:does|do|is|are)(?:n['’]t|\s+not)\s+(?:support|work|compatible)|the\s+(?:fix|issue|problem|cause)\s+(?:is|was)\b|(?:is|are)\s+[\w.]+-only\b)/i;
 
 /**
  * Whether a sentence is no question, holds a {@link REASON_CUE} and names a word of `subject`
