@@ -6,6 +6,12 @@
  */
 
 import { z } from "zod";
+import {
+  MAX_QUERY_CHARS,
+  MAX_READ_LIMIT,
+  MAX_READ_NEIGHBOURS,
+  MAX_SEARCH_LIMIT,
+} from "../../../history/index.js";
 import { maxCharacters } from "../../../text/character-count.js";
 import { argumentNames } from "../argument-names.js";
 
@@ -18,8 +24,8 @@ export const candidateIdSchema = z.string().regex(/^c[1-9][0-9]{0,5}$/);
 
 /** search_chats input: one keyword query (1–500 chars), at most `limit` chats (1–20, default 8). */
 export const childSearchInputSchema = z.object({
-  query: maxCharacters(z.string().trim().min(1), 500),
-  limit: z.number().int().min(1).max(20).optional(),
+  query: maxCharacters(z.string().trim().min(1), MAX_QUERY_CHARS),
+  limit: z.number().int().min(1).max(MAX_SEARCH_LIMIT).optional(),
 });
 export type ChildSearchInput = z.infer<typeof childSearchInputSchema>;
 
@@ -32,11 +38,11 @@ export type ChildSearchInput = z.infer<typeof childSearchInputSchema>;
 export const childReadInputSchema = z.object({
   chat_id: z.number().int().positive(),
   around_message_id: z.number().int().positive().optional(),
-  before: z.number().int().min(0).max(10).optional(),
-  after: z.number().int().min(0).max(10).optional(),
+  before: z.number().int().min(0).max(MAX_READ_NEIGHBOURS).optional(),
+  after: z.number().int().min(0).max(MAX_READ_NEIGHBOURS).optional(),
   offset: z.number().int().min(0).optional(),
-  limit: z.number().int().min(1).max(20).optional(),
-  focus: maxCharacters(z.string(), 500).optional(),
+  limit: z.number().int().min(1).max(MAX_READ_LIMIT).optional(),
+  focus: maxCharacters(z.string(), MAX_QUERY_CHARS).optional(),
 });
 export type ChildReadInput = z.infer<typeof childReadInputSchema>;
 
