@@ -1,8 +1,10 @@
 /**
  * `recollect read --app NAME --chat ID [--around ID] [--before N --after N | --offset N --limit N]
- * [--whole]`: the developer-facing view of the `readChat()` primitive: a window of projection text,
- * same-app, ≤ 2,400 chars a message and ≤ 20 KB in all; `--whole` shows each message as projected
- * (≤ 8,000 chars), for a person checking a cited message a report's excerpt or a model's read cut.
+ * [--focus WORDS | --whole]`: the developer-facing view of the `readChat()` primitive: a window of
+ * projection text, same-app, ≤ 2,400 chars a message and ≤ 20 KB in all; `--focus` shows a longer
+ * message's stretch naming the words, as read_chat's `focus` does for the explorer; `--whole` shows
+ * each message as projected (≤ 8,000 chars), for a person checking a cited message a report's
+ * excerpt or a model's read cut.
  */
 
 import type { Command } from "commander";
@@ -124,12 +126,22 @@ interface ReadFlags {
   after?: string;
   offset?: string;
   limit?: string;
+  focus?: string;
   whole?: true;
 }
 
 /** Turns the flags into a read input; a window and a page cannot be mixed on the command line. */
 function readInputFromFlags(flags: ReadFlags): ReadChatInput {
   const chatId = parseIdOption("--chat", flags.chat, "chat");
+  if (flags.focus !== undefined && flags.whole) {
+    throw new FlagCombinationError({
+      flag: "--focus",
+      rule: "excludes",
+      other: "--whole",
+      reason: "--whole shows every message uncut, so there is no part to pick",
+    });
+  }
+  const focus = flags.focus === undefined ? {} : { focus: flags.focus };
   const int = (name: string, value: string | undefined, allowed: string) =>
     parseIntegerOption(name, value, allowed);
   if (flags.around !== undefined) {
@@ -147,6 +159,7 @@ function readInputFromFlags(flags: ReadFlags): ReadChatInput {
       around_message_id: parseIdOption("--around", flags.around, "message")!,
       ...optional("before", int("--before", flags.before, "an integer from 0 to 10")),
       ...optional("after", int("--after", flags.after, "an integer from 0 to 10")),
+      ...focus,
     };
   }
   if (flags.before !== undefined || flags.after !== undefined) {
@@ -162,6 +175,7 @@ function readInputFromFlags(flags: ReadFlags): ReadChatInput {
     chat_id: chatId!,
     ...optional("offset", int("--offset", flags.offset, READ_OFFSET_ALLOWED)),
     ...optional("limit", int("--limit", flags.limit, "an integer from 1 to 20")),
+    ...focus,
   };
 }
 
@@ -174,6 +188,7 @@ function readFlagTerms(flags: ReadFlags): FlagTerms {
     after: { flag: "--after", typed: flags.after },
     offset: { flag: "--offset", typed: flags.offset },
     limit: { flag: "--limit", typed: flags.limit },
+    focus: { flag: "--focus", typed: flags.focus },
   };
 }
 
@@ -193,6 +208,10 @@ export function registerReadCommand(program: Command): void {
     .option("--after <n>", "messages after --around, 0-10 (default 3)")
     .option("--offset <n>", "first message of the page, from 0 (default 0)")
     .option("--limit <n>", "messages in the page, 1-20 (default 10)")
+    .option(
+      "--focus <words>",
+      "words to look for: a message longer than the read shows the part naming them",
+    )
     .option("--whole", "each message whole (up to 8,000 chars), not cut at 2,400")
     .action(async (flags: ReadFlags, command: Command) => {
       const global = globalOptions(command);

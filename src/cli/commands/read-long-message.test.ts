@@ -1,7 +1,8 @@
 /**
- * `recollect read --whole`: a person checking a cited message sees all of it, while the default
- * read keeps the read_chat primitive's 2,400-char cut and says how to see the rest. Real store,
- * imported through `recollect import`.
+ * A message longer than `recollect read` shows: `--whole` lets a person checking a cited message
+ * see all of it, `--focus` the part naming the words they look for, while the default read keeps
+ * the read_chat primitive's 2,400-char cut and says how to see the rest. Real store, imported
+ * through `recollect import`.
  */
 import { writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
@@ -87,5 +88,42 @@ describe("recollect read --whole", () => {
     const page = await recollect(["read", "--app", "mapper", "--chat", "1", "--whole"]);
     expect(page.code).toBe(0);
     expect(page.stdout).toContain(ANSWER);
+  });
+});
+
+describe("recollect read --focus", () => {
+  const around = ["read", "--app", "mapper", "--chat", "1", "--around", "2"];
+
+  it("shows the stretch naming the focus words, cut marks on both ends it was cut at", async () => {
+    const read = await recollect(["--json", ...around, "--focus", "why oklch"]);
+    expect(read.code).toBe(0);
+    const messages = (
+      JSON.parse(read.stdout) as { messages: { content: string; projection_truncated: boolean }[] }
+    ).messages;
+    expect(messages[1]?.projection_truncated).toBe(true);
+    expect(messages[1]?.content.startsWith("…")).toBe(true);
+    expect(messages[1]?.content.endsWith(ANSWER)).toBe(true);
+    expect(messages[1]?.content.length).toBeLessThanOrEqual(2_400);
+  });
+
+  it("keeps the head when the focus names nothing past it", async () => {
+    const plain = await recollect(around);
+    const focused = await recollect([...around, "--focus", "connection lines"]);
+    expect(focused.code).toBe(0);
+    expect(focused.stdout).toBe(plain.stdout);
+  });
+
+  it("refuses --focus with --whole, and a focus over 500 characters, writing nothing", async () => {
+    const both = await recollect(["--json", ...around, "--focus", "oklch", "--whole"]);
+    expect(both.code).toBe(2);
+    expect(JSON.parse(both.stderr)).toMatchObject({
+      error: { kind: "invalid_input", argument: "--focus" },
+    });
+    const long = await recollect(["--json", ...around, "--focus", "x".repeat(501)]);
+    expect(long.code).toBe(2);
+    expect(JSON.parse(long.stderr)).toMatchObject({
+      error: { kind: "invalid_input", argument: "--focus" },
+    });
+    expect(long.stdout).toBe("");
   });
 });
