@@ -21,6 +21,7 @@ export const OFFLINE_STAGES = [
   "speaker",
   "reason",
   "supersede",
+  "present",
   "thread",
   "settle",
   "kinds",
@@ -220,6 +221,16 @@ export const OFFLINE_PARAMETERS = Object.freeze({
    * 0.35 5 of 52, 0.45 2 of 52 (3 right kept), 0.55 1 of 52 (1 right kept).
    */
   mediumStrength: 0.45,
+  /**
+   * For a question about the present ({@link PRESENT_REQUEST}), the newest of the first
+   * `presentDepth` findings leads when it states a value and its lead covers the subject within
+   * `presentCoverageSlack` of the first finding's lead (coverage, 0 to < 1): of two statements about
+   * the same subject, the later is the one in force. coding-histories revisions dev: answer@1 0.64 →
+   * 0.68, current-first 0.26 → 0.32, every other dev set unchanged, at slack 0.1 and 0.2 alike;
+   * 0.05 kept one of the two; no slack (any later finding) lost a coding-histories answer@1.
+   */
+  presentDepth: 3,
+  presentCoverageSlack: 0.1,
 });
 /** The policy's tunable numbers (the shape of {@link OFFLINE_PARAMETERS}). */
 export type OfflineParameters = { readonly [K in keyof typeof OFFLINE_PARAMETERS]: number };
@@ -257,6 +268,14 @@ export const SUMMARY_REQUEST =
  */
 export const NAME_REQUEST =
   /^\s*(?:which|where)\b|^\s*how\s+do(?:es)?\s+(?:people|users|customers)\b|\bwhat\s+(?:\w+\s+)?(?:do|does|did|are|is)\s+(?:\w+\s+){0,3}?(?:use|using|pick|picked|choose|chose)\b/i;
+
+/**
+ * The question asks what holds at present or in the end ("… does the footer have now?", "how did
+ * we finally get past …", "is something still outstanding?"): of comparable statements the newest
+ * answers it (`presentDepth`). Not "current" or "currently": "what did I say I'm currently paying
+ * for my place?" asks what was said then (BEAM-100K dev lost two answers@1 with them).
+ */
+export const PRESENT_REQUEST = /\b(?:now|finally|still)\b/i;
 
 /** The question asks for a reason: its answer is the motivation stated before a decision. */
 export const REASON_REQUEST = /\bwhy\b|\breasons?\s+(?:for|behind|why)\b/i;
@@ -298,7 +317,7 @@ function digest(text: string): string {
 }
 
 /** Bumped when the pipeline's code or a cue pattern (not just a number) changes what it outputs. */
-export const OFFLINE_PIPELINE_GENERATION = 73;
+export const OFFLINE_PIPELINE_GENERATION = 74;
 
 /**
  * The policy version of `config`: `<generation><5-digit digest of the parameters>` (a number, so

@@ -144,6 +144,51 @@ describe("findings order", () => {
   });
 });
 
+describe("a question about the present", () => {
+  const history = [
+    observation(
+      "c1",
+      "The footer background is `bg-gray-900` in both themes, with white links and a logo.",
+      { chatTitle: "Footer", role: "assistant", createdAt: "2026-01-01T10:00:00.000Z", ...read },
+    ),
+    observation("c2", "The footer background is `bg-sky-50` in both themes.", {
+      chatId: 2,
+      chatTitle: "Theme",
+      role: "assistant",
+      createdAt: "2026-01-05T10:00:00.000Z",
+      ...read,
+    }),
+  ];
+  const first = (question: string, config = DEFAULT_POLICY) =>
+    reportFor(runState(question, history), config).findings[0]?.candidate_ids[0];
+
+  test("leads with the newest of comparable statements", () => {
+    expect(first("What background does the footer have?")).toBe("c1");
+    expect(first("What background does the footer have now?")).toBe("c2");
+    expect(first("How did we finally style the footer background?")).toBe("c2");
+  });
+
+  test("keeps the ranking's order with the stage off, or for a newer turn off the subject", () => {
+    const off = { ...DEFAULT_POLICY, off: new Set(["present" as const]) };
+    expect(first("What background does the footer have now?", off)).toBe("c1");
+    const later = [
+      history[0]!,
+      observation("c2", "The header is `bg-sky-50` in both themes, with the footer unchanged.", {
+        chatId: 2,
+        chatTitle: "Header",
+        role: "assistant",
+        createdAt: "2026-01-05T10:00:00.000Z",
+        ...read,
+      }),
+    ];
+    const report = reportFor(
+      runState("What background does the footer have now?", later),
+      DEFAULT_POLICY,
+    );
+    expect(report.findings[0]?.candidate_ids[0]).toBe("c1");
+  });
+});
+
 describe("advice nobody took up", () => {
   const history = (reply: string | null) => [
     observation("c1", "What should I use to deploy the website, given the database?", {

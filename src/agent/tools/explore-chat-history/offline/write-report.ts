@@ -15,7 +15,9 @@ import { absentWords, evidenceStrength } from "./evidence-strength.js";
 import { gapWords } from "./gap-words.js";
 import { optionLine, pickedOption } from "./option-pick.js";
 import {
+  type OfflineParameters,
   type PolicyConfig,
+  PRESENT_REQUEST,
   REASON_REQUEST,
   SUMMARY_REQUEST,
   YES_NO_QUESTION,
@@ -242,13 +244,43 @@ function onePerRevision(
 }
 
 /**
+ * `ordered` with the newest of its first `presentDepth` findings moved to the front when it is
+ * later than the first, states a value (`leads`) and its lead's coverage is within
+ * `presentCoverageSlack` of the first's: for a question about the present, of two statements
+ * about the same subject the later one is in force (focuslab, "what background does the footer
+ * have now?": the revert to the mockup's gradients, not the earlier footer change). Unchanged
+ * when the first finding is already a revision's newer side (`inForce`).
+ */
+function newestComparableFirst(
+  ordered: readonly Finding[],
+  leads: (finding: Finding) => boolean,
+  inForce: (finding: Finding) => boolean,
+  parameters: OfflineParameters,
+): Finding[] {
+  const [first, ...rest] = ordered;
+  if (first === undefined || inForce(first)) return [...ordered];
+  const floor = first.lead.coverage - parameters.presentCoverageSlack;
+  const newest = rest
+    .slice(0, parameters.presentDepth - 1)
+    .filter((item) => leads(item) && item.lead.coverage >= floor && precedes(first.lead, item.lead))
+    .reduce<Finding | undefined>(
+      (best, item) => (best === undefined || precedes(best.lead, item.lead) ? item : best),
+      undefined,
+    );
+  return newest === undefined
+    ? [...ordered]
+    : [newest, ...ordered.filter((item) => item !== newest)];
+}
+
+/**
  * Builds the report for `selection` of `ranking`, whose evidence strength (`evidence-strength.ts`,
  * −1 to < 1, from the ranking and the run's `searches`) decides abstention and confidence.
  * `context.outsideCurrentChat`: a current chat was excluded from the search, so an absent word is absent
  * only outside it. Findings: the newer side of each established revision first (the statement in
- * force), then statements before deferrals and questions, best first. Ordering every strong answer
- * newest first for a question about the present ("… now?") was measured and dropped
- * (coding-histories dev: answer@1 0.25 → 0.23, superseded 0.43 → 0.29).
+ * force), then statements before deferrals and questions, best first; for a question about the
+ * present, the newest comparable statement first ({@link newestComparableFirst}). Ordering every
+ * strong answer newest first for such a question was measured and dropped (coding-histories dev:
+ * answer@1 0.25 → 0.23, superseded 0.43 → 0.29).
  */
 export function writeReport(
   ranking: Ranking,
@@ -299,11 +331,15 @@ export function writeReport(
     why ||
     statesValue(finding.lead, ranking.question) ||
     (yesNo && answersYesNo(finding.lead, ranking.subject));
-  const ordered = built.findings
+  const ranked = built.findings
     // A revised statement is quoted in its conflict only: a second quote pushed conflicts out.
     .filter((finding) => !older.has(finding.lead))
     .sort((x, y) => Number(inForce(y)) - Number(inForce(x)) || Number(leads(y)) - Number(leads(x)))
     .slice(0, 8);
+  const ordered =
+    off.has("present") || !PRESENT_REQUEST.test(context.question)
+      ? ranked
+      : newestComparableFirst(ranked, leads, inForce, parameters);
   // One label: two findings in force agree (a decision and the turn that carried it out), and
   // two "newer statement" labels, the second dated earlier, read as two competing answers.
   const labelled = ordered.find(inForce);
