@@ -40,13 +40,38 @@ describe("settings store", () => {
     expect(readdirSync(path)).toEqual([]);
   });
 
-  it("lives beside the store file, named after it, and nowhere for an in-memory store", () => {
-    expect(settingsPathForStore("/data/recollect/recollect.db")).toBe(
-      "/data/recollect/recollect.settings.json",
+  it("lives beside the store file, named after all of it, and nowhere for an in-memory store", () => {
+    const dir = tempDir();
+    expect(settingsPathForStore(join(dir, "recollect.db"))).toBe(
+      join(dir, "recollect.db.settings.json"),
     );
-    expect(settingsPathForStore("/tmp/corpus.db")).toBe("/tmp/corpus.settings.json");
-    expect(settingsPathForStore("/tmp/plain")).toBe("/tmp/plain.settings.json");
+    // Each of these once shared `corpus.settings.json`.
+    const names = ["corpus.db", "corpus.sqlite", "corpus.db-old", "corpus"];
+    const paths = names.map((name) => settingsPathForStore(join(dir, name)));
+    expect(paths).toEqual(names.map((name) => join(dir, `${name}.settings.json`)));
     expect(settingsPathForStore(":memory:")).toBeNull();
+    expect(readdirSync(dir)).toEqual([]);
+  });
+
+  it("carries a settings file under the older name over, as a copy the older stores keep", () => {
+    const dir = tempDir();
+    const legacy = join(dir, "shop.settings.json");
+    writeFileSync(legacy, '{"entitlement":"pro"}\n');
+    const path = settingsPathForStore(join(dir, "shop.db"));
+    expect(path).toBe(join(dir, "shop.db.settings.json"));
+    expect(readFileSync(path!, "utf8")).toBe('{"entitlement":"pro"}\n');
+    expect(readFileSync(legacy, "utf8")).toBe('{"entitlement":"pro"}\n');
+    // From then on each store has its own: a change to one leaves the other as it was.
+    createFileSettingsStore(path!).update(() => ({ entitlement: "free" }));
+    expect(readFileSync(settingsPathForStore(join(dir, "shop.sqlite"))!, "utf8")).toBe(
+      '{"entitlement":"pro"}\n',
+    );
+    expect(readFileSync(legacy, "utf8")).toBe('{"entitlement":"pro"}\n');
+    // A file already under the new name is never overwritten.
+    writeFileSync(legacy, '{"entitlement":"free"}\n');
+    expect(readFileSync(settingsPathForStore(join(dir, "shop.sqlite"))!, "utf8")).toBe(
+      '{"entitlement":"pro"}\n',
+    );
   });
 
   it("mcp.sampling is off by default, takes on or off, and keeps the rest of the file", () => {

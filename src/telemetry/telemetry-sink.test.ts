@@ -41,7 +41,7 @@ const run: ExploreRunEvent = {
 describe("telemetry sink", () => {
   it("appends one stamped JSON line per event beside the store", () => {
     const path = telemetryPathForStore(join(tempDir(), "recollect.db"));
-    expect(path?.endsWith("/recollect.telemetry.jsonl")).toBe(true);
+    expect(path?.endsWith("/recollect.db.telemetry.jsonl")).toBe(true);
     const sink = createJsonlTelemetrySink({ path: path!, enabled: () => true, now: () => 0 });
     sink.record(run);
     sink.record({

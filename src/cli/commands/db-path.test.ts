@@ -166,7 +166,7 @@ describe("--db PATH", () => {
     async () => {
       const { dir, history } = folderWithHistory();
       const before = folderSnapshot(dir);
-      const longName = join(dir, `${"n".repeat(250)}.db`); // its .settings.json name is 261 bytes
+      const longName = join(dir, `${"n".repeat(250)}.db`); // its .settings.json name is 264 bytes
       const longPath = join(dir, ...Array.from({ length: 25 }, () => "f".repeat(200)), "s.db");
       for (const db of [longName, longPath]) {
         for (const args of [["apps"], ["import", history]]) {

@@ -7,13 +7,13 @@
  * checkout to be open to that user).
  */
 import { createHash } from "node:crypto";
-import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync } from "node:fs";
+import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync } from "node:fs";
 import { dirname, join } from "node:path";
 import Database from "better-sqlite3";
 import { afterEach, describe, expect, it } from "vitest";
 import { writeSyntheticCorpus } from "../../importers/testing/synthetic-histories.js";
 import type { AppsResponse } from "../../server/shared/api-types.js";
-import { storeCompanionPath } from "../../store/companion-path.js";
+import { legacyStoreCompanionPath, storeCompanionPath } from "../../store/companion-path.js";
 import { formatSearch } from "./search.js";
 import { readOnlyNotice } from "./serve.js";
 import { createTempStores, runCaptured } from "./testing/run-captured.js";
@@ -35,15 +35,19 @@ const sha256 = (path: string) => createHash("sha256").update(readFileSync(path))
 
 /**
  * A store with the synthetic corpus indexed, one more message queued, then made read-only; Pro
- * turned on first unless `pro` is false.
+ * turned on first unless `pro` is false, in a settings file under the name used before
+ * 2026-12-07 when `legacyName`.
  */
-async function readOnlyStore(pro = true): Promise<string> {
+async function readOnlyStore(pro = true, legacyName = false): Promise<string> {
   const db = stores.path();
   const corpus = writeSyntheticCorpus(join(dirname(db), "corpus"));
   expect((await runCaptured(["--db", db, "import", corpus.aider])).code).toBe(0);
   if (pro) {
     expect((await runCaptured(["--db", db, "settings", "set", "entitlement", "pro"])).code).toBe(0);
-    chmodSync(storeCompanionPath(db, ".settings.json"), 0o444);
+    const settings = storeCompanionPath(db, ".settings.json");
+    const kept = legacyName ? legacyStoreCompanionPath(db, ".settings.json") : settings;
+    renameSync(settings, kept);
+    chmodSync(kept, 0o444);
   }
   const raw = new Database(db);
   raw
@@ -120,6 +124,19 @@ describe("a read-only store", () => {
       });
       expect(JSON.parse(rebuild.stderr).error.message).toContain(db);
       expect(sha256(db)).toBe(before);
+    },
+    120_000,
+  );
+
+  childIt(
+    "keeps Pro from a settings file under the older name, which the folder cannot copy",
+    async () => {
+      requirePermissionRunner(BLOCKED_LINE);
+      const db = await readOnlyStore(true, true);
+      const search = await run(["--db", db, "--json", "search", "--app", "Lanternfish", "lantern"]);
+      expect(search.code).toBe(0);
+      expect(JSON.parse(search.stdout).chats).toHaveLength(1);
+      expect(existsSync(storeCompanionPath(db, ".settings.json"))).toBe(false);
     },
     120_000,
   );

@@ -225,7 +225,7 @@ describe("recollect settings", () => {
     );
     const other = await runCaptured(["--db", second, "settings", "get", "entitlement"]);
     expect(other.stdout).toBe(
-      `entitlement = free (default)\n  (settings file ${join(dirname(first), "second.settings.json")}, not there yet)\n`,
+      `entitlement = free (default)\n  (settings file ${join(dirname(first), "second.db.settings.json")}, not there yet)\n`,
     );
   });
 });
