@@ -9,7 +9,13 @@
 
 import type { Command } from "commander";
 import { ChatNotFoundError } from "../../errors/recollect-error.js";
-import { type HistoryPort, parseReadInput, READ_OFFSET_ALLOWED } from "../../history/index.js";
+import {
+  type HistoryPort,
+  MAX_READ_LIMIT,
+  MAX_READ_NEIGHBOURS,
+  parseReadInput,
+  READ_OFFSET_ALLOWED,
+} from "../../history/index.js";
 import { MAX_PROJECTION_CHARS } from "../../history/projection/index.js";
 import { MAX_READ_MESSAGE_CHARS, type ReadExtent } from "../../history/read/read-extent.js";
 import type { NotEvidenceKind, ReadChatInput, ReadChatResult } from "../../history/types.js";
@@ -157,8 +163,14 @@ function readInputFromFlags(flags: ReadFlags): ReadChatInput {
     return {
       chat_id: chatId!,
       around_message_id: parseIdOption("--around", flags.around, "message")!,
-      ...optional("before", int("--before", flags.before, "an integer from 0 to 10")),
-      ...optional("after", int("--after", flags.after, "an integer from 0 to 10")),
+      ...optional(
+        "before",
+        int("--before", flags.before, `an integer from 0 to ${MAX_READ_NEIGHBOURS}`),
+      ),
+      ...optional(
+        "after",
+        int("--after", flags.after, `an integer from 0 to ${MAX_READ_NEIGHBOURS}`),
+      ),
       ...focus,
     };
   }
@@ -174,7 +186,7 @@ function readInputFromFlags(flags: ReadFlags): ReadChatInput {
   return {
     chat_id: chatId!,
     ...optional("offset", int("--offset", flags.offset, READ_OFFSET_ALLOWED)),
-    ...optional("limit", int("--limit", flags.limit, "an integer from 1 to 20")),
+    ...optional("limit", int("--limit", flags.limit, `an integer from 1 to ${MAX_READ_LIMIT}`)),
     ...focus,
   };
 }
