@@ -24,7 +24,7 @@ export const INPUT_DESCRIPTIONS: Readonly<Record<string, Readonly<Record<string,
     limit:
       "With offset (ignored when around_message_id is given): the page's size in messages, 1–20 (default 10).",
     focus:
-      "Optional words you are looking for (≤ 500 characters), e.g. the question: a message longer than the read shows (2,400 characters) then shows the part that names them rather than its beginning.",
+      "Optional words you are looking for (≤ 500 characters), e.g. the question: a message longer than the read shows (2,400 characters) then shows the part that names them when its beginning names none of them.",
   },
 };
 

@@ -50,4 +50,14 @@ describe("focusWindow", () => {
       true,
     );
   });
+
+  it("keeps the head when it holds one of the focus names, though a later stretch holds another", () => {
+    // Kind names are alternatives ("posthog plausible vercel"): a head naming one is on the subject.
+    const head = "We'll use PostHog for analytics instead of Plausible.";
+    const later = "Switched the analytics from Plausible to PostHog; Vercel Analytics stays off.";
+    const text = `${head}\n${filler(60)}\n${later}`;
+    expect(focusWindow(text, "analytics vercel plausible posthog", 600).text.startsWith(head)).toBe(
+      true,
+    );
+  });
 });

@@ -62,8 +62,9 @@ function segmentsOf(text: string, focus: ReadonlySet<string>): Segment[] {
  * the head of the message when it is one of them, else the one whose weightiest term first occurs
  * nearest {@link LEAD_CHARS} into it. A window not at the head starts with {@link CUT_MARK}, and
  * one that ends before the text does ends with it; both count within `maxChars`. The plain head
- * cut (`truncateChars`) when the text fits, when `focusText` has no terms or when no window
- * matches better than the head.
+ * cut (`truncateChars`) when the text fits, when `focusText` has no terms, when no window
+ * matches better than the head, or when the head already holds a focus name (a word everyday
+ * English says at family Zipf below {@link NAME_ZIPF}) or the better window holds none.
  *
  * @param maxChars the read bound, ≥ 16 (e.g. 2,400, `MAX_READ_MESSAGE_CHARS`).
  */
@@ -109,12 +110,16 @@ export function focusWindow(
     const tied = Math.abs(window.score - best.score) <= 1e-9 && best !== first;
     if (window.score > best.score + 1e-9 || (tied && window.lead < best.lead)) best = window;
   }
-  // Only a name the head lacks moves the cut: everyday words ("work", "maintainers") are as
-  // likely in the turn's own gist at its head as in a stretch further in.
+  // Only a name moves the cut, and only when the head holds none: everyday words ("work",
+  // "maintainers") are as likely in the turn's own gist at its head as in a stretch further in,
+  // and focus names are often alternatives (a kind's "posthog plausible vercel"): a head naming
+  // one is already on the subject (coding-histories dev: "We'll use PostHog … instead of
+  // Plausible" lost its head to a later "Vercel's edge network").
   const names = new Set(
     focusTerms.filter(({ word }) => familyZipf(word) < NAME_ZIPF).map(({ term }) => term),
   );
-  const gains = [...best.held].some((term) => names.has(term) && !first.held.has(term));
+  const headNames = [...first.held].some((term) => names.has(term));
+  const gains = !headNames && [...best.held].some((term) => names.has(term));
   if (best === first || !gains) return head;
   const rest = truncateChars(text.slice(best.start), span);
   return {

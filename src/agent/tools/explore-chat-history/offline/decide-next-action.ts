@@ -192,17 +192,21 @@ function stageCalls(state: RunState, config: PolicyConfig): OfflineToolCall[] {
 }
 
 /**
- * `calls` with the question's search words as every read's `focus`, so a turn longer than the
- * read bound shows the stretch about the question rather than its head (`focus-window.ts`):
- * a coding agent's narration of a whole task states its pick ("I recommend MailerLite … due to
- * its …") thousands of characters in.
+ * `calls` with the question's search words, and the names of the kinds it asks about
+ * (`kindNamesQuery`), as every read's `focus`, so a turn longer than the read bound shows the
+ * stretch about the question rather than its head (`focus-window.ts`): a coding agent's narration
+ * of a whole task states its pick ("I recommend MailerLite … due to its …") thousands of
+ * characters in, and a pasted requirements document says "Database: PostgreSQL" for "what
+ * database do we use?" far below its head.
  */
 function focused(
   calls: OfflineToolCall[],
   state: RunState,
   config: PolicyConfig,
 ): OfflineToolCall[] {
-  const focus = queryText(formulate(state.question));
+  const focus = [queryText(formulate(state.question)), kindNamesQuery(state)]
+    .filter((text) => text !== "")
+    .join(" ");
   if (config.off.has("focus") || focus === "") return calls;
   return calls.map((call) =>
     call.toolName === "read_chat" ? { ...call, input: { ...call.input, focus } } : call,

@@ -48,6 +48,16 @@ describe("the kind names' search", () => {
     expect(NAME_REQUEST.test("What did we decide about authentication?")).toBe(false);
   });
 
+  test("every read looks for the kind's names too, so a long turn shows where it names one", () => {
+    // Step 1: the first search is done; its hit is read next.
+    const hit = observation("c1", "The login page needs a new logo.", { messageId: 4 });
+    const state = runState(QUESTION, [hit], { steps: 1, toolCallCount: 1, kinds });
+    const action = decideNextAction(state, constraints, DEFAULT_POLICY);
+    const reads = action.type === "calls" ? action.calls.map((call) => call.input) : [];
+    expect(reads.length).toBeGreaterThan(0);
+    for (const read of reads) expect(read).toMatchObject({ focus: "login clerk auth0" });
+  });
+
   test("no search for a question that asks what was decided, not for a name", () => {
     const decided = runState("What did we decide about authentication?", [], {
       steps: 2,
