@@ -168,6 +168,26 @@ describe("a question about the present", () => {
     expect(first("How did we finally style the footer background?")).toBe("c2");
   });
 
+  test("a newer statement naming no value leads; a newer question does not", () => {
+    const later = (text: string) => [
+      history[0]!,
+      observation("c2", text, {
+        chatId: 2,
+        chatTitle: "Theme",
+        role: "assistant",
+        createdAt: "2026-01-05T10:00:00.000Z",
+        ...read,
+      }),
+    ];
+    const firstOf = (text: string) =>
+      reportFor(runState("What background does the footer have now?", later(text)), DEFAULT_POLICY)
+        .findings[0]?.candidate_ids[0];
+    expect(
+      firstOf("The footer background went back to the mockup's gradient in both themes."),
+    ).toBe("c2");
+    expect(firstOf("Should the footer background go back to the mockup's gradient?")).toBe("c1");
+  });
+
   test("keeps the ranking's order with the stage off, or for a newer turn off the subject", () => {
     const off = { ...DEFAULT_POLICY, off: new Set(["present" as const]) };
     expect(first("What background does the footer have now?", off)).toBe("c1");

@@ -245,24 +245,30 @@ function onePerRevision(
 
 /**
  * `ordered` with the newest of its first `presentDepth` findings moved to the front when it is
- * later than the first, states a value (`leads`) and its lead's coverage is within
- * `presentCoverageSlack` of the first's: for a question about the present, of two statements
- * about the same subject the later one is in force (focuslab, "what background does the footer
- * have now?": the revert to the mockup's gradients, not the earlier footer change). Unchanged
- * when the first finding is already a revision's newer side (`inForce`).
+ * later than the first, its lead says something that is no question (`statementsOf`) and the
+ * lead's coverage is within `presentCoverageSlack` of the first's: for a question about the
+ * present, of two statements about the same subject the later one is in force (focuslab, "what
+ * background does the footer have now?": the revert to the mockup's gradients, not the earlier
+ * footer change). A statement need not name a value here: "Simplified the export script into a
+ * reader of the exported file" is in force over the earlier version it replaced, though it names
+ * only files the question's words are in (a newcomer's rtchess question; requiring a value moved
+ * no dev-set question). Unchanged when the first finding is already a revision's newer side
+ * (`inForce`).
  */
 function newestComparableFirst(
   ordered: readonly Finding[],
-  leads: (finding: Finding) => boolean,
   inForce: (finding: Finding) => boolean,
   parameters: OfflineParameters,
 ): Finding[] {
   const [first, ...rest] = ordered;
   if (first === undefined || inForce(first)) return [...ordered];
   const floor = first.lead.coverage - parameters.presentCoverageSlack;
+  const states = (item: Finding) => statementsOf(item.lead).length > 0;
   const newest = rest
     .slice(0, parameters.presentDepth - 1)
-    .filter((item) => leads(item) && item.lead.coverage >= floor && precedes(first.lead, item.lead))
+    .filter(
+      (item) => states(item) && item.lead.coverage >= floor && precedes(first.lead, item.lead),
+    )
     .reduce<Finding | undefined>(
       (best, item) => (best === undefined || precedes(best.lead, item.lead) ? item : best),
       undefined,
@@ -339,7 +345,7 @@ export function writeReport(
   const ordered =
     off.has("present") || !PRESENT_REQUEST.test(context.question)
       ? ranked
-      : newestComparableFirst(ranked, leads, inForce, parameters);
+      : newestComparableFirst(ranked, inForce, parameters);
   // One label: two findings in force agree (a decision and the turn that carried it out), and
   // two "newer statement" labels, the second dated earlier, read as two competing answers.
   const labelled = ordered.find(inForce);
