@@ -102,6 +102,13 @@ describe("a damaged store file", () => {
     }
   }, 120_000);
 
+  it("index rebuild checks the whole file first and writes nothing to a damaged one", async () => {
+    const { db, corpus } = await filledStore();
+    // Only the index's pages: every message row still reads, so queueing them all would succeed.
+    damagePage(db, "history_fts_idx");
+    await expectDamaged(db, corpus, ["index", "rebuild"], "malformed");
+  }, 120_000);
+
   it("the search index found damaged inside an explorer run ends the run as damaged", async () => {
     const { db, corpus } = await filledStore();
     damagePage(db, "history_fts_idx");

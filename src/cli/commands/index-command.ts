@@ -15,8 +15,15 @@ import {
 } from "../../history/index.js";
 import { listAppActivity } from "../../store/catalog/apps.js";
 import type { Store } from "../../store/open-store.js";
+import { StoreDamagedError } from "../../store/store-damaged-error.js";
 import { plural } from "../../text/plural.js";
-import { globalOptions, openCliStore, openExistingCliStore } from "../cli-context.js";
+import {
+  type GlobalOptions,
+  globalOptions,
+  openCliStore,
+  openExistingCliStore,
+  storeLocationFor,
+} from "../cli-context.js";
 import { cliRemedyWriter } from "../remedy-writer.js";
 import { handleStopSignals } from "../stop-signals.js";
 import { writeAnswer } from "../write-answer.js";
@@ -162,6 +169,20 @@ function formatStatus(report: IndexStatusReport, rebuild: string): string {
   return `${[head, ...lines].join("\n")}\n`;
 }
 
+/**
+ * A rebuild rewrites every index row, so it first reads the whole file (`PRAGMA quick_check`,
+ * linear in its size, as the rebuild is): a damaged page found only part-way through would leave
+ * the queue rewritten in a file that is already damaged (a newcomer's check: 5 pages changed before
+ * the refusal). Nothing is written when the check fails.
+ *
+ * @throws StoreDamagedError (`malformed`, exit 4) naming the store when the check finds a problem;
+ *   SQLite's own error when the check cannot read the file at all (the CLI names the store then).
+ */
+function refuseDamaged(store: Store, global: GlobalOptions): void {
+  const verdict = store.db.pragma("quick_check", { simple: true });
+  if (verdict !== "ok") throw new StoreDamagedError(storeLocationFor(global), "malformed");
+}
+
 /** `index rebuild` as the person runs it here (program name and `--db`, as remedies are). */
 const REBUILD: Remedy = { args: ["index", "rebuild"], purpose: "to re-index now" };
 
@@ -186,6 +207,7 @@ export function registerIndexCommand(program: Command): void {
       const global = globalOptions(command);
       const { signal } = handleStopSignals(command);
       using store = openCliStore(global);
+      refuseDamaged(store, global);
       const handled = await drainIndex(store, { requeueAll: true, signal });
       const report = indexStatus(store);
       await writeAnswer(
