@@ -79,4 +79,30 @@ describe("a list question is answered for the subjects the app holds", () => {
     );
     expect(cited(asked("Kubernetes or Terraform?", ["kubernetes", "terraform"]))).toEqual([]);
   });
+
+  test("a listed subject the app says only in a turn never read answers nothing", () => {
+    // The probes of "stripe" and "payments" came back empty; "subscriptions" was not probed
+    // empty (the app says it somewhere), yet only a turn about adding a button was observed.
+    const question = "Did we add Stripe payments or subscriptions?";
+    const button = observation("c1", "We add the save button to the feed card.", { via: "read" });
+    const renew = observation("c3", "Subscriptions renew monthly.", { chatId: 3, via: "read" });
+    const run = (observed: (typeof button)[]) =>
+      runState(question, observed, {
+        searches: [
+          {
+            query: question,
+            ranked: observed.map((item) => item.candidateId),
+            moreMatches: new Map(),
+          },
+          ...["stripe", "payments"].map((word) => ({
+            query: word,
+            ranked: [],
+            moreMatches: new Map(),
+          })),
+        ],
+        toolCallCount: 4,
+      });
+    expect(cited(run([button]))).toEqual([]);
+    expect(cited(run([button, renew]))).toContain("c3");
+  });
 });
