@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { subjectWordsOf } from "./subject-words.js";
+import { nounPhrasePairs, subjectWordsOf } from "./subject-words.js";
 
 describe("subject words", () => {
   test("the nouns and gerunds of a question, as it uses each word", () => {
@@ -22,5 +22,20 @@ describe("subject words", () => {
     expect(subjectWordsOf("what did we decide?").has("we")).toBe(false);
     expect(subjectWordsOf("")).toEqual(new Set());
     expect(subjectWordsOf("?? !! \u0000")).toEqual(new Set());
+  });
+});
+
+describe("nounPhrasePairs", () => {
+  test("neighbours inside one noun phrase, an adjective before a noun included", () => {
+    expect(nounPhrasePairs("What did we decide about dark mode?")).toEqual([["dark", "mode"]]);
+    expect(nounPhrasePairs("What did we decide about rate limiting?")).toEqual([
+      ["rate", "limiting"],
+    ]);
+  });
+
+  test("a verb and its object, a pronoun, or empty input give no pair", () => {
+    expect(nounPhrasePairs("Why did we abandon Kafka?")).toEqual([]);
+    expect(nounPhrasePairs("what did we decide?")).toEqual([]);
+    expect(nounPhrasePairs("")).toEqual([]);
   });
 });

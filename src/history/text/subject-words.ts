@@ -39,32 +39,70 @@ function namesSubject(tags: readonly string[]): boolean {
   return tags.includes("Noun") || tags.includes("Gerund");
 }
 
+/** One word of a question as the tagger read it: its lower-case letter and digit runs, its tags. */
+interface TaggedWord {
+  readonly parts: readonly string[];
+  readonly tags: readonly string[];
+}
+
 /**
- * The lower-case words of `question` tagged as naming a subject, as the runs of letters and
- * digits of each one's written form and root ("book's" → "book", "s"; "in-browser" → "in",
- * "browser"). Never throws: a tagger failure leaves the set empty.
+ * The words of `question`, in order, each with its tags and the runs of letters and digits of its
+ * written form and root ("book's" → "book", "s"; "in-browser" → "in", "browser"). Empty when the
+ * tagger fails; never throws.
  */
-export function subjectWordsOf(question: string): Set<string> {
-  const words = new Set<string>();
+function taggedWords(question: string): TaggedWord[] {
   let sentences: unknown;
   try {
     sentences = loadTagger()(question).json();
   } catch {
-    return words;
+    return [];
   }
+  const words: TaggedWord[] = [];
   for (const sentence of Array.isArray(sentences) ? sentences : []) {
     const terms: unknown = (sentence as { terms?: unknown })?.terms;
     for (const term of (Array.isArray(terms) ? terms : []) as TaggedTerm[]) {
       const tags = Array.isArray(term.tags)
         ? term.tags.filter((tag) => typeof tag === "string")
         : [];
-      if (!namesSubject(tags)) continue;
+      const parts = new Set<string>();
       for (const form of [term.normal, term.machine]) {
         if (typeof form !== "string") continue;
         // "in-browser", "opt-in": the index splits them where the tagger does not.
-        for (const [part] of form.toLowerCase().matchAll(/[\p{L}\p{N}]+/gu)) words.add(part);
+        for (const [part] of form.toLowerCase().matchAll(/[\p{L}\p{N}]+/gu)) parts.add(part);
       }
+      words.push({ parts: [...parts], tags });
     }
   }
   return words;
+}
+
+/**
+ * The lower-case words of `question` tagged as naming a subject, as the runs of letters and
+ * digits of each one's written form and root ("book's" → "book", "s"; "in-browser" → "in",
+ * "browser"). Never throws: a tagger failure leaves the set empty.
+ */
+export function subjectWordsOf(question: string): Set<string> {
+  return new Set(
+    taggedWords(question)
+      .filter(({ tags }) => namesSubject(tags))
+      .flatMap(({ parts }) => parts),
+  );
+}
+
+/**
+ * Pairs of neighbouring words of `question` inside one noun phrase, lower-case, in the question's
+ * order: both name a subject ({@link namesSubject}) or the first is an adjective before one that
+ * does ("dark mode", "rate limiting", "user onboarding"; not "abandon Kafka", a verb and its
+ * object). Together they name one thing that either word alone does not. Never throws.
+ */
+export function nounPhrasePairs(question: string): [string, string][] {
+  const words = taggedWords(question);
+  const pairs: [string, string][] = [];
+  words.forEach((word, i) => {
+    const next = words[i + 1];
+    if (next === undefined || !namesSubject(next.tags)) return;
+    if (!namesSubject(word.tags) && !word.tags.includes("Adjective")) return;
+    for (const first of word.parts) for (const second of next.parts) pairs.push([first, second]);
+  });
+  return pairs;
 }

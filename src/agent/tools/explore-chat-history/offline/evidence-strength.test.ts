@@ -236,6 +236,27 @@ describe("evidence strength", () => {
     expect(reportFor(elsewhere, DEFAULT_POLICY).findings).toEqual([]);
   });
 
+  test("an absent word beside a held one in a noun phrase is no paraphrase", () => {
+    // The app never says "dark"; "mode" it says about the build.
+    const history = [
+      observation("c1", "The build mode is production; mode flags stay in the config.", {
+        via: "read",
+      }),
+      observation("c2", "Lunch is at noon.", { chatId: 2, via: "read" }),
+    ];
+    const asked = (question: string, query: string) =>
+      runState(question, history, {
+        searches: [
+          { query, ranked: ["c1"], moreMatches: new Map() },
+          { query: "dark", ranked: [], moreMatches: new Map() },
+        ],
+        toolCallCount: 3,
+      });
+    expect(
+      reportFor(asked("What did we decide about dark mode?", "dark mode"), DEFAULT_POLICY).findings,
+    ).toEqual([]);
+  });
+
   test("names are probed first when there are more unseen words than probes", () => {
     const question =
       "Which payment provider did we integrate for premium bookmarks, Stripe or Paddle?";

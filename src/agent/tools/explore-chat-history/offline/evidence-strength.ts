@@ -3,6 +3,7 @@
  * best message is about each subject term, less a share when the app lacks a rare one. Pure.
  */
 import { hasCjk } from "../../../../history/text/cjk.js";
+import { nounPhrasePairs } from "../../../../history/text/subject-words.js";
 import { familyZipf } from "../../../../history/text/word-frequency.js";
 import { type OfflineParameters, SUMMARY_REQUEST, YES_NO_QUESTION } from "./policy-parameters.js";
 import type { QueryModel } from "./query-model.js";
@@ -129,11 +130,33 @@ function answersAnItem(
 }
 
 /**
+ * An `absent` word of `question` and a `held` one are neighbours in one noun phrase
+ * (`nounPhrasePairs`: "dark mode", "rate limiting"): the two name one thing, and the held word
+ * alone names another (a build "mode", a "rate" of decay), so the best message's cover of it is no
+ * paraphrase of the question (one-word set: "what did we decide about dark mode?" of an app that
+ * never says "dark" cited turns about other modes). A verb and its object ("abandon Kafka") are
+ * no such pair. Pure but for the tagger's one-time load.
+ */
+function modifiesHeldWord(
+  question: string,
+  absent: readonly string[],
+  held: readonly string[],
+): boolean {
+  if (absent.length === 0) return false;
+  return nounPhrasePairs(question).some(
+    ([first, second]) =>
+      (absent.includes(first) && held.includes(second)) ||
+      (absent.includes(second) && held.includes(first)),
+  );
+}
+
+/**
  * Evidence strength (−1 to < 1): the best {@link coverage}, less one term's share (once: several
  * absent words are mostly one paraphrase, "which message broker … Kafka?") when an
  * {@link absentWords} is rarer in everyday English than `commonWordZipf` ("Kubernetes", not
  * "stop"; judged by the word's family, `familyZipf`: "happens" is as common as "happened") — unless the app holds at least as many question words as it lacks and the best
- * message covers them at `paraphraseCoverage` or more on average (saturation, 0 to 1), or the
+ * message covers them at `paraphraseCoverage` or more on average (saturation, 0 to 1) and no absent
+ * word stands beside a held one in the question ({@link modifiesHeldWord}), or the
  * question lists subjects and the app holds every word of one of them ({@link answersAnItem}).
  * A yes/no `question` ({@link YES_NO_QUESTION}) whose absent words include a name-like one (family
  * Zipf below `yesNoAbsentZipf`) loses a whole point: it asks about a thing the app never names; so
@@ -173,6 +196,9 @@ export function evidenceStrength(
   if (terms === 0 || rare === 0 || answersAnItem(ranking, absent)) return best;
   const held = terms - absent.length;
   // Mean saturation of the held words in the best message (the absent ones add 0 to `best`).
-  const paraphrase = absent.length <= held && (best * terms) / held >= paraphraseCoverage;
+  const paraphrase =
+    absent.length <= held &&
+    (best * terms) / held >= paraphraseCoverage &&
+    !modifiesHeldWord(question, absent, heldWords);
   return paraphrase ? best : best - 1 / terms;
 }
