@@ -103,6 +103,16 @@ export function focusWindow(
     return { start, held, score, lead: Math.abs(anchor.at - start - LEAD_CHARS) };
   };
   const first = windowAt(0);
+  // Only a name moves the cut, and only when the head holds none: everyday words ("work",
+  // "maintainers") are as likely in the turn's own gist at its head as in a stretch further in,
+  // and focus names are often alternatives (a kind's "posthog plausible vercel"): a head naming
+  // one is already on the subject (coding-histories dev: "We'll use PostHog … instead of
+  // Plausible" lost its head to a later "Vercel's edge network"). Checked before the windows are
+  // scanned: with no name, or a head naming one, no window can move the cut.
+  const names = new Set(
+    focusTerms.filter(({ word }) => familyZipf(word) < NAME_ZIPF).map(({ term }) => term),
+  );
+  if (names.size === 0 || [...first.held].some((term) => names.has(term))) return head;
   let best = first;
   for (let i = 1; i < segments.length; i += 1) {
     const window = windowAt(i);
@@ -110,16 +120,7 @@ export function focusWindow(
     const tied = Math.abs(window.score - best.score) <= 1e-9 && best !== first;
     if (window.score > best.score + 1e-9 || (tied && window.lead < best.lead)) best = window;
   }
-  // Only a name moves the cut, and only when the head holds none: everyday words ("work",
-  // "maintainers") are as likely in the turn's own gist at its head as in a stretch further in,
-  // and focus names are often alternatives (a kind's "posthog plausible vercel"): a head naming
-  // one is already on the subject (coding-histories dev: "We'll use PostHog … instead of
-  // Plausible" lost its head to a later "Vercel's edge network").
-  const names = new Set(
-    focusTerms.filter(({ word }) => familyZipf(word) < NAME_ZIPF).map(({ term }) => term),
-  );
-  const headNames = [...first.held].some((term) => names.has(term));
-  const gains = !headNames && [...best.held].some((term) => names.has(term));
+  const gains = [...best.held].some((term) => names.has(term));
   if (best === first || !gains) return head;
   const rest = truncateChars(text.slice(best.start), span);
   return {

@@ -142,7 +142,6 @@ function modifiesHeldWord(
   absent: readonly string[],
   held: readonly string[],
 ): boolean {
-  if (absent.length === 0) return false;
   return nounPhrasePairs(question).some(
     ([first, second]) =>
       (absent.includes(first) && held.includes(second)) ||
