@@ -78,6 +78,31 @@ describe("kind names in searchChats", () => {
     expect(await kinds(fixture, app, "chart data")).toEqual([]);
   });
 
+  it("names the developer tooling of a kind: runtime, web framework, CI", async () => {
+    using fixture = createHistoryFixture();
+    const app = fixture.app("a");
+    const chat = fixture.chat(app, "Setup", 1_000);
+    fixture.message(chat, "user", "Initialize a Bun TypeScript project with Remix.");
+    fixture.message(chat, "assistant", "Done; CircleCI runs the tests on every push.");
+    await indexFixture(fixture);
+    expect(await kinds(fixture, app, "which runtime do we use")).toEqual([
+      { kind: "runtime", from: "runtime", names: ["bun"] },
+    ]);
+    expect(await kinds(fixture, app, "which web framework did we scaffold with")).toEqual([
+      { kind: "framework", from: "framework", names: ["remix"] },
+    ]);
+    expect(await kinds(fixture, app, "what did we decide about ci")).toEqual([
+      { kind: "CI", from: "ci", names: ["circleci"] },
+    ]);
+  });
+
+  it("asks about test tooling only by a two-word cue: 'test runner', not 'test screenshots'", () => {
+    expect(kindsAsked(["which", "test", "runner"])).toEqual([
+      { kind: "test tooling", cue: "test runner" },
+    ]);
+    expect(kindsAsked(["where", "test", "screenshots", "live"])).toEqual([]);
+  });
+
   it("never names another app's or the current chat's technologies", async () => {
     using fixture = createHistoryFixture();
     const mine = fixture.app("mine");

@@ -97,6 +97,18 @@ const KINDS: readonly TechnologyKind[] = [
     cues: ["ui library", "component library", "ui kit", "design system", "styling"],
     types: ["ui"],
   },
+  { kind: "runtime", cues: ["runtime"], types: ["runtime"] },
+  {
+    kind: "test tooling",
+    cues: ["test framework", "test runner", "test tool", "unit test", "e2e"],
+    types: ["test"],
+  },
+  { kind: "CI", cues: ["ci", "continuous integration"], types: ["ci"] },
+  { kind: "package manager", cues: ["package manager"], types: ["package_manager"] },
+  { kind: "linter", cues: ["lint", "linter", "formatter"], types: ["linter"] },
+  { kind: "validation", cues: ["validation", "validator"], types: ["validation"] },
+  { kind: "framework", cues: ["framework"], types: ["framework", "ui_framework"] },
+  { kind: "build tool", cues: ["bundler", "build tool"], types: ["builder"] },
 ];
 
 /**
