@@ -257,6 +257,38 @@ describe("evidence strength", () => {
     ).toEqual([]);
   });
 
+  test("a yes/no question about a thing the app names only in part abstains ('virus scan')", () => {
+    // The app scans container images and stores uploaded documents; it never says "virus".
+    const history = [
+      observation("c1", "Trivy runs a scan of the container image on every build.", {
+        via: "read",
+      }),
+      observation("c2", "Officers upload documents to a case; files go to local storage.", {
+        chatId: 2,
+        via: "read",
+      }),
+    ];
+    const asked = (question: string, query: string, probes: string[]) =>
+      runState(question, history, {
+        searches: [
+          { query, ranked: ["c1", "c2"], moreMatches: new Map() },
+          ...probes.map((word) => ({ query: word, ranked: [], moreMatches: new Map() })),
+        ],
+        toolCallCount: 2 + probes.length,
+      });
+    const virus = asked(
+      "Do we run a virus scan on the documents officers upload?",
+      "virus scan documents officers upload",
+      ["virus"],
+    );
+    expect(reportFor(virus, DEFAULT_POLICY).findings).toEqual([]);
+    // The thing the app does name is answered.
+    const image = asked("Do we run a scan of the container image?", "scan container image", []);
+    expect(reportFor(image, DEFAULT_POLICY).findings.flatMap((f) => f.candidate_ids)).toEqual([
+      "c1",
+    ]);
+  });
+
   test("names are probed first when there are more unseen words than probes", () => {
     const question =
       "Which payment provider did we integrate for premium bookmarks, Stripe or Paddle?";

@@ -160,7 +160,9 @@ function modifiesHeldWord(
  * A yes/no `question` ({@link YES_NO_QUESTION}) whose absent words include a name-like one (family
  * Zipf below `yesNoAbsentZipf`) loses a whole point: it asks about a thing the app never names; so
  * does any question with more absent subject words than held ones, a name-like one among them,
- * and any whose absent words include a name it capitalises while every held word is everyday.
+ * and any whose absent words include a name it capitalises while every held word is everyday,
+ * and a yes/no question whose absent word stands beside a held one in a noun phrase
+ * ({@link modifiesHeldWord}: "do we run a virus scan …?" of an app that scans only images).
  */
 export function evidenceStrength(
   ranking: Ranking,
@@ -187,8 +189,13 @@ export function evidenceStrength(
   const soleName =
     absent.some((word) => capitalised.has(word.toLowerCase()) && nameLike(word)) &&
     !heldWords.some(nameLike);
-  const asksAboutName = YES_NO_QUESTION.test(question) || mostlyAbsent || soleName;
+  const yesNo = YES_NO_QUESTION.test(question);
+  const asksAboutName = yesNo || mostlyAbsent || soleName;
   if (asksAboutName && named && !answersAnItem(ranking, absent, nameLike)) {
+    return best - 1;
+  }
+  // "Do we run a virus scan …?" asks whether that one thing exists; the app's other scans are not it.
+  if (yesNo && modifiesHeldWord(question, absent, heldWords) && !answersAnItem(ranking, absent)) {
     return best - 1;
   }
   const rare = absent.filter((word) => familyZipf(word) < commonWordZipf).length;
