@@ -97,6 +97,36 @@ describe("findings order", () => {
     expect(cited).toContain("c1");
   });
 
+  test("the person's own asking of the question leads with its answer; an off-subject reply does not", () => {
+    const asking = observation(
+      "c1",
+      "A case got started by mistake and I cannot delete it: what do we do instead?",
+      { chatTitle: "Cases", ...read },
+    );
+    const history = (reply: string) => [
+      asking,
+      observation("c2", reply, { chatTitle: "Cases", role: "assistant", ...read }),
+      observation(
+        "c3",
+        "No need to delete the case data on Azure: it was started again by deploy.sh instead.",
+        { chatId: 2, chatTitle: "Deploy", role: "assistant", ...read },
+      ),
+    ];
+    const question = "A case got started by mistake - can we delete it, or what do we do instead?";
+    const firsts = (reply: string) =>
+      reportFor(runState(question, history(reply)), DEFAULT_POLICY).findings.map(
+        (finding) => finding.candidate_ids,
+      );
+    expect(
+      firsts("A case is never deleted: close the case from Intake as Opened in error."),
+    ).toEqual([["c1", "c2"], ["c3"]]);
+    // A reply that names values but none of the question's subject answers something else.
+    expect(firsts("Unity has the bigger asset store; Godot is MIT-licensed.")).toEqual([
+      ["c3"],
+      ["c1", "c2"],
+    ]);
+  });
+
   test("for a question asking why, the reason leads though a later turn names more values", () => {
     const history = [
       observation(

@@ -2,7 +2,8 @@
  * report: the `submit_report` input. Each finding quotes its message's best sentence with role and
  * date, then the turns that settled it in its chat (`build-findings.ts`), never a label (never a
  * dropped option named as the choice); the statement in force of an established revision leads,
- * then statements before deferrals and questions. Only an established revision (`revision.ts`) is
+ * then statements before deferrals and questions (the person's own asking of the question counts
+ * as a statement when the reply to it states one on the subject). Only an established revision (`revision.ts`) is
  * a conflict. Below the calibrated strength it abstains naming the words the app lacks (outside
  * the current chat when one was excluded); gaps name only those words; confidence from the
  * strength and its supporting chats, "medium" only at `mediumStrength`, never "high" with a
@@ -333,10 +334,27 @@ export function writeReport(
   // the ranking's order stands.
   const yesNo = YES_NO_QUESTION.test(context.question);
   const why = REASON_REQUEST.test(context.question);
-  const leads = (finding: Finding) =>
-    why ||
-    statesValue(finding.lead, ranking.question) ||
-    (yesNo && answersYesNo(finding.lead, ranking.subject));
+  const states = (item: RankedMessage) =>
+    statesValue(item, ranking.question) || (yesNo && answersYesNo(item, ranking.subject));
+  // The person asking the very question (their turn the closest match of all the findings)
+  // states nothing, but the assistant's reply to it does: "I started a case by mistake and can't
+  // delete it, what do you propose?" before "close it from Intake as Opened in error". The reply
+  // must be on the subject: "Unity or Godot for Starforge?" holds the app's name, and its reply
+  // answers another question than "how does Starforge make money?" (curated dev).
+  const closest = Math.max(0, ...built.findings.map((finding) => finding.lead.coverage));
+  const replyOf = (finding: Finding) =>
+    finding.lead.observation.role === "user" && finding.lead.coverage >= closest
+      ? finding.turns.find((turn) => turn.observation.role === "assistant")
+      : undefined;
+  const onSubject = holdsTermOf(ranking.subject);
+  const leads = (finding: Finding) => {
+    const reply = replyOf(finding);
+    return (
+      why ||
+      states(finding.lead) ||
+      (reply !== undefined && onSubject(reply.observation.text) && states(reply))
+    );
+  };
   const ranked = built.findings
     // A revised statement is quoted in its conflict only: a second quote pushed conflicts out.
     .filter((finding) => !older.has(finding.lead))
@@ -354,14 +372,13 @@ export function writeReport(
   // "switching from session cookies to Clerk"): it says so, rather than read as a current answer.
   // Its lead or later turns only: a request it answers ("our Supabase bill tripled") was the
   // problem the revision solved, not a statement it revised (curated dev: 1 false label of 3).
-  const isSubject = holdsTermOf(ranking.subject);
   const revisedLater = (finding: Finding) =>
     !inForce(finding) &&
     [finding.lead, ...finding.turns].some((item) =>
       [...newer].some(
         (revising) =>
           precedes(item, revising) &&
-          establishesRevision(item.observation, revising.observation, isSubject),
+          establishesRevision(item.observation, revising.observation, onSubject),
       ),
     );
   const labelOf = (finding: Finding) =>
