@@ -7,8 +7,9 @@ import { describe, expect, test } from "vitest";
 import { reportFor } from "./decide-next-action.js";
 import { DEFAULT_POLICY } from "./policy-parameters.js";
 import { formulate } from "./query-model.js";
+import { termVector } from "./score-messages.js";
 import { observation, runState } from "./testing/offline-test-fixtures.js";
-import { answeringYesNo, bestSentence } from "./write-report.js";
+import { answeringYesNo, bestSentence, claimOf } from "./write-report.js";
 
 const QUESTION = "What did we decide about the database?";
 const read = { via: "read" as const };
@@ -348,6 +349,33 @@ describe("bestSentence", () => {
 });
 
 describe("claims", () => {
+  test("a claim led by the person's question keeps the reply that answers it", () => {
+    // One long sentence each: quoted shorter, five of them overflow the 400-character claim.
+    const pad =
+      ", and we revisit the intake screens and their layout next week with the team".repeat(2);
+    const ranked = (id: string, text: string, role: "user" | "assistant") => ({
+      observation: observation(id, text, { messageId: Number(id.slice(1)), role, ...read }),
+      vector: termVector(text),
+      score: 1,
+      relevance: 1,
+      coverage: 0.5,
+    });
+    const finding = {
+      lead: ranked("c1", `I opened a case by mistake, so what do you propose${pad}?`, "user"),
+      prompt: null,
+      turns: [
+        ranked("c2", `Close it from Intake as Opened in error${pad}.`, "assistant"),
+        ranked("c3", `Also show the number in the close dialog${pad}.`, "user"),
+        ranked("c4", `The close dialog shows the number now${pad}.`, "assistant"),
+        ranked("c5", `Thanks, that dialog looks right${pad}.`, "user"),
+      ],
+    };
+    const claim = claimOf(finding, formulate("what do we do with a case opened by mistake?"), "");
+    expect(claim.length).toBeLessThanOrEqual(400);
+    expect(claim).toContain("Opened in error");
+    expect(claim).toContain("looks right");
+  });
+
   test("a claim too long for its bound keeps the last turn that settled it", () => {
     const long = (words: string) => `${words} ${"and more detail on the init command ".repeat(6)}`;
     const history = [

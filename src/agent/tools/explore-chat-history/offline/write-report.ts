@@ -179,11 +179,13 @@ function pickedLine(finding: Finding): string | null {
 }
 
 /**
- * A claim: the person's request it answers, shorter, then the lead's best sentence (the option
- * the person picked, when they picked one by its label), then each settling turn's, shorter, with
- * who and when.
+ * A claim (at most `CLAIM_CHARS`, 400): the person's request it answers, shorter, then the lead's
+ * best sentence (the option the person picked, when they picked one by its label), then each
+ * settling turn's, shorter, with who and when. Too long, it drops the request, then the turns
+ * between the lead and the last word; a lead that is the person's question keeps the assistant's
+ * reply instead. `label` prefixes the lead's quote ("Newer statement — "). Pure.
  */
-function claimOf(
+export function claimOf(
   finding: Finding,
   model: QueryModel,
   label: string,
@@ -204,6 +206,18 @@ function claimOf(
   const unasked = `${lead}${then.join("")}`;
   if (fits(unasked)) return unasked;
   const last = then.at(-1) ?? "";
+  // When the lead is the person's question, the assistant's reply is its answer: it stays, with
+  // the last word after it when both fit ("…what do you propose?" Then "I'll implement reject
+  // from Intake …", not only the person's next request).
+  const reply = ASKING.test(finding.lead.observation.text.trim())
+    ? finding.turns.findIndex((item) => item.observation.role === "assistant")
+    : -1;
+  if (finding.lead.observation.role === "user" && reply >= 0) {
+    const answered = `${lead}${then[reply]}`;
+    const settled = reply < then.length - 1 ? `${answered}${last}` : answered;
+    if (fits(settled)) return settled;
+    return answered.slice(0, CLAIM_CHARS);
+  }
   return `${lead.slice(0, Math.max(0, CLAIM_CHARS - last.length))}${last}`.slice(0, CLAIM_CHARS);
 }
 
