@@ -131,6 +131,27 @@ describe("recollect doctor", () => {
   );
 
   it(
+    "refuses a --project that is no folder, naming it (exit 2), before opening the store",
+    async () => {
+      const missing = join(project, "no-such-folder");
+      const gone = await runRecollectChild(["--db", store.path, "doctor", "--project", missing], {
+        cwd: project,
+      });
+      expect(gone.code).toBe(2);
+      expect(gone.stderr).toContain("--project");
+      expect(gone.stderr).toContain(missing);
+      const file = await runRecollectChild(
+        ["--db", store.path, "doctor", "--project", store.path],
+        { cwd: project },
+      );
+      expect(file.code).toBe(2);
+      expect(file.stderr).toContain("--project");
+      expect(existsSync(missing)).toBe(false);
+    },
+    PROCESS_TEST_MS,
+  );
+
+  it(
     "reports an Engine that is not configured, and exits 3 without creating a missing store",
     async () => {
       store.writeSettings({ entitlement: "pro", consent: { read_chat: "always" } });

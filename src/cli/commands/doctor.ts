@@ -6,9 +6,12 @@
  * kind (3 no store or unknown `--app`, 4 no app for the folder / Pro off / Engine not configured,
  * 6 a tool turned off). `--json` gives the {@link DoctorReport} with each remedy written out.
  */
+import { statSync } from "node:fs";
 import { homedir } from "node:os";
 import { resolve } from "node:path";
 import type { Command } from "commander";
+import { quotedValue } from "../../errors/quoted-value.js";
+import { InvalidInputError } from "../../errors/recollect-error.js";
 import { messageWithRemedies, type RemedyWriter } from "../../errors/remedy.js";
 import { type DoctorReport, diagnose } from "../../mcp/mcp-doctor.js";
 import { settingsStoreForStorePath } from "../../settings/index.js";
@@ -95,12 +98,26 @@ export function doctorJson(report: DoctorReport, write: RemedyWriter) {
 }
 
 /**
+ * `--project`'s folder, absolute: the doctor checks what the server would serve an agent there,
+ * and a folder that is not there answers nothing about it.
+ * @throws InvalidInputError (`--project`) when the path does not exist or is not a folder.
+ */
+function existingFolder(path: string): string {
+  const absolute = resolve(path);
+  const stats = statSync(absolute, { throwIfNoEntry: false });
+  if (stats?.isDirectory()) return absolute;
+  const got = `got ${quotedValue(path)}, ${stats === undefined ? "which does not exist" : "not a folder"}`;
+  throw new InvalidInputError("--project", "an existing folder", got);
+}
+
+/**
  * Runs the doctor for `command`'s global options and `options`; writes the answer and sets the
  * exit code. Opens the store read-only; creates nothing.
- * @throws InvalidInputError for a bad `--db`; the errors of `requireStoreFile` for a path that
+ * @throws InvalidInputError for a bad `--db` or a `--project` that is no folder; the errors of `requireStoreFile` for a path that
  *   is not a store.
  */
 export async function runDoctor(command: Command, options: DoctorOptions): Promise<void> {
+  const project = options.project !== undefined ? existingFolder(options.project) : undefined;
   const global = globalOptions(command);
   const location = storeLocationFor(global);
   const exists = requireStoreFile(location) !== "new";
@@ -112,7 +129,7 @@ export async function runDoctor(command: Command, options: DoctorOptions): Promi
       storePath: location.path,
       settings: settingsStoreForStorePath(location.path),
       ...(options.app !== undefined ? { appName: options.app } : {}),
-      ...(options.project !== undefined ? { project: resolve(options.project) } : {}),
+      ...(project !== undefined ? { project } : {}),
       ...(options.engine !== undefined ? { engineKind: options.engine } : {}),
       cwd: process.cwd(),
       env: process.env,
