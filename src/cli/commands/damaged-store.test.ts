@@ -109,6 +109,18 @@ describe("a damaged store file", () => {
     await expectDamaged(db, corpus, ["index", "rebuild"], "malformed");
   }, 120_000);
 
+  it("a message not found in a damaged store is named as damage, not as missing", async () => {
+    const { db, corpus } = await filledStore();
+    // Only the search index: the read itself runs, and finds no such message.
+    damagePage(db, "history_fts_idx");
+    await expectDamaged(
+      db,
+      corpus,
+      ["read", "--app", "Lanternfish", "--chat", "1", "--around", "999999"],
+      "malformed",
+    );
+  }, 120_000);
+
   it("the search index found damaged inside an explorer run ends the run as damaged", async () => {
     const { db, corpus } = await filledStore();
     damagePage(db, "history_fts_idx");
