@@ -31,6 +31,24 @@ function state(searches: SearchRun[], extra: Partial<RunState> = {}): RunState {
 const strength = (run: RunState) =>
   evidenceStrength(rankEvidence(run, DEFAULT_POLICY), run.searches, DEFAULT_POLICY.parameters);
 
+/**
+ * A run over `history` whose search for `query` ranked its first two messages ("c1", "c2"), then
+ * one probe per word of `probes` that found nothing: the app lacks those words.
+ */
+function probedRun(
+  question: string,
+  history: Parameters<typeof runState>[1],
+  query: string,
+  probes: readonly string[],
+) {
+  return runState(question, history, {
+    searches: [
+      { query, ranked: ["c1", "c2"], moreMatches: new Map() },
+      ...probes.map((word) => ({ query: word, ranked: [], moreMatches: new Map() })),
+    ],
+    toolCallCount: 2 + probes.length,
+  });
+}
 describe("evidence strength", () => {
   test("probes exactly the subject words no observed message or chat title holds", () => {
     expect(probeWords(rankEvidence(state([]), DEFAULT_POLICY), 4)).toEqual(["native", "windows"]);
@@ -269,13 +287,7 @@ describe("evidence strength", () => {
       }),
     ];
     const asked = (question: string, query: string, probes: string[]) =>
-      runState(question, history, {
-        searches: [
-          { query, ranked: ["c1", "c2"], moreMatches: new Map() },
-          ...probes.map((word) => ({ query: word, ranked: [], moreMatches: new Map() })),
-        ],
-        toolCallCount: 2 + probes.length,
-      });
+      probedRun(question, history, query, probes);
     const virus = asked(
       "Do we run a virus scan on the documents officers upload?",
       "virus scan documents officers upload",
@@ -398,13 +410,7 @@ describe("evidence strength", () => {
       observation("c2", "Should we use SQLite or Postgres?", { chatId: 2, via: "read" }),
     ];
     const asked = (question: string, query: string, probes: string[]) =>
-      runState(question, history, {
-        searches: [
-          { query, ranked: ["c1", "c2"], moreMatches: new Map() },
-          ...probes.map((word) => ({ query: word, ranked: [], moreMatches: new Map() })),
-        ],
-        toolCallCount: 2 + probes.length,
-      });
+      probedRun(question, history, query, probes);
     const absent = asked("What do we use for payments?", "payments", ["payments"]);
     expect(reportFor(absent, DEFAULT_POLICY).findings).toEqual([]);
     // The same frame over a subject the history holds still answers from it.

@@ -195,7 +195,9 @@ export function evidenceStrength(
     return best - 1;
   }
   // "Do we run a virus scan …?" asks whether that one thing exists; the app's other scans are not it.
-  if (yesNo && modifiesHeldWord(question, absent, heldWords) && !answersAnItem(ranking, absent)) {
+  // Tagged once, and only when a word is absent: most questions hold every word.
+  const modifies = absent.length > 0 && modifiesHeldWord(question, absent, heldWords);
+  if (yesNo && modifies && !answersAnItem(ranking, absent)) {
     return best - 1;
   }
   const rare = absent.filter((word) => familyZipf(word) < commonWordZipf).length;
@@ -203,8 +205,6 @@ export function evidenceStrength(
   const held = terms - absent.length;
   // Mean saturation of the held words in the best message (the absent ones add 0 to `best`).
   const paraphrase =
-    absent.length <= held &&
-    (best * terms) / held >= paraphraseCoverage &&
-    !modifiesHeldWord(question, absent, heldWords);
+    absent.length <= held && (best * terms) / held >= paraphraseCoverage && !modifies;
   return paraphrase ? best : best - 1 / terms;
 }
