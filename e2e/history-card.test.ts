@@ -321,7 +321,9 @@ describe("history card states", () => {
     await expectNoSeriousViolations();
   });
 
-  it("stops at once on cancel and never shows a late completion", async () => {
+  // Two card waits (≤ 15 s each), a reload and a settled turn: under a loaded machine the
+  // default 30 s budget ran out before its steps' own bounds did (a newcomer's full test run).
+  it("stops at once on cancel and never shows a late completion", { timeout: 60_000 }, async () => {
     const gate = createGate();
     harness.setScenario({
       query: QUESTION,
