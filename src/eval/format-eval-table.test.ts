@@ -96,6 +96,27 @@ describe("formatEvalTable", () => {
     expect(lines).toContain("  MISS  recall vs floor at equal k >= 1.50x (actual 1)");
   });
 
+  it("prints how often each outcome and confidence label was right", () => {
+    const header = lines.findIndex((line) => line.startsWith("label "));
+    expect(lines[header]?.split(/ +/)).toEqual([
+      "label",
+      "found",
+      "answer@1",
+      "cites",
+      "gold",
+      "absent",
+    ]);
+    const rows = lines.slice(header + 2, header + 8).map((line) => line.split(/ {2,}/));
+    expect(rows).toEqual([
+      ["outcome complete", "1", "1.00", "1.00", "0"],
+      ["outcome partial", "0", "-", "-", "0"],
+      ["outcome no_match", "0", "-", "-", "0"],
+      ["confidence high", "0", "-", "-", "0"],
+      ["confidence medium", "1", "1.00", "1.00", "0"],
+      ["confidence low", "0", "-", "-", "0"],
+    ]);
+  });
+
   it("splits the explorer call's time into model, search, read and host", () => {
     expect(lines).toContain("vague_decision       40     10      12    2.0  6.00    1.0    15");
   });

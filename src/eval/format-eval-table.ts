@@ -1,9 +1,9 @@
 /**
  * Human-readable rendering of an {@link EvalResult}: quality, answers (what a person sees first),
- * explorer-versus-floor and cost tables per category plus overall, the goals, and the questions
- * that missed. Question ids only, never
- * archival text. Pure.
+ * how often each label was right, explorer-versus-floor and cost tables per category plus
+ * overall, the goals, and the questions that missed. Question ids only, never archival text. Pure.
  */
+import type { LabelCalibration } from "./metrics/label-calibration.js";
 import type { GoalResult, GroupSummary } from "./metrics/summarize.js";
 import type { EvalResult } from "./runner/run-suite.js";
 import { textTable as table } from "./text-table.js";
@@ -58,6 +58,16 @@ function costRow(s: GroupSummary): string[] {
     kb(s.reportBytesMean),
     kb(s.reportBytesMax),
     s.savings === null ? dash : `${s.savings.toFixed(1)}x`,
+  ];
+}
+
+function labelRow(row: LabelCalibration): string[] {
+  return [
+    `${row.kind} ${row.label}`,
+    String(row.found),
+    ratio(row.answerAt1),
+    ratio(row.citesGold),
+    String(row.absent),
   ];
 }
 
@@ -163,6 +173,10 @@ export function formatEvalTable(result: EvalResult): string {
     ],
     groups.filter((s) => s.foundQuestions > 0).map(floorRow),
   );
+  const labels = table(
+    ["label", "found", "answer@1", "cites gold", "absent"],
+    result.labels.map(labelRow),
+  );
   const time = table(
     ["category", "mean ms", "model", "search", "calls", "read", "calls", "host"],
     groups.map(timeRow),
@@ -205,6 +219,9 @@ export function formatEvalTable(result: EvalResult): string {
     "",
     "answers (what a person sees first; answer@k = a gold message in the first k findings, on found questions with a report; current-first = the first finding cites the decision in force and none it replaced; conf-wrong = complete, answer_from_report, medium/high confidence yet no gold cited (found) or any answer (absent))",
     answers,
+    "",
+    "labels (how often each outcome and confidence was right: found = found questions whose report carries it, answer@1 and cites gold = shares of those; absent = absent questions whose report carries it)",
+    labels,
     "",
     "explorer vs floor (evidence recall on found questions; floor = one bare bm25 OR-query of the question's words over the app's raw messages; cited = distinct messages the report cites; ratio = explorer / floor at k = cited)",
     floor,

@@ -3,6 +3,7 @@ import { evaluateAnswerGoals } from "./answer-goals.js";
 import { scoreAnswer, summarizeAnswers } from "./answer-metrics.js";
 import { evaluateFloorGoals } from "./floor-goals.js";
 import { chatHitAtK, recallAtK, recallRatio } from "./floor-metrics.js";
+import { calibrateLabels } from "./label-calibration.js";
 import { mean, percentile } from "./percentile.js";
 import type { QuestionFacts } from "./question-facts.js";
 import { isFabricated, scoreQuestion } from "./score-question.js";
@@ -506,6 +507,46 @@ describe("answer metrics (what a person sees first)", () => {
       ["confident-wrong", 0, true],
       ["recall vs floor at equal k", 1, false],
       ["fabricated citations", 0, true],
+    ]);
+  });
+});
+
+describe("calibrateLabels (how often each label was right)", () => {
+  const base = facts({}).report!;
+  const cite = (messageId: number) => ({ messageId, chatId: 1, actual: { appId: 1, chatId: 1 } });
+  const run = [
+    // complete · high, led by a non-gold finding, gold cited further down
+    facts({ id: "a" }),
+    // complete · medium, led by gold
+    facts({
+      id: "b",
+      report: { ...base, confidence: "medium", cited: [cite(10)], findings: [[10]] },
+    }),
+    // complete · medium on a question the history cannot answer
+    facts({ id: "c", expected: "absent", gold: [], report: { ...base, confidence: "medium" } }),
+    // partial · low, citing no gold
+    facts({
+      id: "d",
+      report: {
+        ...base,
+        outcome: "partial",
+        confidence: "low",
+        cited: [cite(13)],
+        findings: [[13]],
+      },
+    }),
+    // a run that threw carries no label
+    facts({ id: "e", report: null, errorKind: "engine" }),
+  ];
+
+  it("counts each label's found questions, their answer@1 and gold shares, and absent ones", () => {
+    expect(calibrateLabels(run)).toEqual([
+      { kind: "outcome", label: "complete", found: 2, answerAt1: 0.5, citesGold: 1, absent: 1 },
+      { kind: "outcome", label: "partial", found: 1, answerAt1: 0, citesGold: 0, absent: 0 },
+      { kind: "outcome", label: "no_match", found: 0, answerAt1: null, citesGold: null, absent: 0 },
+      { kind: "confidence", label: "high", found: 1, answerAt1: 0, citesGold: 1, absent: 0 },
+      { kind: "confidence", label: "medium", found: 1, answerAt1: 1, citesGold: 1, absent: 1 },
+      { kind: "confidence", label: "low", found: 1, answerAt1: 0, citesGold: 0, absent: 0 },
     ]);
   });
 });

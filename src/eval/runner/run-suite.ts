@@ -13,6 +13,7 @@ import { openStore } from "../../store/open-store.js";
 import { buildFloorIndex } from "../floor/floor-index.js";
 import { evaluateAnswerGoals } from "../metrics/answer-goals.js";
 import { evaluateFloorGoals } from "../metrics/floor-goals.js";
+import { calibrateLabels, type LabelCalibration } from "../metrics/label-calibration.js";
 import type { QuestionFacts } from "../metrics/question-facts.js";
 import { type QuestionScore, scoreQuestion } from "../metrics/score-question.js";
 import {
@@ -69,6 +70,8 @@ export interface EvalResult {
   readonly floorGoals: readonly GoalResult[];
   /** Issue 28's goals on what a person sees first, those the run has questions for. */
   readonly answerGoals: readonly GoalResult[];
+  /** How often each outcome and confidence label was right, over the whole run (`label-calibration.ts`). */
+  readonly labels: readonly LabelCalibration[];
 }
 
 /**
@@ -170,5 +173,6 @@ export function summarizeRun(input: {
     goals: beam ? [] : evaluateGoals(byCategory, overall),
     floorGoals: evaluateFloorGoals(categories, overall, beam),
     answerGoals: evaluateAnswerGoals(byCategory, overall),
+    labels: calibrateLabels(facts),
   };
 }
