@@ -45,6 +45,8 @@ async function conflictingFiles(third: string) {
 }
 
 describe("recollect import of a second file reusing a generic JSONL chat key", () => {
+  // Four child processes of the CLI in a row: on a loaded machine (a full CI-like run beside two
+  // other suites) they took over 60 s together.
   it("changing a stored message is refused naming the key, the holder and where; a continuation updates", async () => {
     const {
       db,
@@ -105,7 +107,7 @@ describe("recollect import of a second file reusing a generic JSONL chat key", (
       messages_removed: 0,
     });
     expect(stored(db)[0]).toEqual({ title: "Payments", messages: "Stripe or Paddle?|Stripe." });
-  }, 60_000);
+  }, 180_000);
 
   it("a key conflict and a malformed file: stderr names every rejected file, one line each", async () => {
     const {
