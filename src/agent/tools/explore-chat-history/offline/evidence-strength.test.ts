@@ -275,6 +275,22 @@ describe("evidence strength", () => {
     ).toEqual([]);
   });
 
+  test("an absent noun ending a phrase after a held one asks for a kind: its names answer", () => {
+    // The app names its logging library (NLog) and never says "library".
+    const history = [
+      observation("c1", "NLog handles our logging: structured logging to a rolling file.", {
+        via: "read",
+      }),
+      observation("c2", "Lunch is at noon.", { chatId: 2, via: "read" }),
+    ];
+    const logging = probedRun("Which logging library do we use?", history, "logging library", [
+      "library",
+    ]);
+    expect(reportFor(logging, DEFAULT_POLICY).findings.flatMap((f) => f.candidate_ids)).toEqual([
+      "c1",
+    ]);
+  });
+
   test("a yes/no question about a thing the app names only in part abstains ('virus scan')", () => {
     // The app scans container images and stores uploaded documents; it never says "virus".
     const history = [

@@ -135,17 +135,22 @@ function answersAnItem(
  * alone names another (a build "mode", a "rate" of decay), so the best message's cover of it is no
  * paraphrase of the question (one-word set: "what did we decide about dark mode?" of an app that
  * never says "dark" cited turns about other modes). A verb and its object ("abandon Kafka") are
- * no such pair. Pure but for the tagger's one-time load.
+ * no such pair. Nor is an absent noun that ends its phrase after held words ("logging library",
+ * "email service"): it names the kind of thing asked for about a topic the history discusses, and
+ * such histories name the thing instead ("NLog", "Resend"; a newcomer's "which logging library do
+ * we use?" abstained on "never mentions: library"). Pure but for the tagger's one-time load.
  */
 function modifiesHeldWord(
   question: string,
   absent: readonly string[],
   held: readonly string[],
 ): boolean {
-  return nounPhrasePairs(question).some(
+  const pairs = nounPhrasePairs(question);
+  const endsPhrase = (word: string) => !pairs.some(([first]) => first === word);
+  return pairs.some(
     ([first, second]) =>
       (absent.includes(first) && held.includes(second)) ||
-      (absent.includes(second) && held.includes(first)),
+      (absent.includes(second) && held.includes(first) && !endsPhrase(second)),
   );
 }
 
