@@ -9,6 +9,7 @@
  * are left out. Pure.
  */
 import type { QuestionFacts } from "./question-facts.js";
+import type { QuestionScore } from "./score-question.js";
 
 type Report = NonNullable<QuestionFacts["report"]>;
 
@@ -43,27 +44,29 @@ const carries = (report: Report, kind: "outcome" | "confidence", value: string) 
 
 const share = (hits: number, of: number) => (of === 0 ? null : hits / of);
 
-/** The record of each label of {@link CALIBRATED_LABELS} over `facts` (one row each, in that order). */
-export function calibrateLabels(facts: readonly QuestionFacts[]): LabelCalibration[] {
+/**
+ * The record of each label of {@link CALIBRATED_LABELS} over `facts` and their `scores` (same
+ * order, `scoreQuestion`'s): answer@1 is the score's, and a found question cites gold when its
+ * recall is above 0. One row per label, in that order.
+ */
+export function calibrateLabels(
+  facts: readonly QuestionFacts[],
+  scores: readonly QuestionScore[],
+): LabelCalibration[] {
+  const runs = facts.flatMap((fact, i) =>
+    fact.report === null ? [] : [{ fact, report: fact.report, score: scores[i] as QuestionScore }],
+  );
   return CALIBRATED_LABELS.map(({ kind, value }) => {
-    const labelled = facts.filter(
-      (fact) => fact.report !== null && carries(fact.report, kind, value),
-    );
-    const found = labelled.filter((fact) => fact.expected === "found");
-    const leads = found.filter((fact) => {
-      const gold = new Set(fact.gold);
-      return (fact.report?.findings[0] ?? []).some((id) => gold.has(id));
-    });
-    const cites = found.filter((fact) => {
-      const gold = new Set(fact.gold);
-      return (fact.report?.cited ?? []).some((target) => gold.has(target.messageId));
-    });
+    const labelled = runs.filter(({ report }) => carries(report, kind, value));
+    const found = labelled.filter(({ fact }) => fact.expected === "found");
+    const leads = found.filter(({ score }) => score.answerAt1 === true).length;
+    const cites = found.filter(({ score }) => (score.recall ?? 0) > 0).length;
     return {
       kind,
       label: value,
       found: found.length,
-      answerAt1: share(leads.length, found.length),
-      citesGold: share(cites.length, found.length),
+      answerAt1: share(leads, found.length),
+      citesGold: share(cites, found.length),
       absent: labelled.length - found.length,
     };
   });

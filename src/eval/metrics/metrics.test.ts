@@ -540,7 +540,7 @@ describe("calibrateLabels (how often each label was right)", () => {
   ];
 
   it("counts each label's found questions, their answer@1 and gold shares, and absent ones", () => {
-    expect(calibrateLabels(run)).toEqual([
+    expect(calibrateLabels(run, run.map(scoreQuestion))).toEqual([
       { kind: "outcome", label: "complete", found: 2, answerAt1: 0.5, citesGold: 1, absent: 1 },
       { kind: "outcome", label: "partial", found: 1, answerAt1: 0, citesGold: 0, absent: 0 },
       { kind: "outcome", label: "no_match", found: 0, answerAt1: null, citesGold: null, absent: 0 },

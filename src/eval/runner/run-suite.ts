@@ -173,6 +173,6 @@ export function summarizeRun(input: {
     goals: beam ? [] : evaluateGoals(byCategory, overall),
     floorGoals: evaluateFloorGoals(categories, overall, beam),
     answerGoals: evaluateAnswerGoals(byCategory, overall),
-    labels: calibrateLabels(facts),
+    labels: calibrateLabels(facts, scores),
   };
 }
