@@ -29,6 +29,7 @@ function facts(cited: readonly number[]): QuestionFacts {
       evidenceOnly: false,
     },
     errorKind: null,
+    answerWords: null,
     observed: new Set(cited),
     latencyMs: 10,
     cpuMs: 5,

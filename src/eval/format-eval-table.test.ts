@@ -26,6 +26,7 @@ const FACTS: QuestionFacts = {
     evidenceOnly: false,
   },
   errorKind: null,
+  answerWords: { words: 4, inClaim: 3, inOpening: 1 },
   observed: new Set([10]),
   latencyMs: 40,
   cpuMs: 20,
@@ -115,6 +116,12 @@ describe("formatEvalTable", () => {
       ["confidence medium", "1", "1.00", "1.00", "0"],
       ["confidence low", "0", "-", "-", "0"],
     ]);
+  });
+
+  it("prints how much of the annotated answer the first claim holds, beside the baseline", () => {
+    expect(
+      lines.filter((line) => line.endsWith("claim 0.75 · opening 0.25 · 1 questions")),
+    ).toHaveLength(1);
   });
 
   it("splits the explorer call's time into model, search, read and host", () => {

@@ -223,6 +223,8 @@ export function formatEvalTable(result: EvalResult): string {
     "labels (how often each outcome and confidence was right: found = found questions whose report carries it, answer@1 and cites gold = shares of those; absent = absent questions whose report carries it)",
     labels,
     "",
+    `answer words (the annotated answer's words the question lacks, mean share held by the first claim, on questions whose first finding cites gold; baseline = its messages' opening at the claim's length): claim ${ratio(result.answerWords.claim)} · opening ${ratio(result.answerWords.opening)} · ${result.answerWords.questions} questions`,
+    "",
     "explorer vs floor (evidence recall on found questions; floor = one bare bm25 OR-query of the question's words over the app's raw messages; cited = distinct messages the report cites; ratio = explorer / floor at k = cited)",
     floor,
     "",

@@ -55,14 +55,19 @@ export const BEAM_CHAT = [
   },
 ];
 
-/** `probing_questions.json`: a two-chat update, a one-chat update, nested ids, an abstention, one without gold. */
+/** `probing_questions.json`: a two-chat update (with an `answer`), a one-chat update (an `ideal_answer`), nested ids, an abstention, one without gold. */
 export const BEAM_QUESTIONS = {
   knowledge_update: [
     {
       question: "Where is the app deployed?",
       source_chat_ids: { original_info: [1], updated_info: [6] },
+      answer: "Fly.io",
     },
-    { question: "Which database?", source_chat_ids: { original_info: [3], updated_info: [3] } },
+    {
+      question: "Which database?",
+      source_chat_ids: { original_info: [3], updated_info: [3] },
+      ideal_answer: "PostgreSQL",
+    },
   ],
   event_ordering: [{ question: "What came first?", source_chat_ids: [[0, 4], 6, [4]] }],
   abstention: [{ question: "What is my cat called?", source_chat_ids: null }],

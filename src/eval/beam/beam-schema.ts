@@ -31,10 +31,15 @@ const idTreeSchema: z.ZodType<BeamIdTree> = z.lazy(() =>
   z.union([z.number().int().min(0), z.array(idTreeSchema), z.record(z.string(), idTreeSchema)]),
 );
 
-/** One probing question; `source_chat_ids` holds message ids despite its name (absent or null on abstention). */
+/**
+ * One probing question; `source_chat_ids` holds message ids despite its name (absent or null on
+ * abstention). The reference answer is `answer` or, on some abilities, `ideal_answer`.
+ */
 export const beamQuestionSchema = z.object({
   question: z.string().trim().min(1).max(500),
   source_chat_ids: idTreeSchema.nullable().optional(),
+  answer: z.string().optional(),
+  ideal_answer: z.string().optional(),
 });
 export type BeamQuestion = z.infer<typeof beamQuestionSchema>;
 

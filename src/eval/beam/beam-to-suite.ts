@@ -25,7 +25,12 @@ import {
   type SuiteChat,
   type SuiteQuestion,
 } from "../suite/suite-schema.js";
-import { type BeamChatFile, type BeamQuestionsFile, flattenIds } from "./beam-schema.js";
+import {
+  type BeamChatFile,
+  type BeamQuestion,
+  type BeamQuestionsFile,
+  flattenIds,
+} from "./beam-schema.js";
 
 /** One parsed conversation folder. */
 export interface BeamConversation {
@@ -95,6 +100,12 @@ function convertChats(conversation: BeamConversation): ConvertedApp {
   return { app: { key, name: key, chats }, refs };
 }
 
+/** A suite note carrying BEAM's reference answer ("answer: …", `answer-words.ts`), cut to the note's 500 chars. */
+function answerNote(item: BeamQuestion): { note?: string } {
+  const answer = (item.answer ?? item.ideal_answer)?.trim();
+  return answer ? { note: `answer: ${answer}`.slice(0, 500) } : {};
+}
+
 function convertQuestions(
   conversation: BeamConversation,
   converted: ConvertedApp,
@@ -138,6 +149,7 @@ function convertQuestions(
         category,
         expected: "found",
         gold_evidence: gold,
+        ...answerNote(item),
         ...(CONFLICT_CATEGORIES.has(category) && goldChats.size >= 2
           ? { expect_conflict: true }
           : {}),

@@ -66,6 +66,7 @@ describe("loadBeamFolder on a synthetic BEAM folder", () => {
         q.expected,
         q.gold_evidence,
         q.expect_conflict,
+        q.note,
       ]),
     ).toEqual([
       [
@@ -77,6 +78,7 @@ describe("loadBeamFolder on a synthetic BEAM folder", () => {
           { chat: "beam-3-g3", message_index: 0 },
         ],
         true,
+        "answer: Fly.io",
       ],
       [
         "beam-3-knowledge_update-2",
@@ -84,6 +86,7 @@ describe("loadBeamFolder on a synthetic BEAM folder", () => {
         "found",
         [{ chat: "beam-3-g1", message_index: 3 }],
         undefined,
+        "answer: PostgreSQL",
       ],
       [
         "beam-3-event_ordering-1",
@@ -95,8 +98,9 @@ describe("loadBeamFolder on a synthetic BEAM folder", () => {
           { chat: "beam-3-g3", message_index: 0 },
         ],
         undefined,
+        undefined,
       ],
-      ["beam-3-abstention-1", "abstention", "absent", [], undefined],
+      ["beam-3-abstention-1", "abstention", "absent", [], undefined, undefined],
     ]);
     expect(skipped).toEqual(["beam-3-summarization-1"]);
   });

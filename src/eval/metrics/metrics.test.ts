@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { evaluateAnswerGoals } from "./answer-goals.js";
 import { scoreAnswer, summarizeAnswers } from "./answer-metrics.js";
+import { summarizeAnswerWords } from "./answer-words.js";
 import { evaluateFloorGoals } from "./floor-goals.js";
 import { chatHitAtK, recallAtK, recallRatio } from "./floor-metrics.js";
 import { calibrateLabels } from "./label-calibration.js";
@@ -41,6 +42,7 @@ function facts(patch: Partial<QuestionFacts>): QuestionFacts {
       evidenceOnly: false,
     },
     errorKind: null,
+    answerWords: null,
     observed: new Set([10, 11, 12, 13, 14]),
     latencyMs: 100,
     cpuMs: 50,
@@ -548,5 +550,44 @@ describe("calibrateLabels (how often each label was right)", () => {
       { kind: "confidence", label: "medium", found: 1, answerAt1: 1, citesGold: 1, absent: 1 },
       { kind: "confidence", label: "low", found: 1, answerAt1: 0, citesGold: 0, absent: 0 },
     ]);
+  });
+});
+
+describe("summarizeAnswerWords (how much of the answer the first claim quotes)", () => {
+  const base = facts({}).report!;
+  const run = [
+    // led by gold (message 10): measured, 2 of 4 words in the claim, 1 in the opening
+    facts({
+      id: "a",
+      report: { ...base, findings: [[10]] },
+      answerWords: { words: 4, inClaim: 2, inOpening: 1 },
+    }),
+    // led by gold, all 2 words in the claim, none in the opening
+    facts({
+      id: "b",
+      report: { ...base, findings: [[11]] },
+      answerWords: { words: 2, inClaim: 2, inOpening: 0 },
+    }),
+    // led by a non-gold finding: its claim quotes another message, left out
+    facts({ id: "c", answerWords: { words: 3, inClaim: 0, inOpening: 3 } }),
+    // led by gold but no annotated answer: left out
+    facts({ id: "d", report: { ...base, findings: [[10]] } }),
+  ];
+
+  it("averages the shares over questions whose first finding cites gold", () => {
+    expect(summarizeAnswerWords(run, run.map(scoreQuestion))).toEqual({
+      questions: 2,
+      claim: 0.75,
+      opening: 0.125,
+    });
+  });
+
+  it("has no figure when no question is measured", () => {
+    const [, , c] = run;
+    expect(summarizeAnswerWords([c!], [scoreQuestion(c!)])).toEqual({
+      questions: 0,
+      claim: null,
+      opening: null,
+    });
   });
 });

@@ -5,6 +5,7 @@
 import type { FloorHit } from "../floor/floor-index.js";
 import type { RetrievalTimes } from "../runner/recording-retrieval.js";
 import type { QuestionCategory } from "../suite/suite-schema.js";
+import type { AnswerWords } from "./answer-words.js";
 
 /** Where a cited message really lives, looked up in the store after the run; null: no such message. */
 export interface CitationLocation {
@@ -53,6 +54,11 @@ export interface QuestionFacts {
     readonly evidenceOnly: boolean;
   } | null;
   readonly errorKind: string | null;
+  /**
+   * How many of the annotated answer's words the first claim holds, beside its messages' opening
+   * (`answer-words.ts`); null without an annotated answer, a report or a finding.
+   */
+  readonly answerWords: AnswerWords | null;
   /** Message ids the explorer's searches and reads returned in this run. */
   readonly observed: ReadonlySet<number>;
   /** Wall time of the explorer tool call (tool call → report), ms. */

@@ -16,6 +16,7 @@ import type { RetrievalContext } from "../../history/types.js";
 import { createMessageLocator } from "../../store/catalog/messages.js";
 import type { Store } from "../../store/open-store.js";
 import type { FloorIndex } from "../floor/floor-index.js";
+import { type AnswerWords, annotatedAnswer, countAnswerWords } from "../metrics/answer-words.js";
 import type { CitedTarget, QuestionFacts } from "../metrics/question-facts.js";
 import type { SuiteQuestion } from "../suite/suite-schema.js";
 import { type LoadedSuite, messageIdOf } from "./load-suite-into-store.js";
@@ -110,6 +111,7 @@ export async function runQuestion(options: RunQuestionOptions): Promise<Question
     expectIndexStatus: question.expect_index_status ?? null,
     report: facts,
     errorKind,
+    answerWords: report === null ? null : answerWordsOf(store, question, report),
     observed,
     latencyMs,
     cpuMs,
@@ -124,6 +126,28 @@ export async function runQuestion(options: RunQuestionOptions): Promise<Question
     directBytes: await replayDirectBytes(retrieval, calls),
     floor: options.floor.rank(appId, question.question, floorDepth),
   };
+}
+
+/**
+ * The first claim's count of `question`'s annotated answer words; its baseline reads the first
+ * finding's messages from their stored opening, in evidence order. Null without an annotated
+ * answer or a finding.
+ */
+function answerWordsOf(
+  store: Store,
+  question: SuiteQuestion,
+  report: ExploreChatHistoryReport,
+): AnswerWords | null {
+  const answer = annotatedAnswer(question.note);
+  const [first] = report.findings;
+  if (answer === null || first === undefined) return null;
+  const content = store.db.prepare<[number], { content: string }>(
+    "SELECT content FROM messages WHERE id = ?",
+  );
+  const opening = first.evidence
+    .map((evidence) => content.get(evidence.message_id)?.content ?? "")
+    .join(" ");
+  return countAnswerWords(answer, question.question, first.claim, opening);
 }
 
 function reportFacts(

@@ -105,6 +105,31 @@ describe("loadSuiteIntoStore", () => {
   });
 });
 
+describe("runSuite's answer words", () => {
+  it("counts the annotated answer's words in the first claim and in its messages' opening", async () => {
+    const [question] = SMALL_SUITE.questions;
+    const suite = {
+      ...SMALL_SUITE,
+      questions: [{ ...question!, note: "answer: Clerk with magic links" }],
+    };
+    const result = await runSuite({ suite, engine: createExplorerEngine({ kind: "offline" }) });
+    expect(result.scores[0]?.answerAt1).toBe(true);
+    // "clerk", "magic", "link": the claim quotes the reply; the opening of the first finding's
+    // messages, at the claim's length, also reaches the reply after the question.
+    expect(result.facts[0]?.answerWords).toEqual({ words: 3, inClaim: 3, inOpening: 3 });
+    expect(result.answerWords).toEqual({ questions: 1, claim: 1, opening: 1 });
+  }, 60_000);
+
+  it("measures no question whose note annotates no answer", async () => {
+    const result = await runSuite({
+      suite: SMALL_SUITE,
+      engine: createExplorerEngine({ kind: "offline" }),
+    });
+    expect(result.facts[0]?.answerWords).toBeNull();
+    expect(result.answerWords).toEqual({ questions: 0, claim: null, opening: null });
+  }, 60_000);
+});
+
 describe("runSuite on the curated suite with the offline engine", () => {
   it("runs all 53 questions with zero fabricated citations and no failed run", async () => {
     const result = await runSuite({

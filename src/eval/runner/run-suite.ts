@@ -12,6 +12,7 @@ import { readChat, searchChats } from "../../history/index.js";
 import { openStore } from "../../store/open-store.js";
 import { buildFloorIndex } from "../floor/floor-index.js";
 import { evaluateAnswerGoals } from "../metrics/answer-goals.js";
+import { type AnswerWordsSummary, summarizeAnswerWords } from "../metrics/answer-words.js";
 import { evaluateFloorGoals } from "../metrics/floor-goals.js";
 import { calibrateLabels, type LabelCalibration } from "../metrics/label-calibration.js";
 import type { QuestionFacts } from "../metrics/question-facts.js";
@@ -72,6 +73,8 @@ export interface EvalResult {
   readonly answerGoals: readonly GoalResult[];
   /** How often each outcome and confidence label was right, over the whole run (`label-calibration.ts`). */
   readonly labels: readonly LabelCalibration[];
+  /** How much of the annotated answer the first claim quotes, beside its messages' opening (`answer-words.ts`). */
+  readonly answerWords: AnswerWordsSummary;
 }
 
 /**
@@ -174,5 +177,6 @@ export function summarizeRun(input: {
     floorGoals: evaluateFloorGoals(categories, overall, beam),
     answerGoals: evaluateAnswerGoals(byCategory, overall),
     labels: calibrateLabels(facts, scores),
+    answerWords: summarizeAnswerWords(facts, scores),
   };
 }
