@@ -196,6 +196,31 @@ describe("report derivation", () => {
     expect(report.partial_reason).toBe("report_clamped");
   });
 
+  it("trims evidence from the last finding first, so the first keeps what it cites", () => {
+    const long = (id: number) =>
+      observation(id, { text: "z".repeat(400), chatTitle: "t".repeat(100) });
+    // Three evidence in the first finding, two in each later one: a little over the bound.
+    const sizes = [3, 2, 2, 2, 2];
+    let next = 1;
+    const findings = sizes.map((size) => ({
+      text: "c".repeat(100),
+      evidence: Array.from({ length: size }, () => long(next++)),
+    }));
+    const facts = { query: "q", stats: stats(), stepsExhausted: false };
+    const { report, clampedEvidence } = buildReport(
+      facts,
+      proposal({ summary: "s", findings }),
+      EXPLORER_BUDGETS,
+    );
+    expect(clampedEvidence).toBeGreaterThan(0);
+    expect(report.findings[0]?.evidence.map((e) => e.message_id)).toEqual([1, 2, 3]);
+    const kept = report.findings.map((finding) => finding.evidence.length);
+    // Trimmed from the tail: a finding that lost evidence is followed only by trimmed ones.
+    const firstTrimmed = kept.findIndex((count, i) => count < (sizes[i] ?? 0));
+    expect(firstTrimmed).toBeGreaterThan(0);
+    expect(kept.slice(firstTrimmed).every((count) => count === 1)).toBe(true);
+  });
+
   it("the evidence-only fallback groups observations by chat with host labels only", () => {
     const facts = { query: "q", stats: stats(), stepsExhausted: false };
     const observations = [

@@ -193,9 +193,11 @@ interface ClampResult {
 }
 
 /**
- * Fits the report into `maxBytes`: first trims extra evidence from the richest finding or conflict
- * (later items first on ties, never below 1 per finding / 2 per conflict), then removes whole
- * items from the tail, then halves the summary. Mutates `report`.
+ * Fits the report into `maxBytes`: first trims extra evidence from the last conflict, then the
+ * last finding, with more than its floor (1 per finding, 2 per conflict), so the first finding,
+ * read first, keeps its evidence longest (revisions dev set: trimming the richest finding
+ * first dropped the first finding's gold reply); then removes whole items from the tail, then
+ * halves the summary. Mutates `report`.
  */
 function clampToBytes(report: ExploreChatHistoryReport, maxBytes: number): ClampResult {
   let evidence = 0;
@@ -205,17 +207,10 @@ function clampToBytes(report: ExploreChatHistoryReport, maxBytes: number): Clamp
       ...report.findings.map((g) => ({ evidence: g.evidence, floor: 1 })),
       ...report.conflicts.map((g) => ({ evidence: g.evidence, floor: 2 })),
     ];
-    let richest: (typeof groups)[number] | null = null;
-    for (const group of groups) {
-      if (
-        group.evidence.length > group.floor &&
-        (!richest || group.evidence.length >= richest.evidence.length)
-      ) {
-        richest = group;
-      }
-    }
-    if (richest) {
-      richest.evidence.pop();
+    // What is read first keeps its evidence longest: the last item with surplus gives it up.
+    const surplus = groups.findLast((group) => group.evidence.length > group.floor);
+    if (surplus) {
+      surplus.evidence.pop();
       evidence += 1;
     } else if (report.conflicts.length > 0 || report.findings.length > 1) {
       const removed = report.conflicts.length > 0 ? report.conflicts.pop() : report.findings.pop();
