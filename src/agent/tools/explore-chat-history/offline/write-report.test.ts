@@ -308,6 +308,23 @@ describe("bestSentence", () => {
     expect(quote).not.toContain("partly");
   });
 
+  test("a long sentence is quoted from its start when its start holds the words asked about", () => {
+    // BEAM dev: the old window opened three words before "obtained" and dropped the "never".
+    const said =
+      "I've never actually obtained an API key for this project, so I'm not sure how to proceed with implementing the weather app and its forecast page.";
+    expect(bestSentence(said, formulate("have I obtained an API key?"), 90)).toBe(
+      "I've never actually obtained an API key for this project, so I'm not sure how to proceed…",
+    );
+  });
+
+  test("a long sentence is quoted where it holds the most of the question, each word once", () => {
+    const said =
+      "We spent the morning on the landing page copy and the footer links, and then in the afternoon we moved the dev server to port 3600 because of the clash.";
+    const quote = bestSentence(said, formulate("which port does the dev server use?"), 60);
+    expect(quote).toBe("…we moved the dev server to port 3600 because of the clash.");
+    expect(quote.length).toBeLessThanOrEqual(60);
+  });
+
   test("for a yes/no question the sentence that says yes or no is quoted", () => {
     const reply =
       "**For PaperBites as it exists today, Django is not a good add-on.** Your stack is Node. " +

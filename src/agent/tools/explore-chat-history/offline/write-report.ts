@@ -54,13 +54,10 @@ function sentencesOf(text: string): string[] {
  */
 const HEADING_WORDS = 4;
 
-/** Words kept before the first matching word when a long sentence is cut to fit. */
-const LEAD_IN_WORDS = 3;
-
 /**
  * The sentence of `text` with the most query weight (the first on ties), whitespace collapsed,
- * at most `chars` long: a longer one is cut to a window that starts {@link LEAD_IN_WORDS} words
- * before its weightiest word of the query, so the words that matched are the ones quoted. A
+ * at most `chars` long: a longer one is cut to the window holding the most of the query
+ * ({@link weightiestWindow}), so the words that matched are the ones quoted. A
  * sentence `answers` accepts (the yes or no to a yes/no question, {@link answeringYesNo}) comes
  * before every other: "Django is not a good add-on" over a sentence that names both "Django" and
  * "backend" in a section title. A heading that only introduces what
@@ -88,19 +85,72 @@ export function bestSentence(
   const best = heading && next !== undefined ? `${chosen} ${next}` : chosen;
   if (best.length <= chars) return best;
   const words = best.split(" ");
-  // The window opens at the sentence's weightiest match: the question's own words outweigh the
-  // words expansion added (λ = 0.8), so the quote shows what was asked about.
-  const [top] = matches(best).sort((a, b) => b[1] - a[1])[0] ?? [];
-  const first = Math.max(
-    0,
-    words.findIndex((word) => termVector(word).tf.has(top ?? "")),
-  );
-  const start = Math.max(0, first - LEAD_IN_WORDS);
-  const window = words.slice(start).join(" ");
+  const { start, end } = weightiestWindow(words, model, chars);
   const head = start > 0 ? "…" : "";
-  return window.length + head.length > chars
+  const tail = end < words.length ? "…" : "";
+  const window = words.slice(start, end).join(" ");
+  // A single word longer than the quote (a URL, a log line) is cut to fit.
+  return window.length + head.length + tail.length > chars
     ? `${head}${window.slice(0, chars - head.length - 1)}…`
-    : `${head}${window}`;
+    : `${head}${window}${tail}`;
+}
+
+/** Words kept before the first word asked about when a long sentence is cut to fit. */
+const LEAD_IN_WORDS = 3;
+
+/**
+ * The run of `words` [start, end) that fits in `chars` (joined by spaces, with room for an ellipsis
+ * on each cut side) and holds the most query weight, each query term counted once. Of the runs
+ * that hold it, the one opening {@link LEAD_IN_WORDS} words before the latest run's first word (a
+ * word asked about), or as close after as still holds it: the words asked about come early and
+ * what the sentence says of them follows ("…we moved the dev server to port 3600 because…"), and
+ * a sentence whose first words are asked about is quoted from its start ("I've never actually
+ * obtained an API key …", not "…actually obtained an API key …", which drops the "never").
+ * A sentence holding no word asked about is quoted from its start. Sliding window, O(words). At
+ * least one word.
+ */
+export function weightiestWindow(
+  words: readonly string[],
+  model: QueryModel,
+  chars: number,
+): { start: number; end: number } {
+  const termsOf = words.map((word) =>
+    [...termVector(word).tf.keys()].filter((t) => model.weights.has(t)),
+  );
+  const held = new Map<string, number>();
+  const runs: { end: number; weight: number }[] = [];
+  let weight = 0;
+  let length = -1;
+  let end = 0;
+  const count = (at: number, step: 1 | -1) => {
+    for (const term of termsOf[at] ?? []) {
+      const before = held.get(term) ?? 0;
+      if (before === (step === 1 ? 0 : 1)) weight += step * (model.weights.get(term) ?? 0);
+      held.set(term, before + step);
+    }
+  };
+  for (let start = 0; start < words.length; start++) {
+    // Room for the ellipses a cut on either side adds.
+    const room = chars - (start > 0 ? 1 : 0) - 1;
+    while (end < words.length && length + 1 + (words[end]?.length ?? 0) <= room) {
+      length += 1 + (words[end]?.length ?? 0);
+      count(end, 1);
+      end++;
+    }
+    runs.push({ end: Math.max(end, start + 1), weight });
+    if (end > start) {
+      length -= 1 + (words[start]?.length ?? 0);
+      count(start, -1);
+    } else end = start + 1;
+  }
+  const most = runs.reduce((top, run) => Math.max(top, run.weight), 0);
+  // Nothing asked about: the sentence is quoted from its start.
+  if (most <= 0) return { start: 0, end: runs[0]?.end ?? 1 };
+  const holds = (at: number) => (runs[at]?.weight ?? -1) >= most - 1e-9;
+  const latest = runs.findLastIndex((_, at) => holds(at));
+  let start = Math.max(0, latest - LEAD_IN_WORDS);
+  while (!holds(start)) start++;
+  return { start, end: runs[start]?.end ?? start + 1 };
 }
 
 /** The ISO date (`2026-04-07`) of a message's time; `unknown date` when the store has none. */
