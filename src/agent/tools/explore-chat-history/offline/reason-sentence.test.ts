@@ -42,4 +42,25 @@ describe("a why-question's quote", () => {
     ).toBe(true);
     expect(driver("Run `uv sync` in your terminal to install `asyncpg`.")).toBe(false);
   });
+
+  test("a reason in words of its own gives it right after a statement on the subject", () => {
+    const port = givingReason(formulate("why did we move the dev server to a different port?"));
+    const cause = "I ran into issues launching sessions because the address was in use.";
+    expect(port(cause, "Let's set vite to run on a different starting port.")).toBe(true);
+    expect(port(cause, "Should the dev server move to another port?")).toBe(false);
+    expect(port(cause, "Let's update the footer links.")).toBe(false);
+    expect(port(cause)).toBe(false);
+  });
+
+  test("the request's sentence giving the reason is quoted when it follows the one asked about", () => {
+    const request =
+      "Let's set vite to run on a different starting port in this project. " +
+      "I'm doing some parallel development on another project and have run into issues because the address was in use.";
+    const history = [observation("c1", request, { role: "user", via: "read" })];
+    const report = reportFor(
+      runState("Why did we move the dev server to a different port?", history),
+      DEFAULT_POLICY,
+    );
+    expect(report.findings[0]?.claim).toContain("because the address was in use");
+  });
 });

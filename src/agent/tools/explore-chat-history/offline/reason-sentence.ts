@@ -21,9 +21,18 @@ const REASON_CUE =
 
 /**
  * Whether a sentence is no question, holds a {@link REASON_CUE} and names a word of `subject`
- * (index terms, `holdsTermOf`).
+ * (index terms, `holdsTermOf`), or follows (`previous`, the sentence before it in its message) a
+ * statement that does: a reason often comes right after what it explains, in words of its own
+ * ("Let's set vite to run on a different starting port. I'm doing parallel development and ran
+ * into issues because the address was in use."; coding-histories dev, focuslab-q03).
  */
-export function givingReason(subject: QueryModel): (sentence: string) => boolean {
+export function givingReason(
+  subject: QueryModel,
+): (sentence: string, previous?: string) => boolean {
   const onSubject = holdsTermOf(subject);
-  return (sentence) => !/[?？]$/.test(sentence) && REASON_CUE.test(sentence) && onSubject(sentence);
+  const states = (text: string | undefined) => text !== undefined && !/[?？]$/.test(text);
+  return (sentence, previous) =>
+    states(sentence) &&
+    REASON_CUE.test(sentence) &&
+    (onSubject(sentence) || (states(previous) && onSubject(previous ?? "")));
 }

@@ -68,17 +68,18 @@ export function bestSentence(
   text: string,
   model: QueryModel,
   chars = QUOTE_CHARS,
-  answers: (sentence: string) => boolean = () => false,
+  answers: (sentence: string, previous?: string) => boolean = () => false,
 ): string {
   const sentences = sentencesOf(text);
   const matches = (part: string) => [...model.weights].filter(([t]) => termVector(part).tf.has(t));
   // Query weights sum to 1: a sentence that answers outranks every one that does not.
-  const score = (part: string) =>
-    matches(part).reduce((sum, [, w]) => sum + w, 0) + (answers(part) ? 1 : 0);
-  const at = sentences.reduce(
-    (a, _, i) => (score(sentences[i] ?? "") > score(sentences[a] ?? "") ? i : a),
-    0,
-  );
+  const score = (i: number) => {
+    const part = sentences[i] ?? "";
+    return (
+      matches(part).reduce((sum, [, w]) => sum + w, 0) + (answers(part, sentences[i - 1]) ? 1 : 0)
+    );
+  };
+  const at = sentences.reduce((a, _, i) => (score(i) > score(a) ? i : a), 0);
   const chosen = sentences[at] ?? "";
   const next = sentences[at + 1];
   const heading = chosen.endsWith(":") && chosen.split(" ").length <= HEADING_WORDS;
@@ -239,7 +240,7 @@ export function claimOf(
   finding: Finding,
   model: QueryModel,
   label: string,
-  answers: (sentence: string) => boolean = () => false,
+  answers: (sentence: string, previous?: string) => boolean = () => false,
 ): string {
   const turn = (item: RankedMessage) =>
     quoted(item, bestSentence(item.observation.text, model, TURN_QUOTE_CHARS, answers));
