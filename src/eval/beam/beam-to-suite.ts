@@ -20,6 +20,7 @@ import {
   BEAM_CATEGORIES,
   type EvalSuite,
   evalSuiteSchema,
+  MAX_ANSWER_CHARS,
   type MessageRef,
   type SuiteApp,
   type SuiteChat,
@@ -100,10 +101,10 @@ function convertChats(conversation: BeamConversation): ConvertedApp {
   return { app: { key, name: key, chats }, refs };
 }
 
-/** A suite note carrying BEAM's reference answer ("answer: …", `answer-words.ts`), cut to the note's 500 chars. */
-function answerNote(item: BeamQuestion): { note?: string } {
+/** BEAM's reference answer (`answer`, else `ideal_answer`) as the suite question's `answer`. */
+function referenceAnswer(item: BeamQuestion): { answer?: string } {
   const answer = (item.answer ?? item.ideal_answer)?.trim();
-  return answer ? { note: `answer: ${answer}`.slice(0, 500) } : {};
+  return answer ? { answer: answer.slice(0, MAX_ANSWER_CHARS) } : {};
 }
 
 function convertQuestions(
@@ -149,7 +150,7 @@ function convertQuestions(
         category,
         expected: "found",
         gold_evidence: gold,
-        ...answerNote(item),
+        ...referenceAnswer(item),
         ...(CONFLICT_CATEGORIES.has(category) && goldChats.size >= 2
           ? { expect_conflict: true }
           : {}),

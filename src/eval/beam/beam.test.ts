@@ -66,7 +66,7 @@ describe("loadBeamFolder on a synthetic BEAM folder", () => {
         q.expected,
         q.gold_evidence,
         q.expect_conflict,
-        q.note,
+        q.answer,
       ]),
     ).toEqual([
       [
@@ -78,7 +78,7 @@ describe("loadBeamFolder on a synthetic BEAM folder", () => {
           { chat: "beam-3-g3", message_index: 0 },
         ],
         true,
-        "answer: Fly.io",
+        "Fly.io",
       ],
       [
         "beam-3-knowledge_update-2",
@@ -86,7 +86,7 @@ describe("loadBeamFolder on a synthetic BEAM folder", () => {
         "found",
         [{ chat: "beam-3-g1", message_index: 3 }],
         undefined,
-        "answer: PostgreSQL",
+        "PostgreSQL",
       ],
       [
         "beam-3-event_ordering-1",

@@ -53,9 +53,12 @@ export function calibrateLabels(
   facts: readonly QuestionFacts[],
   scores: readonly QuestionScore[],
 ): LabelCalibration[] {
-  const runs = facts.flatMap((fact, i) =>
-    fact.report === null ? [] : [{ fact, report: fact.report, score: scores[i] as QuestionScore }],
-  );
+  const runs = facts.flatMap((fact, i) => {
+    const score = scores[i];
+    return fact.report === null || score === undefined
+      ? []
+      : [{ fact, report: fact.report, score }];
+  });
   return CALIBRATED_LABELS.map(({ kind, value }) => {
     const labelled = runs.filter(({ report }) => carries(report, kind, value));
     const found = labelled.filter(({ fact }) => fact.expected === "found");

@@ -129,7 +129,7 @@ export async function runQuestion(options: RunQuestionOptions): Promise<Question
 }
 
 /**
- * The first claim's count of `question`'s annotated answer words; its baseline reads the first
+ * The first claim's count of `question`'s answer words (its `answer`, else its note's); its baseline reads the first
  * finding's messages from their stored opening, in evidence order. Null without an annotated
  * answer or a finding.
  */
@@ -138,7 +138,7 @@ function answerWordsOf(
   question: SuiteQuestion,
   report: ExploreChatHistoryReport,
 ): AnswerWords | null {
-  const answer = annotatedAnswer(question.note);
+  const answer = question.answer ?? annotatedAnswer(question.note);
   const [first] = report.findings;
   if (answer === null || first === undefined) return null;
   const content = store.db.prepare<[number], { content: string }>(

@@ -13,6 +13,7 @@ import {
 import { buildCuratedSuite } from "../curated/index.js";
 import { buildHoldoutSuite } from "../holdout/index.js";
 import { parseSuite } from "../suite/index.js";
+import type { SuiteQuestion } from "../suite/suite-schema.js";
 import { loadSuiteIntoStore, messageIdOf } from "./load-suite-into-store.js";
 import { runSuite } from "./run-suite.js";
 
@@ -106,13 +107,15 @@ describe("loadSuiteIntoStore", () => {
 });
 
 describe("runSuite's answer words", () => {
-  it("counts the annotated answer's words in the first claim and in its messages' opening", async () => {
+  /** SMALL_SUITE with its one question's fields patched, run on the offline engine. */
+  const runWith = (patch: Partial<SuiteQuestion>) => {
     const [question] = SMALL_SUITE.questions;
-    const suite = {
-      ...SMALL_SUITE,
-      questions: [{ ...question!, note: "answer: Clerk with magic links" }],
-    };
-    const result = await runSuite({ suite, engine: createExplorerEngine({ kind: "offline" }) });
+    const suite = { ...SMALL_SUITE, questions: [{ ...question!, ...patch }] };
+    return runSuite({ suite, engine: createExplorerEngine({ kind: "offline" }) });
+  };
+
+  it("counts the annotated answer's words in the first claim and in its messages' opening", async () => {
+    const result = await runWith({ note: "answer: Clerk with magic links" });
     expect(result.scores[0]?.answerAt1).toBe(true);
     // "clerk", "magic", "link": the claim quotes the reply; the opening of the first finding's
     // messages, at the claim's length, also reaches the reply after the question.
@@ -120,11 +123,13 @@ describe("runSuite's answer words", () => {
     expect(result.answerWords).toEqual({ questions: 1, claim: 1, opening: 1 });
   }, 60_000);
 
+  it("reads a question's typed answer as it reads a note's", async () => {
+    const result = await runWith({ answer: "Clerk with magic links" });
+    expect(result.facts[0]?.answerWords).toEqual({ words: 3, inClaim: 3, inOpening: 3 });
+  }, 60_000);
+
   it("measures no question whose note annotates no answer", async () => {
-    const result = await runSuite({
-      suite: SMALL_SUITE,
-      engine: createExplorerEngine({ kind: "offline" }),
-    });
+    const result = await runWith({ note: "checked by hand" });
     expect(result.facts[0]?.answerWords).toBeNull();
     expect(result.answerWords).toEqual({ questions: 0, claim: null, opening: null });
   }, 60_000);

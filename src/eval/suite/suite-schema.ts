@@ -92,6 +92,9 @@ export const messageRefSchema = z.object({
 });
 export type MessageRef = z.infer<typeof messageRefSchema>;
 
+/** Longest `answer` of a suite question, chars: BEAM-100K's longest reference answer is 841. */
+export const MAX_ANSWER_CHARS = 2000;
+
 /**
  * One question, asked in app `app` (its key). `current_chat` makes the explorer run inside that
  * chat (its last message is the in-flight one and stays invisible). `gold_evidence` lists the
@@ -102,6 +105,8 @@ export type MessageRef = z.infer<typeof messageRefSchema>;
  * superseded ones.
  * `expect_conflict` marks superseded decisions the report should surface as a conflict;
  * `expect_index_status: "indexing"` marks questions asked while the dirty queue is not drained.
+ * `answer` is the answer in words, for the eval's answer-words figure (`answer-words.ts`); a
+ * `note` reading "answer: …" (coding-histories' annotation) stands for one when it is absent.
  */
 export const suiteQuestionSchema = z.object({
   id: keySchema,
@@ -115,6 +120,7 @@ export const suiteQuestionSchema = z.object({
   current_evidence: z.array(messageRefSchema).max(MAX_EVIDENCE_REFS).optional(),
   expect_conflict: z.boolean().optional(),
   expect_index_status: z.enum(["ready", "indexing"]).optional(),
+  answer: z.string().trim().min(1).max(MAX_ANSWER_CHARS).optional(),
   note: z.string().max(500).optional(),
 });
 export type SuiteQuestion = z.infer<typeof suiteQuestionSchema>;
