@@ -71,15 +71,15 @@ export function bestSentence(
   answers: (sentence: string, previous?: string) => boolean = () => false,
 ): string {
   const sentences = sentencesOf(text);
-  const matches = (part: string) => [...model.weights].filter(([t]) => termVector(part).tf.has(t));
-  // Query weights sum to 1: a sentence that answers outranks every one that does not.
-  const score = (i: number) => {
-    const part = sentences[i] ?? "";
-    return (
-      matches(part).reduce((sum, [, w]) => sum + w, 0) + (answers(part, sentences[i - 1]) ? 1 : 0)
-    );
-  };
-  const at = sentences.reduce((a, _, i) => (score(i) > score(a) ? i : a), 0);
+  // Each sentence scored once: its terms' query weight, plus 1 when it answers (query weights
+  // sum to 1, so a sentence that answers outranks every one that does not).
+  const scores = sentences.map((part, i) => {
+    const { tf } = termVector(part);
+    let weight = 0;
+    for (const [term, w] of model.weights) if (tf.has(term)) weight += w;
+    return weight + (answers(part, sentences[i - 1]) ? 1 : 0);
+  });
+  const at = scores.reduce((a, score, i) => (score > (scores[a] ?? 0) ? i : a), 0);
   const chosen = sentences[at] ?? "";
   const next = sentences[at + 1];
   const heading = chosen.endsWith(":") && chosen.split(" ").length <= HEADING_WORDS;
