@@ -393,6 +393,52 @@ describe("claims", () => {
     expect(claim).toContain("looks right");
   });
 
+  test("the first finding's lead quotes up to 240 characters when its claim has the room", () => {
+    const sentence =
+      "We keep sessions for the booking service in Redis now, after the March outage showed that the in-process store lost every signed-in user whenever a deploy restarted the pods, and each session lives ninety minutes.";
+    const lead = observation("c1", sentence, { role: "assistant", ...read });
+    const ranked = (item: typeof lead) => ({
+      observation: item,
+      vector: termVector(item.text),
+      score: 1,
+      relevance: 1,
+      coverage: 0.5,
+    });
+    const alone = { lead: ranked(lead), prompt: null, turns: [] };
+    const model = formulate("where do we keep sessions for the booking service?");
+    // 215 characters: whole within 240, cut to a 120-character window otherwise.
+    expect(claimOf(alone, model, "", undefined, 240)).toBe(
+      `assistant on 2026-01-01: "${sentence}"`,
+    );
+    expect(claimOf(alone, model, "")).not.toContain("ninety minutes");
+    // Turns that fill the claim leave the lead its usual 120.
+    const filler = `Thanks, ${"that all reads well to me and the team today, ".repeat(3)}go on.`;
+    const turns = [1, 2, 3].map((n) =>
+      ranked(observation(`c${n + 1}`, filler, { messageId: n + 1, ...read })),
+    );
+    const busy = claimOf({ ...alone, turns }, model, "", undefined, 240);
+    expect(busy).not.toContain("ninety minutes");
+    expect(busy.length).toBeLessThanOrEqual(400);
+  });
+
+  test("only the first finding's claim gets the longer quote", () => {
+    const tail =
+      ", after the March outage showed that the in-process store lost every signed-in user whenever a deploy restarted the pods.";
+    const history = [
+      observation("c1", `We keep booking sessions in Redis${tail}`, { chatTitle: "A", ...read }),
+      observation("c2", `Booking sessions were in memory at first${tail}`, {
+        chatId: 2,
+        chatTitle: "B",
+        ...read,
+      }),
+    ];
+    const report = reportFor(runState("where are booking sessions kept?", history), DEFAULT_POLICY);
+    const claims = report.findings.map((finding) => finding.claim);
+    expect(claims).toHaveLength(2);
+    expect(claims[0]).toContain("restarted the pods.");
+    expect(claims[1]).not.toContain("restarted the pods.");
+  });
+
   test("a claim too long for its bound keeps the last turn that settled it", () => {
     const long = (words: string) => `${words} ${"and more detail on the init command ".repeat(6)}`;
     const history = [
