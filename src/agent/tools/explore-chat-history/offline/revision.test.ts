@@ -53,6 +53,18 @@ describe("turnedAwayFrom", () => {
 });
 
 describe("establishesRevision", () => {
+  test("a tool's slash command is no turn-away; what follows it is read", () => {
+    // aider's "/drop" takes files out of the chat's context; nothing was decided against them.
+    const model = older(
+      "I'll update the Product model to schema.org camelCase and add the CRUD endpoints to CatalogController.",
+      "assistant",
+    );
+    const drop = newer("/drop Controllers\\CatalogController.cs Models\\Product.cs");
+    expect(establishesRevision(model, drop)).toBe(false);
+    const prompts = older("The init command asks with Inquirer for now.", "assistant");
+    expect(establishesRevision(prompts, newer("/code drop Inquirer and use Clack"))).toBe(true);
+  });
+
   test("a turn away from the value the older states, toward another, is a revision", () => {
     expect(
       establishesRevision(

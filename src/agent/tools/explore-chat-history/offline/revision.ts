@@ -114,9 +114,21 @@ function droppedPhrases(newer: string, older: string): string[] {
  */
 const LEAD_CHARS = 300;
 
-/** The part of a newer turn read for a turn-away: its first {@link LEAD_CHARS} characters. */
+/**
+ * A tool's slash command opening a person's turn ("/drop Models/Product.cs", "/code use Clack"
+ * in aider): it names what the tool does, not what was decided. "/drop" removes files from the
+ * chat's context; read as "drop", it made a newcomer's "which standard did we model the Product
+ * class on?" lead with "/drop Controllers\CatalogController.cs Models\Product.cs" as the newer
+ * statement. What follows the command ("use Clack") is read as usual.
+ */
+const SLASH_COMMAND = /^\s*\/[a-z][\w-]*(?=\s|$)/i;
+
+/**
+ * The part of a newer turn read for a turn-away: its first {@link LEAD_CHARS} characters, without
+ * an opening {@link SLASH_COMMAND}.
+ */
 export function revisionLead(text: string): string {
-  return text.slice(0, LEAD_CHARS);
+  return text.replace(SLASH_COMMAND, "").slice(0, LEAD_CHARS);
 }
 
 /**
