@@ -16,6 +16,21 @@ function failure(schema: Parameters<typeof parseToolArguments>[0], args: unknown
 }
 
 describe("parseToolArguments", () => {
+  it("says a string of whitespace only counts as empty, not as too few characters", () => {
+    const message = (args: unknown) => {
+      try {
+        parseToolArguments(exploreChatHistoryInputSchema, args);
+      } catch (error) {
+        return (error as InvalidToolArgumentError).detail;
+      }
+      return null;
+    };
+    expect(message({ query: "   " })).toBe(
+      "got only whitespace, and the length counts after trimming",
+    );
+    expect(message({ query: "" })).toBe("got too few characters");
+  });
+
   it("names the argument, its type and bounds from the schema, and what arrived", () => {
     const query = { type: "string", required: true, minLength: 1, maxLength: 500 };
     expect(failure(exploreChatHistoryInputSchema, undefined)).toEqual({

@@ -160,6 +160,9 @@ export function describeExpectation(expected: ArgumentExpectation): string {
   return `${kind}, ${presence}`;
 }
 
+/** The detail for a string of whitespace only, which trims to nothing (the CLI's wording). */
+const BLANK_DETAIL = "got only whitespace, and the length counts after trimming";
+
 /** Which way the value failed: wrong JSON type (or absent), below its bound, above its bound. */
 type ArgumentProblem = "type" | "too_small" | "too_big" | "other";
 
@@ -215,10 +218,14 @@ export function parseToolArguments<Input>(schema: z.ZodType<Input>, args: unknow
   }
   const issue = parsed.error.issues[0];
   const name = issue && issue.path.length > 0 ? String(issue.path[0]) : null;
-  const received =
+  const raw =
     name === null || typeof value !== "object" || Array.isArray(value)
-      ? receivedKind(value)
-      : receivedKind((value as Record<string, unknown>)[name]);
+      ? value
+      : (value as Record<string, unknown>)[name];
+  const received = receivedKind(raw);
+  // "   " is three characters, none of which counts: the bound applies after trimming.
+  const blank =
+    issue?.code === "too_small" && typeof raw === "string" && raw !== "" && raw.trim() === "";
   throw new InvalidToolArgumentError(
     name ?? "arguments",
     expectationOf(objectSchemaOf(schema), name),
@@ -226,7 +233,7 @@ export function parseToolArguments<Input>(schema: z.ZodType<Input>, args: unknow
     problemOf(issue?.code),
     // A refinement's message is the tool's own wording (never the value): a string of the right
     // type and length that still says nothing is not "a value of type string".
-    issue?.code === "custom" ? issue.message : undefined,
+    issue?.code === "custom" ? issue.message : blank ? BLANK_DETAIL : undefined,
     // Only the argument's own string: a long item inside an array argument is another bound.
     issue?.code === "too_big" && issue.path.length === 1 && typeof issue.input === "string"
       ? { length: characterCount(issue.input), limit: Number(issue.maximum) }
