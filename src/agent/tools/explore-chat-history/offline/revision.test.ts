@@ -3,7 +3,13 @@
  * older states is one; agreement, adoption, restatement and a generic "instead" are not.
  */
 import { describe, expect, test } from "vitest";
-import { correctsEarlier, establishesRevision, turnedAwayFrom, valuesOf } from "./revision.js";
+import {
+  correctsEarlier,
+  establishesRevision,
+  rejectionSentence,
+  turnedAwayFrom,
+  valuesOf,
+} from "./revision.js";
 import { observation } from "./testing/offline-test-fixtures.js";
 
 const older = (text: string, role: "user" | "assistant" = "user") =>
@@ -171,5 +177,17 @@ describe("correctsEarlier", () => {
     expect(
       correctsEarlier(diagnosis, later(`${"Reading the logs. ".repeat(20)}The real issue is X.`)),
     ).toBe(false);
+  });
+});
+
+describe("rejectionSentence", () => {
+  test("a person saying the answer did not hold, in the words people use", () => {
+    expect(rejectionSentence("Thanks. The drag and drop doesn't seem to be working.")).toBe(
+      " The drag and drop doesn't seem to be working",
+    );
+    expect(rejectionSentence("That fix didn't work, the nav is still doubled")).toBe(
+      "That fix didn't work, the nav is still doubled",
+    );
+    expect(rejectionSentence("The drag and drop works now, thanks!")).toBeNull();
   });
 });

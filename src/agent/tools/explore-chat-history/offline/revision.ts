@@ -134,14 +134,15 @@ export function revisionLead(text: string): string {
 /**
  * A person's reply that says the turn it answers is wrong or did not work: "Consistent, but
  * wrong.", "Still incorrect.", "the duplicate nav isn't actually resolved yet", "this approach
- * isn't working", "No, we use pnpm". English; read in the reply's lead ({@link revisionLead}),
+ * isn't working", "the drag and drop doesn't seem to be working", "No, we use pnpm". English;
+ * read in the reply's lead ({@link revisionLead}),
  * where a person says it.
  */
 const REJECTION = new RegExp(
   [
     String.raw`\b(?:that['’]s|that\s+is|this\s+is|it['’]s|it\s+is|but|still)\s+(?:\w+\s+)?(?:wrong|incorrect|not\s+(?:right|correct))\b`,
     String.raw`\b(?:isn['’]t|is\s+not|wasn['’]t|was\s+not|hasn['’]t\s+been|has\s+not\s+been|aren['’]t|are\s+not)\s+(?:actually\s+|really\s+)?(?:resolved|fixed|working|solved|right|correct)\b`,
-    String.raw`\b(?:didn['’]t|did\s+not|doesn['’]t|does\s+not|don['’]t|do\s+not)\s+(?:seem\s+to\s+|actually\s+)?(?:work|fix|help|solve|resolve)\b`,
+    String.raw`\b(?:didn['’]t|did\s+not|doesn['’]t|does\s+not|don['’]t|do\s+not)\s+(?:seem\s+to\s+(?:be\s+)?|actually\s+)?(?:work(?:ing)?|fix|help|solve|resolve)\b`,
     String.raw`\bstill\s+(?:broken|failing|there|present|happening|not\s+(?:working|fixed|resolved))\b`,
     String.raw`^\s*no\s*[,.!]`,
   ].join("|"),
