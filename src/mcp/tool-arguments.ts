@@ -160,7 +160,10 @@ export function describeExpectation(expected: ArgumentExpectation): string {
   return `${kind}, ${presence}`;
 }
 
-/** The detail for a string of whitespace only, which trims to nothing (the CLI's wording). */
+/**
+ * The detail for a string of whitespace only: its bound counts after trimming, as the CLI's
+ * "1 to 500 characters of text after trimming" says, so "   " is empty, not short.
+ */
 const BLANK_DETAIL = "got only whitespace, and the length counts after trimming";
 
 /** Which way the value failed: wrong JSON type (or absent), below its bound, above its bound. */

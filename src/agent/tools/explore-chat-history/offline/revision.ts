@@ -124,11 +124,20 @@ const LEAD_CHARS = 300;
 const SLASH_COMMAND = /^\s*\/[a-z][\w-]*(?=\s|$)/i;
 
 /**
+ * What follows the {@link SLASH_COMMAND} that opens `text` ("" for a bare "/code"), or null when
+ * no command opens it. Pure.
+ */
+export function afterSlashCommand(text: string): string | null {
+  const command = SLASH_COMMAND.exec(text);
+  return command === null ? null : text.slice(command[0].length);
+}
+
+/**
  * The part of a newer turn read for a turn-away: its first {@link LEAD_CHARS} characters, without
  * an opening {@link SLASH_COMMAND}.
  */
 export function revisionLead(text: string): string {
-  return text.replace(SLASH_COMMAND, "").slice(0, LEAD_CHARS);
+  return (afterSlashCommand(text) ?? text).slice(0, LEAD_CHARS);
 }
 
 /**

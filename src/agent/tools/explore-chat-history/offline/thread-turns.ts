@@ -6,7 +6,7 @@
  * with the decision that stands. A finding cites these after the message it answers, so a reader
  * meets the proposal and what became of it together. Pure.
  */
-import { rejectionSentence, revisionLead } from "./revision.js";
+import { afterSlashCommand, rejectionSentence, revisionLead } from "./revision.js";
 import type { Observation } from "./run-state.js";
 
 /** An observed turn after a cited message, and why it is cited with it. */
@@ -124,11 +124,8 @@ export function personReplies(turn: Observation, reply: Observation): boolean {
 }
 
 /** A person's turn that is only a tool's slash command, without arguments ("/code", "/ask"). */
-const BARE_COMMAND = /^\/[a-z][\w-]{0,30}$/i;
-
-/** `observation` is a person's {@link BARE_COMMAND}. */
 function isBareCommand(observation: Observation): boolean {
-  return observation.role === "user" && BARE_COMMAND.test(observation.text.trim());
+  return observation.role === "user" && afterSlashCommand(observation.text)?.trim() === "";
 }
 
 /**
