@@ -347,6 +347,21 @@ describe("bestSentence", () => {
     expect(answers("We don't need export_codex_session.py anymore.")).toBe(true);
   });
 
+  test("a heading, an all-bold line or a tool trace yields to a sentence that says something", () => {
+    const question = formulate("how large was the nuclear data file we downloaded?");
+    const headed = "## Nuclear Data File Download\nThe nuclear data file is 153 MB.";
+    expect(bestSentence(headed, question)).toBe("The nuclear data file is 153 MB.");
+    const bold = "**Nuclear data file downloaded:**\nThe nuclear data file is 153 MB.";
+    expect(bestSentence(bold, question)).toBe("The nuclear data file is 153 MB.");
+    const traced =
+      "Read file: src/nuclear/downloaded-data-file.ts\n\nThe nuclear data file is 153 MB.";
+    expect(bestSentence(traced, question)).toBe("The nuclear data file is 153 MB.");
+    // Holding under half the label's weight, the other sentence does not say enough of it.
+    expect(bestSentence("## Nuclear Data File Size\nIt is 153 MB.", question)).toBe(
+      "## Nuclear Data File Size",
+    );
+  });
+
   test("a sentence that only introduces a list is quoted with the list's first item", () => {
     const listed =
       "Done.\nKey pieces:\n- `rules.js` holds the cooldown rules.\n- `ui.js` draws rings.";
