@@ -317,6 +317,56 @@ describe("evidence strength", () => {
     ]);
   });
 
+  test("a question asking which tool builds a thing the app names only in part abstains", () => {
+    // The app builds a wheel and a macOS installer; it never says "msi".
+    const history = [
+      observation("c1", "The release tool builds the installer for macOS and a Python wheel.", {
+        via: "read",
+      }),
+      observation("c2", "Windows users run the CLI from PowerShell.", { chatId: 2, via: "read" }),
+    ];
+    const msi = probedRun(
+      "Which tool did we pick to build the Windows msi installer?",
+      history,
+      "tool pick build windows msi installer",
+      ["msi"],
+    );
+    expect(reportFor(msi, DEFAULT_POLICY).findings).toEqual([]);
+    // Asked without the absent word, the installer the app does build is answered.
+    const installer = probedRun(
+      "Which tool did we pick to build the installer?",
+      history,
+      "tool pick build installer",
+      [],
+    );
+    expect(reportFor(installer, DEFAULT_POLICY).findings.length).toBeGreaterThan(0);
+  });
+
+  test("asking which database of an app that names none and never says it abstains", () => {
+    const history = [
+      observation("c1", "The generator writes the generated documents to the output folder.", {
+        via: "read",
+      }),
+      observation("c2", "Documents are stored as Markdown files next to the templates.", {
+        chatId: 2,
+        via: "read",
+      }),
+    ];
+    const question = "Which database did we pick for storing the generated documents?";
+    const run = probedRun(question, history, "database pick storing generated documents", [
+      "database",
+    ]);
+    expect(reportFor(run, DEFAULT_POLICY).findings).toEqual([]);
+    // The same words without asking for a name: a gap, not an abstention.
+    const what = probedRun(
+      "What did we decide about storing the generated documents in a database?",
+      history,
+      "storing generated documents database",
+      ["database"],
+    );
+    expect(reportFor(what, DEFAULT_POLICY).findings.length).toBeGreaterThan(0);
+  });
+
   test("names are probed first when there are more unseen words than probes", () => {
     const question =
       "Which payment provider did we integrate for premium bookmarks, Stripe or Paddle?";

@@ -2,10 +2,16 @@
  * Evidence strength (abstention and confidence, `bench/calibrate-abstention.ts`): how strongly the
  * best message is about each subject term, less a share when the app lacks a rare one. Pure.
  */
+import { kindsAsked } from "../../../../history/search/kind-names.js";
 import { hasCjk } from "../../../../history/text/cjk.js";
 import { nounPhrasePairs } from "../../../../history/text/subject-words.js";
 import { familyZipf } from "../../../../history/text/word-frequency.js";
-import { type OfflineParameters, SUMMARY_REQUEST, YES_NO_QUESTION } from "./policy-parameters.js";
+import {
+  NAME_REQUEST,
+  type OfflineParameters,
+  SUMMARY_REQUEST,
+  YES_NO_QUESTION,
+} from "./policy-parameters.js";
 import type { QueryModel } from "./query-model.js";
 import type { Ranking } from "./rank-evidence.js";
 import { valuesOf } from "./revision.js";
@@ -155,6 +161,18 @@ function modifiesHeldWord(
 }
 
 /**
+ * `question` asks about a kind of technology (`kindsAsked`: "which database …", "what ORM do we
+ * use?") whose every cue word is among the `absent` words: the app never says the kind's word, and
+ * a kind the app names things of is never absent (`probeWords` leaves its words out), so the history
+ * names nothing of it either. English cue words, as the kind taxonomy's.
+ */
+function asksUnnamedKind(question: string, absent: readonly string[]): boolean {
+  const lacking = new Set(absent.map((word) => word.toLowerCase()));
+  const words = question.toLowerCase().match(/\p{L}[\p{L}\p{N}]*/gu) ?? [];
+  return kindsAsked(words).some(({ cue }) => cue.split(" ").every((word) => lacking.has(word)));
+}
+
+/**
  * Evidence strength (−1 to < 1): the best {@link coverage}, less one term's share (once: several
  * absent words are mostly one paraphrase, "which message broker … Kafka?") when an
  * {@link absentWords} is rarer in everyday English than `commonWordZipf` ("Kubernetes", not
@@ -166,8 +184,10 @@ function modifiesHeldWord(
  * Zipf below `yesNoAbsentZipf`) loses a whole point: it asks about a thing the app never names; so
  * does any question with more absent subject words than held ones, a name-like one among them,
  * and any whose absent words include a name it capitalises while every held word is everyday,
- * and a yes/no question whose absent word stands beside a held one in a noun phrase
- * ({@link modifiesHeldWord}: "do we run a virus scan …?" of an app that scans only images).
+ * and a yes/no question or one asking for a name (`NAME_REQUEST`) whose absent word stands beside
+ * a held one in a noun phrase ({@link modifiesHeldWord}: "do we run a virus scan …?" of an app
+ * that scans only images; "which tool builds the Windows .msi installer?"), and a question asking
+ * for a name of a kind the app neither names nor mentions ({@link asksUnnamedKind}).
  */
 export function evidenceStrength(
   ranking: Ranking,
@@ -195,14 +215,22 @@ export function evidenceStrength(
     absent.some((word) => capitalised.has(word.toLowerCase()) && nameLike(word)) &&
     !heldWords.some(nameLike);
   const yesNo = YES_NO_QUESTION.test(question);
+  // "Which database did we pick …?" of an app that names no database and never says the word:
+  // a kind the question asks a name of, which the history never takes up (a grown dev set's
+  // no-match question answered "partial · medium" on turns about generated documents).
+  const nameRequest = NAME_REQUEST.test(question);
+  if (nameRequest && asksUnnamedKind(question, absent) && !answersAnItem(ranking, absent)) {
+    return best - 1;
+  }
   const asksAboutName = yesNo || mostlyAbsent || soleName;
   if (asksAboutName && named && !answersAnItem(ranking, absent, nameLike)) {
     return best - 1;
   }
-  // "Do we run a virus scan …?" asks whether that one thing exists; the app's other scans are not it.
+  // "Do we run a virus scan …?" asks whether that one thing exists, and "which tool builds the .msi
+  // installer?" for the name of the one thing: the app's other scans and installers are not it.
   // Tagged once, and only when a word is absent: most questions hold every word.
   const modifies = absent.length > 0 && modifiesHeldWord(question, absent, heldWords);
-  if (yesNo && modifies && !answersAnItem(ranking, absent)) {
+  if ((yesNo || nameRequest) && modifies && !answersAnItem(ranking, absent)) {
     return best - 1;
   }
   const rare = absent.filter((word) => familyZipf(word) < commonWordZipf).length;
