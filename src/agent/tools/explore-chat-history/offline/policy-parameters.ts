@@ -271,11 +271,14 @@ export const NAME_REQUEST =
 
 /**
  * The question asks what holds at present or in the end ("… does the footer have now?", "how did
- * we finally get past …", "is something still outstanding?"): of comparable statements the newest
- * answers it (`presentDepth`). Not "current" or "currently": "what did I say I'm currently paying
- * for my place?" asks what was said then (BEAM-100K dev lost two answers@1 with them).
+ * we finally get past …", "is something still outstanding?", "what did we settle on for the dev
+ * port?"): of comparable statements the newest answers it (`presentDepth`). Not "current" or
+ * "currently": "what did I say I'm currently paying for my place?" asks what was said then
+ * (BEAM-100K dev lost two answers@1 with them). "Settle on": one-word dev set answer@1 0.53 →
+ * 0.56, current-first 0.36 → 0.55 (port 3000 → 3600, a Vercel project per environment → one);
+ * "end up" moved no answer and is left out.
  */
-export const PRESENT_REQUEST = /\b(?:now|finally|still)\b/i;
+export const PRESENT_REQUEST = /\b(?:now|finally|still|settled?\s+on)\b/i;
 
 /** The question asks for a reason: its answer is the motivation stated before a decision. */
 export const REASON_REQUEST = /\bwhy\b|\breasons?\s+(?:for|behind|why)\b/i;
@@ -317,7 +320,7 @@ function digest(text: string): string {
 }
 
 /** Bumped when the pipeline's code or a cue pattern (not just a number) changes what it outputs. */
-export const OFFLINE_PIPELINE_GENERATION = 91;
+export const OFFLINE_PIPELINE_GENERATION = 92;
 
 /**
  * The policy version of `config`: `<generation><5-digit digest of the parameters>` (a number, so

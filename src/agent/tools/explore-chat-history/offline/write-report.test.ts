@@ -197,6 +197,7 @@ describe("a question about the present", () => {
     expect(first("What background does the footer have?")).toBe("c1");
     expect(first("What background does the footer have now?")).toBe("c2");
     expect(first("How did we finally style the footer background?")).toBe("c2");
+    expect(first("What did we settle on for the footer background?")).toBe("c2");
   });
 
   test("a newer statement naming no value leads; a newer question does not", () => {
