@@ -44,6 +44,8 @@ describe("abbreviations in searchChats", () => {
   it.each([
     ["database", "Charts", "The chart data comes from a CSV file."],
     ["prettier", "Styles", "The buttons look pretty now."],
+    // "graphql" is built on "graph": "grap" cuts into that word, and "graps" is a typo of "graphs".
+    ["graphql", "Charts", "the graps needs to show wins in green"],
   ])("never searches %s as a short form that is another word", async (query, title, text) => {
     using fixture = createHistoryFixture();
     const app = fixture.app("a");

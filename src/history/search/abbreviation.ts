@@ -11,6 +11,7 @@
 import { STOPWORDS } from "../text/stopwords.js";
 import type { RankedCorrection } from "./correct-spelling.js";
 import { isDictionaryWord } from "./dictionary-word.js";
+import { nameOnWord } from "./name-on-word.js";
 import { porterStem } from "./porter-stem.js";
 
 /** Shortest truncation tried, letters: "auth", "perf"; three letters ("con", "pro") are too many words. */
@@ -28,9 +29,24 @@ export interface ScopeWords {
 }
 
 /**
+ * Letters of the longest word that `plain` is built on as a name (`nameOnWord`: "graphql" is
+ * "graph" + "ql"), ≥ {@link MIN_ABBREVIATION_LETTERS}. A truncation shorter than that word cuts
+ * into it ("grap"), and the app's word with that stem is another one: the person's typo "graps"
+ * for "graphs" answered "which GraphQL schema did we expose?" in a history that never says
+ * GraphQL (a grown coding set). 0 when there is none.
+ */
+function nameHead(plain: string): number {
+  for (let length = plain.length - 2; length >= MIN_ABBREVIATION_LETTERS; length--) {
+    if (nameOnWord(plain.slice(0, length), plain)) return length;
+  }
+  return 0;
+}
+
+/**
  * The longest truncation of the stem of `plain` (a lower-case, diacritic-folded word) that the
  * scope holds: ≥ {@link MIN_ABBREVIATION_LETTERS} letters, ≥ {@link MIN_DROPPED_LETTERS} shorter,
- * its own stem, no stopword, no dictionary word, nor spelled in the scope as one. Returned as a
+ * its own stem, no stopword, no dictionary word, nor spelled in the scope as one, and no shorter
+ * than a dictionary word `plain` is built on ({@link nameHead}). Returned as a
  * correction of `word` whose `distance` is the letters dropped and `to` the scope's spelling; null
  * when none is held. One count per truncation tried; rejects only when `scope` does.
  */
@@ -41,9 +57,10 @@ export async function findAbbreviation(
 ): Promise<RankedCorrection | null> {
   if (!/^[a-z]+$/.test(plain)) return null;
   const stem = porterStem(plain);
+  const head = nameHead(plain);
   for (
     let length = stem.length - MIN_DROPPED_LETTERS;
-    length >= MIN_ABBREVIATION_LETTERS;
+    length >= Math.max(MIN_ABBREVIATION_LETTERS, head);
     length--
   ) {
     const cut = stem.slice(0, length);

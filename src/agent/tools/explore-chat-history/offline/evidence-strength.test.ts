@@ -75,6 +75,10 @@ describe("evidence strength", () => {
       "database",
     ]);
     expect(probed("which authentication for games?", "Games use auth by email.")).toEqual([]);
+    // Nor does one that says "graph" mention GraphQL, a name built on that word.
+    expect(
+      probed("which graphql server for games?", "The graph shows games won on the server."),
+    ).toEqual(["graphql"]);
   });
 
   test("the expand step sends one one-chat probe search per unseen word", () => {

@@ -8,6 +8,7 @@
  * query and cost recall on BEAM-100K. Pure.
  */
 import { isDictionaryWord } from "../../../../history/search/dictionary-word.js";
+import { nameOnWord } from "../../../../history/search/name-on-word.js";
 import type { TermVector } from "./score-messages.js";
 
 /** Pool term → the question term it abbreviates or extends. */
@@ -66,13 +67,19 @@ const SUFFIX_WORDS = new Set([
 
 /**
  * `long` is `short` and another word of ≥ 3 letters: a compound ("databas" is "data" + "bas",
- * "typescript" is "type" + "script"), not a truncation ("auth" of "authent") nor a derivation.
- * A message that says "data" holds no "database": conflated for scoring, yet not a mention.
+ * "typescript" is "type" + "script"), not a truncation ("auth" of "authent") nor a derivation;
+ * or a name built on the word `short` (`nameOnWord`: "graphql" is "graph" + "ql"). A message that
+ * says "data" holds no "database", and one that says "graph" no "GraphQL": conflated for scoring,
+ * yet not a mention.
  */
 export function compoundOf(short: string, long: string): boolean {
   const rest = long.slice(short.length);
   return (
-    long.startsWith(short) && rest.length >= 3 && !SUFFIX_WORDS.has(rest) && isDictionaryWord(rest)
+    (long.startsWith(short) &&
+      rest.length >= 3 &&
+      !SUFFIX_WORDS.has(rest) &&
+      isDictionaryWord(rest)) ||
+    nameOnWord(short, long)
   );
 }
 
