@@ -53,6 +53,18 @@ describe("turnedAwayFrom", () => {
     expect(turnedAwayFrom("Remove the record from the session db.")).toEqual(new Set(["db"]));
   });
 
+  test("a sentence reporting a bug turns away from nothing; the next sentence may", () => {
+    const report =
+      "The issue is that I'm still using `playerData` instead of the backend's `totalGames`.";
+    expect(turnedAwayFrom(report)).toEqual(new Set());
+    expect(turnedAwayFrom("Fixed. We now use `totalGames` instead of `playerData`.")).toEqual(
+      new Set(["playerdata"]),
+    );
+    expect(turnedAwayFrom(`${report} Fix: use totalGames instead of playerData.`)).toEqual(
+      new Set(["playerdata"]),
+    );
+  });
+
   test("'not used to' is an idiom, not a turn away", () => {
     expect(turnedAwayFrom("You're not used to declining meetings.")).toEqual(new Set());
   });

@@ -76,16 +76,41 @@ const NOT_THERE =
 
 /**
  * The objects of `text`'s turn-away clauses ({@link TURN_AWAY}, {@link NOT_NAME}, {@link NOT_THERE}),
- * trimmed. An older turn that says "`asChild` doesn't exist" is not revised by a newer "instead of
- * `asChild`" (eagerminds: a false conflict between two turns both saying Base UI, not Radix).
+ * trimmed; a turn-away in a sentence that reports a bug ({@link reportsBug}) is none. An older
+ * turn that says "`asChild` doesn't exist" is not revised by a newer "instead of `asChild`"
+ * (eagerminds: a false conflict between two turns both saying Base UI, not Radix).
  */
 function objectsOf(text: string): string[] {
   const matches = [
-    ...text.matchAll(TURN_AWAY),
+    ...[...text.matchAll(TURN_AWAY)].filter((match) => !reportsBug(text, match.index)),
     ...text.matchAll(NOT_NAME),
     ...text.matchAll(NOT_THERE),
   ];
   return matches.map((match) => (match[1] ?? "").trim());
+}
+
+/**
+ * Words that make a sentence a report of what is wrong, not a decision: "The issue is that I'm
+ * still using `playerData.length` instead of the actual `total_games`" names what the code should
+ * use, and turns away from nothing anyone chose.
+ */
+const BUG_STATE =
+  /\b(?:still|(?:issue|problem|bug)\s+(?:is|was)|wrongly|mistakenly|by\s+mistake|accidentally)\b/i;
+
+/**
+ * The sentence of `text` holding the turn-away clause at `at` (from the last ". ", "! ", "? " or
+ * line break before it) says before the clause what is wrong ({@link BUG_STATE}). A grown coding
+ * set (league_analyzer) showed that sentence as the newer side of a conflict with a pasted debug log.
+ */
+function reportsBug(text: string, at: number): boolean {
+  const before = text.slice(0, at);
+  const start = Math.max(
+    before.lastIndexOf(". "),
+    before.lastIndexOf("! "),
+    before.lastIndexOf("? "),
+    before.lastIndexOf("\n"),
+  );
+  return BUG_STATE.test(before.slice(start + 1));
 }
 
 /** `text`'s index terms in order, space-separated and space-padded, for phrase lookups. */
