@@ -96,6 +96,17 @@ describe("kind names in searchChats", () => {
     ]);
   });
 
+  it("names the server frameworks the taxonomy lacks (FastAPI, Flask)", async () => {
+    using fixture = createHistoryFixture();
+    const app = fixture.app("a");
+    const chat = fixture.chat(app, "Backend", 1_000);
+    fixture.message(chat, "user", "Set up a FastAPI application with SQLAlchemy.");
+    await indexFixture(fixture);
+    expect(await kinds(fixture, app, "which web framework is the backend built on")).toEqual([
+      { kind: "framework", from: "framework", names: ["fastapi"] },
+    ]);
+  });
+
   it("asks about test tooling only by a two-word cue: 'test runner', not 'test screenshots'", () => {
     expect(kindsAsked(["which", "test", "runner"])).toEqual([
       { kind: "test tooling", cue: "test runner" },

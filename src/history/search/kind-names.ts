@@ -112,6 +112,29 @@ const KINDS: readonly TechnologyKind[] = [
 ];
 
 /**
+ * Names the taxonomy lacks, per kind: server web frameworks it does not list as frameworks
+ * (FastAPI and Flask are absent; Express and Fastify are typed "tool"). A newcomer's "which web
+ * framework is the backend built on?" abstained on a history built on FastAPI. Only names that
+ * everyday English does not use ("express", "spring" and "gin" are words).
+ */
+const MORE_NAMES: Readonly<Record<string, readonly string[]>> = {
+  framework: [
+    "aiohttp",
+    "actix",
+    "axum",
+    "fastapi",
+    "fastify",
+    "flask",
+    "hono",
+    "koa",
+    "laravel",
+    "nestjs",
+    "sanic",
+    "starlette",
+  ],
+};
+
+/**
  * A technology's word is a name when everyday English rarely says it (family Zipf below this,
  * SUBTLEX-US via `familyZipf`): "clerk" (4.1), "stripe" (3.8), "playwright" (3.2) are kept;
  * "square" (4.5), "split" (4.6), "ghost" (4.6) would match other meanings.
@@ -203,7 +226,7 @@ function kindWords(): Map<string, string[]> {
           // everyday word stands for this kind only by that name alone ("Google", a cloud).
           return rest.length === 0 ? names : names.filter((token) => !isDictionaryWord(token));
         });
-      return [kind, [...new Set(words)].sort()];
+      return [kind, [...new Set([...words, ...(MORE_NAMES[kind] ?? [])])].sort()];
     }),
   );
   return wordsByKind;
