@@ -320,7 +320,7 @@ function digest(text: string): string {
 }
 
 /** Bumped when the pipeline's code or a cue pattern (not just a number) changes what it outputs. */
-export const OFFLINE_PIPELINE_GENERATION = 94;
+export const OFFLINE_PIPELINE_GENERATION = 95;
 
 /**
  * The policy version of `config`: `<generation><5-digit digest of the parameters>` (a number, so

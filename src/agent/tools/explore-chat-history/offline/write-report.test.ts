@@ -48,6 +48,33 @@ describe("confidence", () => {
     expect(report.confidence).toBe("medium");
   });
 
+  test("a name the question asks about that the history never says keeps confidence low", () => {
+    const history = [
+      observation("c1", "Billing database: the billing database keeps billing in one database.", {
+        chatTitle: "Billing database",
+        ...read,
+      }),
+      observation("c2", "Noted.", { chatTitle: "Notes", role: "assistant", ...read }),
+      ...HISTORY.slice(4),
+    ];
+    const asked = (question: string, probes: string[]) =>
+      reportFor(
+        runState(question, history, {
+          searches: [
+            { query: question, ranked: ["c1", "c2", "c5"], moreMatches: new Map() },
+            ...probes.map((word) => ({ query: word, ranked: [], moreMatches: new Map() })),
+          ],
+          toolCallCount: 1 + probes.length,
+        }),
+        DEFAULT_POLICY,
+      );
+    const stripe = asked("What did we decide about Stripe for the billing database?", ["stripe"]);
+    expect(stripe.missing_coverage).toEqual(["The history never mentions: stripe."]);
+    expect(stripe.confidence).toBe("low");
+    // Without the name, the same history answers at medium.
+    expect(asked("What did we decide about the billing database?", []).confidence).toBe("medium");
+  });
+
   test("a one-word subject is low confidence however strongly it is named", () => {
     const report = reportFor(runState(QUESTION, HISTORY), DEFAULT_POLICY);
     const cited = report.findings.flatMap((finding) => finding.candidate_ids);

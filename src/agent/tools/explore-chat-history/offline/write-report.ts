@@ -514,9 +514,20 @@ export function writeReport(
   // a claim above "low" needs the question to name its subject in more words than one, or a
   // revision showing that the cited statements give the subject values.
   const named = ranking.subject.weights.size >= parameters.answerSubjectTerms;
+  // A name the question asks about that the gap says the history never mentions ("GraphQL" in
+  // "what did we decide about GraphQL for the catalog API?") leaves the answer open, whatever
+  // else matched: the report must not say medium (nor, so, complete) beside that gap (a
+  // newcomer's check on the shared corpus; no dev-set label moves).
+  const namesAsked = new Set([...valuesOf(context.question)].map((value) => value.toLowerCase()));
+  const gapFree = !absent.some((word) => namesAsked.has(word.toLowerCase()));
   const high =
-    named && strength >= parameters.highStrength && corroborated && revisions.length === 0;
-  const medium = (named || revisions.length > 0) && strength >= parameters.mediumStrength;
+    gapFree &&
+    named &&
+    strength >= parameters.highStrength &&
+    corroborated &&
+    revisions.length === 0;
+  const medium =
+    gapFree && (named || revisions.length > 0) && strength >= parameters.mediumStrength;
   // The answer to the person's question that they never took up is advice, not a decision: a
   // newcomer's "where did we decide to deploy, and with which database?" came back complete and
   // high on "Practical default: Neon (or Supabase) …, Vercel …" (PaperBites). Dev sets: no answer
