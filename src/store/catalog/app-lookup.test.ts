@@ -42,13 +42,26 @@ describe("looking an app up by a typed name", () => {
       "HaaV-CatalogService",
       "rfp_response_platform",
       "minsky",
+      "rtchess",
     );
     const suggested = (name: string) => {
       const match = matchAppName(store.db, name);
       return match.kind === "none" ? match.suggestions : match;
     };
     expect(
-      ["eagerminds", "haav", "RFP", "bookmarks", "minsk", "ea", "platform rfp"].map(suggested),
+      [
+        "eagerminds",
+        "haav",
+        "RFP",
+        "bookmarks",
+        "minsk",
+        "ea",
+        "platform rfp",
+        "chess",
+        "catalog",
+        "ess",
+        "nosuchapp",
+      ].map(suggested),
     ).toEqual([
       ["eagerminds-bookmarks"],
       ["HaaV-CatalogService"],
@@ -57,6 +70,10 @@ describe("looking an app up by a typed name", () => {
       ["minsky"],
       [],
       ["rfp_response_platform"],
+      ["rtchess"],
+      ["HaaV-CatalogService"],
+      [],
+      [],
     ]);
   });
 

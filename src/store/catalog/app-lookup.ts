@@ -61,10 +61,17 @@ export function matchAppName(db: Database.Database, name: string): AppNameMatch 
 const MIN_PREFIX_CHARS = 3;
 
 /**
+ * Shortest typed key that suggests the apps whose names hold it further in: "chess" for
+ * "rtchess" (a newcomer's check got no suggestion), not "app" for every "…app…".
+ */
+const MIN_INFIX_CHARS = 4;
+
+/**
  * The "did you mean" names for a typed {@link appNameKey} `key` among `apps` (name and key, in
  * the store's order), at most {@link MAX_SUGGESTIONS}: first the keys within a third of its length
  * in edits (a typo; closest first), then the names it starts (`eagerminds` → "eagerminds-bookmarks",
- * from {@link MIN_PREFIX_CHARS} characters) or whose words hold all of its words (`bookmarks` →
+ * from {@link MIN_PREFIX_CHARS} characters), hold it further in (`chess` → "rtchess", from
+ * {@link MIN_INFIX_CHARS}) or whose words hold all of its words (`bookmarks` →
  * "eagerminds-bookmarks"). Apps sharing a key (names differing only in case) come together. Pure.
  */
 export function suggestedAppNames(
@@ -75,6 +82,7 @@ export function suggestedAppNames(
   const typedWords = nameWords(key);
   const partOf = (candidate: string) => {
     if (key.length >= MIN_PREFIX_CHARS && candidate.startsWith(key)) return true;
+    if (key.length >= MIN_INFIX_CHARS && candidate.includes(key)) return true;
     const words = new Set(nameWords(candidate));
     return typedWords.length > 0 && typedWords.every((word) => words.has(word));
   };
