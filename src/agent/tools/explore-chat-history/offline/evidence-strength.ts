@@ -2,6 +2,7 @@
  * Evidence strength (abstention and confidence, `bench/calibrate-abstention.ts`): how strongly the
  * best message is about each subject term, less a share when the app lacks a rare one. Pure.
  */
+import { extractTerms } from "../../../../history/search/extract-terms.js";
 import { kindsAsked } from "../../../../history/search/kind-names.js";
 import { hasCjk } from "../../../../history/text/cjk.js";
 import { nounPhrasePairs } from "../../../../history/text/subject-words.js";
@@ -161,15 +162,16 @@ function modifiesHeldWord(
 }
 
 /**
- * `question` asks about a kind of technology (`kindsAsked`: "which database …", "what ORM do we
- * use?") whose every cue word is among the `absent` words: the app never says the kind's word, and
+ * `question` asks about a kind of technology (`kindsAsked` over its words as a search extracts
+ * them: "which database …", "what ORM do we use?") whose every cue word is among the `absent` words: the app never says the kind's word, and
  * a kind the app names things of is never absent (`probeWords` leaves its words out), so the history
  * names nothing of it either. English cue words, as the kind taxonomy's.
  */
 function asksUnnamedKind(question: string, absent: readonly string[]): boolean {
   const lacking = new Set(absent.map((word) => word.toLowerCase()));
-  const words = question.toLowerCase().match(/\p{L}[\p{L}\p{N}]*/gu) ?? [];
-  return kindsAsked(words).some(({ cue }) => cue.split(" ").every((word) => lacking.has(word)));
+  return kindsAsked(extractTerms(question).words).some(({ cue }) =>
+    cue.split(" ").every((word) => lacking.has(word)),
+  );
 }
 
 /**
