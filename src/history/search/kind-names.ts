@@ -234,9 +234,14 @@ function kindWords(): Map<string, string[]> {
 
 let anyTechnology: Set<string> | null = null;
 
-/** The stems of every technology's name words, of any type (memoized). */
+/** The stems of every technology's name words, of any type, and of {@link MORE_NAMES} (memoized). */
 function technologyStems(): Set<string> {
-  anyTechnology ??= new Set(listTech.flatMap(({ name }) => nameWords(name).map(porterStem)));
+  if (anyTechnology) return anyTechnology;
+  const names = [
+    ...listTech.flatMap(({ name }) => nameWords(name)),
+    ...Object.values(MORE_NAMES).flat(),
+  ];
+  anyTechnology = new Set(names.map(porterStem));
   return anyTechnology;
 }
 
